@@ -1,0 +1,32 @@
+import { useCallback, useEffect } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { useSession } from '../lib/session';
+import { bootstrapSession, logout } from '../features/auth/authApi';
+import { useLiveSync } from '../features/live/useLiveSync';
+import { useIdleTimeout } from './hooks/useIdleTimeout';
+import { useDocumentBranding } from './hooks/useDocumentBranding';
+
+/**
+ * Root of every route: restores the session, keeps the live socket, the idle logout and the
+ * browser title/favicon. Layouts and guards render below it.
+ */
+export function AppRoot() {
+  const navigate = useNavigate();
+  const status = useSession((s) => s.status);
+  const userId = useSession((s) => (s.status === 'authenticated' ? (s.user?.id ?? null) : null));
+
+  useEffect(() => {
+    void bootstrapSession();
+  }, []);
+
+  const onIdle = useCallback(() => {
+    void logout(true);
+    navigate('/login?sessionExpired=1', { replace: true, state: { sessionExpired: true } });
+  }, [navigate]);
+  useIdleTimeout(status === 'authenticated', onIdle);
+
+  useLiveSync(userId);
+  useDocumentBranding();
+
+  return <Outlet />;
+}

@@ -1,0 +1,36 @@
+import { Link as RouterLink, useLocation } from 'react-router';
+import BottomNavigation from '@mui/material/BottomNavigation';
+import BottomNavigationAction from '@mui/material/BottomNavigationAction';
+import Paper from '@mui/material/Paper';
+import { MOBILE_BOTTOM_BAR, isMenuItemActive } from '@tombo/shared';
+import { BOTTOM_BAR_ICONS } from '../shared/menuIcons';
+
+export const BOTTOM_BAR_HEIGHT = 64;
+
+/** Phone bottom bar: Início, Bens, Imóveis, Relatórios, Config (spec §2.4). */
+export function MobileBottomBar() {
+  const { pathname } = useLocation();
+  const active = MOBILE_BOTTOM_BAR.findIndex((item) => isMenuItemActive(item, pathname));
+  return (
+    <Paper
+      component="nav"
+      aria-label="Navegação inferior"
+      elevation={8}
+      sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: (t) => t.zIndex.appBar, pb: 'env(safe-area-inset-bottom)' }}
+    >
+      <BottomNavigation showLabels value={active === -1 ? false : active} sx={{ height: BOTTOM_BAR_HEIGHT }}>
+        {MOBILE_BOTTOM_BAR.map((item) => (
+          <BottomNavigationAction
+            key={item.path}
+            component={RouterLink}
+            to={item.path}
+            label={item.label}
+            icon={BOTTOM_BAR_ICONS[item.path]}
+            aria-current={isMenuItemActive(item, pathname) ? 'page' : undefined}
+            sx={{ minWidth: 0, px: 0.5 }}
+          />
+        ))}
+      </BottomNavigation>
+    </Paper>
+  );
+}

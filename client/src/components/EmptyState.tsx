@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import InboxOutlined from '@mui/icons-material/InboxOutlined';
+
+export const NOT_AVAILABLE_TEXT = 'Esta área ainda não está disponível.';
+
+interface Props {
+  title?: string;
+  description?: string;
+  icon?: ReactNode;
+  action?: ReactNode;
+}
+
+export function EmptyState({ title = NOT_AVAILABLE_TEXT, description, icon, action }: Props) {
+  return (
+    <Box
+      role="status"
+      sx={{
+        display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center',
+        textAlign: 'center', gap: 1, py: 6, px: 2, color: 'text.secondary',
+      }}
+    >
+      <Box sx={{ fontSize: 48, lineHeight: 0, opacity: 0.6 }} aria-hidden>
+        {icon ?? <InboxOutlined fontSize="inherit" />}
+      </Box>
+      <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600, color: 'text.primary' }}>
+        {title}
+      </Typography>
+      {description && <Typography variant="body2">{description}</Typography>}
+      {action}
+    </Box>
+  );
+}

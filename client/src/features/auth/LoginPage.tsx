@@ -1,0 +1,112 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { Link as RouterLink, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import { MSG } from '@tombo/shared';
+import { errorMessage } from '../../lib/http';
+import { useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { PasswordField } from '../../components/PasswordField';
+import { useCustomization } from '../customization/useCustomization';
+import { AuthScreen } from './AuthScreen';
+import { login } from './authApi';
+import { loginTarget, type LoginLocationState } from './loginTarget';
+
+const loginForm = z.object({
+  email: z.string().trim().min(1, { error: 'Informe o e-mail.' }),
+  password: z.string().min(1, { error: 'Informe a senha.' }),
+});
+type LoginForm = z.infer<typeof loginForm>;
+
+export default function LoginPage() {
+  const c = useCustomization();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const state = (location.state ?? {}) as LoginLocationState;
+  const user = useSession((s) => s.user);
+  const status = useSession((s) => s.status);
+  const expiredFlag = useSession((s) => s.expired);
+  const sessionExpired = params.get('sessionExpired') === '1' || !!state.sessionExpired || expiredFlag;
+  const from = state.from ?? params.get('from');
+
+  const { register, handleSubmit, formState } = useForm<LoginForm>({
+    resolver: zodResolver(loginForm),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const mutation = useMutation({
+    mutationFn: (v: LoginForm) => login(v.email, v.password),
+    onSuccess: (res) => {
+      useSession.getState().signIn(res.user, res.token, res.refreshToken);
+      navigate(loginTarget(res.user.role, from), { replace: true });
+    },
+    onError: (err) => toast.error(errorMessage(err, MSG.loginFailed)),
+  });
+
+  if (status === 'authenticated' && user && !mutation.isPending && !mutation.isSuccess) {
+    return <Navigate to={loginTarget(user.role, from)} replace />;
+  }
+
+  const { errors } = formState;
+  return (
+    <AuthScreen>
+      {sessionExpired && (
+        <Alert severity="warning" sx={{ mb: 2 }} role="alert">
+          {MSG.auth.sessionExpired}
+        </Alert>
+      )}
+      <Box component="form" noValidate onSubmit={handleSubmit((v) => mutation.mutate(v))} aria-label="Entrar no sistema">
+        <TextField
+          {...register('email')}
+          id="login-email"
+          label="E-mail"
+          type="email"
+          autoComplete="username"
+          fullWidth
+          margin="normal"
+          autoFocus
+          error={!!errors.email}
+          helperText={errors.email?.message}
+        />
+        <PasswordField
+          {...register('password')}
+          id="login-password"
+          label="Senha"
+          autoComplete="current-password"
+          fullWidth
+          margin="normal"
+          error={!!errors.password}
+          helperText={errors.password?.message}
+        />
+        <Box sx={{ textAlign: 'right', mt: 0.5 }}>
+          <Link component={RouterLink} to="/esqueci-minha-senha" variant="body2">
+            Esqueci minha senha
+          </Link>
+        </Box>
+        <Button
+          type="submit"
+          fullWidth
+          size="large"
+          variant="contained"
+          disabled={mutation.isPending}
+          sx={{ mt: 3, bgcolor: c.primaryColor, color: c.buttonTextColor, '&:hover': { bgcolor: c.primaryColor, filter: 'brightness(0.92)' } }}
+        >
+          {mutation.isPending ? 'Entrando...' : 'Entrar'}
+        </Button>
+      </Box>
+      <Divider sx={{ my: 3 }}>ou</Divider>
+      <Button component={RouterLink} to="/consulta-publica" fullWidth variant="outlined" startIcon={<SearchOutlined />}>
+        Consulta Pública de Patrimônio
+      </Button>
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,30 @@
+import type { User, UserCreate, UserUpdate } from '@tombo/shared';
+import { http, itemFrom, listFrom } from '../../lib/http';
+
+export interface UserList { users: User[]; total: number }
+
+export async function fetchUsers(): Promise<UserList> {
+  const data = await http.get<UserList>('/users');
+  const users = listFrom<User>(data, 'users');
+  return { users, total: data?.total ?? users.length };
+}
+
+export async function createUser(body: UserCreate): Promise<User> {
+  return itemFrom<User>(await http.post('/users', body), 'user');
+}
+
+export async function updateUser(id: number, body: UserUpdate): Promise<User> {
+  return itemFrom<User>(await http.put(`/users/${id}`, body), 'user');
+}
+
+export async function deleteUser(id: number): Promise<void> {
+  await http.delete(`/users/${id}`);
+}
+
+/** Unlock (spec §4 User lock): lockoutUntil null and failedLoginAttempts 0. */
+export async function unlockUser(id: number): Promise<User> {
+  return updateUser(id, { lockoutUntil: null, failedLoginAttempts: 0 });
+}
+
+export const isLocked = (u: Pick<User, 'lockoutUntil'>, now = Date.now()) =>
+  !!u.lockoutUntil && new Date(u.lockoutUntil).getTime() > now;

@@ -1,0 +1,38 @@
+import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '@tombo/shared';
+import { getSession } from './session';
+import { refreshAccessToken } from './http';
+
+export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/**
+ * Opens the session's socket. The token is read at every (re)connection attempt, so a
+ * refreshed token is used on the next reconnect. A refused handshake refreshes the token
+ * (single flight with the HTTP client) and reconnects.
+ */
+export function openSocket(onSessionLost: () => void): LiveSocket {
+  const socket: LiveSocket = io({
+    path: '/socket.io',
+    auth: (cb) => cb({ token: getSession().token ?? '' }),
+    reconnectionDelay: 1000,
+    reconnectionDelayMax: 10_000,
+  });
+
+  let authRetries = 0;
+  socket.on('connect', () => {
+    authRetries = 0;
+  });
+  socket.on('connect_error', async () => {
+    // When the server middleware refuses the handshake the client does not retry by itself.
+    if (socket.active) return;
+    if (authRetries >= 3) return;
+    authRetries += 1;
+    const token = await refreshAccessToken();
+    if (!token) {
+      onSessionLost();
+      return;
+    }
+    if (getSession().token) socket.connect();
+  });
+  return socket;
+}

@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { AppContext } from './context';
+import { authenticate } from './auth/middleware';
+import { errorHandler, notFoundHandler } from './http/errors';
+import { healthRoutes } from './modules/health/routes';
+import { authRoutes } from './modules/auth/routes';
+import { customizationPublicRoutes } from './modules/customization/routes';
+import { userRoutes } from './modules/users/routes';
+import { sectorRoutes } from './modules/sectors/routes';
+import { localRoutes } from './modules/locais/routes';
+import { auditRoutes } from './modules/audit/routes';
+import { superuserRoutes } from './modules/superuser/routes';
+import { jobRoutes } from './modules/jobs/routes';
+
+/** The HTTP app: public routes first, then everything behind a valid token; the built client last. */
+export function createApp(ctx: AppContext): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
+  app.use(helmet({
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'media-src': ["'self'", 'https:', 'blob:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'connect-src': ["'self'", 'ws:', 'wss:'],
+        'font-src': ["'self'", 'data:'],
+      },
+    },
+  }));
+
+  const api = express.Router();
+  api.use(express.json({ limit: '1mb' }));
+  api.use(healthRoutes(ctx));
+  api.use(authRoutes(ctx));
+  api.use(customizationPublicRoutes(ctx));
+  api.use(authenticate(ctx));
+  api.use(userRoutes(ctx));
+  api.use(sectorRoutes(ctx));
+  api.use(localRoutes(ctx));
+  api.use(auditRoutes(ctx));
+  api.use(jobRoutes(ctx));
+  api.use(superuserRoutes(ctx));
+  api.use(notFoundHandler);
+  api.use(errorHandler);
+  app.use('/api', api);
+
+  const dist = ctx.config.clientDist;
+  if (fs.existsSync(path.join(dist, 'index.html'))) {
+    app.use(express.static(dist, { index: false, maxAge: '1h' }));
+    app.get(/^(?!\/api\/|\/socket\.io\/).*/, (_req, res) => res.sendFile(path.join(dist, 'index.html')));
+  }
+  return app;
+}

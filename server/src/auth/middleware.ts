@@ -1,0 +1,56 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Permission } from '@tombo/shared';
+import type { AppContext } from '../context';
+import { forbidden, unauthorized } from '../http/errors';
+import { loadPrincipal, type Principal } from './principal';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    principal?: Principal;
+  }
+}
+
+export function bearer(req: Request): string | undefined {
+  const h = req.headers.authorization;
+  return h?.startsWith('Bearer ') ? h.slice(7) : undefined;
+}
+
+/** 401 unless a valid access token of an existing user is sent. */
+export function authenticate(ctx: AppContext): RequestHandler {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    const claims = ctx.tokens.verifyAccess(bearer(req));
+    if (!claims) return next(unauthorized());
+    const principal = await loadPrincipal(ctx.database, Number(claims.sub));
+    if (!principal) return next(unauthorized());
+    req.principal = principal;
+    next();
+  };
+}
+
+/** 403 unless the signed-in user's role holds every listed permission. */
+export function can(...needed: Permission[]): RequestHandler {
+  return (req, _res, next) => {
+    const p = req.principal;
+    if (!p) return next(unauthorized());
+    if (!needed.every((perm) => p.permissions.includes(perm))) return next(forbidden());
+    next();
+  };
+}
+
+export function principal(req: Request): Principal {
+  if (!req.principal) throw unauthorized();
+  return req.principal;
+}
+
+/** The caller's municipality; the main-area API is closed to users without one (the superuser). */
+export function municipalityOf(req: Request): number {
+  const p = principal(req);
+  if (p.municipalityId == null) throw forbidden();
+  return p.municipalityId;
+}
+
+/** The caller as the author of a change in their own municipality. */
+export function municipalActor(req: Request): { id: number; name: string; municipalityId: number } {
+  const p = principal(req);
+  return { id: p.id, name: p.name, municipalityId: municipalityOf(req) };
+}

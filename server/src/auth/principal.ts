@@ -1,0 +1,38 @@
+import type { Permission, Role, SessionUser } from '@tombo/shared';
+import type { Database } from '../db/client';
+
+/** The signed-in user as the server sees them on every request (loaded fresh, never trusted from the token). */
+export interface Principal extends SessionUser {
+  permissions: Permission[];
+}
+
+interface Row {
+  id: number; name: string; email: string; role: Role; avatar_url: string | null;
+  municipality_id: number | null; municipality_name: string | null;
+  permissions: Permission[] | null; sector_ids: number[] | null;
+}
+
+const SQL = `
+select u.id, u.name, u.email, u.role, u.avatar_url, u.municipality_id, m.name as municipality_name,
+       rp.permissions,
+       array(select us.sector_id from user_sectors us where us.user_id = u.id order by 1) as sector_ids
+  from users u
+  left join municipalities m on m.id = u.municipality_id
+  left join role_permissions rp on rp.role = u.role
+ where u.id = $1 and (u.municipality_id is null or m.active)`;
+
+export async function loadPrincipal(database: Database, userId: number): Promise<Principal | null> {
+  const [r] = await database.query<Row>(SQL, [userId]);
+  if (!r) return null;
+  return {
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    role: r.role,
+    avatarUrl: r.avatar_url,
+    municipalityId: r.municipality_id,
+    municipalityName: r.municipality_name,
+    permissions: r.permissions ?? [],
+    sectorIds: r.sector_ids ?? [],
+  };
+}

@@ -1,0 +1,54 @@
+import path from 'node:path';
+
+function int(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n)) throw new Error(`${name} must be a number`);
+  return n;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Prefix of every Redis key and channel (BullMQ, Socket.IO adapter): installations sharing a Redis stay apart. */
+  redisPrefix: string;
+  jwtSecret: string | undefined;
+  appUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  loginRateLimitMax: number;
+  loginRateLimitWindowMs: number;
+  chromePath: string | undefined;
+  logLevel: string;
+  seedDemo: 'auto' | 'never';
+  /** The built client served by the API. */
+  clientDist: string;
+}
+
+export function loadConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = path.resolve(process.env.DATA_DIR ?? './data');
+  const port = int('PORT', 3000);
+  return {
+    port,
+    host: process.env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    redisUrl: process.env.REDIS_URL || undefined,
+    redisPrefix: process.env.REDIS_PREFIX ?? 'tombo',
+    jwtSecret: process.env.JWT_SECRET || undefined,
+    appUrl: process.env.APP_URL ?? `http://localhost:${port}`,
+    smtpUrl: process.env.SMTP_URL || undefined,
+    mailFrom: process.env.MAIL_FROM ?? 'Tombo <nao-responda@tombo.local>',
+    loginRateLimitMax: int('LOGIN_RATE_LIMIT_MAX', 30),
+    loginRateLimitWindowMs: int('LOGIN_RATE_LIMIT_WINDOW_MS', 5 * 60_000),
+    chromePath: process.env.CHROME_PATH || undefined,
+    logLevel: process.env.LOG_LEVEL ?? 'info',
+    seedDemo: process.env.SEED_DEMO === 'never' ? 'never' : 'auto',
+    clientDist: path.resolve(import.meta.dirname, '../../client/dist'),
+    ...overrides,
+  };
+}

@@ -1,0 +1,17 @@
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { TokenService } from './auth/tokens';
+import type { Publisher } from './realtime/publisher';
+import type { JobQueue } from './jobs/queue';
+import type { Mailer } from './mail/mailer';
+
+/** Everything a request handler or a job processor needs; one per process. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  tokens: TokenService;
+  publisher: Publisher;
+  queue: JobQueue;
+  mailer: Mailer;
+}

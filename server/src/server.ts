@@ -1,0 +1,65 @@
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { createApp } from './app';
+import { openDatabase } from './db/client';
+import { migrate } from './db/migrate';
+import { ensureRolePermissions, isEmpty, seedDemo } from './db/seed';
+import { loadJwtSecret } from './auth/secrets';
+import { TokenService } from './auth/tokens';
+import { createSocketServer, type TomboIo } from './realtime/socket';
+import { publisherFor } from './realtime/publisher';
+import { createMailer } from './mail/mailer';
+import { createQueue } from './jobs/create-queue';
+import { logger } from './logger';
+
+export const pgliteDir = (config: Config) => (config.databaseUrl ? undefined : path.join(config.dataDir, 'pgdata'));
+
+export interface RunningServer {
+  url: string;
+  ctx: AppContext;
+  io: TomboIo;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Embedded database in memory instead of under DATA_DIR (tests). */
+  inMemory?: boolean;
+  /** Seed the demo data when the database is empty: 'auto' = only the embedded database. */
+  seed?: 'auto' | 'always' | 'never';
+}
+
+/** Boots everything: database + migrations (+ demo seed), tokens, HTTP, Socket.IO, queue. */
+export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: opts.inMemory ? undefined : pgliteDir(config) });
+  await migrate(database);
+  await ensureRolePermissions(database.db);
+  const seed = opts.seed ?? (process.env.SEED_DEMO as StartOptions['seed']) ?? 'auto';
+  if ((seed === 'always' || (seed === 'auto' && database.kind === 'pglite')) && (await isEmpty(database.db))) {
+    await seedDemo(database.db);
+    logger.info('Banco vazio: dados de demonstração criados (senha Tombo@2025; contas no README).');
+  }
+  const tokens = new TokenService(loadJwtSecret(config));
+  const httpServer = http.createServer();
+  const sockets = await createSocketServer(httpServer, { database, tokens, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
+  const base = { config, database, db: database.db, tokens, publisher: publisherFor(sockets.io), mailer: createMailer(config) };
+  const ctx: AppContext = { ...base, queue: await createQueue(base) };
+  httpServer.on('request', createApp(ctx));
+  await new Promise<void>((resolve) => httpServer.listen(config.port, config.host, resolve));
+  const { port } = httpServer.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  logger.info(`Tombo em ${url} (banco: ${database.kind}, fila: ${ctx.queue.mode})`);
+  return {
+    url,
+    ctx,
+    io: sockets.io,
+    async close() {
+      await sockets.close();
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await ctx.queue.close();
+      await database.close();
+    },
+  };
+}

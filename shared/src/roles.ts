@@ -1,0 +1,76 @@
+export const ROLES = ['superuser', 'admin', 'supervisor', 'usuario', 'visualizador'] as const;
+export type Role = (typeof ROLES)[number];
+export const MAIN_ROLES = ['admin', 'supervisor', 'usuario', 'visualizador'] as const satisfies readonly Role[];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  superuser: 'Superusuário',
+  admin: 'Administrador',
+  supervisor: 'Supervisor',
+  usuario: 'Usuário',
+  visualizador: 'Visualizador',
+};
+
+export const ROLE_HOME: Record<Role, string> = {
+  superuser: '/superuser',
+  admin: '/dashboard/admin',
+  supervisor: '/dashboard/supervisor',
+  usuario: '/dashboard/usuario',
+  visualizador: '/dashboard/visualizador',
+};
+
+/** Badge colours of the header user menu (spec §2.4). */
+export const ROLE_BADGE_COLOR: Record<Role, string> = {
+  superuser: '#7c3aed',
+  supervisor: '#2563eb',
+  admin: '#16a34a',
+  usuario: '#6b7280',
+  visualizador: '#ea580c',
+};
+
+/**
+ * Permission strings. The first ones are spec §6; the rest are the finer grains
+ * the server needs for areas the spec leaves unnamed (see docs/permissions.md).
+ */
+export const PERMISSIONS = [
+  'superuser:access',
+  'permissions:manage',
+  'bens:create',
+  'bens:read',
+  'bens:update',
+  'bens:delete',
+  'users:create',
+  'users:read',
+  'users:update',
+  'users:delete',
+  'settings:read',
+  'settings:update',
+  'reports:generate',
+  'reports:manage_templates',
+  'sectors:read',
+  'sectors:manage',
+  'locais:read',
+  'locais:manage',
+  'audit:read',
+  'catalogs:manage',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
+  superuser: ['superuser:access', 'permissions:manage'],
+  admin: [
+    'bens:create', 'bens:read', 'bens:update', 'bens:delete',
+    'users:create', 'users:read', 'users:update', 'users:delete',
+    'settings:read', 'settings:update', 'reports:generate', 'reports:manage_templates',
+    'sectors:read', 'sectors:manage', 'locais:read', 'locais:manage', 'audit:read', 'catalogs:manage',
+  ],
+  supervisor: [
+    'bens:create', 'bens:read', 'bens:update', 'reports:generate',
+    'settings:read', 'sectors:read', 'sectors:manage', 'locais:read', 'locais:manage', 'audit:read', 'catalogs:manage',
+  ],
+  usuario: ['bens:create', 'bens:read', 'bens:update', 'sectors:read', 'locais:read'],
+  visualizador: ['bens:read', 'sectors:read', 'locais:read'],
+};
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveEvent, Sector } from '@tombo/shared';
+import { nextEvent, startTestServer, type TestServer } from '../support/harness';
+import { client } from '../support/http';
+
+let s: TestServer;
+beforeAll(async () => { s = await startTestServer(); });
+afterAll(async () => { await s?.close(); });
+
+describe('socket handshake', () => {
+  it('is refused without a token and with a bad one', async () => {
+    await expect(s.socket(undefined as unknown as string)).rejects.toThrow('unauthorized');
+    await expect(s.socket('forged.token.value')).rejects.toThrow('unauthorized');
+  });
+});
+
+describe('live sector events', () => {
+  it('a sector created by one admin reaches another client of the same municipality, after commit', async () => {
+    const watcher = await s.socket(await s.token('supervisor'));
+    const arrived = nextEvent<LiveEvent<Sector>>(watcher, 'sector.created');
+    const admin = client(s.url, await s.token('admin'));
+    const created = await admin('POST', '/api/sectors', { name: 'Setor ao Vivo', code: 'LV' });
+    const event = await arrived;
+    expect(event.data).toEqual(created.body);
+    expect(event.actor?.name).toBe('Ana Administradora');
+    expect(event.municipalityId).toBe(created.body.municipalityId);
+
+    const renamed = nextEvent<LiveEvent<Sector>>(watcher, 'sector.updated');
+    await admin('PUT', `/api/sectors/${created.body.id}`, { name: 'Setor ao Vivo (renomeado)' });
+    expect((await renamed).data.name).toBe('Setor ao Vivo (renomeado)');
+  });
+
+  it('a user of municipality A never receives municipality B\'s events', async () => {
+    const exemplo = await s.socket(await s.token('visualizador'));
+    const vizinho = await s.socket(await s.token('vizinho'));
+    const exemploId = (await s.login('visualizador')).user.municipalityId;
+    const leaked: Array<number | null> = [];
+    for (const name of ['sector.created', 'audit.created', 'local.created'] as const) {
+      vizinho.on(name, (e: { municipalityId: number | null }) => leaked.push(e.municipalityId));
+    }
+    const seen = nextEvent(exemplo, 'sector.created');
+    // the marker proves the vizinho socket is live and delivering: it arrives after anything sent before it
+    const marker = nextEvent(vizinho, 'sector.created');
+    await client(s.url, await s.token('admin'))('POST', '/api/sectors', { name: 'Só do Exemplo', code: 'SE' });
+    await seen;
+    await client(s.url, await s.token('vizinho'))('POST', '/api/sectors', { name: 'Marcador Vizinho', code: 'MV' });
+    await marker;
+    expect(leaked.length).toBeGreaterThan(0); // its own marker (and audit) arrived
+    expect(leaked).not.toContain(exemploId);
+  });
+
+  it('the activity feed reaches admins but not users without audit:read', async () => {
+    const admin = await s.socket(await s.token('admin'));
+    const usuario = await s.socket(await s.token('usuario'));
+    let usuarioGot = 0;
+    usuario.on('audit.created', () => usuarioGot++);
+    const feed = nextEvent<LiveEvent<{ action: string }>>(admin, 'audit.created');
+    const usuarioMarker = nextEvent(usuario, 'local.created');
+    const sectorId = (await client(s.url, await s.token('admin'))('GET', '/api/sectors')).body.sectors[0].id;
+    await client(s.url, await s.token('supervisor'))('POST', '/api/locais', { name: 'Sala Nova ao Vivo', sectorId });
+    expect((await feed).data.action).toBe('LOCAL_CREATE');
+    await usuarioMarker;
+    expect(usuarioGot).toBe(0);
+  });
+
+  it('no event is sent for a change that fails', async () => {
+    const watcher = await s.socket(await s.token('admin'));
+    let got = 0;
+    watcher.on('sector.created', () => got++);
+    const dup = await client(s.url, await s.token('supervisor'))('POST', '/api/sectors', { name: 'Outro', code: 'LV' });
+    expect(dup.status).toBe(409);
+    const marker = nextEvent(watcher, 'sector.created');
+    await client(s.url, await s.token('supervisor'))('POST', '/api/sectors', { name: 'Depois do erro', code: 'DE' });
+    await marker;
+    expect(got).toBe(1);
+  });
+});

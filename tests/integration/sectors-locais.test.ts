@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG, type Local, type Sector } from '@tombo/shared';
+import { startTestServer, type DemoUser, type TestServer } from '../support/harness';
+import { client } from '../support/http';
+
+let s: TestServer;
+let foreignSector: Sector; // of Município Vizinho
+let foreignLocal: Local;
+beforeAll(async () => {
+  s = await startTestServer();
+  const viz = client(s.url, await s.token('vizinho'));
+  foreignSector = (await viz('GET', '/api/sectors')).body.sectors[0];
+  foreignLocal = (await viz('GET', '/api/locais')).body.locais[0];
+});
+afterAll(async () => { await s?.close(); });
+
+const as = async (who: DemoUser) => client(s.url, await s.token(who));
+let seq = 0;
+const uniq = () => `${Date.now().toString(36)}-${seq++}`;
+
+describe('sectors: every role × every route', () => {
+  const readers: DemoUser[] = ['admin', 'supervisor', 'usuario', 'visualizador'];
+  const managers: DemoUser[] = ['admin', 'supervisor'];
+
+  it('GET /api/sectors: all four roles, only their municipality', async () => {
+    for (const who of readers) {
+      const r = await (await as(who))('GET', '/api/sectors');
+      expect(r.status, who).toBe(200);
+      expect(r.body.total).toBe(r.body.sectors.length);
+      expect(r.body.sectors.map((x: Sector) => x.id)).not.toContain(foreignSector.id);
+      expect(r.body.sectors.every((x: Sector) => /^[A-Z0-9]{2}$/.test(x.code))).toBe(true);
+    }
+    expect((await client(s.url)('GET', '/api/sectors')).status).toBe(401);
+  });
+
+  it('POST/PUT/DELETE: admin and supervisor allowed, usuario and visualizador 403, no token 401', async () => {
+    for (const who of managers) {
+      const call = await as(who);
+      const created = await call('POST', '/api/sectors', { name: `Setor ${who} ${uniq()}`, code: `${who[0].toUpperCase()}1` });
+      expect(created.status, who).toBe(201);
+      const updated = await call('PUT', `/api/sectors/${created.body.id}`, { name: `${created.body.name} (editado)`, version: created.body.version });
+      expect(updated.status).toBe(200);
+      expect(updated.body.name).toMatch(/editado/);
+      expect((await call('DELETE', `/api/sectors/${created.body.id}`)).status).toBe(204);
+    }
+    const existing = (await (await as('admin'))('GET', '/api/sectors')).body.sectors[0] as Sector;
+    for (const who of ['usuario', 'visualizador'] as DemoUser[]) {
+      const call = await as(who);
+      expect((await call('POST', '/api/sectors', { name: 'Proibido', code: 'PR' })).status, who).toBe(403);
+      expect((await call('PUT', `/api/sectors/${existing.id}`, { name: 'Proibido' })).status).toBe(403);
+      expect((await call('DELETE', `/api/sectors/${existing.id}`)).status).toBe(403);
+    }
+    const anon = client(s.url);
+    expect((await anon('POST', '/api/sectors', { name: 'X', code: 'XX' })).status).toBe(401);
+    expect((await anon('PUT', `/api/sectors/${existing.id}`, { name: 'X' })).status).toBe(401);
+    expect((await anon('DELETE', `/api/sectors/${existing.id}`)).status).toBe(401);
+  });
+
+  it('another municipality\'s sector is a 404 for PUT and DELETE, and is left untouched', async () => {
+    for (const who of managers) {
+      const call = await as(who);
+      expect((await call('PUT', `/api/sectors/${foreignSector.id}`, { name: 'Tomado' })).status).toBe(404);
+      expect((await call('DELETE', `/api/sectors/${foreignSector.id}`)).status).toBe(404);
+    }
+    const still = (await (await as('vizinho'))('GET', '/api/sectors')).body.sectors.find((x: Sector) => x.id === foreignSector.id);
+    expect(still.name).toBe(foreignSector.name);
+  });
+
+  it('validates: 2-character code, required name, unknown fields refused, duplicates 409 — nothing written', async () => {
+    const admin = await as('admin');
+    const before = (await admin('GET', '/api/sectors')).body.total;
+    const bad = [
+      [{ name: 'Sem código' }, 'code'],
+      [{ name: 'Código longo', code: 'ABC' }, 'code'],
+      [{ name: '   ', code: 'NN' }, 'name'],
+      [{ name: 'Campo extra', code: 'CE', municipalityId: 2, owner: 1 }, 'owner'],
+    ] as const;
+    for (const [payload, field] of bad) {
+      const r = await admin('POST', '/api/sectors', payload);
+      expect(r.status, JSON.stringify(payload)).toBe(400);
+      expect(r.body.error.fields[field]).toBeTypeOf('string');
+      expect(r.body.error.message).toBeTypeOf('string');
+    }
+    const first = (await admin('GET', '/api/sectors')).body.sectors[0] as Sector;
+    const dupCode = await admin('POST', '/api/sectors', { name: 'Outro nome qualquer', code: first.code });
+    expect(dupCode.status).toBe(409);
+    expect(dupCode.body.error.message).toBe(MSG.sectors.codeTaken);
+    const dupName = await admin('POST', '/api/sectors', { name: first.name.toUpperCase(), code: '9Z' });
+    expect(dupName.body.error.message).toBe(MSG.sectors.nameTaken);
+    expect((await admin('GET', '/api/sectors')).body.total).toBe(before);
+  });
+
+  it('a sector in use is not deleted (409, clear message) and a stale version is a 409', async () => {
+    const admin = await as('admin');
+    const used = ((await admin('GET', '/api/sectors')).body.sectors as Sector[]).find((x) => x.locaisCount > 0)!;
+    const r = await admin('DELETE', `/api/sectors/${used.id}`);
+    expect(r.status).toBe(409);
+    expect(r.body.error).toMatchObject({ code: 'IN_USE', message: MSG.sectors.inUse });
+    expect(((await admin('GET', '/api/sectors')).body.sectors as Sector[]).some((x) => x.id === used.id)).toBe(true);
+
+    const fresh = (await admin('POST', '/api/sectors', { name: `Versionado ${uniq()}`, code: 'VV' })).body as Sector;
+    await admin('PUT', `/api/sectors/${fresh.id}`, { name: `${fresh.name} 1`, version: fresh.version });
+    const stale = await admin('PUT', `/api/sectors/${fresh.id}`, { name: `${fresh.name} 2`, version: fresh.version });
+    expect(stale.status).toBe(409);
+  });
+
+  it('writes an audit row for each change', async () => {
+    const admin = await as('admin');
+    const created = (await admin('POST', '/api/sectors', { name: `Auditado ${uniq()}`, code: 'AU' })).body as Sector;
+    await admin('PUT', `/api/sectors/${created.id}`, { code: 'AV' });
+    await admin('DELETE', `/api/sectors/${created.id}`);
+    const logs = (await admin('GET', '/api/audit-logs?entityType=Sector&pageSize=100')).body.logs as Array<{ action: string; entityId: string; details: string; userName: string }>;
+    const mine = logs.filter((l) => l.entityId === String(created.id));
+    expect(mine.map((l) => l.action)).toEqual(['SECTOR_DELETE', 'SECTOR_UPDATE', 'SECTOR_CREATE']);
+    expect(JSON.parse(mine[1].details)).toEqual({ old_value: { name: created.name, code: 'AU' }, new_value: { name: created.name, code: 'AV' } });
+    expect(mine[0].userName).toBe('Ana Administradora');
+    // the activity log is for admin and supervisor only
+    expect((await (await as('usuario'))('GET', '/api/audit-logs')).status).toBe(403);
+  });
+});
+
+describe('locais: every role × every route', () => {
+  it('GET: all four roles, filtered by sector, never another municipality\'s', async () => {
+    for (const who of ['admin', 'supervisor', 'usuario', 'visualizador'] as DemoUser[]) {
+      const r = await (await as(who))('GET', '/api/locais');
+      expect(r.status, who).toBe(200);
+      expect(r.body.locais.map((l: Local) => l.id)).not.toContain(foreignLocal.id);
+    }
+    const admin = await as('admin');
+    const sector = (await admin('GET', '/api/sectors')).body.sectors.find((x: Sector) => x.locaisCount > 1) as Sector;
+    const bySector = await admin('GET', `/api/locais?sectorId=${sector.id}`);
+    expect(bySector.body.locais).toHaveLength(sector.locaisCount);
+    expect(bySector.body.locais.every((l: Local) => l.sectorName === sector.name)).toBe(true);
+    expect((await admin('GET', '/api/locais?sectorId=abc')).status).toBe(400);
+    expect((await admin('GET', '/api/locais?foo=1')).status).toBe(400);
+    expect((await client(s.url)('GET', '/api/locais')).status).toBe(401);
+  });
+
+  it('POST/PUT/DELETE: admin and supervisor allowed; usuario and visualizador 403', async () => {
+    const sectorId = ((await (await as('admin'))('GET', '/api/sectors')).body.sectors[0] as Sector).id;
+    for (const who of ['admin', 'supervisor'] as DemoUser[]) {
+      const call = await as(who);
+      const created = await call('POST', '/api/locais', { name: `Sala ${who} ${uniq()}`, sectorId, municipalityId: 999 });
+      expect(created.status, who).toBe(201);
+      expect(created.body.municipalityId).not.toBe(999);
+      expect((await call('PUT', `/api/locais/${created.body.id}`, { name: `${created.body.name}!`, sectorId })).status).toBe(200);
+      expect((await call('DELETE', `/api/locais/${created.body.id}`)).status).toBe(204);
+    }
+    const any = ((await (await as('admin'))('GET', '/api/locais')).body.locais[0]) as Local;
+    for (const who of ['usuario', 'visualizador'] as DemoUser[]) {
+      const call = await as(who);
+      expect((await call('POST', '/api/locais', { name: 'X', sectorId })).status).toBe(403);
+      expect((await call('PUT', `/api/locais/${any.id}`, { name: 'X' })).status).toBe(403);
+      expect((await call('DELETE', `/api/locais/${any.id}`)).status).toBe(403);
+    }
+  });
+
+  it('another municipality\'s local is a 404; a sector of another municipality in the body is a 422', async () => {
+    const admin = await as('admin');
+    expect((await admin('PUT', `/api/locais/${foreignLocal.id}`, { name: 'Tomado' })).status).toBe(404);
+    expect((await admin('DELETE', `/api/locais/${foreignLocal.id}`)).status).toBe(404);
+    const before = (await admin('GET', '/api/locais')).body.total;
+    const r = await admin('POST', '/api/locais', { name: 'Intrusa', sectorId: foreignSector.id });
+    expect(r.status).toBe(422);
+    expect(r.body.error.fields.sectorId).toBe('Setor não encontrado.');
+    const own = (await admin('GET', '/api/locais')).body.locais[0] as Local;
+    expect((await admin('PUT', `/api/locais/${own.id}`, { sectorId: foreignSector.id })).status).toBe(422);
+    expect((await admin('GET', '/api/locais')).body.total).toBe(before);
+  });
+
+  it('validates the body and refuses duplicates in the same sector', async () => {
+    const admin = await as('admin');
+    const own = (await admin('GET', '/api/locais')).body.locais[0] as Local;
+    expect((await admin('POST', '/api/locais', { sectorId: own.sectorId })).body.error.fields.name).toBe('Nome é obrigatório.');
+    expect((await admin('POST', '/api/locais', { name: 'X' })).body.error.fields.sectorId).toBe('Selecione um setor.');
+    const dup = await admin('POST', '/api/locais', { name: own.name.toLowerCase(), sectorId: own.sectorId });
+    expect(dup.status).toBe(409);
+    expect(dup.body.error.message).toBe(MSG.locais.nameTaken);
+    expect((await admin('PUT', `/api/locais/${own.id}`, { name: 'Y', version: own.version + 5 })).status).toBe(409);
+  });
+});

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['shared/src/**/*.test.ts', 'server/src/**/*.test.ts', 'worker/src/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    environment: 'node',
+    // Each file boots a real server (embedded Postgres takes a few seconds to create).
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    env: { NODE_ENV: 'test' },
+  },
+});

@@ -1,0 +1,74 @@
+import { eq } from 'drizzle-orm';
+import type { Sector } from '@tombo/shared';
+import type { AppContext } from '@tombo/server/context';
+import { municipalities } from '@tombo/server/db/schema';
+import { listSectors } from '@tombo/server/modules/sectors/service';
+import { renderPdf } from '../render/pool';
+import { sectorsReportHtml, reportFooter } from '../render/templates/sectors';
+import { dateTimeBR, isoDay, wallClock } from './format';
+import { JobFailure, type JobContext, type JobResult, type Processor, type RunningJob } from './types';
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const PDF_MIME = 'application/pdf';
+
+async function municipalityName(ctx: JobContext, id: number): Promise<string> {
+  const [m] = await ctx.db.select({ name: municipalities.name }).from(municipalities).where(eq(municipalities.id, id));
+  if (!m) throw new JobFailure('Município não encontrado.', false);
+  return m.name;
+}
+
+/** `export.sectors`: the requester's municipality's sectors as XLSX (streamed) or PDF (Chromium). */
+export const exportSectors: Processor<'export.sectors'> = async (ctx, job) => {
+  if (job.municipalityId == null) throw new JobFailure('A exportação de setores exige um município.', false);
+  const now = new Date();
+  const [name, sectors] = await Promise.all([
+    municipalityName(ctx, job.municipalityId),
+    // listSectors only reads ctx.db.
+    listSectors(ctx as unknown as AppContext, job.municipalityId),
+  ]);
+  await job.progress(10);
+  const base = `setores-${isoDay(now)}`;
+  return job.payload.format === 'xlsx'
+    ? writeXlsx(job, sectors, base)
+    : writePdf(job, sectors, name, now, base);
+};
+
+async function writeXlsx(job: RunningJob<'export.sectors'>, sectors: Sector[], base: string): Promise<JobResult> {
+  const { default: ExcelJS } = await import('exceljs');
+  const file = job.tempPath('xlsx');
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
+  wb.creator = 'Tombo';
+  wb.created = new Date();
+  const ws = wb.addWorksheet('Setores', { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = [
+    { header: 'Código', key: 'code', width: 14 },
+    { header: 'Nome', key: 'name', width: 40 },
+    { header: 'Quantidade de Locais', key: 'locais', width: 22 },
+    { header: 'Criado em', key: 'createdAt', width: 18, style: { numFmt: 'dd/mm/yyyy hh:mm' } },
+  ];
+  const header = ws.getRow(1);
+  header.font = { bold: true };
+  header.commit();
+  let i = 0;
+  for (const s of sectors) {
+    ws.addRow({ code: s.code, name: s.name, locais: s.locaisCount, createdAt: wallClock(new Date(s.createdAt)) }).commit();
+    i++;
+    if (i % 200 === 0) await job.progress(10 + (80 * i) / sectors.length);
+  }
+  ws.commit();
+  await wb.commit();
+  await job.progress(95);
+  return { tempPath: file, ext: 'xlsx', fileName: `${base}.xlsx`, mimeType: XLSX_MIME };
+}
+
+async function writePdf(job: RunningJob<'export.sectors'>, sectors: Sector[], municipality: string, now: Date, base: string): Promise<JobResult> {
+  const { writeFile } = await import('node:fs/promises');
+  const generatedAt = dateTimeBR(now);
+  const html = sectorsReportHtml({ municipality, generatedAt, sectors });
+  await job.progress(30);
+  const pdf = await renderPdf(html, { footerTemplate: reportFooter(generatedAt) });
+  await job.progress(90);
+  const file = job.tempPath('pdf');
+  await writeFile(file, pdf);
+  return { tempPath: file, ext: 'pdf', fileName: `${base}.pdf`, mimeType: PDF_MIME };
+}

@@ -1,0 +1,101 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { ZodError } from 'zod';
+import { JOB_NAMES, MSG, jobPayloads, room, type JobName, type ServerEventName } from '@tombo/shared';
+import { jobs } from '@tombo/server/db/schema';
+import { Outbox } from '@tombo/server/db/tx';
+import { logger } from '@tombo/server/logger';
+import { processors } from './registry';
+import { jobsDir, relativeJobFile } from '@tombo/server/jobs/files';
+import { toJob, type JobRow } from '@tombo/server/modules/jobs/service';
+import { JobFailure, type JobContext, type JobResult, type RunningJob } from './types';
+
+function publish(ctx: JobContext, name: Extract<ServerEventName, 'job.progress' | 'job.completed'>, row: JobRow): void {
+  const out = new Outbox(null);
+  out.emit(room.user(row.ownerId), name, toJob(row), row.municipalityId);
+  out.flush(ctx);
+}
+
+/** The pt-BR reason shown to the user; internal details go to the log only. */
+export function reasonOf(err: unknown): string {
+  if (err instanceof JobFailure) return `${MSG.jobs.failed} ${err.message}`;
+  if (err instanceof ZodError) return `${MSG.jobs.failed} Parâmetros da tarefa inválidos.`;
+  return `${MSG.jobs.failed} Erro interno ao processar a tarefa; tente novamente mais tarde.`;
+}
+
+const retryable = (err: unknown) => !(err instanceof ZodError) && !(err instanceof JobFailure && !err.retryable);
+
+export interface RunOptions {
+  /** 1-based attempt number. */
+  attempt: number;
+  /** Whether no retry follows a failure of this attempt. */
+  final: boolean;
+}
+
+export type RunOutcome = 'completed' | 'failed' | 'retry' | 'skipped';
+
+/**
+ * Runs one job row: marks it running, calls its processor, moves the file into
+ * DATA_DIR/files/jobs/<id>.<ext>, marks it completed and tells its owner — or marks it failed with a
+ * pt-BR reason. Idempotent: a retry (or a duplicate delivery) overwrites the same file; a job
+ * already completed is skipped. Throws only when the attempt failed and another one should follow.
+ */
+export async function runJob(ctx: JobContext, id: string, opts: RunOptions): Promise<RunOutcome> {
+  const [row] = await ctx.db.update(jobs)
+    .set({ status: 'running', progress: 0, error: null, startedAt: new Date(), attempts: sql`${jobs.attempts} + 1` })
+    .where(and(eq(jobs.id, id), ne(jobs.status, 'completed')))
+    .returning();
+  if (!row) {
+    logger.info({ jobId: id }, 'job skipped: missing or already completed');
+    return 'skipped';
+  }
+  publish(ctx, 'job.progress', row);
+
+  let temp: string | null = null;
+  const scratch = path.join(jobsDir(ctx.config), '.tmp');
+  try {
+    if (!(JOB_NAMES as readonly string[]).includes(row.name)) throw new JobFailure('Tipo de tarefa desconhecido.', false);
+    const name = row.name as JobName;
+    const payload = jobPayloads[name].parse(row.payload);
+    await fs.mkdir(scratch, { recursive: true });
+
+    let last = 0;
+    const job: RunningJob = {
+      id: row.id, name, title: row.title, municipalityId: row.municipalityId, ownerId: row.ownerId,
+      payload, attempt: opts.attempt,
+      async progress(percent) {
+        const p = Math.max(0, Math.min(99, Math.floor(percent)));
+        if (Math.floor(p / 10) <= Math.floor(last / 10)) return;
+        last = p;
+        const [r] = await ctx.db.update(jobs).set({ progress: p }).where(and(eq(jobs.id, id), eq(jobs.status, 'running'))).returning();
+        if (r) publish(ctx, 'job.progress', r);
+      },
+      tempPath: (ext) => (temp = path.join(scratch, `${id}.${process.pid}.${opts.attempt}.${ext}`)),
+    };
+    const result: JobResult = await processors[name](ctx, job as never);
+
+    const rel = relativeJobFile(id, result.ext);
+    await fs.rename(result.tempPath, path.join(ctx.config.dataDir, rel));
+    temp = null;
+    const [done] = await ctx.db.update(jobs)
+      .set({ status: 'completed', progress: 100, filePath: rel, fileName: result.fileName, mimeType: result.mimeType, error: null, finishedAt: new Date() })
+      .where(eq(jobs.id, id)).returning();
+    if (done) publish(ctx, 'job.completed', done);
+    return 'completed';
+  } catch (err) {
+    if (temp) await fs.rm(temp, { force: true }).catch(() => undefined);
+    const again = !opts.final && retryable(err);
+    logger.warn({ err, jobId: id, name: row.name, attempt: opts.attempt, retry: again }, 'job attempt failed');
+    if (again) {
+      const [r] = await ctx.db.update(jobs).set({ status: 'queued', progress: 0 }).where(eq(jobs.id, id)).returning();
+      if (r) publish(ctx, 'job.progress', r);
+      throw err;
+    }
+    const [failed] = await ctx.db.update(jobs)
+      .set({ status: 'failed', error: reasonOf(err), finishedAt: new Date() })
+      .where(eq(jobs.id, id)).returning();
+    if (failed) publish(ctx, 'job.completed', failed);
+    return 'failed';
+  }
+}

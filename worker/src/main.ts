@@ -1,0 +1,57 @@
+import { loadConfig } from '@tombo/server/config';
+import { openDatabase } from '@tombo/server/db/client';
+import { queuePrefix, socketKey } from '@tombo/server/jobs/settings';
+import { logger } from '@tombo/server/logger';
+import { startJobWorker } from './jobs/bull-worker';
+import { closeRenderer } from './render/pool';
+import { createRedisPublisher } from './publisher';
+
+function fail(message: string): never {
+  console.error(`\n[tombo-worker] ${message}\n`);
+  process.exit(1);
+}
+
+const config = loadConfig();
+if (!config.redisUrl) {
+  fail('REDIS_URL não definido. O worker consome a fila BullMQ no Redis; sem Redis o servidor executa as tarefas ' +
+    'dentro do próprio processo (modo inline) e o worker não é necessário.\n' +
+    '(REDIS_URL is not set: without Redis the API runs jobs inline and no worker is needed.)');
+}
+if (!config.databaseUrl) {
+  fail('DATABASE_URL não definido. O banco embutido (PGlite, em DATA_DIR) não pode ser aberto por dois processos ao mesmo ' +
+    'tempo: para usar o worker, rode o servidor e o worker com DATABASE_URL apontando para um PostgreSQL.\n' +
+    '(DATABASE_URL is not set: the embedded PGlite database cannot be opened by two processes; the worker needs PostgreSQL.)');
+}
+
+const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 5 });
+try {
+  await database.query('select 1 from jobs limit 1');
+} catch (err) {
+  await database.close();
+  fail(`O banco em DATABASE_URL não tem a tabela "jobs": inicie o servidor uma vez para aplicar as migrações. (${(err as Error).message})`);
+}
+const { publisher, close: closePublisher } = await createRedisPublisher(config.redisUrl, socketKey(config));
+const ctx = { config, database, db: database.db, publisher };
+const concurrency = Number(process.env.WORKER_CONCURRENCY) || 2;
+const prefix = queuePrefix(config);
+const jobWorker = await startJobWorker(ctx, { redisUrl: config.redisUrl, prefix, concurrency });
+logger.info({ prefix, concurrency, dataDir: config.dataDir }, 'worker ready');
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'worker stopping');
+  const force = setTimeout(() => process.exit(1), 30_000);
+  force.unref();
+  try {
+    await jobWorker.close(); // waits for the jobs in progress
+    await closeRenderer();
+    await closePublisher();
+    await database.close();
+  } finally {
+    process.exit(0);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
