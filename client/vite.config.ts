@@ -12,8 +12,6 @@ export default defineConfig({
     rollupOptions: {
       output: {
         manualChunks(id) {
-          if (id.includes('node_modules/@mui/icons-material')) return undefined;
-          if (id.includes('node_modules/@mui/') || id.includes('node_modules/@emotion/')) return 'mui';
           if (/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return 'react';
           return undefined;
         },

@@ -6,7 +6,7 @@ import type { AppContext } from './context';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
-import { ensureRolePermissions, isEmpty, seedDemo } from './db/seed';
+import { ensureRolePermissions, ensureSuperuser, isEmpty, seedDemo } from './db/seed';
 import { loadJwtSecret } from './auth/secrets';
 import { TokenService } from './auth/tokens';
 import { createSocketServer, type TomboIo } from './realtime/socket';
@@ -41,6 +41,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     await seedDemo(database.db);
     logger.info('Banco vazio: dados de demonstração criados (senha Tombo@2025; contas no README).');
   }
+  const su = await ensureSuperuser(database.db, process.env.SUPERUSER_EMAIL || 'superuser@tombo.gov.br', process.env.SUPERUSER_PASSWORD);
+  if (su.password) logger.warn(`Superusuário criado: ${process.env.SUPERUSER_EMAIL || 'superuser@tombo.gov.br'} / senha ${su.password} — troque-a no primeiro acesso.`);
   const tokens = new TokenService(loadJwtSecret(config));
   const httpServer = http.createServer();
   const sockets = await createSocketServer(httpServer, { database, tokens, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
@@ -55,9 +57,14 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     url,
     ctx,
     io: sockets.io,
+    /** Graceful: stop accepting, let requests in flight finish, then queue and database. */
     async close() {
+      sockets.io.disconnectSockets(true);
+      await new Promise<void>((resolve) => {
+        httpServer.close(() => resolve());
+        httpServer.closeIdleConnections();
+      });
       await sockets.close();
-      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await ctx.queue.close();
       await database.close();
     },

@@ -1,9 +1,7 @@
 /** Small JSON client for integration tests: `call(url, token)('POST', '/api/x', body)`. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface Answer<T = any> { status: number; body: T }
 
 export function client(base: string, token?: string) {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return async function call<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
     const res = await fetch(base + path, {
       method,

@@ -1,4 +1,5 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
 import { DEFAULT_ROLE_PERMISSIONS, ROLES } from '@tombo/shared';
 import type { Db } from './client';
 import { locais, municipalities, rolePermissions, sectors, userSectors, users } from './schema';
@@ -63,4 +64,16 @@ export async function seedDemo(db: Db): Promise<void> {
       { userId: usuario.id, sectorId: sectorIds[`${exemplo.id}:TI`] },
     ]);
   });
+}
+
+/**
+ * First start of an installation without demo data: create the superuser, with SUPERUSER_PASSWORD
+ * or a generated password printed once in the log.
+ */
+export async function ensureSuperuser(db: Db, email: string, password: string | undefined): Promise<{ created: boolean; password?: string }> {
+  const [{ n }] = await db.select({ n: count() }).from(users).where(eq(users.role, 'superuser'));
+  if (n > 0) return { created: false };
+  const chosen = password || `${randomBytes(9).toString('base64url')}aA1!`;
+  await db.insert(users).values({ name: 'Superusuário', email, role: 'superuser', municipalityId: null, passwordHash: await hashPassword(chosen) });
+  return { created: true, password: password ? undefined : chosen };
 }

@@ -50,6 +50,7 @@ export async function createSocketServer(http: HttpServer, deps: { database: Dat
   return {
     io,
     close: async () => {
+      // io.close() also closes the HTTP server; the caller has done that already.
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await Promise.all(closers.map((c) => c().catch(() => undefined)));
     },

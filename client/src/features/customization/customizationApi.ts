@@ -9,6 +9,7 @@ import { http } from '../../lib/http';
 import { storage } from '../../lib/storage';
 
 export const customizationKey = ['customization'] as const;
+export const customizationScopeKey = (scope: string) => [...customizationKey, scope] as const;
 
 /** Server values merged over the defaults; unknown or invalid fields are dropped. */
 export function mergeCustomization(value: unknown): Customization {
@@ -33,13 +34,18 @@ export function cacheCustomization(value: Customization): void {
   storage.trySet(STORAGE_KEYS.customization, value);
 }
 
-/** GET /customization/public first, then GET /customization; throws when both fail. */
-export async function fetchCustomization(): Promise<Customization> {
+/**
+ * Signed out: GET /customization/public, then GET /customization (spec §7 order).
+ * Signed in: the municipality's effective settings (GET /customization) come first, since the
+ * public call only holds the installation-wide login settings; the public call is the fallback.
+ */
+export async function fetchCustomization(signedIn: boolean): Promise<Customization> {
+  const order = signedIn ? ['/customization', '/customization/public'] : ['/customization/public', '/customization'];
   let data: CustomizationResponse;
   try {
-    data = await http.get<CustomizationResponse>('/customization/public');
+    data = await http.get<CustomizationResponse>(order[0]);
   } catch {
-    data = await http.get<CustomizationResponse>('/customization');
+    data = await http.get<CustomizationResponse>(order[1]);
   }
   const value = mergeCustomization(data?.customization ?? data);
   cacheCustomization(value);

@@ -1,15 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Customization } from '@tombo/shared';
-import { cachedCustomization, customizationKey, fetchCustomization } from './customizationApi';
+import { useSession } from '../../lib/session';
+import { cachedCustomization, customizationScopeKey, fetchCustomization } from './customizationApi';
+
+/** Query scope: 'public' when signed out, the municipality (or 'global' for superusers) when signed in. */
+export function useCustomizationScope(): string {
+  return useSession((s) => (s.status === 'authenticated' && s.user ? `m:${s.user.municipalityId ?? 'global'}` : 'public'));
+}
 
 /**
  * Branding and login customization. Shows the local cache (or the defaults) at once,
  * then the server's values; a failed load is ignored (spec §8) and the cache stays.
  */
 export function useCustomization(): Customization {
+  const scope = useCustomizationScope();
   const { data } = useQuery({
-    queryKey: customizationKey,
-    queryFn: fetchCustomization,
+    queryKey: customizationScopeKey(scope),
+    queryFn: () => fetchCustomization(scope !== 'public'),
     placeholderData: cachedCustomization,
     retry: false,
   });

@@ -1,0 +1,56 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AuditList, AuditLog } from '@tombo/shared';
+import { http, listFrom } from '../../lib/http';
+import { auditKey } from '../live/cacheUpdates';
+
+export async function fetchAuditLogs(page: number, pageSize: number): Promise<AuditList> {
+  const data = await http.get<AuditList>(`/audit-logs?page=${page}&pageSize=${pageSize}`);
+  const logs = listFrom<AuditLog>(data, 'logs');
+  return { logs, total: data?.total ?? logs.length, page: data?.page ?? page, pageSize: data?.pageSize ?? pageSize };
+}
+
+/** Paginated audit log; audit.created events invalidate it (live). */
+export function useAuditLogs(page: number, pageSize: number, enabled = true) {
+  return useQuery({
+    queryKey: [...auditKey, page, pageSize],
+    queryFn: () => fetchAuditLogs(page, pageSize),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** Human text for an audit entry's details ({old_value,new_value} JSON or free text). */
+export function describeDetails(details: string | null): string {
+  if (!details) return '';
+  try {
+    const parsed: unknown = JSON.parse(details);
+    if (parsed && typeof parsed === 'object') {
+      const o = parsed as Record<string, unknown>;
+      if ('old_value' in o || 'new_value' in o) {
+        const fmt = (v: unknown) => (v == null ? '—' : typeof v === 'object' ? summarise(v as Record<string, unknown>) : String(v));
+        return `${fmt(o.old_value)} → ${fmt(o.new_value)}`;
+      }
+      return summarise(o);
+    }
+  } catch {
+    /* plain text */
+  }
+  return details;
+}
+
+function summarise(o: Record<string, unknown>): string {
+  return Object.entries(o)
+    .filter(([, v]) => v == null || typeof v !== 'object')
+    .slice(0, 4)
+    .map(([k, v]) => `${k}: ${v ?? '—'}`)
+    .join(', ');
+}
+
+const ACTION_WORDS: Record<string, string> = {
+  CREATE: 'Criação', UPDATE: 'Alteração', DELETE: 'Exclusão', LOGIN: 'Entrada', LOGOUT: 'Saída',
+};
+/** 'SECTOR_CREATE' → 'Criação'; unknown actions are shown as they are. */
+export function actionLabel(action: string): string {
+  const last = action.split('_').pop() ?? action;
+  return ACTION_WORDS[last] ?? action;
+}

@@ -1,0 +1,10 @@
+/** `npm run bench`: every benchmark, printed. Uses DATABASE_URL / REDIS_URL when set, like the tests. */
+import fs from 'node:fs';
+import { foundationBench } from './foundation';
+
+process.env.NODE_ENV ??= 'test';
+process.env.LOG_LEVEL ??= 'warn';
+await foundationBench();
+const extra = new URL('./patrimonios.ts', import.meta.url);
+if (fs.existsSync(extra)) await import(extra.href);
+process.exit(0);
