@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { version } from './common';
+
+/** Asset numbering pattern of spec §3 (one per municipality); the server assigns the numbers. */
+export const NUMBERING_YEAR_FORMATS = ['YYYY', 'YY'] as const;
+export const NUMBERING_SEPARATORS = ['', '-', '/', '.'] as const;
+
+const componentId = z.string().trim().min(1).max(40);
+export const numberingComponent = z.discriminatedUnion('type', [
+  z.strictObject({ id: componentId, type: z.literal('year'), format: z.enum(NUMBERING_YEAR_FORMATS, { error: 'Formato de ano inválido (use YYYY ou YY).' }) }),
+  z.strictObject({ id: componentId, type: z.literal('sector'), sectorCodeLength: z.number().int().min(1, { error: 'O código do setor deve ter 1 ou 2 caracteres.' }).max(2, { error: 'O código do setor deve ter 1 ou 2 caracteres.' }) }),
+  z.strictObject({ id: componentId, type: z.literal('sequence'), length: z.number({ error: 'Informe o tamanho da sequência.' }).int().min(1, { error: 'A sequência deve ter de 1 a 10 dígitos.' }).max(10, { error: 'A sequência deve ter de 1 a 10 dígitos.' }) }),
+], { error: 'Componente de numeração inválido.' });
+export type NumberingComponent = z.infer<typeof numberingComponent>;
+
+export const numberingBody = z.strictObject({
+  components: z.array(numberingComponent).min(1).max(3)
+    .refine((c) => c.filter((x) => x.type === 'sequence').length === 1, { error: 'O padrão deve ter exatamente uma sequência.' })
+    .refine((c) => c.filter((x) => x.type === 'year').length <= 1 && c.filter((x) => x.type === 'sector').length <= 1, { error: 'Cada componente pode aparecer no máximo uma vez.' }),
+  separator: z.enum(NUMBERING_SEPARATORS, { error: 'Separador inválido.' }).optional(),
+  version: version.optional(),
+  municipalityId: z.unknown().optional(),
+});
+export type NumberingBody = z.infer<typeof numberingBody>;
+
+export interface NumberingPattern {
+  municipalityId: number;
+  components: NumberingComponent[];
+  separator: (typeof NUMBERING_SEPARATORS)[number];
+  /** True while the municipality never saved one (spec §4: the default of §9 applies). */
+  isDefault: boolean;
+  version: number;
+  /** A sample number with this pattern (current year, sector code 'AD', sequence 1). */
+  example: string;
+}
+
+/** Spec §9: year (YYYY), a 2-character sector code, a 6-digit sequence. */
+export const DEFAULT_NUMBERING: Pick<NumberingPattern, 'components' | 'separator'> = {
+  components: [
+    { id: 'year', type: 'year', format: 'YYYY' },
+    { id: 'sector', type: 'sector', sectorCodeLength: 2 },
+    { id: 'sequence', type: 'sequence', length: 6 },
+  ],
+  separator: '',
+};
+
+export interface NumberParts { year: number; sectorCode: string; sequence: number }
+
+/** Renders a number; `sequence` null renders the counter key (everything but the sequence). */
+export function renderNumero(p: Pick<NumberingPattern, 'components' | 'separator'>, parts: Omit<NumberParts, 'sequence'> & { sequence: number | null }): string {
+  return p.components.map((c) => {
+    if (c.type === 'year') return c.format === 'YY' ? String(parts.year % 100).padStart(2, '0') : String(parts.year);
+    if (c.type === 'sector') return parts.sectorCode.toUpperCase().slice(0, c.sectorCodeLength).padEnd(c.sectorCodeLength, '0');
+    return parts.sequence == null ? '#' : String(parts.sequence).padStart(c.length, '0');
+  }).join(p.separator);
+}
+
+export const sequenceLength = (p: Pick<NumberingPattern, 'components'>) =>
+  (p.components.find((c) => c.type === 'sequence') as { length: number } | undefined)?.length ?? 6;
+
+export const NUMBERING_MSG = {
+  saved: 'Padrão de numeração salvo com sucesso.',
+  exhausted: 'A sequência de numeração deste padrão se esgotou. Aumente o tamanho da sequência em Configurações › Numeração de Bens.',
+} as const;
