@@ -4,6 +4,7 @@ import type { Local } from './locais';
 import type { AuditLog } from './audit';
 import type { Job } from './jobs';
 import type { User } from './users';
+import type { Patrimonio } from './patrimonios';
 
 /** Rooms the server joins a socket to, from its verified token (DESIGN §5). */
 export const room = {
@@ -30,6 +31,13 @@ export interface ServerToClientEvents {
   'job.progress': (e: LiveEvent<Job>) => void;
   'job.completed': (e: LiveEvent<Job>) => void;
   'session.revoked': (e: LiveEvent<{ reason: string }>) => void;
+  'patrimonio.created': (e: LiveEvent<Patrimonio>) => void;
+  'patrimonio.updated': (e: LiveEvent<Patrimonio>) => void;
+  'patrimonio.deleted': (e: LiveEvent<{ id: number; sectorId: number }>) => void;
+  /** Many assets at once (bulk creation, import): refetch the list. */
+  'patrimonio.bulk_created': (e: LiveEvent<{ count: number; source: 'lote' | 'import'; first: string; last: string; sectorIds: number[] }>) => void;
+  /** A catalogue changed (asset types, acquisition forms, numbering, asset form fields): refetch it. */
+  'catalog.changed': (e: LiveEvent<{ catalog: 'tipos-bens' | 'formas-aquisicao' | 'numeracao' | 'asset-form-fields' }>) => void;
 }
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventData<N extends ServerEventName> = Parameters<ServerToClientEvents[N]>[0]['data'];

@@ -12,3 +12,7 @@ export * from './audit';
 export * from './jobs';
 export * from './events';
 export * from './routes';
+export * from './patrimonios';
+export * from './catalogs';
+export * from './numbering';
+export * from './form-fields';

@@ -66,7 +66,9 @@ async function writePdf(job: RunningJob<'export.sectors'>, sectors: Sector[], mu
   const generatedAt = dateTimeBR(now);
   const html = sectorsReportHtml({ municipality, generatedAt, sectors });
   await job.progress(30);
-  const pdf = await renderPdf(html, { footerTemplate: reportFooter(generatedAt) });
+  const pdf = await renderPdf(html, { footerTemplate: reportFooter(generatedAt) }).catch((err: unknown) => {
+    throw new JobFailure('Não foi possível gerar o PDF (gerador indisponível ou tempo esgotado).', true, err);
+  });
   await job.progress(90);
   const file = job.tempPath('pdf');
   await writeFile(file, pdf);

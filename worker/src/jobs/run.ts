@@ -86,7 +86,7 @@ export async function runJob(ctx: JobContext, id: string, opts: RunOptions): Pro
   } catch (err) {
     if (temp) await fs.rm(temp, { force: true }).catch(() => undefined);
     const again = !opts.final && retryable(err);
-    const expected = err instanceof JobFailure || err instanceof ZodError;
+    const expected = err instanceof ZodError || (err instanceof JobFailure && !err.cause);
     logger.warn({ err: expected ? (err as Error).message : err, jobId: id, name: row.name, attempt: opts.attempt, retry: again }, 'job attempt failed');
     if (again) {
       const [r] = await ctx.db.update(jobs).set({ status: 'queued', progress: 0 }).where(eq(jobs.id, id)).returning();

@@ -63,17 +63,16 @@ export async function refresh(ctx: AppContext, presented: string): Promise<Refre
     if (row.usedAt || row.revokedAt) {
       await tx.update(refreshTokens).set({ revokedAt: new Date() })
         .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
-      return 'reused' as const;
+      return null;
     }
     if (row.expiresAt <= new Date()) return null;
-    const [u] = await tx.select().from(users).where(eq(users.id, row.userId));
-    if (!u) return null;
     await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.id));
-    const next = await issueRefresh(tx, u.id, row.familyId);
-    return { token: ctx.tokens.signAccess(u), refreshToken: next };
+    return { userId: row.userId, refreshToken: await issueRefresh(tx, row.userId, row.familyId) };
   });
-  if (!result || result === 'reused') throw new HttpError(401, 'UNAUTHORIZED', MSG.http.unauthorized);
-  return result;
+  // the user may have been deleted, or their municipality deactivated, since the last login
+  const user = result && (await loadPrincipal(ctx.database, result.userId));
+  if (!result || !user) throw new HttpError(401, 'UNAUTHORIZED', MSG.http.unauthorized);
+  return { token: ctx.tokens.signAccess(user), refreshToken: result.refreshToken };
 }
 
 export async function logout(ctx: AppContext, presented: string | undefined): Promise<void> {

@@ -263,6 +263,78 @@ describe('jobs, inline mode (no Redis)', () => {
   });
 });
 
+describe('jobs, inline mode: retries and recovery', () => {
+  let s: TestServer;
+  beforeAll(async () => { s = await startTestServer({ redisUrl: undefined }); });
+  afterAll(async () => { await s?.close(); });
+
+  const insertJob = async (format: string) => {
+    const { user } = await s.login('admin');
+    const [row] = await s.ctx.db.insert(jobs).values({
+      municipalityId: user.municipalityId, ownerId: user.id, name: 'export.sectors', title: `Setores (${format.toUpperCase()})`, payload: { format },
+    }).returning();
+    return row;
+  };
+
+  it('puts a job whose attempt failed back in the queue, and fails it with a pt-BR reason after the last attempt', async () => {
+    const row = await insertJob('pdf');
+    const saved = process.env.CHROME_PATH;
+    await closeRenderer();
+    process.env.CHROME_PATH = '/nonexistent/chromium';
+    try {
+      await expect(runJob(s.ctx, row.id, { attempt: 1, final: false })).rejects.toThrow(/PDF/);
+      const [queued] = await s.ctx.database.query<{ status: string; attempts: number; error: string | null }>('select status, attempts, error from jobs where id = $1', [row.id]);
+      expect(queued).toEqual({ status: 'queued', attempts: 1, error: null });
+      expect(await runJob(s.ctx, row.id, { attempt: 2, final: true })).toBe('failed');
+    } finally {
+      if (saved === undefined) delete process.env.CHROME_PATH;
+      else process.env.CHROME_PATH = saved;
+    }
+    const [failed] = await s.ctx.database.query<{ status: string; attempts: number; error: string; file_path: string | null }>('select status, attempts, error, file_path from jobs where id = $1', [row.id]);
+    expect(failed).toEqual({
+      status: 'failed', attempts: 2, file_path: null,
+      error: `${MSG.jobs.failed} Não foi possível gerar o PDF (gerador indisponível ou tempo esgotado).`,
+    });
+    // The next attempt (e.g. once Chromium is back) completes the same job.
+    expect(await runJob(s.ctx, row.id, { attempt: 3, final: true })).toBe('completed');
+  });
+
+  it('resumes jobs left queued by a previous run when the inline queue starts', async () => {
+    const token = (await s.login('admin')).token;
+    const rec = recorder(await s.socket(token));
+    const row = await insertJob('xlsx');
+    const { createInlineQueue } = await import('../../jobs/inline');
+    const restarted = createInlineQueue(s.ctx);
+    try {
+      const done = await rec.completed(row.id);
+      expect(done.event.data).toMatchObject({ status: 'completed', progress: 100 });
+    } finally {
+      await restarted.close();
+    }
+  });
+});
+
+describe('report template', () => {
+  it('escapes every value and names the municipality, the columns and the pages', async () => {
+    const { sectorsReportHtml, reportFooter } = await import('@tombo/worker/render/templates/sectors');
+    const html = sectorsReportHtml({
+      municipality: 'Município <de> "Teste"', generatedAt: '22/11/2026 09:05',
+      sectors: [{ code: 'A&B', name: '<script>alert(1)</script>', locaisCount: 1234 }],
+    });
+    expect(html).toContain('<title>Relatório de Setores</title>');
+    expect(html).toContain('Município &lt;de&gt; &quot;Teste&quot;');
+    expect(html).toContain('<th>Código</th><th>Nome</th><th class="num">Locais</th>');
+    expect(html).toContain('<td class="code">A&amp;B</td><td>&lt;script&gt;alert(1)&lt;/script&gt;</td><td class="num">1.234</td>');
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('Gerado em 22/11/2026 09:05 · 1 setor');
+    const footer = reportFooter('22/11/2026 09:05');
+    expect(footer).toContain('Página <span class="pageNumber"></span> de <span class="totalPages"></span>');
+    expect(footer).toContain('Gerado em 22/11/2026 09:05');
+    const { dateTimeBR } = await import('@tombo/worker/jobs/format');
+    expect(dateTimeBR(new Date('2026-01-05T12:07:00Z'))).toBe('05/01/2026 09:07');
+  });
+});
+
 const REDIS_URL = process.env.REDIS_URL;
 
 describe.skipIf(!REDIS_URL)(`jobs through BullMQ and a real Redis${REDIS_URL ? '' : ' (skipped: REDIS_URL not set)'}`, () => {

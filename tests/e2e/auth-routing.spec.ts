@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { ROLE_HOME } from '@tombo/shared';
+import { ACCOUNTS, login, submitLogin } from './helpers';
+
+test.describe('login lands on each role home', () => {
+  const cases = [
+    { email: ACCOUNTS.admin, role: 'admin' },
+    { email: ACCOUNTS.supervisor, role: 'supervisor' },
+    { email: ACCOUNTS.usuario, role: 'usuario' },
+    { email: ACCOUNTS.visualizador, role: 'visualizador' },
+    { email: ACCOUNTS.vizinho, role: 'admin' },
+    { email: ACCOUNTS.superuser, role: 'superuser' },
+  ] as const;
+  for (const { email, role } of cases) {
+    test(`${email} → ${ROLE_HOME[role]}`, async ({ page }) => {
+      await login(page, email, role);
+      if (role === 'superuser') {
+        await expect(page.getByText('Tombo - Superusuário')).toBeVisible();
+        await expect(page.getByText('Superusuário - Painel de Controle Global')).toBeVisible();
+      } else {
+        await expect(page.getByRole('contentinfo').getByText('v2.0.0')).toBeVisible();
+      }
+    });
+  }
+});
+
+test('wrong password shows the pt-BR error and stays on /login', async ({ page }) => {
+  await page.goto('/login');
+  await submitLogin(page, ACCOUNTS.admin, 'senha-errada');
+  await expect(page.getByText('Credenciais inválidas.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('usuario typing /configuracoes is sent to /dashboard/usuario', async ({ page }) => {
+  await login(page, ACCOUNTS.usuario, 'usuario');
+  await page.goto('/configuracoes');
+  await expect(page).toHaveURL(/\/dashboard\/usuario$/);
+  await expect(page.getByRole('heading', { name: 'Painel do Usuário' })).toBeVisible();
+});
+
+test('superuser visiting /bens-cadastrados is kept in /superuser', async ({ page }) => {
+  await login(page, ACCOUNTS.superuser, 'superuser');
+  await page.goto('/bens-cadastrados');
+  await expect(page).toHaveURL(/\/superuser$/);
+  await expect(page.getByRole('heading', { name: 'Painel do Superusuário' })).toBeVisible();
+});
+
+test('a non-superuser visiting /superuser goes to /', async ({ page, baseURL }) => {
+  await login(page, ACCOUNTS.admin, 'admin');
+  await page.goto('/superuser/users');
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await expect(page.getByRole('heading', { name: 'Visão Geral' })).toBeVisible();
+});
+
+test('unauthenticated /locais goes to /login and back to /locais after login', async ({ page }) => {
+  await page.goto('/locais');
+  await expect(page).toHaveURL(/\/login$/);
+  await submitLogin(page, ACCOUNTS.visualizador);
+  await expect(page).toHaveURL(/\/locais$/);
+  await expect(page.getByRole('heading', { name: 'Locais' })).toBeVisible();
+  // visualizador: read-only list
+  await expect(page.getByRole('table', { name: 'Locais' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Novo Local' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Editar local/ })).toHaveCount(0);
+});
+
+test('a screen of a later issue shows its title and an empty state', async ({ page }) => {
+  await login(page, ACCOUNTS.admin, 'admin');
+  await page.goto('/bens-cadastrados');
+  await expect(page.getByRole('heading', { name: 'Bens Cadastrados' })).toBeVisible();
+  await expect(page.getByText('Esta área ainda não está disponível.')).toBeVisible();
+});
+
+test('unknown paths show the not-found page', async ({ page }) => {
+  await page.goto('/caminho-que-nao-existe');
+  await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+});

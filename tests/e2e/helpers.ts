@@ -1,0 +1,53 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import path from 'node:path';
+import { MSG, ROLE_HOME, type Role } from '@tombo/shared';
+
+export const PASSWORD = 'Tombo@2025';
+export const ARTIFACTS = path.join(import.meta.dirname, '.artifacts');
+export const SCREENSHOTS = path.join(ARTIFACTS, 'screenshots');
+
+export const ACCOUNTS = {
+  admin: 'admin@exemplo.gov.br',
+  supervisor: 'supervisor@exemplo.gov.br',
+  usuario: 'usuario@exemplo.gov.br',
+  visualizador: 'visualizador@exemplo.gov.br',
+  vizinho: 'admin@vizinho.gov.br',
+  superuser: 'superuser@tombo.gov.br',
+} as const;
+
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1366, height: 768 } as const;
+
+/** A suffix unique to this test run and call. */
+export function unique(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** A 2-character sector code unlikely to clash (digit + letter; the seed uses letters). */
+export function uniqueCode(): string {
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  return `${Math.floor(Math.random() * 10)}${letters[Math.floor(Math.random() * letters.length)]}`;
+}
+
+/** Fills the login form (the page must be on /login). */
+export async function submitLogin(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+}
+
+/** Signs in through the UI and waits for the role's home. */
+export async function login(page: Page, email: string, role: Role, password = PASSWORD) {
+  await page.goto('/login');
+  await submitLogin(page, email, password);
+  await expect(page).toHaveURL(new RegExp(`${ROLE_HOME[role].replace(/\//g, '\\/')}$`));
+}
+
+/** Signs in through the API (for setup steps) and returns the access token. */
+export async function apiToken(request: APIRequestContext, email: string, password = PASSWORD): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: { email, password } });
+  expect(res.ok(), `login ${email}: ${res.status()}`).toBeTruthy();
+  return ((await res.json()) as { token: string }).token;
+}
+
+export { MSG };

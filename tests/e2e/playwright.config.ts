@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const artifacts = path.join(import.meta.dirname, '.artifacts');
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// One data dir per run, shared by the runner and its workers (they inherit the env).
+process.env.E2E_RUN_STAMP ??= new Date().toISOString().replace(/[:.]/g, '-');
+const dataDir = path.join(artifacts, `data-${process.env.E2E_RUN_STAMP}`);
+
+if (!fs.existsSync(path.join(root, 'client/dist/index.html'))) {
+  throw new Error('client/dist não existe: rode `npm run build` antes dos testes e2e.');
+}
+
+const passThrough = (name: string) => (process.env[name] ? { [name]: process.env[name] as string } : {});
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: /.*\.spec\.ts$/,
+  outputDir: path.join(artifacts, 'test-results'),
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    viewport: { width: 1366, height: 768 },
+    colorScheme: 'light',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    acceptDownloads: true,
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    },
+  },
+  webServer: {
+    command: 'npx tsx tests/e2e/start-server.ts',
+    cwd: root,
+    url: `${baseURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOGIN_RATE_LIMIT_MAX: '10000',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      ...passThrough('DATABASE_URL'),
+      ...passThrough('REDIS_URL'),
+      ...passThrough('CHROME_PATH'),
+    },
+  },
+});

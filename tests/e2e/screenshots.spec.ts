@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, login } from './helpers';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+
+for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  test.describe(`screenshots ${label}`, () => {
+    test.use({ viewport, colorScheme: 'light' });
+
+    test(`login, dashboard and sectors (${label}, light)`, async ({ page }) => {
+      await page.goto('/login');
+      await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible();
+      await shot(page, `${label}-login-light`);
+
+      await login(page, ACCOUNTS.admin, 'admin');
+      await expect(page.getByRole('heading', { name: 'Painel do Administrador' })).toBeVisible();
+      await expect(page.getByText('Setores', { exact: true }).first()).toBeVisible();
+      await expect(page.getByRole('progressbar')).toHaveCount(0);
+      await shot(page, `${label}-dashboard-light`);
+
+      await page.goto('/configuracoes/setores');
+      await expect(page.getByRole('table', { name: 'Setores' })).toBeVisible();
+      await shot(page, `${label}-sectors-light`);
+    });
+  });
+}
+
+test.describe('screenshots dark', () => {
+  test.use({ viewport: DESKTOP });
+  test('dashboard in dark mode (desktop)', async ({ page }) => {
+    await login(page, ACCOUNTS.admin, 'admin');
+    await page.getByRole('button', { name: 'Alterar tema' }).click();
+    await page.getByRole('menuitem', { name: 'Escuro' }).click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('tombo_theme'))).toBe('"dark"');
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    await shot(page, 'desktop-dashboard-dark');
+
+    await page.goto('/configuracoes/setores');
+    await expect(page.getByRole('table', { name: 'Setores' })).toBeVisible();
+    await shot(page, 'desktop-sectors-dark');
+  });
+});

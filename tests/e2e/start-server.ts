@@ -1,0 +1,20 @@
+/**
+ * Starts the real server for the e2e run (Playwright webServer). When DATABASE_URL is set,
+ * the run gets a fresh database on that server first; otherwise the server uses an empty
+ * embedded database in DATA_DIR. Either way the server seeds the demo data at start.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const load = (rel: string) => import(pathToFileURL(path.join(root, rel)).href);
+
+if (process.env.DATABASE_URL) {
+  const { createFreshDatabase } = (await load('server/src/db/test-database.ts')) as {
+    createFreshDatabase: (baseUrl: string, prefix?: string) => Promise<string>;
+  };
+  process.env.DATABASE_URL = await createFreshDatabase(process.env.DATABASE_URL, 'tombo_e2e');
+  console.log(`[e2e] banco de dados novo: ${new URL(process.env.DATABASE_URL).pathname.slice(1)}`);
+}
+
+await load('server/src/main.ts');
