@@ -64,6 +64,11 @@ export const MSG = {
     queued: 'Exportação iniciada. Você será avisado quando o arquivo estiver pronto.',
     done: 'Arquivo pronto para download.',
     failed: 'Falha ao gerar o arquivo.',
+    notFound: 'Tarefa não encontrada.',
+    notReady: 'O arquivo ainda não está pronto. Aguarde a conclusão da tarefa.',
+    jobFailed: 'A tarefa falhou e não gerou arquivo.',
+    fileMissing: 'O arquivo desta tarefa não está mais disponível. Gere-o novamente.',
+    enqueueFailed: 'Não foi possível agendar a tarefa. Tente novamente.',
   },
   storage: {
     validationFailed: 'Value validation failed for key: ',

@@ -69,9 +69,26 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       for (const s of sockets) s.disconnect();
       await server.close();
       if (databaseUrl) await dropDatabase(databaseUrl).catch(() => undefined);
+      if (config.redisUrl) await clearRedisPrefix(config.redisUrl, config.redisPrefix);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Removes the keys a test server left under its unique prefix (BullMQ metadata, adapter state). */
+async function clearRedisPrefix(url: string, prefix: string): Promise<void> {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /** Resolves with the next event of that name on the socket (rejects if none comes in `ms`). */

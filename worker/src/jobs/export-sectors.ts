@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type { Sector } from '@tombo/shared';
-import type { AppContext } from '@tombo/server/context';
 import { municipalities } from '@tombo/server/db/schema';
 import { listSectors } from '@tombo/server/modules/sectors/service';
 import { renderPdf } from '../render/pool';
@@ -23,8 +22,7 @@ export const exportSectors: Processor<'export.sectors'> = async (ctx, job) => {
   const now = new Date();
   const [name, sectors] = await Promise.all([
     municipalityName(ctx, job.municipalityId),
-    // listSectors only reads ctx.db.
-    listSectors(ctx as unknown as AppContext, job.municipalityId),
+    listSectors(ctx, job.municipalityId),
   ]);
   await job.progress(10);
   const base = `setores-${isoDay(now)}`;

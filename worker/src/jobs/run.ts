@@ -33,7 +33,7 @@ export interface RunOptions {
   final: boolean;
 }
 
-export type RunOutcome = 'completed' | 'failed' | 'retry' | 'skipped';
+export type RunOutcome = 'completed' | 'failed' | 'skipped';
 
 /**
  * Runs one job row: marks it running, calls its processor, moves the file into

@@ -23,7 +23,10 @@ function recorder(socket: Socket) {
     socket.on(name, (event: LiveEvent<Job>) => {
       const e = { name, event };
       seen.push(e);
-      for (const w of waiting.splice(0)) (w.match(e) ? w.resolve(e) : waiting.push(w));
+      for (const w of waiting.splice(0)) {
+        if (w.match(e)) w.resolve(e);
+        else waiting.push(w);
+      }
     });
   }
   return {
@@ -357,7 +360,7 @@ describe.skipIf(!REDIS_URL)(`jobs through BullMQ and a real Redis${REDIS_URL ? '
       const [{ Queue }, { Redis }] = await Promise.all([import('bullmq'), import('ioredis')]);
       const connection = new Redis(REDIS_URL!, { maxRetriesPerRequest: null });
       const q = new Queue(QUEUE_NAME, { connection, prefix: queuePrefix(s.ctx.config) });
-      await q.obliterate({ force: true }).catch(() => undefined);
+      await q.obliterate({ force: true }).catch((err) => console.error("obliterate", err));
       await q.close();
       await connection.quit();
       await s.close();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { Job, JobName, JobList } from '@tombo/shared';
+import { MSG, type Job, type JobName, type JobList } from '@tombo/shared';
 import type { AppContext } from '../../context';
 import { jobs } from '../../db/schema';
 import { audit, mutate, type Actor, type AuditEntry } from '../../db/tx';
@@ -9,14 +9,6 @@ import { resolveJobFile } from '../../jobs/files';
 import { logger } from '../../logger';
 
 export type JobRow = typeof jobs.$inferSelect;
-
-export const JOB_MSG = {
-  notFound: 'Tarefa não encontrada.',
-  notReady: 'O arquivo ainda não está pronto. Aguarde a conclusão da tarefa.',
-  failed: 'A tarefa falhou e não gerou arquivo.',
-  fileMissing: 'O arquivo desta tarefa não está mais disponível. Gere-o novamente.',
-  enqueueFailed: 'Não foi possível agendar a tarefa. Tente novamente.',
-} as const;
 
 /** The API shape of a job row. */
 export const toJob = (r: JobRow): Job => ({
@@ -55,8 +47,8 @@ export async function requestJob<N extends JobName>(ctx: AppContext, actor: Acto
     await ctx.queue.enqueue({ id: row.id, name: req.name });
   } catch (err) {
     logger.error({ err, jobId: row.id }, 'enqueue failed');
-    await ctx.db.update(jobs).set({ status: 'failed', error: JOB_MSG.enqueueFailed, finishedAt: new Date() }).where(eq(jobs.id, row.id));
-    throw conflict(JOB_MSG.enqueueFailed);
+    await ctx.db.update(jobs).set({ status: 'failed', error: MSG.jobs.enqueueFailed, finishedAt: new Date() }).where(eq(jobs.id, row.id));
+    throw conflict(MSG.jobs.enqueueFailed);
   }
   return toJob(row);
 }
@@ -73,7 +65,7 @@ export async function listJobs(ctx: Pick<AppContext, 'db'>, ownerId: number): Pr
 
 async function ownRow(ctx: Pick<AppContext, 'db'>, ownerId: number, id: string): Promise<JobRow> {
   const [row] = await ctx.db.select().from(jobs).where(and(eq(jobs.id, id), eq(jobs.ownerId, ownerId)));
-  if (!row) throw notFound(JOB_MSG.notFound);
+  if (!row) throw notFound(MSG.jobs.notFound);
   return row;
 }
 
@@ -85,9 +77,9 @@ export async function getJob(ctx: Pick<AppContext, 'db'>, ownerId: number, id: s
 /** The result file of the caller's completed job: 404 if not theirs, 409 if not ready. */
 export async function jobFile(ctx: Pick<AppContext, 'db' | 'config'>, ownerId: number, id: string): Promise<{ path: string; fileName: string; mimeType: string }> {
   const row = await ownRow(ctx, ownerId, id);
-  if (row.status === 'failed') throw conflict(JOB_MSG.failed);
-  if (row.status !== 'completed' || !row.filePath) throw conflict(JOB_MSG.notReady);
+  if (row.status === 'failed') throw conflict(MSG.jobs.jobFailed);
+  if (row.status !== 'completed' || !row.filePath) throw conflict(MSG.jobs.notReady);
   const abs = resolveJobFile(ctx.config, row.filePath);
-  if (!abs || !fs.existsSync(abs)) throw notFound(JOB_MSG.fileMissing);
+  if (!abs || !fs.existsSync(abs)) throw notFound(MSG.jobs.fileMissing);
   return { path: abs, fileName: row.fileName ?? `${row.id}`, mimeType: row.mimeType ?? 'application/octet-stream' };
 }

@@ -21,7 +21,7 @@ function duplicate(err: unknown): never {
   throw err;
 }
 
-export async function listSectors(ctx: AppContext, municipalityId: number): Promise<Sector[]> {
+export async function listSectors(ctx: Pick<AppContext, 'db'>, municipalityId: number): Promise<Sector[]> {
   const rows = await ctx.db
     .select({ s: sectors, n: sql<number>`(select count(*) from locais l where l.sector_id = "sectors"."id")::int` })
     .from(sectors).where(eq(sectors.municipalityId, municipalityId)).orderBy(asc(sectors.name));
