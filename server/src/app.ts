@@ -14,6 +14,12 @@ import { localRoutes } from './modules/locais/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { superuserRoutes } from './modules/superuser/routes';
 import { jobRoutes } from './modules/jobs/routes';
+import { tipoBemRoutes } from './modules/tipos-bens/routes';
+import { formaAquisicaoRoutes } from './modules/formas-aquisicao/routes';
+import { numberingRoutes } from './modules/numbering/routes';
+import { formFieldRoutes } from './modules/form-fields/routes';
+import { patrimonioRoutes } from './modules/patrimonios/routes';
+import { publicRoutes, publicSearchSettingsRoutes } from './modules/public/routes';
 
 /** The HTTP app: public routes first, then everything behind a valid token; the built client last. */
 export function createApp(ctx: AppContext): Express {
@@ -38,12 +44,19 @@ export function createApp(ctx: AppContext): Express {
   api.use(healthRoutes(ctx));
   api.use(authRoutes(ctx));
   api.use(customizationPublicRoutes(ctx));
+  api.use(publicRoutes(ctx));
   api.use(authenticate(ctx));
   api.use(userRoutes(ctx));
   api.use(sectorRoutes(ctx));
   api.use(localRoutes(ctx));
   api.use(auditRoutes(ctx));
   api.use(jobRoutes(ctx));
+  api.use(tipoBemRoutes(ctx));
+  api.use(formaAquisicaoRoutes(ctx));
+  api.use(numberingRoutes(ctx));
+  api.use(formFieldRoutes(ctx));
+  api.use(patrimonioRoutes(ctx));
+  api.use(publicSearchSettingsRoutes(ctx));
   api.use(superuserRoutes(ctx));
   api.use(notFoundHandler);
   api.use(errorHandler);

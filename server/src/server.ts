@@ -44,11 +44,13 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const su = await ensureSuperuser(database.db, process.env.SUPERUSER_EMAIL || 'superuser@tombo.gov.br', process.env.SUPERUSER_PASSWORD);
   if (su.password) logger.warn(`Superusuário criado: ${process.env.SUPERUSER_EMAIL || 'superuser@tombo.gov.br'} / senha ${su.password} — troque-a no primeiro acesso.`);
   const tokens = new TokenService(loadJwtSecret(config));
-  const httpServer = http.createServer();
+  // The app is created once the context exists; Socket.IO attaches after this listener and
+  // answers /socket.io/ itself, handing every other request to it (never both).
+  const httpServer = http.createServer((req, res) => app(req, res));
   const sockets = await createSocketServer(httpServer, { database, tokens, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
   const base = { config, database, db: database.db, tokens, publisher: publisherFor(sockets.io), mailer: createMailer(config) };
   const ctx: AppContext = { ...base, queue: await createQueue(base) };
-  httpServer.on('request', createApp(ctx));
+  const app = createApp(ctx);
   await new Promise<void>((resolve) => httpServer.listen(config.port, config.host, resolve));
   const { port } = httpServer.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

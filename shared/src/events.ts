@@ -10,6 +10,10 @@ import type { Patrimonio } from './patrimonios';
 export const room = {
   municipality: (id: number) => `m:${id}`,
   user: (id: number) => `u:${id}`,
+  /** Everyone of a municipality who sees all of its assets. */
+  assets: (municipalityId: number) => `m:${municipalityId}:bens`,
+  /** Those who see only the assets of some sectors (role usuario), per sector. */
+  sectorAssets: (municipalityId: number, sectorId: number) => `m:${municipalityId}:s:${sectorId}`,
   /** Members of a municipality allowed to read its activity log. */
   audit: (id: number) => `m:${id}:audit`,
   superusers: 'su',

@@ -170,7 +170,7 @@ export const patrimonioListQuery = z.strictObject({
 });
 export type PatrimonioListQuery = z.infer<typeof patrimonioListQuery>;
 /** The filter part of a list query (what an export or a count needs). */
-export type PatrimonioFilters = Omit<PatrimonioListQuery, 'page' | 'pageSize' | 'sort' | 'order'> & { cf?: Record<string, string> };
+export type PatrimonioFilters = Partial<Omit<PatrimonioListQuery, 'page' | 'pageSize' | 'sort' | 'order'>> & { cf?: Record<string, string> };
 
 export const patrimonioSyncQuery = z.strictObject({
   after: z.coerce.number().int().min(0).default(0),

@@ -71,6 +71,9 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
   visualizador: ['bens:read', 'sectors:read', 'locais:read'],
 };
 
+/** Roles that see and change only the assets of their own sectors (changelog of spec §1). */
+export const SECTOR_RESTRICTED_ROLES: readonly Role[] = ['usuario'];
+
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }

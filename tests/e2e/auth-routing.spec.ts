@@ -66,12 +66,40 @@ test('unauthenticated /locais goes to /login and back to /locais after login', a
 
 test('a screen of a later issue shows its title and an empty state', async ({ page }) => {
   await login(page, ACCOUNTS.admin, 'admin');
-  await page.goto('/bens-cadastrados');
-  await expect(page.getByRole('heading', { name: 'Bens Cadastrados' })).toBeVisible();
+  // Any route not built yet; change it when the backup screen exists.
+  await page.goto('/configuracoes/backup');
+  await expect(page.getByRole('heading', { name: 'Backup' })).toBeVisible();
   await expect(page.getByText('Esta área ainda não está disponível.')).toBeVisible();
 });
 
 test('unknown paths show the not-found page', async ({ page }) => {
   await page.goto('/caminho-que-nao-existe');
   await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+});
+
+test('an invalid access token is refreshed once and the request retried', async ({ page }) => {
+  await login(page, ACCOUNTS.supervisor, 'supervisor');
+  const before = await page.evaluate(() => localStorage.getItem('tombo_refresh_token'));
+  await page.evaluate(() => localStorage.setItem('tombo_token', JSON.stringify('token-invalido')));
+  await page.goto('/locais');
+  await expect(page.getByRole('table', { name: 'Locais' })).toBeVisible();
+  await expect(page).toHaveURL(/\/locais$/);
+  const after = await page.evaluate(() => [localStorage.getItem('tombo_token'), localStorage.getItem('tombo_refresh_token')]);
+  expect(after[0]).not.toBe(JSON.stringify('token-invalido'));
+  expect(after[1]).not.toBe(before); // rotated
+});
+
+test('a failed refresh clears the session and goes to /login with the session-expired notice', async ({ page }) => {
+  await login(page, ACCOUNTS.usuario, 'usuario');
+  await page.evaluate(() => {
+    localStorage.setItem('tombo_token', JSON.stringify('token-invalido'));
+    localStorage.setItem('tombo_refresh_token', JSON.stringify('refresh-token-invalido'));
+  });
+  await page.goto('/locais');
+  await expect(page).toHaveURL(/\/login\?sessionExpired=1$/);
+  await expect(page.getByText('Sua sessão expirou. Entre novamente.')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('tombo_user'))).toBeNull();
+  // Signing in again returns to the page of origin.
+  await submitLogin(page, ACCOUNTS.usuario);
+  await expect(page).toHaveURL(/\/locais$/);
 });

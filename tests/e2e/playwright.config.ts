@@ -9,7 +9,7 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 // One data dir per run, shared by the runner and its workers (they inherit the env).
 process.env.E2E_RUN_STAMP ??= new Date().toISOString().replace(/[:.]/g, '-');
-const dataDir = path.join(artifacts, `data-${process.env.E2E_RUN_STAMP}`);
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(artifacts, `data-${process.env.E2E_RUN_STAMP}`);
 
 if (!fs.existsSync(path.join(root, 'client/dist/index.html'))) {
   throw new Error('client/dist não existe: rode `npm run build` antes dos testes e2e.');
@@ -53,6 +53,7 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       LOGIN_RATE_LIMIT_MAX: '10000',
+      SEED_DEMO: 'always',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       ...passThrough('DATABASE_URL'),
       ...passThrough('REDIS_URL'),

@@ -2,7 +2,9 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, login } from './helpers';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+// Phones: what the screen shows (fixed bottom bar in place); desktop: the whole page.
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
 
 for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
   test.describe(`screenshots ${label}`, () => {

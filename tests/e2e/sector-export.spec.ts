@@ -16,7 +16,7 @@ test('sector export: progress, download button, non-empty file, listed in Downlo
   await expect(downloadButton).toBeVisible({ timeout: 30_000 });
   await expect(panel.getByText('100%')).toBeVisible();
 
-  const [download] = await Promise.all([page.waitForEvent('download'), downloadButton.click()]);
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), downloadButton.click()]);
   expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
   const target = path.join(ARTIFACTS, 'downloads', `${Date.now()}-${download.suggestedFilename()}`);
   await download.saveAs(target);

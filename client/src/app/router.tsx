@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { MAIN_ROUTES, PUBLIC_ROUTES, SUPERUSER_EXTRA_ROUTES, SUPERUSER_MENU } from '@tombo/shared';
 import { FullScreenSpinner } from '../components/FullScreenSpinner';
 import { AppRoot } from './AppRoot';
+import { RouteError } from './RouteError';
 import { RequireMainArea, RequireRole, RequireSuperuser } from './guards/guards';
 import { pageFor } from './routes/mainPages';
 import * as P from './routes/lazyPages';
@@ -44,6 +45,7 @@ const superuserRoutes: RouteObject[] = [
 export const router = createBrowserRouter([
   {
     element: <AppRoot />,
+    errorElement: <RouteError />,
     children: [
       ...publicRoutes,
       {

@@ -10,18 +10,19 @@ interface Props {
   description?: string;
   icon?: ReactNode;
   action?: ReactNode;
+  compact?: boolean;
 }
 
-export function EmptyState({ title = NOT_AVAILABLE_TEXT, description, icon, action }: Props) {
+export function EmptyState({ title = NOT_AVAILABLE_TEXT, description, icon, action, compact }: Props) {
   return (
     <Box
       role="status"
       sx={{
         display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center',
-        textAlign: 'center', gap: 1, py: 6, px: 2, color: 'text.secondary',
+        textAlign: 'center', gap: 1, py: compact ? 2 : 6, px: 2, color: 'text.secondary',
       }}
     >
-      <Box sx={{ fontSize: 48, lineHeight: 0, opacity: 0.6 }} aria-hidden>
+      <Box sx={{ fontSize: compact ? 36 : 48, lineHeight: 0, opacity: 0.6 }} aria-hidden>
         {icon ?? <InboxOutlined fontSize="inherit" />}
       </Box>
       <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600, color: 'text.primary' }}>

@@ -13,6 +13,9 @@ export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export function openSocket(onSessionLost: () => void): LiveSocket {
   const socket: LiveSocket = io({
     path: '/socket.io',
+    // WebSocket only: no HTTP long-polling, so no sticky sessions are needed behind a load
+    // balancer (DESIGN §11) and nothing but the upgrade reaches the HTTP handlers.
+    transports: ['websocket'],
     auth: (cb) => cb({ token: getSession().token ?? '' }),
     reconnectionDelay: 1000,
     reconnectionDelayMax: 10_000,

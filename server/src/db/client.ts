@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { logger } from '../logger';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -28,6 +29,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // numeric stays a string (money must not become a float); int8 counts become numbers.
     pg.types.setTypeParser(20, (v: string) => Number(v));
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // An idle client dropped by the server (restart, failover, admin command) must not crash the process:
+    // the pool discards it and opens a new one on the next query.
+    pool.on('error', (err) => logger.warn({ err: err.message }, 'conexão ociosa do PostgreSQL encerrada'));
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const db = drizzle(pool, { schema }) as unknown as Db;
     return {

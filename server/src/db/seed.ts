@@ -4,6 +4,7 @@ import { DEFAULT_ROLE_PERMISSIONS, ROLES } from '@tombo/shared';
 import type { Db } from './client';
 import { locais, municipalities, rolePermissions, sectors, userSectors, users } from './schema';
 import { hashPassword } from '../auth/passwords';
+import { seedCatalogs } from '../modules/patrimonios/seed';
 
 export const DEMO_PASSWORD = 'Tombo@2025';
 
@@ -49,6 +50,8 @@ export async function seedDemo(db: Db): Promise<void> {
         await tx.insert(locais).values(places.map((p) => ({ municipalityId: m, sectorId: s.id, name: p })));
       }
     }
+    await seedCatalogs(tx, exemplo.id);
+    await seedCatalogs(tx, vizinho.id);
     const people = [
       { name: 'Ana Administradora', email: 'admin@exemplo.gov.br', role: 'admin', municipalityId: exemplo.id },
       { name: 'Sérgio Supervisor', email: 'supervisor@exemplo.gov.br', role: 'supervisor', municipalityId: exemplo.id },

@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
-import { room, type ClientToServerEvents, type ServerToClientEvents } from '@tombo/shared';
+import { SECTOR_RESTRICTED_ROLES, room, type ClientToServerEvents, type ServerToClientEvents } from '@tombo/shared';
 import type { Database } from '../db/client';
 import type { TokenService } from '../auth/tokens';
 import { loadPrincipal, type Principal } from '../auth/principal';
@@ -14,6 +14,10 @@ export function roomsFor(p: Principal): string[] {
   if (p.municipalityId != null) {
     rooms.push(room.municipality(p.municipalityId));
     if (p.permissions.includes('audit:read')) rooms.push(room.audit(p.municipalityId));
+    if (p.permissions.includes('bens:read')) {
+      if (SECTOR_RESTRICTED_ROLES.includes(p.role)) rooms.push(...p.sectorIds.map((id) => room.sectorAssets(p.municipalityId!, id)));
+      else rooms.push(room.assets(p.municipalityId));
+    }
   }
   if (p.permissions.includes('superuser:access')) rooms.push(room.superusers);
   return rooms;

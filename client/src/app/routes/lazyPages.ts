@@ -18,6 +18,13 @@ export const UsersPage = lazy(() => import('../../features/users/UsersPage'));
 export const AuditLogPage = lazy(() => import('../../features/audit/AuditLogPage'));
 export const PersonalizationPage = lazy(() => import('../../features/customization/PersonalizationPage'));
 export const SettingsHubPage = lazy(() => import('../../features/settings/SettingsHubPage'));
+export const PatrimoniosListPage = lazy(() => import('../../features/patrimonios/PatrimoniosListPage'));
+export const PatrimonioFormPage = lazy(() => import('../../features/patrimonios/PatrimonioFormPage'));
+export const PatrimonioLotePage = lazy(() => import('../../features/patrimonios/PatrimonioLotePage'));
+export const PatrimonioViewPage = lazy(() => import('../../features/patrimonios/PatrimonioViewPage'));
+export const TiposBensPage = lazy(() => import('../../features/catalogs/TiposBensPage'));
+export const FormasAquisicaoPage = lazy(() => import('../../features/catalogs/FormasAquisicaoPage'));
+export const NumeracaoBensPage = lazy(() => import('../../features/catalogs/NumeracaoBensPage'));
 export const PlaceholderPage = lazy(() => import('../../features/placeholders/PlaceholderPage'));
 
 export const SuperuserDashboardPage = lazy(() => import('../../features/superuser/SuperuserDashboardPage'));

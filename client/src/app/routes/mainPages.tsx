@@ -21,6 +21,14 @@ const BUILT: Record<string, ComponentType<PageProps>> = {
   '/configuracoes/usuarios': P.UsersPage,
   '/configuracoes/personalizacao': P.PersonalizationPage,
   '/registros-de-atividade': P.AuditLogPage,
+  '/bens-cadastrados': P.PatrimoniosListPage,
+  '/bens-cadastrados/novo': P.PatrimonioFormPage,
+  '/bens-cadastrados/editar/:id': P.PatrimonioFormPage,
+  '/bens-cadastrados/novo-lote': P.PatrimonioLotePage,
+  '/bens-cadastrados/ver/:id': P.PatrimonioViewPage,
+  '/configuracoes/tipos': P.TiposBensPage,
+  '/configuracoes/formas-aquisicao': P.FormasAquisicaoPage,
+  '/configuracoes/numeracao-bens': P.NumeracaoBensPage,
 };
 
 export function pageFor(path: string): ComponentType<PageProps> {

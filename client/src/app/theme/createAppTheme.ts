@@ -33,7 +33,12 @@ export function createAppTheme(mode: 'light' | 'dark', primaryColor: string): Th
             },
           },
         },
-        MuiTableCell: { styleOverrides: { head: { fontWeight: 600 } } },
+        MuiTableCell: {
+          styleOverrides: {
+            head: { fontWeight: 600 },
+            root: ({ theme }) => ({ [theme.breakpoints.down('md')]: { paddingLeft: 8, paddingRight: 8 } }),
+          },
+        },
       },
     },
     ptBR,

@@ -16,7 +16,7 @@ import { ContentSpinner } from '../../components/FullScreenSpinner';
 import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import type { PageProps } from '../../app/routes/mainPages';
-import { describeDetails, useAuditLogs } from './auditApi';
+import { actionLabel, describeDetails, entityLabel, useAuditLogs } from './auditApi';
 
 const LOAD_FAILED = 'Falha ao carregar os registros de atividade.';
 
@@ -54,9 +54,9 @@ export default function AuditLogPage({ title }: PageProps) {
                   <TableRow key={log.id} hover>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(log.createdAt)}</TableCell>
                     <TableCell>{log.userName ?? 'Sistema'}</TableCell>
-                    <TableCell><Chip size="small" variant="outlined" label={log.action} /></TableCell>
+                    <TableCell><Chip size="small" variant="outlined" label={actionLabel(log.action)} title={log.action} /></TableCell>
                     <TableCell>
-                      {log.entityType}
+                      {entityLabel(log.entityType)}
                       {log.entityId && <Typography component="span" variant="body2" color="text.secondary"> #{log.entityId}</Typography>}
                     </TableCell>
                     <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, maxWidth: 420, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={log.details ?? undefined}>

@@ -46,11 +46,30 @@ function summarise(o: Record<string, unknown>): string {
     .join(', ');
 }
 
-const ACTION_WORDS: Record<string, string> = {
-  CREATE: 'Criação', UPDATE: 'Alteração', DELETE: 'Exclusão', LOGIN: 'Entrada', LOGOUT: 'Saída',
+const ACTION_LABELS: Record<string, string> = {
+  LOGIN: 'Entrada no sistema',
+  LOGOUT: 'Saída do sistema',
+  LOGIN_FAILED: 'Tentativa de acesso recusada',
+  PASSWORD_CHANGE: 'Alteração de senha',
+  PASSWORD_RESET: 'Redefinição de senha',
+  EXPORT_REQUEST: 'Exportação solicitada',
 };
-/** 'SECTOR_CREATE' → 'Criação'; unknown actions are shown as they are. */
+const VERBS: Record<string, string> = {
+  CREATE: 'Criação', UPDATE: 'Alteração', DELETE: 'Exclusão', RESET: 'Restauração',
+  UNLOCK: 'Desbloqueio', REORDER: 'Reordenação', START: 'Início', SUCCESS: 'Conclusão', FAIL: 'Falha', CANCEL: 'Cancelamento',
+};
+const ENTITY_LABELS: Record<string, string> = {
+  User: 'Usuário', Sector: 'Setor', Local: 'Local', Customization: 'Personalização', Job: 'Arquivo',
+  Municipality: 'Município', Patrimonio: 'Bem', Imovel: 'Imóvel', Inventario: 'Inventário',
+};
+
+/** 'SECTOR_CREATE' → 'Criação'; 'LOGIN' → 'Entrada no sistema'; unknown actions as they are. */
 export function actionLabel(action: string): string {
-  const last = action.split('_').pop() ?? action;
-  return ACTION_WORDS[last] ?? action;
+  if (ACTION_LABELS[action]) return ACTION_LABELS[action];
+  const verb = action.split('_').pop() ?? action;
+  return VERBS[verb] ?? action;
+}
+
+export function entityLabel(entityType: string): string {
+  return ENTITY_LABELS[entityType] ?? entityType;
 }

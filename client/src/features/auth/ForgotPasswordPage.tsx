@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { Link as RouterLink } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';

@@ -7,24 +7,24 @@ import { formatRelative } from '../../lib/format';
 import { hasPermission, useSession } from '../../lib/session';
 import { EmptyState } from '../../components/EmptyState';
 import { ContentSpinner } from '../../components/FullScreenSpinner';
-import { actionLabel, useAuditLogs } from '../audit/auditApi';
+import { actionLabel, entityLabel, useAuditLogs } from '../audit/auditApi';
 
 /** Latest audit entries (admin / supervisor, 'audit:read'). */
 export function ActivityWidget() {
   const user = useSession((s) => s.user);
   const allowed = hasPermission(user, 'audit:read');
   const { data, isPending, isError } = useAuditLogs(1, 6, allowed);
-  if (!allowed) return <EmptyState title="Atividade disponível para administradores e supervisores." />;
+  if (!allowed) return <EmptyState compact title="Atividade disponível para administradores e supervisores." />;
   if (isPending) return <ContentSpinner />;
-  if (isError) return <EmptyState title="Não foi possível carregar a atividade recente." />;
-  if (!data || data.logs.length === 0) return <EmptyState title="Nenhuma atividade registrada." />;
+  if (isError) return <EmptyState compact title="Não foi possível carregar a atividade recente." />;
+  if (!data || data.logs.length === 0) return <EmptyState compact title="Nenhuma atividade registrada." />;
   return (
     <>
       <List dense disablePadding>
         {data.logs.map((log) => (
           <ListItem key={log.id} disableGutters divider>
             <ListItemText
-              primary={`${actionLabel(log.action)} · ${log.entityType}${log.entityId ? ` #${log.entityId}` : ''}`}
+              primary={`${actionLabel(log.action)} · ${entityLabel(log.entityType)}${log.entityId ? ` #${log.entityId}` : ''}`}
               secondary={`${log.userName ?? 'Sistema'} · ${formatRelative(log.createdAt)}`}
             />
           </ListItem>

@@ -32,8 +32,8 @@ import { WIDGETS, useDashboardLayout, widgetTitle, type WidgetId } from './dashb
 
 function CountCard({ label, value, loading, to, icon }: { label: string; value: number | undefined; loading: boolean; to: string | null; icon: ReactNode }) {
   const body = (
-    <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-      <Box sx={{ width: 48, height: 48, borderRadius: 2, display: 'grid', placeItems: 'center', bgcolor: 'action.hover', color: 'primary.main' }} aria-hidden>
+    <CardContent sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1.5, md: 2 } }}>
+      <Box sx={{ width: { xs: 40, md: 48 }, height: { xs: 40, md: 48 }, flexShrink: 0, borderRadius: 2, display: 'grid', placeItems: 'center', bgcolor: 'action.hover', color: 'primary.main' }} aria-hidden>
         {icon}
       </Box>
       <Box>
@@ -53,7 +53,7 @@ function CountCard({ label, value, loading, to, icon }: { label: string; value: 
 
 function WidgetBody({ id }: { id: WidgetId }) {
   if (id === 'activity') return <ActivityWidget />;
-  return <EmptyState description="Os dados aparecerão aqui quando o cadastro correspondente estiver disponível." />;
+  return <EmptyState compact description="Os dados aparecerão aqui quando o cadastro correspondente estiver disponível." />;
 }
 
 /** Unified dashboard (/, /dashboard) and the role dashboards: real data only, configurable widgets. */
@@ -85,10 +85,10 @@ export default function DashboardPage({ title }: PageProps) {
         }
       />
       <Grid container spacing={2} sx={{ mb: 2 }}>
-        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+        <Grid size={{ xs: 6, lg: 3 }}>
           <CountCard label="Setores" value={sectors.data?.total} loading={sectors.isPending} to={sectorsAllowed ? '/configuracoes/setores' : null} icon={<AccountTreeOutlined />} />
         </Grid>
-        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+        <Grid size={{ xs: 6, lg: 3 }}>
           <CountCard label="Locais" value={locais.data?.total} loading={locais.isPending} to="/locais" icon={<PlaceOutlined />} />
         </Grid>
       </Grid>

@@ -6,6 +6,7 @@ import { openSocket } from '../../lib/socket';
 import { toast } from '../../lib/toast';
 import { fetchMe, logout } from '../auth/authApi';
 import { customizationKey } from '../customization/customizationApi';
+import { attachLiveSocket, detachLiveSocket, notifyReconnect } from './liveBus';
 import {
   auditKey, patchJob, patchLocais, patchSectors, removeById, sectorsKey, upsert, usersKey,
 } from './cacheUpdates';
@@ -23,7 +24,10 @@ export function useLiveSync(userId: number | null) {
     let connectedBefore = false;
 
     socket.on('connect', () => {
-      if (connectedBefore) void qc.invalidateQueries();
+      if (connectedBefore) {
+        void qc.invalidateQueries();
+        notifyReconnect();
+      }
       connectedBefore = true;
     });
 
@@ -73,7 +77,9 @@ export function useLiveSync(userId: number | null) {
 
     socket.on('session.revoked', () => void logout(true));
 
+    attachLiveSocket(socket);
     return () => {
+      detachLiveSocket(socket);
       socket.removeAllListeners();
       socket.disconnect();
     };

@@ -9,27 +9,27 @@ export const HEADER_HEIGHT = 72;
 export function DesktopSidebar({ groups }: { groups: MenuGroup[] }) {
   const expanded = usePreferences((s) => s.sidebarExpanded);
   const setExpanded = usePreferences((s) => s.setSidebarExpanded);
+  const width = expanded ? SIDEBAR_EXPANDED : SIDEBAR_COLLAPSED;
   return (
     <Box
-      component="nav"
-      aria-label="Menu principal"
       data-testid="sidebar"
       data-state={expanded ? 'expanded' : 'collapsed'}
       sx={{
-        width: expanded ? SIDEBAR_EXPANDED : SIDEBAR_COLLAPSED,
+        width,
         flexShrink: 0,
-        position: 'sticky',
-        top: HEADER_HEIGHT,
-        height: `calc(100dvh - ${HEADER_HEIGHT}px)`,
-        overflowY: 'auto',
-        overflowX: 'hidden',
         borderRight: 1,
         borderColor: 'divider',
         bgcolor: 'background.paper',
         transition: (t) => t.transitions.create('width', { duration: t.transitions.duration.shorter }),
       }}
     >
-      <NavGroups groups={groups} collapsed={!expanded} onExpandRequest={() => setExpanded(true)} idPrefix="sidebar" />
+      <Box
+        component="nav"
+        aria-label="Menu principal"
+        sx={{ position: 'sticky', top: HEADER_HEIGHT, maxHeight: `calc(100dvh - ${HEADER_HEIGHT}px)`, overflowY: 'auto', overflowX: 'hidden' }}
+      >
+        <NavGroups groups={groups} collapsed={!expanded} onExpandRequest={() => setExpanded(true)} idPrefix="sidebar" />
+      </Box>
     </Box>
   );
 }

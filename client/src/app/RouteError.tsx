@@ -1,0 +1,28 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+
+/** Shown when a screen fails to load or render (e.g. a chunk missing after an update). */
+export function RouteError() {
+  const error = useRouteError();
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : '';
+  return (
+    <Box component="main" role="alert" sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}>
+      <Box sx={{ maxWidth: 480 }}>
+        <Typography variant="h1">Não foi possível abrir esta tela</Typography>
+        <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
+          Verifique sua conexão e recarregue a página. Se o problema continuar, procure o suporte.
+        </Typography>
+        <Button variant="contained" onClick={() => window.location.reload()}>
+          Recarregar página
+        </Button>
+        {detail && (
+          <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 3, wordBreak: 'break-word' }}>
+            {detail}
+          </Typography>
+        )}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,220 @@
+/**
+ * Asset register at a city's scale (issue 3). Prints figures, never pass/fail.
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx tests/bench/patrimonios.ts
+ * Seeds 100,000 assets in one municipality and 1,000,000 across ten into a fresh database (dropped at
+ * the end), starts a real server in-process, then measures the list API under 20 connections beside
+ * the same SQL run bare on PostgreSQL (the floor), and a 5,000-row import.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { runLoad } from './lib';
+import pg from 'pg';
+import { loadConfig } from '../../server/src/config';
+import { startServer } from '../../server/src/server';
+import { createFreshDatabase, dropDatabase } from '../../server/src/db/test-database';
+import { DEMO_PASSWORD } from '../../server/src/db/seed';
+import { PATRIMONIO_SHEET_COLUMNS } from '@tombo/shared';
+
+process.env.LOG_LEVEL ??= 'warn';
+const CONNECTIONS = 20;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const PER_MUNICIPALITY = Number(process.env.BENCH_ASSETS ?? 100_000);
+const MUNICIPALITIES = 10;
+
+interface Fig { p50: number; p95: number; p99: number; n: number }
+const pct = (s: number[], p: number) => (s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : NaN);
+const figs = (times: number[]): Fig => { times.sort((a, b) => a - b); return { p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99), n: times.length }; };
+const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
+
+async function api(url: string, token: string): Promise<Fig & { non2xx: number }> {
+  const times: number[] = [];
+  const inst = runLoad({ url, connections: CONNECTIONS, duration: DURATION, headers: { authorization: `Bearer ${token}` } });
+  inst.on('response', (_c: unknown, _s: number, _b: number, ms: number) => times.push(ms));
+  const r = await inst;
+  return { ...figs(times), non2xx: r.non2xx };
+}
+
+/** The same statements run bare, 20 at a time, for the same duration. */
+async function bare(pool: pg.Pool, statements: Array<{ text: string; values: unknown[] }>): Promise<Fig> {
+  const times: number[] = [];
+  const end = Date.now() + DURATION * 1000;
+  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+    while (Date.now() < end) {
+      const t = performance.now();
+      for (const s of statements) await pool.query(s.text, s.values);
+      times.push(performance.now() - t);
+    }
+  }));
+  return figs(times);
+}
+
+async function seed(pool: pg.Pool): Promise<number[]> {
+  const ids = (await pool.query<{ id: number }>('select id from municipalities order by id')).rows.map((r) => r.id);
+  for (let i = ids.length; i < MUNICIPALITIES; i++) {
+    const { rows: [m] } = await pool.query<{ id: number }>(`insert into municipalities (name, slug) values ($1, $2) returning id`, [`Município Bench ${i}`, `bench-${i}`]);
+    ids.push(m.id);
+    for (const [name, code] of [['Administração', 'AD'], ['Educação', 'ED'], ['Saúde', 'SA'], ['Obras', 'OB'], ['Finanças', 'FI'], ['Tecnologia', 'TI']]) {
+      const { rows: [s] } = await pool.query<{ id: number }>(`insert into sectors (municipality_id, name, code) values ($1, $2, $3) returning id`, [m.id, name, code]);
+      await pool.query(`insert into locais (municipality_id, sector_id, name) select $1, $2, 'Sala ' || g from generate_series(1, 4) g`, [m.id, s.id]);
+    }
+  }
+  for (const m of ids) {
+    await pool.query(`insert into tipos_bens (municipality_id, name, useful_life_months, residual_value_pct)
+      select $1, t, 120, 10 from unnest(array['Mobiliário','Equipamentos de Informática','Veículos','Máquinas e Equipamentos','Eletrodomésticos']) t on conflict do nothing`, [m]);
+    await pool.query(`insert into formas_aquisicao (municipality_id, nome) select $1, f from unnest(array['Compra','Doação','Transferência','Cessão']) f on conflict do nothing`, [m]);
+  }
+  // Bulk load: secondary indexes dropped and rebuilt after, FK triggers off for the load.
+  const idx = (await pool.query<{ indexname: string; indexdef: string }>(
+    `select indexname, indexdef from pg_indexes where tablename = 'patrimonios' and indexname <> 'patrimonios_pkey'`)).rows;
+  for (const i of idx) await pool.query(`drop index ${i.indexname}`);
+  const client = await pool.connect();
+  try {
+    await client.query(`set session_replication_role = replica`);
+    let from = 1;
+    for (const m of ids) {
+      await client.query(`
+        with s as (select array_agg(id order by id) ids, array_agg(name order by id) names, array_agg(code order by id) codes from sectors where municipality_id = $1),
+             t as (select array_agg(id order by id) ids, array_agg(name order by id) names from tipos_bens where municipality_id = $1),
+             f as (select array_agg(id order by id) ids, array_agg(nome order by id) names from formas_aquisicao where municipality_id = $1),
+             src as (select g, (1 + (g::bigint * 7919) % array_length(s.ids, 1))::int as k, s.*, t.ids tids, t.names tnames, f.ids fids, f.names fnames from generate_series($2::int, $3::int) g, s, t, f)
+        insert into patrimonios (municipality_id, numero_patrimonio, descricao_bem, tipo_id, tipo_nome, sector_id, setor_nome, local_id, local_nome,
+          forma_aquisicao_id, forma_nome, valor_aquisicao, quantidade, data_aquisicao, status, estado_conservacao, created_at, updated_at)
+        select $1, '2020' || src.codes[k] || lpad(g::text, 7, '0'),
+          (array['Cadeira','Mesa','Computador','Monitor','Impressora','Armário','Ventilador','Ar-condicionado','Geladeira','Notebook','Estante','Bebedouro','Projetor','Telefone','Veículo'])[1 + g % 15]
+            || ' ' || (array['giratória','de escritório','executivo','padrão','industrial','elétrico','de aço','de madeira'])[1 + (g / 15) % 8] || ' série ' || (g * 31) % 100000,
+          tids[1 + g % array_length(tids, 1)], tnames[1 + g % array_length(tids, 1)], src.ids[k], src.names[k], l.id, l.name,
+          fids[1 + g % array_length(fids, 1)], fnames[1 + g % array_length(fids, 1)],
+          ((g * 7) % 5000000) / 100.0, 1 + g % 3, date '2000-01-01' + (g % 9000),
+          (array['ativo','ativo','ativo','em_uso','em_uso','ocioso','em_manutencao','baixado','extraviado'])[1 + g % 9],
+          (array['novo','bom','bom','regular','ruim'])[1 + g % 5], now() - make_interval(secs => g), now() - make_interval(secs => g)
+        from src
+        left join lateral (select id, name from locais where sector_id = src.ids[k] order by id offset (g % 4) limit 1) l on true`,
+      [m, from, from + PER_MUNICIPALITY - 1]);
+      from += PER_MUNICIPALITY;
+    }
+    await client.query(`set session_replication_role = origin`);
+  } finally { client.release(); }
+  for (const i of idx) await pool.query(i.indexdef);
+  await pool.query('vacuum analyze patrimonios');
+  return ids;
+}
+
+export async function patrimoniosBench(): Promise<void> {
+  const baseUrl = process.env.DATABASE_URL;
+  console.log('\n## Bench: cadastro de bens (issue 3)\n');
+  if (!baseUrl) { console.log('DATABASE_URL não definido: este bench precisa do PostgreSQL local (ex.: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres). Pulado.'); return; }
+  console.log(`Máquina: ${os.cpus()[0]?.model ?? 'cpu'} · nproc ${os.cpus().length} · ${Math.round(os.totalmem() / 2 ** 30)} GiB · Node ${process.version}`);
+  const databaseUrl = await createFreshDatabase(baseUrl, 'tombo_bench');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tombo-bench-'));
+  const server = await startServer(loadConfig({ port: 0, host: '127.0.0.1', dataDir, databaseUrl, jwtSecret: randomBytes(32).toString('hex'), redisUrl: undefined, loginRateLimitMax: 10_000 }), { seed: 'always' });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS });
+  try {
+    let t = performance.now();
+    const ids = await seed(pool);
+    const seedSec = (performance.now() - t) / 1000;
+    const { rows: [size] } = await pool.query(`select count(*)::int n, pg_size_pretty(pg_total_relation_size('patrimonios')) total, pg_size_pretty(pg_relation_size('patrimonios')) heap from patrimonios`);
+    console.log(`Dados: ${size.n.toLocaleString('pt-BR')} bens em ${ids.length} municípios (${PER_MUNICIPALITY.toLocaleString('pt-BR')} cada); tabela ${size.heap}, com índices ${size.total}; carga em ${seedSec.toFixed(0)} s.`);
+
+    const res = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@exemplo.gov.br', password: DEMO_PASSWORD }) });
+    const token = ((await res.json()) as { token: string }).token;
+    const m = ids[0];
+    const sector = (await pool.query<{ id: number }>(`select id from sectors where municipality_id = $1 and code = 'ED'`, [m])).rows[0].id;
+    const filtered = (await pool.query<{ n: number }>(`select count(*)::int n from patrimonios where municipality_id = $1 and sector_id = $2`, [m, sector])).rows[0].n;
+    const all = PER_MUNICIPALITY;
+    const PS = 25;
+    const cols = 'id, municipality_id, numero_patrimonio, descricao_bem, tipo_id, tipo_nome, sector_id, setor_nome, local_id, local_nome, forma_aquisicao_id, forma_nome, valor_aquisicao, quantidade, data_aquisicao, status, estado_conservacao, observacoes, doado, transferencia_pendente, custom_fields, created_by_id, created_by_name, created_at, updated_at, version';
+
+    /** Mirrors listPatrimonios: count, then the page (reverse order with a small offset past the middle). */
+    const statements = (where: string, values: unknown[], total: number, sortCol: string, order: 'asc' | 'desc', page: number) => {
+      const offset = (page - 1) * PS;
+      const reverse = offset > 0 && offset + PS / 2 > total / 2;
+      const desc = (order === 'desc') !== reverse;
+      const dir = desc ? 'desc' : 'asc';
+      const limit = reverse ? Math.min(PS, total - offset) : PS;
+      const off = reverse ? Math.max(0, total - offset - PS) : offset;
+      return [
+        { text: `select count(*)::int from patrimonios where ${where}`, values },
+        { text: `select ${cols} from patrimonios where ${where} order by ${sortCol} ${dir}, id ${dir} limit ${limit} offset ${off}`, values },
+      ];
+    };
+    const scenarios: Array<{ label: string; url: string; sql: Array<{ text: string; values: unknown[] }> }> = [];
+    const lastF = Math.ceil(filtered / PS); const midF = Math.ceil(lastF / 2);
+    for (const [name, page] of [['primeira', 1], ['do meio', midF], ['última', lastF]] as const) {
+      scenarios.push({
+        label: `lista setor=ED, ordem descrição asc, página ${name} (${page})`,
+        url: `${server.url}/api/patrimonios?sectorId=${sector}&sort=descricao_bem&order=asc&pageSize=${PS}&page=${page}`,
+        sql: statements('municipality_id = $1 and sector_id = $2', [m, sector], filtered, 'descricao_bem', 'asc', page),
+      });
+    }
+    const lastA = Math.ceil(all / PS); const midA = Math.ceil(lastA / 2);
+    for (const [name, page] of [['primeira', 1], ['do meio', midA], ['última', lastA]] as const) {
+      scenarios.push({
+        label: `lista sem filtro, ordem valor desc, página ${name} (${page})`,
+        url: `${server.url}/api/patrimonios?sort=valor_aquisicao&order=desc&pageSize=${PS}&page=${page}`,
+        sql: statements('municipality_id = $1', [m], all, 'valor_aquisicao', 'desc', page),
+      });
+    }
+    const stFiltered = (await pool.query<{ n: number }>(`select count(*)::int n from patrimonios where municipality_id = $1 and status = 'ocioso'`, [m])).rows[0].n;
+    scenarios.push({
+      label: `lista status=ocioso, ordem tipo asc, página do meio`,
+      url: `${server.url}/api/patrimonios?status=ocioso&sort=tipo&order=asc&pageSize=${PS}&page=${Math.ceil(stFiltered / PS / 2)}`,
+      sql: statements(`municipality_id = $1 and status = $2`, [m, 'ocioso'], stFiltered, 'tipo_nome', 'asc', Math.ceil(stFiltered / PS / 2)),
+    });
+    const qWhere = `municipality_id = $1 and (numero_patrimonio like $2 or immutable_unaccent(lower(descricao_bem)) like $3)`;
+    const qCount = (await pool.query<{ n: number }>(`select count(*)::int n from patrimonios where ${qWhere}`, [m, 'VENTILA%', '%ventila%'])).rows[0].n;
+    scenarios.push({
+      label: `busca rápida q=ventila (${qCount.toLocaleString('pt-BR')} achados), 1ª página`,
+      url: `${server.url}/api/patrimonios?q=ventila&pageSize=${PS}`,
+      sql: statements(qWhere, [m, 'VENTILA%', '%ventila%'], qCount, 'created_at', 'desc', 1),
+    });
+    scenarios.push({
+      label: `busca rápida q="serie 4242" (texto raro), 1ª página`,
+      url: `${server.url}/api/patrimonios?q=${encodeURIComponent('série 4242')}&pageSize=${PS}`,
+      sql: statements(qWhere, [m, 'SÉRIE 4242%', '%serie 4242%'], 1, 'created_at', 'desc', 1),
+    });
+    scenarios.push({
+      label: `busca rápida por número (prefixo 2020ED00123)`,
+      url: `${server.url}/api/patrimonios?q=2020ED00123&pageSize=${PS}`,
+      sql: statements(qWhere, [m, '2020ED00123%', '%2020ed00123%'], 10, 'created_at', 'desc', 1),
+    });
+
+    console.log(`\nAPI com ${CONNECTIONS} conexões simultâneas, ${DURATION} s por cenário; "piso" = as mesmas consultas (contagem + página) direto no PostgreSQL, ${CONNECTIONS} em paralelo. Metas: p95 ≤ 50 ms; busca rápida p95 ≤ 150 ms.\n`);
+    console.log('| cenário | API p50 | API p95 | API p99 | não-2xx | piso p50 | piso p95 | razão p95 |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+    for (const sc of scenarios) {
+      const a = await api(sc.url, token);
+      const b = await bare(pool, sc.sql);
+      console.log(`| ${sc.label} | ${f1(a.p50)} | ${f1(a.p95)} | ${f1(a.p99)} | ${a.non2xx} | ${f1(b.p50)} | ${f1(b.p95)} | ${(a.p95 / b.p95).toFixed(1)}× |`);
+    }
+    // The filtered total count alone (meta ≤ 25 ms), one at a time and 20 at a time.
+    const countSql = [{ text: 'select count(*)::int from patrimonios where municipality_id = $1 and sector_id = $2', values: [m, sector] }];
+    const single: number[] = [];
+    for (let i = 0; i < 50; i++) { const s0 = performance.now(); await pool.query(countSql[0].text, countSql[0].values); single.push(performance.now() - s0); }
+    const s1 = figs(single); const c20 = await bare(pool, countSql);
+    console.log(`\nContagem filtrada (setor=ED, ${filtered.toLocaleString('pt-BR')} de ${all.toLocaleString('pt-BR')}): sozinha p50 ${f1(s1.p50)} ms / p95 ${f1(s1.p95)} ms; com ${CONNECTIONS} em paralelo p50 ${f1(c20.p50)} / p95 ${f1(c20.p95)} ms.`);
+
+    // Import of 5,000 rows end to end (HTTP multipart → dry run, then commit), into the 100k municipality.
+    const head = PATRIMONIO_SHEET_COLUMNS.map((c) => c.header).join(';');
+    const lines = [head];
+    for (let i = 0; i < 5000; i++) lines.push(`;Cadeira importada ${i};Mobiliário;${['Administração', 'Educação', 'Saúde'][i % 3]};;Ativo;${(i % 997) + 0.5};1;01/06/2023;Compra;Bom;;`);
+    const bytes = Buffer.from(lines.join('\n'));
+    for (const mode of ['dry-run', 'commit'] as const) {
+      const form = new FormData();
+      form.append('file', new Blob([bytes]), 'importacao.csv');
+      t = performance.now();
+      const r = await fetch(`${server.url}/api/patrimonios/import?mode=${mode}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      const body = (await r.json()) as { valid: number; created: number };
+      console.log(`Importação de 5.000 linhas (CSV, ${(bytes.length / 1024).toFixed(0)} KiB), ${mode}: ${((performance.now() - t) / 1000).toFixed(2)} s ponta a ponta (HTTP ${r.status}, válidas ${body.valid}, criadas ${body.created}).`);
+    }
+  } finally {
+    await pool.end();
+    await server.close();
+    if (process.env.BENCH_KEEP) console.log(`(BENCH_KEEP: banco mantido em ${databaseUrl})`);
+    else await dropDatabase(databaseUrl).catch(() => undefined);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await patrimoniosBench();
