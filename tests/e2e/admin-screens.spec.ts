@@ -141,10 +141,13 @@ test('forgot-password screen answers with the server message', async ({ page }) 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
   await expect(page).toHaveURL(/\/esqueci-minha-senha$/);
+  // the login page (with its own E-mail field) stays on screen until the lazy screen has loaded
+  await expect(page.getByRole('heading', { name: 'Esqueci minha senha' })).toBeVisible();
   await page.getByLabel('E-mail').fill('ninguem@exemplo.gov.br');
   await page.getByRole('button', { name: 'Enviar link' }).click();
   await expect(page.getByText(MSG.auth.forgotSent)).toBeVisible();
   await page.goto('/redefinir-senha/token-que-nao-existe-123');
+  await expect(page.getByRole('button', { name: 'Redefinir senha' })).toBeVisible();
   await page.getByLabel('Nova Senha', { exact: true }).fill('Nova@Senha123');
   await page.getByLabel('Confirmar Nova Senha').fill('Nova@Senha123');
   await page.getByRole('button', { name: 'Redefinir senha' }).click();

@@ -248,10 +248,7 @@ test('dois usuários: a edição de um aparece ao vivo na lista do outro', async
   }
 });
 
-// The file route answers 404 when DATA_DIR lies under a dot-folder (tests/e2e/.artifacts): Express's
-// res.sendFile refuses dotfile paths unless `dotfiles: 'allow'` is passed (server/src/modules/patrimonios/files.ts).
-// Enable once the server passes that option.
-test.fixme('a foto é servida pela rota autorizada (blob) e o documento é baixado', async ({ page, request }) => {
+test('a foto é servida pela rota autorizada (blob) e o documento é baixado', async ({ page, request }) => {
   const token = await apiToken(request, ACCOUNTS.usuario);
   const created = await request.post('/api/patrimonios', {
     headers: { Authorization: `Bearer ${token}` },
