@@ -75,3 +75,28 @@ describe('live sector events', () => {
     expect(got).toBe(1);
   });
 });
+
+describe('live asset events follow sector visibility', () => {
+  it('a usuario receives events of its own sectors only; an admin receives all', async () => {
+    const adminApi = client(s.url, await s.token('admin'));
+    const sectors = (await adminApi('GET', '/api/sectors')).body.sectors as Sector[];
+    const byCode = (code: string) => sectors.find((x) => x.code === code)!.id;
+    const tipoId = (await adminApi('GET', '/api/tipos-bens')).body.tiposBens[0].id;
+    const usuario = await s.socket(await s.token('usuario')); // sectors AD and TI
+    const admin = await s.socket(await s.token('admin'));
+    const usuarioGot: number[] = [];
+    usuario.on('patrimonio.created', (e: LiveEvent<{ sectorId: number }>) => usuarioGot.push(e.data.sectorId));
+    const adminGot: number[] = [];
+    admin.on('patrimonio.created', (e: LiveEvent<{ sectorId: number }>) => adminGot.push(e.data.sectorId));
+    const adminBoth = new Promise<void>((resolve) => admin.on('patrimonio.created', () => { if (adminGot.length === 2) resolve(); }));
+
+    const other = await adminApi('POST', '/api/patrimonios', { descricao_bem: 'Carteira escolar', sectorId: byCode('ED'), valor_aquisicao: '150.00', tipoId });
+    expect(other.status).toBe(201);
+    const own = nextEvent(usuario, 'patrimonio.created');
+    await adminApi('POST', '/api/patrimonios', { descricao_bem: 'Monitor', sectorId: byCode('TI'), valor_aquisicao: '900.00', tipoId });
+    await own; // events arrive in order: anything for ED would have come first
+    expect(usuarioGot).toEqual([byCode('TI')]);
+    await adminBoth;
+    expect(adminGot).toEqual([byCode('ED'), byCode('TI')]);
+  });
+});
