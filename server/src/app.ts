@@ -14,6 +14,7 @@ import { localRoutes } from './modules/locais/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { superuserRoutes } from './modules/superuser/routes';
 import { jobRoutes } from './modules/jobs/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { tipoBemRoutes } from './modules/tipos-bens/routes';
 import { formaAquisicaoRoutes } from './modules/formas-aquisicao/routes';
 import { numberingRoutes } from './modules/numbering/routes';
@@ -51,6 +52,7 @@ export function createApp(ctx: AppContext): Express {
   api.use(localRoutes(ctx));
   api.use(auditRoutes(ctx));
   api.use(jobRoutes(ctx));
+  api.use(dashboardRoutes(ctx));
   api.use(tipoBemRoutes(ctx));
   api.use(formaAquisicaoRoutes(ctx));
   api.use(numberingRoutes(ctx));

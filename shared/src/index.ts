@@ -16,3 +16,4 @@ export * from './patrimonios';
 export * from './catalogs';
 export * from './numbering';
 export * from './form-fields';
+export * from './dashboard';

@@ -28,6 +28,7 @@ import type { PageProps } from '../../app/routes/mainPages';
 import { useLocais } from '../locais/useLocais';
 import { useSectors } from '../sectors/useSectors';
 import { ActivityWidget } from './ActivityWidget';
+import { AssetStatsWidget, AssetStatusWidget, AssetTypeWidget } from './AssetWidgets';
 import { WIDGETS, useDashboardLayout, widgetTitle, type WidgetId } from './dashboardWidgets';
 
 function CountCard({ label, value, loading, to, icon }: { label: string; value: number | undefined; loading: boolean; to: string | null; icon: ReactNode }) {
@@ -53,6 +54,9 @@ function CountCard({ label, value, loading, to, icon }: { label: string; value: 
 
 function WidgetBody({ id }: { id: WidgetId }) {
   if (id === 'activity') return <ActivityWidget />;
+  if (id === 'stats') return <AssetStatsWidget />;
+  if (id === 'status') return <AssetStatusWidget />;
+  if (id === 'type') return <AssetTypeWidget />;
   return <EmptyState compact description="Os dados aparecerão aqui quando o cadastro correspondente estiver disponível." />;
 }
 

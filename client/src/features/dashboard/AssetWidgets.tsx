@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { PieChart } from '@mui/x-charts/PieChart';
+import { PATRIMONIO_STATUS_LABELS, type AssetStats } from '@tombo/shared';
+import { http } from '../../lib/http';
+import { formatCurrency, formatNumber } from '../../lib/format';
+import { EmptyState } from '../../components/EmptyState';
+import { ContentSpinner } from '../../components/FullScreenSpinner';
+import { useLiveEvent } from '../live/liveBus';
+
+const statsKey = ['dashboard', 'bens'] as const;
+
+/** Asset figures of the dashboard; refetched when any asset the user can see changes. */
+function useAssetStats() {
+  const qc = useQueryClient();
+  const refresh = () => void qc.invalidateQueries({ queryKey: statsKey });
+  useLiveEvent('patrimonio.created', refresh);
+  useLiveEvent('patrimonio.updated', refresh);
+  useLiveEvent('patrimonio.deleted', refresh);
+  useLiveEvent('patrimonio.bulk_created', refresh);
+  return useQuery({ queryKey: statsKey, queryFn: () => http.get<AssetStats>('/dashboard/bens') });
+}
+
+function Guard({ render }: { render: (s: AssetStats) => ReactNode }) {
+  const { data, isPending, isError } = useAssetStats();
+  if (isPending) return <ContentSpinner />;
+  if (isError) return <EmptyState compact title="Não foi possível carregar os dados dos bens." />;
+  if (data.total === 0) return <EmptyState compact title="Nenhum bem cadastrado ainda." />;
+  return <>{render(data)}</>;
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Box>
+      <Typography variant="body2" color="text.secondary">{label}</Typography>
+      <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>{value}</Typography>
+    </Box>
+  );
+}
+
+/** 'Estatísticas de Bens': count, total value and the states that need attention. */
+export function AssetStatsWidget() {
+  return (
+    <Guard render={(s) => {
+      const count = (status: string) => s.porStatus.find((x) => x.status === status)?.count ?? 0;
+      return (
+        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2 }}>
+          <Figure label="Bens cadastrados" value={formatNumber(s.total)} />
+          <Figure label="Valor de aquisição" value={formatCurrency(s.valorTotal)} />
+          <Figure label="Em manutenção" value={formatNumber(count('em_manutencao'))} />
+          <Figure label="Extraviados" value={formatNumber(count('extraviado'))} />
+        </Box>
+      );
+    }} />
+  );
+}
+
+/** 'Distribuição por Status': a bar chart. */
+export function AssetStatusWidget() {
+  return (
+    <Guard render={(s) => (
+      <BarChart
+        height={240}
+        layout="horizontal"
+        yAxis={[{ scaleType: 'band', data: s.porStatus.map((x) => PATRIMONIO_STATUS_LABELS[x.status] ?? x.status), width: 110 }]}
+        series={[{ data: s.porStatus.map((x) => x.count), label: 'Bens', valueFormatter: (v) => formatNumber(v ?? 0) }]}
+        hideLegend
+      />
+    )} />
+  );
+}
+
+/** 'Distribuição por Categoria': a pie chart of the most common asset types. */
+export function AssetTypeWidget() {
+  return (
+    <Guard render={(s) => (
+      <PieChart
+        height={240}
+        series={[{ data: s.porTipo.map((x, i) => ({ id: i, value: x.count, label: x.tipo })), innerRadius: 40, valueFormatter: (v) => formatNumber(v.value) }]}
+      />
+    )} />
+  );
+}

@@ -1,0 +1,10 @@
+import type { PatrimonioStatus } from './patrimonios';
+
+/** Asset figures of the dashboard widgets, over what the user may see. */
+export interface AssetStats {
+  total: number;
+  /** Sum of valor_aquisicao × quantidade, 2-decimal string (money never travels as a float). */
+  valorTotal: string;
+  porStatus: Array<{ status: PatrimonioStatus; count: number }>;
+  porTipo: Array<{ tipo: string; count: number }>;
+}
