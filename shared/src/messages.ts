@@ -64,6 +64,7 @@ export const MSG = {
     queued: 'Exportação iniciada. Você será avisado quando o arquivo estiver pronto.',
     done: 'Arquivo pronto para download.',
     failed: 'Falha ao gerar o arquivo.',
+    importFailed: 'Falha na importação; nenhum bem foi gravado.',
     notFound: 'Tarefa não encontrada.',
     notReady: 'O arquivo ainda não está pronto. Aguarde a conclusão da tarefa.',
     jobFailed: 'A tarefa falhou e não gerou arquivo.',

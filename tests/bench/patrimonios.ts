@@ -4,6 +4,9 @@
  * Seeds 100,000 assets in one municipality and 1,000,000 across ten into a fresh database (dropped at
  * the end), starts a real server in-process, then measures the list API under 20 connections beside
  * the same SQL run bare on PostgreSQL (the floor), and a 5,000-row import.
+ * BENCH_DB=<url of an existing database>: use it instead of a fresh one (migrated on start, seeded only
+ * if it does not hold the bench's rows yet, never dropped). BENCH_SEED_ONLY=1: stop after seeding.
+ * BENCH_KEEP=1: keep the fresh database.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -52,6 +55,8 @@ async function bare(pool: pg.Pool, statements: Array<{ text: string; values: unk
 
 async function seed(pool: pg.Pool): Promise<number[]> {
   const ids = (await pool.query<{ id: number }>('select id from municipalities order by id')).rows.map((r) => r.id);
+  const { rows: [have] } = await pool.query<{ n: number }>('select count(*)::int n from patrimonios where municipality_id = $1', [ids[0]]);
+  if (ids.length >= MUNICIPALITIES && have.n >= PER_MUNICIPALITY) return ids.slice(0, MUNICIPALITIES); // BENCH_DB already seeded
   for (let i = ids.length; i < MUNICIPALITIES; i++) {
     const { rows: [m] } = await pool.query<{ id: number }>(`insert into municipalities (name, slug) values ($1, $2) returning id`, [`Município Bench ${i}`, `bench-${i}`]);
     ids.push(m.id);
@@ -106,7 +111,8 @@ export async function patrimoniosBench(): Promise<void> {
   console.log('\n## Bench: cadastro de bens (issue 3)\n');
   if (!baseUrl) { console.log('DATABASE_URL não definido: este bench precisa do PostgreSQL local (ex.: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres). Pulado.'); return; }
   console.log(`Máquina: ${os.cpus()[0]?.model ?? 'cpu'} · nproc ${os.cpus().length} · ${Math.round(os.totalmem() / 2 ** 30)} GiB · Node ${process.version}`);
-  const databaseUrl = await createFreshDatabase(baseUrl, 'tombo_bench');
+  const reuse = process.env.BENCH_DB;
+  const databaseUrl = reuse || await createFreshDatabase(baseUrl, 'tombo_bench');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tombo-bench-'));
   const server = await startServer(loadConfig({ port: 0, host: '127.0.0.1', dataDir, databaseUrl, jwtSecret: randomBytes(32).toString('hex'), redisUrl: undefined, loginRateLimitMax: 10_000 }), { seed: 'always' });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS });
@@ -116,6 +122,7 @@ export async function patrimoniosBench(): Promise<void> {
     const seedSec = (performance.now() - t) / 1000;
     const { rows: [size] } = await pool.query(`select count(*)::int n, pg_size_pretty(pg_total_relation_size('patrimonios')) total, pg_size_pretty(pg_relation_size('patrimonios')) heap from patrimonios`);
     console.log(`Dados: ${size.n.toLocaleString('pt-BR')} bens em ${ids.length} municípios (${PER_MUNICIPALITY.toLocaleString('pt-BR')} cada); tabela ${size.heap}, com índices ${size.total}; carga em ${seedSec.toFixed(0)} s.`);
+    if (process.env.BENCH_SEED_ONLY) return;
 
     const res = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@exemplo.gov.br', password: DEMO_PASSWORD }) });
     const token = ((await res.json()) as { token: string }).token;
@@ -126,7 +133,7 @@ export async function patrimoniosBench(): Promise<void> {
     const PS = 25;
     const cols = 'id, municipality_id, numero_patrimonio, descricao_bem, tipo_id, tipo_nome, sector_id, setor_nome, local_id, local_nome, forma_aquisicao_id, forma_nome, valor_aquisicao, quantidade, data_aquisicao, status, estado_conservacao, observacoes, doado, transferencia_pendente, custom_fields, created_by_id, created_by_name, created_at, updated_at, version';
 
-    /** Mirrors listPatrimonios: count, then the page (reverse order with a small offset past the middle). */
+    /** Mirrors listPatrimonios: count, then the page (deferred join; reverse order with a small offset past the middle). */
     const statements = (where: string, values: unknown[], total: number, sortCol: string, order: 'asc' | 'desc', page: number) => {
       const offset = (page - 1) * PS;
       const reverse = offset > 0 && offset + PS / 2 > total / 2;
@@ -136,7 +143,7 @@ export async function patrimoniosBench(): Promise<void> {
       const off = reverse ? Math.max(0, total - offset - PS) : offset;
       return [
         { text: `select count(*)::int from patrimonios where ${where}`, values },
-        { text: `select ${cols} from patrimonios where ${where} order by ${sortCol} ${dir}, id ${dir} limit ${limit} offset ${off}`, values },
+        { text: `select ${cols} from patrimonios where id in (select id from patrimonios where ${where} order by ${sortCol} ${dir}, id ${dir} limit ${limit} offset ${off}) order by ${sortCol} ${dir}, id ${dir}`, values },
       ];
     };
     const scenarios: Array<{ label: string; url: string; sql: Array<{ text: string; values: unknown[] }> }> = [];
@@ -162,7 +169,7 @@ export async function patrimoniosBench(): Promise<void> {
       url: `${server.url}/api/patrimonios?status=ocioso&sort=tipo&order=asc&pageSize=${PS}&page=${Math.ceil(stFiltered / PS / 2)}`,
       sql: statements(`municipality_id = $1 and status = $2`, [m, 'ocioso'], stFiltered, 'tipo_nome', 'asc', Math.ceil(stFiltered / PS / 2)),
     });
-    const qWhere = `municipality_id = $1 and (numero_patrimonio like $2 or immutable_unaccent(lower(descricao_bem)) like $3)`;
+    const qWhere = `municipality_id = $1 and (numero_patrimonio like $2 or descricao_busca like $3)`;
     const qCount = (await pool.query<{ n: number }>(`select count(*)::int n from patrimonios where ${qWhere}`, [m, 'VENTILA%', '%ventila%'])).rows[0].n;
     scenarios.push({
       label: `busca rápida q=ventila (${qCount.toLocaleString('pt-BR')} achados), 1ª página`,
@@ -211,7 +218,8 @@ export async function patrimoniosBench(): Promise<void> {
   } finally {
     await pool.end();
     await server.close();
-    if (process.env.BENCH_KEEP) console.log(`(BENCH_KEEP: banco mantido em ${databaseUrl})`);
+    if (reuse) console.log(`(BENCH_DB: banco reutilizado, mantido em ${databaseUrl})`);
+    else if (process.env.BENCH_KEEP) console.log(`(BENCH_KEEP: banco mantido em ${databaseUrl})`);
     else await dropDatabase(databaseUrl).catch(() => undefined);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -7,10 +7,12 @@ import { PATRIMONIO_SHEET_COLUMNS, type ImportReport, type Patrimonio, type Patr
 import { writePatrimoniosXlsx } from '../../server/src/modules/patrimonios/sheet';
 import { startTestServer, type DemoUser, type TestServer } from '../support/harness';
 import { client } from '../support/http';
+import { jobDownload, startWorkerIfNeeded, waitJob } from '../support/jobs';
 
 let s: TestServer;
 let sectors: Record<string, Sector>;
 let exemploId: number;
+let stopWorker: () => Promise<void> = async () => undefined;
 const as = async (who: DemoUser) => client(s.url, await s.token(who));
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tombo-import-'));
 
@@ -18,12 +20,19 @@ async function importFile(who: DemoUser, bytes: Buffer, name: string, mode: 'dry
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)]), name);
   const res = await fetch(`${s.url}/api/patrimonios/import?mode=${mode}`, { method: 'POST', headers: { authorization: `Bearer ${await s.token(who)}` }, body: form });
-  return { status: res.status, body: await res.json() };
+  const body = await res.json();
+  if (mode === 'dry-run' || res.status !== 202) return { status: res.status, body };
+  // The commit is a job: wait for it, then read its report (the job's JSON result file).
+  const token = await s.token(who);
+  const job = await waitJob(s, token, body.job.id);
+  if (job.status !== 'completed') return { status: 500, body: job };
+  return { status: 200, body: JSON.parse((await jobDownload(s, token, job.id)).bytes.toString('utf8')) };
 }
 const HEAD = PATRIMONIO_SHEET_COLUMNS.map((c) => c.header).join(';');
 
 beforeAll(async () => {
   s = await startTestServer();
+  stopWorker = await startWorkerIfNeeded(s);
   const admin = await as('admin');
   sectors = Object.fromEntries((await admin('GET', '/api/sectors')).body.sectors.map((x: Sector) => [x.code, x]));
   exemploId = sectors.AD.municipalityId;
@@ -33,7 +42,7 @@ beforeAll(async () => {
   await admin('POST', '/api/asset-form-fields', { label: 'Marca', type: 'TEXT' });
   await admin('POST', '/api/asset-form-fields', { label: 'Garantia até', type: 'DATE' });
 });
-afterAll(async () => { await s?.close(); fs.rmSync(tmp, { recursive: true, force: true }); });
+afterAll(async () => { await stopWorker(); await s?.close(); fs.rmSync(tmp, { recursive: true, force: true }); });
 
 describe('import', () => {
   it('dry run reports every bad row with its line and a pt-BR reason, writes nothing; commit creates the good rows', async () => {
@@ -132,7 +141,7 @@ describe('import', () => {
     expect((await admin('GET', `/api/patrimonios/${twin.id}`)).body.patrimonio.observacoes).toBe(fullOrig.observacoes);
   });
 
-  it('5,000 rows import in one commit with consecutive numbers per sector', async () => {
+  it('5,000 rows import in one commit with consecutive numbers per sector', { timeout: 120_000 }, async () => {
     const lines = [HEAD];
     for (let i = 0; i < 5000; i++) lines.push(`;Item de teste em massa ${i};Mobiliário;${i % 2 ? 'Saúde' : 'Educação'};;Ativo;${(i % 997) + 0.25};1;01/06/2023;Compra;Bom;;`);
     const bytes = Buffer.from(lines.join('\n'));

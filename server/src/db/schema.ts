@@ -199,6 +199,11 @@ export const patrimonios = pgTable('patrimonios', {
   municipalityId: integer('municipality_id').notNull().references(() => municipalities.id, { onDelete: 'restrict' }),
   numeroPatrimonio: text('numero_patrimonio').notNull(),
   descricaoBem: text('descricao_bem').notNull(),
+  /**
+   * The description folded for the quick search (accent- and case-insensitive), stored so the trigram
+   * recheck is a plain LIKE (migration 0004; trigram index in 0005). Never written by the app.
+   */
+  descricaoBusca: text('descricao_busca').generatedAlwaysAs(sql`immutable_unaccent(lower(descricao_bem))`),
   tipoId: integer('tipo_id').references(() => tiposBens.id, { onDelete: 'restrict' }),
   tipoNome: text('tipo_nome'),
   sectorId: integer('sector_id').notNull().references(() => sectors.id, { onDelete: 'restrict' }),
@@ -240,6 +245,13 @@ export const patrimonios = pgTable('patrimonios', {
   index('patrimonios_m_local_idx').on(t.municipalityId, t.localId, t.id),
   index('patrimonios_m_tipo_idx').on(t.municipalityId, t.tipoId, t.id),
   index('patrimonios_m_forma_idx').on(t.municipalityId, t.formaAquisicaoId, t.id),
+  // Filter + sort pairs of the grid (sector, which is also a `usuario`'s scope, and status): the page's
+  // ids (deferred join in listPatrimonios) and the filtered count come from index-only scans.
+  index('patrimonios_m_sector_created_idx').on(t.municipalityId, t.sectorId, t.createdAt, t.id),
+  index('patrimonios_m_sector_descricao_idx').on(t.municipalityId, t.sectorId, t.descricaoBem, t.id),
+  index('patrimonios_m_sector_numero_idx').on(t.municipalityId, t.sectorId, t.numeroPatrimonio, t.id),
+  index('patrimonios_m_status_created_idx').on(t.municipalityId, t.status, t.createdAt, t.id),
+  index('patrimonios_m_status_tipo_idx').on(t.municipalityId, t.status, t.tipoNome, t.id),
   index('patrimonios_sector_idx').on(t.sectorId),
   index('patrimonios_local_idx').on(t.localId),
   index('patrimonios_tipo_idx').on(t.tipoId),

@@ -6,7 +6,7 @@ import { JOB_NAMES, MSG, jobPayloads, room, type JobName, type ServerEventName }
 import { jobs } from '@tombo/server/db/schema';
 import { Outbox } from '@tombo/server/db/tx';
 import { logger } from '@tombo/server/logger';
-import { processors } from './registry';
+import { cleanups, processors } from './registry';
 import { jobsDir, relativeJobFile } from '@tombo/server/jobs/files';
 import { toJob, type JobRow } from '@tombo/server/modules/jobs/service';
 import { JobFailure, type JobContext, type JobResult, type RunningJob } from './types';
@@ -18,10 +18,17 @@ function publish(ctx: JobContext, name: Extract<ServerEventName, 'job.progress' 
 }
 
 /** The pt-BR reason shown to the user; internal details go to the log only. */
-export function reasonOf(err: unknown): string {
-  if (err instanceof JobFailure) return `${MSG.jobs.failed} ${err.message}`;
-  if (err instanceof ZodError) return `${MSG.jobs.failed} Parâmetros da tarefa inválidos.`;
-  return `${MSG.jobs.failed} Erro interno ao processar a tarefa; tente novamente mais tarde.`;
+export function reasonOf(err: unknown, name?: string): string {
+  const prefix = name?.startsWith('import.') ? MSG.jobs.importFailed : MSG.jobs.failed;
+  if (err instanceof JobFailure) return `${prefix} ${err.message}`;
+  if (err instanceof ZodError) return `${prefix} Parâmetros da tarefa inválidos.`;
+  return `${prefix} Erro interno ao processar a tarefa; tente novamente mais tarde.`;
+}
+
+/** Runs the job name's cleanup (if any) once the job is over; never throws. */
+async function cleanUp(ctx: JobContext, row: JobRow): Promise<void> {
+  const fn = (cleanups as Partial<Record<string, (c: JobContext, p: unknown) => Promise<void>>>)[row.name];
+  if (fn) await fn(ctx, row.payload).catch((err: unknown) => logger.warn({ err, jobId: row.id }, 'job cleanup failed'));
 }
 
 const retryable = (err: unknown) => !(err instanceof ZodError) && !(err instanceof JobFailure && !err.retryable);
@@ -81,6 +88,7 @@ export async function runJob(ctx: JobContext, id: string, opts: RunOptions): Pro
     const [done] = await ctx.db.update(jobs)
       .set({ status: 'completed', progress: 100, filePath: rel, fileName: result.fileName, mimeType: result.mimeType, error: null, finishedAt: new Date() })
       .where(eq(jobs.id, id)).returning();
+    await cleanUp(ctx, row);
     if (done) publish(ctx, 'job.completed', done);
     return 'completed';
   } catch (err) {
@@ -94,8 +102,9 @@ export async function runJob(ctx: JobContext, id: string, opts: RunOptions): Pro
       throw err;
     }
     const [failed] = await ctx.db.update(jobs)
-      .set({ status: 'failed', error: reasonOf(err), finishedAt: new Date() })
+      .set({ status: 'failed', error: reasonOf(err, row.name), finishedAt: new Date() })
       .where(eq(jobs.id, id)).returning();
+    await cleanUp(ctx, row);
     if (failed) publish(ctx, 'job.completed', failed);
     return 'failed';
   }

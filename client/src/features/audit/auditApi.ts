@@ -53,6 +53,7 @@ const ACTION_LABELS: Record<string, string> = {
   PASSWORD_CHANGE: 'Alteração de senha',
   PASSWORD_RESET: 'Redefinição de senha',
   EXPORT_REQUEST: 'Exportação solicitada',
+  IMPORT_REQUEST: 'Importação solicitada',
 };
 const VERBS: Record<string, string> = {
   CREATE: 'Criação', UPDATE: 'Alteração', DELETE: 'Exclusão', RESET: 'Restauração',

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -22,17 +22,21 @@ import { errorMessage } from '../../lib/http';
 import { formatNumber } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { patrimonioKeys } from './keys';
-import { importPlanilha } from './patrimoniosApi';
+import { useJob } from '../downloads/jobsApi';
+import { patchJob } from '../live/cacheUpdates';
+import { commitImport, fetchImportReport, importPlanilha } from './patrimoniosApi';
 
 type Phase = { step: 'idle' } | { step: 'checking'; progress: number } | { step: 'checked'; report: ImportReport }
-  | { step: 'importing'; progress: number; report: ImportReport } | { step: 'done'; report: ImportReport };
+  /** Uploading the sheet (upload %), then — once `jobId` is known — the import job runs (job %). */
+  | { step: 'importing'; progress: number; report: ImportReport; jobId?: string } | { step: 'done'; report: ImportReport };
 
 const ACCEPT = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
 
 /**
  * Import (issue 3): choose an XLSX/CSV, a dry run lists every bad row with its line and reason,
- * then 'Importar N bens' creates every good row in one transaction. The server answers the commit
- * in the request itself (no job), so the bar shows the upload and then an indeterminate phase.
+ * then 'Importar N bens' uploads it again and the server imports it as a background job (every good
+ * row in one transaction): the bar shows the upload, then the job's progress (job.progress events);
+ * once the job completes, its report (created count, first/last numbers) is shown and the list refreshed.
  */
 export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const qc = useQueryClient();
@@ -59,7 +63,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     setError(null);
     setPhase({ step: 'checking', progress: 0 });
     try {
-      const report = await importPlanilha(f, 'dry-run', { onProgress: (p) => setPhase({ step: 'checking', progress: p }) });
+      const report = await importPlanilha(f, { onProgress: (p) => setPhase({ step: 'checking', progress: p }) });
       setPhase({ step: 'checked', report });
     } catch (err) {
       setError(errorMessage(err, PATRIMONIO_MSG.importBadFile));
@@ -73,15 +77,42 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     setError(null);
     setPhase({ step: 'importing', progress: 0, report: checked });
     try {
-      const report = await importPlanilha(file, 'commit', { onProgress: (p) => setPhase({ step: 'importing', progress: p, report: checked }) });
-      setPhase({ step: 'done', report });
-      void qc.invalidateQueries({ queryKey: patrimonioKeys.lists });
-      toast.success(PATRIMONIO_MSG.importDone(report.created));
+      const job = await commitImport(file, { onProgress: (p) => setPhase({ step: 'importing', progress: p, report: checked }) });
+      patchJob(qc, job);
+      setPhase({ step: 'importing', progress: 100, report: checked, jobId: job.id });
     } catch (err) {
       setError(errorMessage(err));
       setPhase({ step: 'checked', report: checked });
     }
   };
+
+  // The import job: its progress comes from job.progress events; when it is over, the report or the reason.
+  const jobId = phase.step === 'importing' ? phase.jobId ?? null : null;
+  const { data: job } = useJob(jobId);
+  const jobStatus = jobId && job?.id === jobId ? job.status : null;
+  useEffect(() => {
+    if (!jobId || phase.step !== 'importing' || (jobStatus !== 'completed' && jobStatus !== 'failed')) return;
+    const checked = phase.report;
+    let live = true;
+    if (jobStatus === 'failed') {
+      setError(job?.error || PATRIMONIO_MSG.importBadFile);
+      setPhase({ step: 'checked', report: checked });
+      return;
+    }
+    fetchImportReport(jobId).then((report) => {
+      if (!live) return;
+      setPhase({ step: 'done', report });
+      toast.success(PATRIMONIO_MSG.importDone(report.created));
+    }, (err: unknown) => {
+      if (!live) return;
+      // The assets were created; only the report could not be read.
+      setError(errorMessage(err));
+      setPhase({ step: 'done', report: { ...checked, mode: 'commit', created: checked.valid } });
+    }).finally(() => void qc.invalidateQueries({ queryKey: patrimonioKeys.lists }));
+    return () => { live = false; };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [jobId, jobStatus]);
+  const jobProgress = jobId && job?.id === jobId ? Math.max(0, Math.min(100, job.progress ?? 0)) : 0;
 
   const report = phase.step === 'checked' || phase.step === 'importing' || phase.step === 'done' ? phase.report : null;
   const badLines = report ? new Set(report.errors.map((e) => e.line)).size : 0;
@@ -140,11 +171,18 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
               </Alert>
             )}
             {phase.step === 'importing' && (
-              <Box sx={{ mt: 2 }}>
+              <Box sx={{ mt: 2 }} aria-live="polite">
                 <Typography variant="body2" id="import-commit-label">
-                  {phase.progress < 100 ? `Enviando a planilha… ${phase.progress}%` : `Gravando ${formatNumber(report.valid)} bens…`}
+                  {!phase.jobId
+                    ? `Enviando a planilha… ${phase.progress}%`
+                    : `Gravando ${formatNumber(report.valid)} ${report.valid === 1 ? 'bem' : 'bens'}… ${jobProgress}%`}
                 </Typography>
-                <LinearProgress aria-labelledby="import-commit-label" variant={phase.progress < 100 ? 'determinate' : 'indeterminate'} value={phase.progress} />
+                <LinearProgress
+                  aria-labelledby="import-commit-label"
+                  variant={!phase.jobId && phase.progress >= 100 ? 'indeterminate' : 'determinate'}
+                  value={phase.jobId ? jobProgress : phase.progress}
+                  data-testid="import-progress"
+                />
               </Box>
             )}
             {report.errors.length > 0 && (

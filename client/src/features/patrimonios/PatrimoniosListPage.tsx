@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -18,6 +19,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import Add from '@mui/icons-material/Add';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import FilterList from '@mui/icons-material/FilterList';
 import LibraryAdd from '@mui/icons-material/LibraryAdd';
@@ -28,7 +30,8 @@ import {
   DataGrid, type GridColDef, type GridColumnVisibilityModel, type GridPaginationModel, type GridSortModel,
 } from '@mui/x-data-grid';
 import { ptBR as gridPtBR } from '@mui/x-data-grid/locales';
-import { PATRIMONIO_MSG, PATRIMONIO_SORT_KEYS, type FormField, type PatrimonioListItem } from '@tombo/shared';
+import { MSG, PATRIMONIO_MSG, PATRIMONIO_SORT_KEYS, type FormField, type PatrimonioListItem } from '@tombo/shared';
+import { toast } from '../../lib/toast';
 import { formatCurrency, formatDate, formatDateTime, formatNumber } from '../../lib/format';
 import { hasPermission, useSession } from '../../lib/session';
 import { EmptyState } from '../../components/EmptyState';
@@ -36,7 +39,10 @@ import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import type { PageProps } from '../../app/routes/mainPages';
 import { useFormFields } from '../catalogs/useCatalogs';
+import { JobProgressPanel } from '../downloads/JobProgressPanel';
+import { patchJob } from '../live/cacheUpdates';
 import { FiltersPanel } from './FiltersPanel';
+import { exportPatrimonios } from './patrimoniosApi';
 import { ImportDialog } from './ImportDialog';
 import { COLUMN_LABELS, estadoLabel } from './labels';
 import { usePatrimonioLive } from './liveSocket';
@@ -73,6 +79,18 @@ export default function PatrimoniosListPage({ title }: PageProps) {
   const { data, isPending, isError, isFetching, refetch } = usePatrimonioList(params);
   const [filtersOpen, setFiltersOpen] = useState(() => activeFilterCount(state) > 0);
   const [importOpen, setImportOpen] = useState(false);
+  const [exportJobId, setExportJobId] = useState<string | null>(null);
+  const qc = useQueryClient();
+  // XLSX of every asset matching the current URL filters (the server applies the user's sector scope).
+  const startExport = useMutation({
+    mutationFn: exportPatrimonios,
+    onSuccess: (job) => {
+      patchJob(qc, job);
+      setExportJobId(job.id);
+      toast.info(MSG.jobs.queued);
+    },
+    onError: (err) => toast.fromError(err),
+  });
   const [search, setSearch] = useState(state.q);
   usePatrimonioLive();
 
@@ -162,6 +180,9 @@ export default function PatrimoniosListPage({ title }: PageProps) {
           <Button variant="outlined" startIcon={<UploadFile />} onClick={() => setImportOpen(true)}>Importar</Button>
         </>
       )}
+      <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={() => startExport.mutate(params)} disabled={startExport.isPending}>
+        Exportar
+      </Button>
     </>
   );
 
@@ -170,8 +191,9 @@ export default function PatrimoniosListPage({ title }: PageProps) {
       <PageHeader
         title={title}
         subtitle={canCreate ? 'Todos os bens móveis do município, com número de patrimônio único.' : 'Consulta dos bens móveis do município.'}
-        actions={canCreate ? actions : undefined}
+        actions={actions}
       />
+      {exportJobId && <JobProgressPanel jobId={exportJobId} title="Exportação de bens" onClose={() => setExportJobId(null)} />}
 
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2 }} alignItems={{ sm: 'center' }}>
         <TextField

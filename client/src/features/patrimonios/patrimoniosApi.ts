@@ -1,5 +1,5 @@
 import type {
-  ImportReport, Patrimonio, PatrimonioCreate, PatrimonioDeleteResult, PatrimonioList, PatrimonioListItem, PatrimonioLote,
+  ImportReport, Job, Patrimonio, PatrimonioCreate, PatrimonioDeleteResult, PatrimonioList, PatrimonioListItem, PatrimonioLote,
 } from '@tombo/shared';
 import { http, itemFrom, listFrom } from '../../lib/http';
 import { uploadFile, type UploadOptions } from './upload';
@@ -52,6 +52,31 @@ export async function deleteArquivo(id: number, fileId: string): Promise<Patrimo
   return itemFrom<Patrimonio>(await http.delete(`/patrimonios/${id}/arquivos/${fileId}`), 'patrimonio');
 }
 
-export async function importPlanilha(file: File, mode: 'dry-run' | 'commit', opts: UploadOptions = {}): Promise<ImportReport> {
-  return uploadFile<ImportReport>(`/patrimonios/import?mode=${mode}`, file, file.name, opts);
+/** Dry run of an import: the report of every row, nothing written (answered in the request). */
+export async function importPlanilha(file: File, opts: UploadOptions = {}): Promise<ImportReport> {
+  return uploadFile<ImportReport>('/patrimonios/import?mode=dry-run', file, file.name, opts);
+}
+
+/** Commit of an import: uploads the sheet and answers the background job that imports it. */
+export async function commitImport(file: File, opts: UploadOptions = {}): Promise<Job> {
+  return itemFrom<Job>(await uploadFile<{ job: Job }>('/patrimonios/import?mode=commit', file, file.name, opts), 'job');
+}
+
+/** The ImportReport of a completed import job (its JSON result file). */
+export async function fetchImportReport(jobId: string): Promise<ImportReport> {
+  const { blob } = await http.download(`/jobs/${encodeURIComponent(jobId)}/download`);
+  return JSON.parse(await blob.text()) as ImportReport;
+}
+
+/** Starts the XLSX export of the assets matching the list's filters (paging/sorting ignored). */
+export async function exportPatrimonios(params: ListParams): Promise<Job> {
+  const body: Record<string, unknown> = { format: 'xlsx' };
+  const cf: Record<string, string> = {};
+  for (const [k, v] of Object.entries(params)) {
+    if (!v || ['page', 'pageSize', 'sort', 'order'].includes(k)) continue;
+    if (k.startsWith('cf.')) cf[k.slice(3)] = v;
+    else body[k] = v;
+  }
+  if (Object.keys(cf).length) body.cf = cf;
+  return itemFrom<Job>(await http.post('/patrimonios/export', body), 'job');
 }

@@ -25,7 +25,7 @@ import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import type { PageProps } from '../../app/routes/mainPages';
 import { patchJob } from '../live/cacheUpdates';
-import { SectorExportPanel } from './SectorExportPanel';
+import { JobProgressPanel } from '../downloads/JobProgressPanel';
 import { SectorFormDialog, type SectorFormValues } from './SectorFormDialog';
 import { exportSectors } from './sectorsApi';
 import { sortByName, useSectorMutations, useSectors } from './useSectors';
@@ -84,7 +84,7 @@ export default function SectorsPage({ title }: PageProps) {
         }
       />
 
-      {exportJobId && <SectorExportPanel jobId={exportJobId} onClose={() => setExportJobId(null)} />}
+      {exportJobId && <JobProgressPanel jobId={exportJobId} title="Exportação de setores" onClose={() => setExportJobId(null)} />}
 
       {isPending ? (
         <ContentSpinner />

@@ -1,9 +1,10 @@
 import fsp from 'node:fs/promises';
+import path from 'node:path';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import {
-  PATRIMONIO_MSG, idParam, importModeQuery, patrimonioCreateBody, patrimonioListQuery, patrimonioLoteBody,
+  PATRIMONIO_MSG, exportPatrimoniosBody, idParam, importModeQuery, patrimonioCreateBody, patrimonioListQuery, patrimonioLoteBody,
   patrimonioSyncQuery, patrimonioUpdateBody,
 } from '@tombo/shared';
 import type { AppContext } from '../../context';
@@ -14,6 +15,7 @@ import { body, params, parse, query } from '../../http/validate';
 import * as service from './service';
 import { addArquivo, receiveFile, removeArquivo, sendArquivo } from './files';
 import { importPatrimonios } from './sheet';
+import { requestJob } from '../jobs/service';
 import { inScope, scopeOf } from './scope';
 
 const fileParams = z.strictObject({
@@ -68,11 +70,43 @@ export function patrimonioRoutes(ctx: AppContext): Router {
     const actor = municipalActor(req);
     const sc = scope(req);
     const file = await receiveFile(ctx, req, res, 'import');
+    if (mode === 'commit') {
+      // The commit runs as a job (progress via job.progress, the ImportReport as its JSON result
+      // file); the job deletes the upload when it is over. The scope comes from the principal.
+      try {
+        const job = await requestJob(ctx, actor, {
+          name: 'import.patrimonios',
+          title: `Importação de bens (${file.originalname})`.slice(0, 200),
+          payload: {
+            uploadPath: path.relative(ctx.config.dataDir, file.path), fileName: file.originalname.slice(0, 255),
+            actorName: actor.name, sectorIds: sc.sectorIds,
+          },
+          audit: { action: 'IMPORT_REQUEST', entityType: 'Patrimonio' },
+        });
+        res.status(202).json({ job });
+      } catch (err) {
+        await fsp.rm(file.path, { force: true }).catch(() => undefined);
+        throw err;
+      }
+      return;
+    }
     try {
       res.json(await importPatrimonios(ctx, actor, sc, file.path, mode));
     } finally {
       await fsp.rm(file.path, { force: true }).catch(() => undefined);
     }
+  });
+  r.post('/patrimonios/export', can('bens:read'), async (req, res) => {
+    const { status, ...filters } = body(req, exportPatrimoniosBody);
+    const sc = scope(req);
+    const job = await requestJob(ctx, municipalActor(req), {
+      name: 'export.patrimonios',
+      title: 'Bens (XLSX)',
+      // `status` goes back to its query form: the processor parses the payload with the same schema.
+      payload: { ...filters, ...(status ? { status: status.join(',') } : {}), sectorIds: sc.sectorIds },
+      audit: { action: 'EXPORT_REQUEST', entityType: 'Patrimonio' },
+    });
+    res.status(202).json({ job });
   });
   r.get('/patrimonios/:id', can('bens:read'), async (req, res) => {
     res.json({ patrimonio: await service.getPatrimonio(ctx, scope(req), params(req, idParam).id) });

@@ -348,7 +348,7 @@ const SORT_COLUMNS = {
 } satisfies Record<PatrimonioSortKey, unknown>;
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-/** The same folding as the index expression immutable_unaccent(lower(x)), done on the parameter. */
+/** The same folding as immutable_unaccent(lower(x)) (the column descricao_busca), done on the parameter. */
 export const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
 /** Quick search: number by prefix, or description containing the words (accent- and case-insensitive). */
@@ -357,7 +357,7 @@ export function quickSearch(q: string): SQL {
   const numero = `${likeEscape(q.toUpperCase())}%`;
   return or(
     sql`${patrimonios.numeroPatrimonio} like ${numero}`,
-    sql`immutable_unaccent(lower(${patrimonios.descricaoBem})) like ${text}`,
+    sql`${patrimonios.descricaoBusca} like ${text}`, // = immutable_unaccent(lower(descricao_bem)), stored
   )!;
 }
 
@@ -409,11 +409,14 @@ export async function listPatrimonios(ctx: Pick<AppContext, 'db'>, scope: Scope,
   const where = await filterWhere(ctx.db, scope, filters);
   const col = SORT_COLUMNS[sort];
   const offset = (page - 1) * pageSize;
+  // Deferred join: the offset is walked over the ids alone (an index-only scan of the composite
+  // (municipality_id[, filter], sort column, id) indexes when one fits), and only the page's rows are read.
+  // id is the tiebreaker so the order is total and pages never overlap.
   const pageQuery = (reverse: boolean, limit: number, off: number) => {
     const dirDesc = (order === 'desc') !== reverse;
-    return ctx.db.select().from(patrimonios).where(where)
-      .orderBy(...(dirDesc ? [desc(col), desc(patrimonios.id)] : [asc(col), asc(patrimonios.id)]))
-      .limit(limit).offset(off);
+    const by = dirDesc ? [desc(col), desc(patrimonios.id)] : [asc(col), asc(patrimonios.id)];
+    const ids = ctx.db.select({ id: patrimonios.id }).from(patrimonios).where(where).orderBy(...by).limit(limit).offset(off);
+    return ctx.db.select().from(patrimonios).where(inArray(patrimonios.id, ids)).orderBy(...by);
   };
   if (offset === 0) {
     const [rows, total] = await Promise.all([pageQuery(false, pageSize, 0), countPatrimonios(ctx.db, where)]);

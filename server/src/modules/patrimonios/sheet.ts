@@ -289,7 +289,7 @@ export async function checkRows(db: Db, actor: Actor & { municipalityId: number 
  * a job processor (`onProgress` 0–100).
  */
 export async function importPatrimonios(
-  ctx: AppContext, actor: Actor & { municipalityId: number }, scope: Scope, filePath: string, mode: 'dry-run' | 'commit',
+  ctx: Pick<AppContext, 'db' | 'publisher'>, actor: Actor & { municipalityId: number }, scope: Scope, filePath: string, mode: 'dry-run' | 'commit',
   onProgress: Progress = () => undefined,
 ): Promise<ImportReport> {
   const sheet = await readSheet(filePath);

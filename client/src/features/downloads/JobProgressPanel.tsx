@@ -10,11 +10,14 @@ import Close from '@mui/icons-material/Close';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { MSG } from '@tombo/shared';
 import { toast } from '../../lib/toast';
-import { downloadJobFile, useJob } from '../downloads/jobsApi';
-import { JOB_STATUS_LABEL } from '../downloads/jobStatus';
+import { downloadJobFile, useJob } from './jobsApi';
+import { JOB_STATUS_LABEL } from './jobStatus';
 
-/** Progress of an export job (job.progress events) and its download button. */
-export function SectorExportPanel({ jobId, onClose }: { jobId: string; onClose: () => void }) {
+/**
+ * Progress of an export job (job.progress events) and its 'Baixar arquivo' button; used by every
+ * page that exports (sectors, assets). `title` is the fallback when the job has none.
+ */
+export function JobProgressPanel({ jobId, onClose, title = 'Exportação' }: { jobId: string; onClose: () => void; title?: string }) {
   const { data: job } = useJob(jobId);
   const [downloading, setDownloading] = useState(false);
   if (!job) return null;
@@ -36,7 +39,7 @@ export function SectorExportPanel({ jobId, onClose }: { jobId: string; onClose: 
     <Paper variant="outlined" sx={{ p: 2, mb: 3 }} aria-live="polite" data-testid="export-panel">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
         <Typography sx={{ fontWeight: 600, flex: 1 }}>
-          {job.title || 'Exportação de setores'} — {JOB_STATUS_LABEL[job.status]}
+          {job.title || title} — {JOB_STATUS_LABEL[job.status]}
         </Typography>
         {!running && (
           <IconButton size="small" aria-label="Fechar painel de exportação" onClick={onClose}>
