@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { Socket } from 'socket.io-client';
-import { MSG, type Job, type LiveEvent } from '@tombo/shared';
+import { MSG, type Job } from '@tombo/shared';
 import { startTestServer, type TestServer } from '../../../../tests/support/harness';
 import { client } from '../../../../tests/support/http';
+import { jobRecorder } from '../../../../tests/support/jobs';
 import { jobs } from '../../db/schema';
 import { queuePrefix, socketKey, QUEUE_NAME } from '../../jobs/settings';
 import { runJob } from '@tombo/worker/jobs/run';
@@ -13,37 +13,7 @@ import { startJobWorker } from '@tombo/worker/jobs/bull-worker';
 import { createRedisPublisher } from '@tombo/worker/publisher';
 import { closeRenderer } from '@tombo/worker/render/pool';
 
-type JobEvent = { name: 'job.progress' | 'job.completed'; event: LiveEvent<Job> };
 
-/** Records every job.* event a socket receives, and waits for one matching a predicate. */
-function recorder(socket: Socket) {
-  const seen: JobEvent[] = [];
-  const waiting: Array<{ match: (e: JobEvent) => boolean; resolve: (e: JobEvent) => void }> = [];
-  for (const name of ['job.progress', 'job.completed'] as const) {
-    socket.on(name, (event: LiveEvent<Job>) => {
-      const e = { name, event };
-      seen.push(e);
-      for (const w of waiting.splice(0)) {
-        if (w.match(e)) w.resolve(e);
-        else waiting.push(w);
-      }
-    });
-  }
-  return {
-    seen,
-    of: (id: string) => seen.filter((e) => e.event.data.id === id),
-    /** Resolves with job.completed of that job (already received or still to come). */
-    completed(id: string, ms = 30_000): Promise<JobEvent> {
-      const match = (e: JobEvent) => e.name === 'job.completed' && e.event.data.id === id;
-      const hit = seen.find(match);
-      if (hit) return Promise.resolve(hit);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no job.completed for ${id} within ${ms} ms`)), ms);
-        waiting.push({ match, resolve: (e) => { clearTimeout(timer); resolve(e); } });
-      });
-    },
-  };
-}
 
 async function download(s: TestServer, token: string | undefined, id: string) {
   const res = await fetch(`${s.url}/api/jobs/${id}/download`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
@@ -65,9 +35,9 @@ async function exportXlsxEndToEnd(s: TestServer) {
   const me = await s.login('admin');
   const adminToken = me.token;
   const admin = client(s.url, adminToken);
-  const mine = recorder(await s.socket(adminToken));
-  const colleague = recorder(await s.socket(await s.token('usuario')));
-  const neighbour = recorder(await s.socket(await s.token('vizinho')));
+  const mine = jobRecorder(await s.socket(adminToken));
+  const colleague = jobRecorder(await s.socket(await s.token('usuario')));
+  const neighbour = jobRecorder(await s.socket(await s.token('vizinho')));
 
   const posted = await admin('POST', '/api/sectors/export', { format: 'xlsx' });
   expect(posted.status).toBe(202);
@@ -130,7 +100,7 @@ describe('jobs, inline mode (no Redis)', () => {
 
   it('exports sectors as PDF through Chromium', async () => {
     const token = await s.token('supervisor');
-    const rec = recorder(await s.socket(token));
+    const rec = jobRecorder(await s.socket(token));
     const posted = await client(s.url, token)('POST', '/api/sectors/export', { format: 'pdf' });
     expect(posted.status).toBe(202);
     expect(posted.body.job.title).toBe('Setores (PDF)');
@@ -158,7 +128,7 @@ describe('jobs, inline mode (no Redis)', () => {
 
   it('lets only the owner see and download a job', async () => {
     const adminToken = await s.token('admin');
-    const rec = recorder(await s.socket(adminToken));
+    const rec = jobRecorder(await s.socket(adminToken));
     const posted = await client(s.url, adminToken)('POST', '/api/sectors/export', { format: 'xlsx' });
     const id: string = posted.body.job.id;
     await rec.completed(id);
@@ -227,7 +197,7 @@ describe('jobs, inline mode (no Redis)', () => {
 
   it('marks a failing job failed with a pt-BR reason, tells its owner and writes no file', async () => {
     const { user, token } = await s.login('admin');
-    const rec = recorder(await s.socket(token));
+    const rec = jobRecorder(await s.socket(token));
     // A payload the processor refuses (as a corrupted or outdated queue entry would be).
     const [row] = await s.ctx.db.insert(jobs).values({
       municipalityId: user.municipalityId, ownerId: user.id, name: 'export.sectors', title: 'Setores (DOC)', payload: { format: 'doc' },
@@ -248,7 +218,7 @@ describe('jobs, inline mode (no Redis)', () => {
 
   it('is idempotent: a completed job is skipped, a retry overwrites the same file', async () => {
     const token = await s.token('admin');
-    const rec = recorder(await s.socket(token));
+    const rec = jobRecorder(await s.socket(token));
     const posted = await client(s.url, token)('POST', '/api/sectors/export', { format: 'xlsx' });
     const id: string = posted.body.job.id;
     await rec.completed(id);
@@ -304,7 +274,7 @@ describe('jobs, inline mode: retries and recovery', () => {
 
   it('resumes jobs left queued by a previous run when the inline queue starts', async () => {
     const token = (await s.login('admin')).token;
-    const rec = recorder(await s.socket(token));
+    const rec = jobRecorder(await s.socket(token));
     const row = await insertJob('xlsx');
     const { createInlineQueue } = await import('../../jobs/inline');
     const restarted = createInlineQueue(s.ctx);
@@ -379,7 +349,7 @@ describe.skipIf(!REDIS_URL)(`jobs through BullMQ and a real Redis${REDIS_URL ? '
 
   it('exports sectors as PDF', async () => {
     const token = await s.token('admin');
-    const rec = recorder(await s.socket(token));
+    const rec = jobRecorder(await s.socket(token));
     const posted = await client(s.url, token)('POST', '/api/sectors/export', { format: 'pdf' });
     expect(posted.status).toBe(202);
     const done = await rec.completed(posted.body.job.id, 60_000);
@@ -391,7 +361,7 @@ describe.skipIf(!REDIS_URL)(`jobs through BullMQ and a real Redis${REDIS_URL ? '
 
   it('drops a duplicate enqueue of the same job id', async () => {
     const token = await s.token('admin');
-    const rec = recorder(await s.socket(token));
+    const rec = jobRecorder(await s.socket(token));
     const posted = await client(s.url, token)('POST', '/api/sectors/export', { format: 'xlsx' });
     const id: string = posted.body.job.id;
     await s.ctx.queue.enqueue({ id, name: 'export.sectors' });
@@ -403,7 +373,7 @@ describe.skipIf(!REDIS_URL)(`jobs through BullMQ and a real Redis${REDIS_URL ? '
 
   it('marks a job with a bad payload failed without retrying it', async () => {
     const { user, token } = await s.login('admin');
-    const rec = recorder(await s.socket(token));
+    const rec = jobRecorder(await s.socket(token));
     const [row] = await s.ctx.db.insert(jobs).values({
       municipalityId: user.municipalityId, ownerId: user.id, name: 'export.sectors', title: 'Setores (DOC)', payload: { format: 'doc' },
     }).returning();
