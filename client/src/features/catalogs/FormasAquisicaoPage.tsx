@@ -6,7 +6,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
@@ -16,10 +15,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Add from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import { CATALOG_MSG, formaAquisicaoCreateBody, type FormaAquisicao } from '@tombo/shared';
 import { ApiError } from '../../lib/http';
 import { formatDateTime } from '../../lib/format';
@@ -34,6 +30,7 @@ import type { PageProps } from '../../app/routes/mainPages';
 import { usePatrimonioLive } from '../patrimonios/liveSocket';
 import { catalogKeys, createForma, deleteForma, toggleForma, updateForma } from './catalogsApi';
 import { byName, useFormas } from './useCatalogs';
+import { RowActions } from '../../components/RowActions';
 
 const M = CATALOG_MSG.formas;
 /** Spec §8: failures titled 'Erro' with the server message, else the fixed text. */
@@ -130,12 +127,7 @@ export default function FormasAquisicaoPage({ title }: PageProps) {
                   <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{formatDateTime(f.updatedAt)}</TableCell>
                   {canManage && (
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Tooltip title="Editar">
-                        <IconButton aria-label={`Editar ${f.nome}`} onClick={() => setEdit(f)}><EditOutlined fontSize="small" /></IconButton>
-                      </Tooltip>
-                      <Tooltip title="Excluir">
-                        <IconButton aria-label={`Excluir ${f.nome}`} color="error" onClick={() => setToDelete(f)}><DeleteOutline fontSize="small" /></IconButton>
-                      </Tooltip>
+                      <RowActions label={f.nome} onEdit={() => setEdit(f)} onDelete={() => setToDelete(f)} />
                     </TableCell>
                   )}
                 </TableRow>

@@ -8,7 +8,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
@@ -21,10 +20,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Add from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import { CATALOG_MSG, tipoBemCreateBody, type TipoBem } from '@tombo/shared';
 import { ApiError } from '../../lib/http';
 import { hasPermission, useSession } from '../../lib/session';
@@ -40,6 +36,7 @@ import { usePatrimonioLive } from '../patrimonios/liveSocket';
 import { catalogKeys, createTipo, deleteTipo, toggleTipo, updateTipo } from './catalogsApi';
 import { FormFieldsEditor } from './FormFieldsEditor';
 import { byName, useTipos } from './useCatalogs';
+import { RowActions } from '../../components/RowActions';
 
 const M = CATALOG_MSG.tipos;
 
@@ -153,8 +150,7 @@ function TiposPanel() {
                   <TableCell align="right">{t.residualValuePct != null ? `${t.residualValuePct.replace('.', ',')} %` : '—'}</TableCell>
                   {canManage && (
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Tooltip title="Editar"><IconButton aria-label={`Editar ${t.name}`} onClick={() => setEdit(t)}><EditOutlined fontSize="small" /></IconButton></Tooltip>
-                      <Tooltip title="Excluir"><IconButton aria-label={`Excluir ${t.name}`} color="error" onClick={() => setToDelete(t)}><DeleteOutline fontSize="small" /></IconButton></Tooltip>
+                      <RowActions label={t.name} onEdit={() => setEdit(t)} onDelete={() => setToDelete(t)} />
                     </TableCell>
                   )}
                 </TableRow>

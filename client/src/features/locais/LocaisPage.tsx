@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -11,10 +10,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Add from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import { MSG, type Local } from '@tombo/shared';
 import { formatDateTime } from '../../lib/format';
 import { hasPermission, useSession } from '../../lib/session';
@@ -27,6 +23,7 @@ import type { PageProps } from '../../app/routes/mainPages';
 import { sortByName, useSectors } from '../sectors/useSectors';
 import { LocalFormDialog, type LocalFormValues } from './LocalFormDialog';
 import { useLocais, useLocalMutations } from './useLocais';
+import { RowActions } from '../../components/RowActions';
 
 type FormState = { open: false } | { open: true; local: Local | null };
 
@@ -109,16 +106,7 @@ export default function LocaisPage({ title }: PageProps) {
                   <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{formatDateTime(l.updatedAt)}</TableCell>
                   {canManage && (
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Tooltip title="Editar">
-                        <IconButton aria-label={`Editar local ${l.name}`} onClick={() => setForm({ open: true, local: l })}>
-                          <EditOutlined fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title="Excluir">
-                        <IconButton aria-label={`Excluir local ${l.name}`} color="error" onClick={() => setToDelete(l)}>
-                          <DeleteOutline fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
+                      <RowActions label={`local ${l.name}`} onEdit={() => setForm({ open: true, local: l })} onDelete={() => setToDelete(l)} />
                     </TableCell>
                   )}
                 </TableRow>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -9,10 +8,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Add from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { MSG, type Sector } from '@tombo/shared';
 import { formatDateTime } from '../../lib/format';
@@ -29,6 +25,7 @@ import { JobProgressPanel } from '../downloads/JobProgressPanel';
 import { SectorFormDialog, type SectorFormValues } from './SectorFormDialog';
 import { exportSectors } from './sectorsApi';
 import { sortByName, useSectorMutations, useSectors } from './useSectors';
+import { RowActions } from '../../components/RowActions';
 
 type FormState = { open: false } | { open: true; sector: Sector | null };
 
@@ -115,16 +112,7 @@ export default function SectorsPage({ title }: PageProps) {
                   <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{formatDateTime(s.updatedAt)}</TableCell>
                   {canManage && (
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Tooltip title="Editar">
-                        <IconButton aria-label={`Editar setor ${s.name}`} onClick={() => setForm({ open: true, sector: s })}>
-                          <EditOutlined fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title="Excluir">
-                        <IconButton aria-label={`Excluir setor ${s.name}`} color="error" onClick={() => setToDelete(s)}>
-                          <DeleteOutline fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
+                      <RowActions label={`setor ${s.name}`} onEdit={() => setForm({ open: true, sector: s })} onDelete={() => setToDelete(s)} />
                     </TableCell>
                   )}
                 </TableRow>

@@ -3,7 +3,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -11,10 +10,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Add from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
 import { MSG, type User, type UserUpdate } from '@tombo/shared';
 import { ApiError } from '../../lib/http';
@@ -32,6 +28,7 @@ import { usersKey } from '../live/cacheUpdates';
 import { sortByName, useSectors } from '../sectors/useSectors';
 import { UserFormDialog, type UserFormValues } from './UserFormDialog';
 import { createUser, deleteUser, fetchUsers, isLocked, unlockUser, updateUser } from './usersApi';
+import { RowActions } from '../../components/RowActions';
 
 const LOAD_FAILED = 'Falha ao carregar usuários.';
 type FormState = { open: false } | { open: true; user: User | null };
@@ -176,20 +173,11 @@ export default function UsersPage({ title }: PageProps) {
                           Desbloquear
                         </Button>
                       )}
-                      {canUpdate && (
-                        <Tooltip title="Editar">
-                          <IconButton aria-label={`Editar usuário ${u.name}`} onClick={() => setForm({ open: true, user: u })}>
-                            <EditOutlined fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      )}
-                      {canDelete && u.id !== me?.id && (
-                        <Tooltip title="Excluir">
-                          <IconButton aria-label={`Excluir usuário ${u.name}`} color="error" onClick={() => setToDelete(u)}>
-                            <DeleteOutline fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      )}
+                      <RowActions
+                        label={`usuário ${u.name}`}
+                        onEdit={canUpdate ? () => setForm({ open: true, user: u }) : undefined}
+                        onDelete={canDelete && u.id !== me?.id ? () => setToDelete(u) : undefined}
+                      />
                     </TableCell>
                   </TableRow>
                 );
