@@ -4,6 +4,7 @@ import type { TokenService } from './auth/tokens';
 import type { Publisher } from './realtime/publisher';
 import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
+import type { PrincipalCache } from './auth/principal-cache';
 
 /** Everything a request handler or a job processor needs; one per process. */
 export interface AppContext {
@@ -14,4 +15,6 @@ export interface AppContext {
   publisher: Publisher;
   queue: JobQueue;
   mailer: Mailer;
+  /** Signed-in users kept between requests, dropped on change (server only; the worker has none). */
+  principals: PrincipalCache;
 }

@@ -9,6 +9,7 @@ import { migrate } from './db/migrate';
 import { ensureRolePermissions, ensureSuperuser, isEmpty, seedDemo } from './db/seed';
 import { loadJwtSecret } from './auth/secrets';
 import { TokenService } from './auth/tokens';
+import { PrincipalCache } from './auth/principal-cache';
 import { createSocketServer, type TomboIo } from './realtime/socket';
 import { publisherFor } from './realtime/publisher';
 import { createMailer } from './mail/mailer';
@@ -44,11 +45,13 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const su = await ensureSuperuser(database.db, process.env.SUPERUSER_EMAIL || 'superuser@tombo.gov.br', process.env.SUPERUSER_PASSWORD);
   if (su.password) logger.warn(`Superusuário criado: ${process.env.SUPERUSER_EMAIL || 'superuser@tombo.gov.br'} / senha ${su.password} — troque-a no primeiro acesso.`);
   const tokens = new TokenService(loadJwtSecret(config));
+  const principals = new PrincipalCache(database);
+  await principals.start();
   // The app is created once the context exists; Socket.IO attaches after this listener and
   // answers /socket.io/ itself, handing every other request to it (never both).
   const httpServer = http.createServer((req, res) => app(req, res));
   const sockets = await createSocketServer(httpServer, { database, tokens, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
-  const base = { config, database, db: database.db, tokens, publisher: publisherFor(sockets.io), mailer: createMailer(config) };
+  const base = { config, database, db: database.db, tokens, publisher: publisherFor(sockets.io), mailer: createMailer(config), principals };
   const ctx: AppContext = { ...base, queue: await createQueue(base) };
   const app = createApp(ctx);
   await new Promise<void>((resolve) => httpServer.listen(config.port, config.host, resolve));
@@ -68,6 +71,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       });
       await sockets.close();
       await ctx.queue.close();
+      await principals.close();
       await database.close();
     },
   };

@@ -2,7 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Permission } from '@tombo/shared';
 import type { AppContext } from '../context';
 import { forbidden, unauthorized } from '../http/errors';
-import { loadPrincipal, type Principal } from './principal';
+import type { Principal } from './principal';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -20,7 +20,7 @@ export function authenticate(ctx: AppContext): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
     const claims = ctx.tokens.verifyAccess(bearer(req));
     if (!claims) return next(unauthorized());
-    const principal = await loadPrincipal(ctx.database, Number(claims.sub));
+    const principal = await ctx.principals.load(Number(claims.sub));
     if (!principal) return next(unauthorized());
     req.principal = principal;
     next();

@@ -13,6 +13,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs raw SQL with parameters; returns rows. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * LISTEN on a channel. `onState(true)` once notifications flow, `onState(false)` whenever they may
+   * have been missed (the listening connection dropped; it reconnects by itself). Returns a stop function.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onState: (live: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -42,6 +47,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       async query(text, params) {
         return (await pool.query(text, params as unknown[])).rows;
       },
+      listen: (channel, onNotify, onState) => listenPg(pg, opts.databaseUrl!, channel, onNotify, onState),
       close: () => pool.end(),
     };
   }
@@ -62,6 +68,53 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     async query(text, params) {
       return (await client.query(text, params as unknown[])).rows as never[];
     },
+    async listen(channel, onNotify, onState) {
+      const stop = await client.listen(channel, onNotify);
+      onState(true); // one in-process database: nothing can be missed
+      return async () => { if (!client.closed) await stop(); };
+    },
     close: () => client.close(),
+  };
+}
+
+/** A dedicated connection that LISTENs, reconnecting with a growing pause after any loss. */
+async function listenPg(
+  pg: typeof import('pg').default, url: string, channel: string,
+  onNotify: (payload: string) => void, onState: (live: boolean) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: import('pg').Client | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  const connect = async (attempt: number): Promise<void> => {
+    if (stopped) return;
+    const c = new pg.Client({ connectionString: url, keepAlive: true });
+    const lost = () => {
+      if (client !== c) return;
+      client = null;
+      onState(false);
+      c.end().catch(() => undefined);
+      if (!stopped) timer = setTimeout(() => void connect(1), 1000);
+    };
+    c.on('error', (err) => { logger.warn({ err: err.message }, `LISTEN ${channel}: conexão perdida`); lost(); });
+    c.on('end', lost);
+    c.on('notification', (n) => { if (n.channel === channel) onNotify(n.payload ?? ''); });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+      client = c;
+      onState(true);
+    } catch (err) {
+      c.end().catch(() => undefined);
+      logger.warn({ err: (err as Error).message }, `LISTEN ${channel}: nova tentativa`);
+      if (!stopped) timer = setTimeout(() => void connect(attempt + 1), Math.min(30_000, 500 * 2 ** attempt));
+    }
+  };
+  await connect(0);
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const c = client;
+    client = null;
+    if (c) await c.end().catch(() => undefined);
   };
 }

@@ -174,6 +174,15 @@ export const numberingCounters = pgTable('numbering_counters', {
   lastValue: bigint('last_value', { mode: 'number' }).notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.municipalityId, t.prefix] })]);
 
+/**
+ * One row per municipality whose `version` goes up with every statement that writes its assets
+ * (statement-level triggers on patrimonios, migration 0007): cached list counts are keyed on it.
+ */
+export const assetVersions = pgTable('asset_versions', {
+  municipalityId: integer('municipality_id').primaryKey().references(() => municipalities.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
 export const assetFormFields = pgTable('asset_form_fields', {
   id: serial('id').primaryKey(),
   municipalityId: integer('municipality_id').notNull().references(() => municipalities.id, { onDelete: 'cascade' }),

@@ -1,0 +1,151 @@
+/**
+ * The two server-side caches stay exact: the signed-in user (dropped on LISTEN/NOTIFY or by the
+ * node's own change) and the list totals (keyed on the asset version read with each page).
+ * Changes are also made with plain SQL, as another node or the worker would make them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Local, Sector } from '@tombo/shared';
+import { startTestServer, type DemoUser, type TestServer } from '../support/harness';
+import { client } from '../support/http';
+
+let s: TestServer;
+let sectors: Record<string, Sector>;
+let locais: Local[];
+const as = async (who: DemoUser) => client(s.url, await s.token(who));
+const sql = (text: string, params: unknown[] = []) => s.ctx.database.query(text, params);
+
+beforeAll(async () => {
+  s = await startTestServer();
+  const admin = await as('admin');
+  sectors = Object.fromEntries((await admin('GET', '/api/sectors')).body.sectors.map((x: Sector) => [x.code, x]));
+  locais = (await admin('GET', '/api/locais')).body.locais;
+});
+afterAll(async () => { await s?.close(); });
+
+/** Retries until `check` passes: a notification arrives shortly after the commit, not with it. */
+async function eventually(check: () => Promise<void>, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  for (;;) {
+    try { return await check(); } catch (err) { if (Date.now() > end) throw err; }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe('signed-in user cache', () => {
+  it('a permission removed with plain SQL (another node) is enforced after the notification', async () => {
+    const viz = await as('visualizador');
+    expect((await viz('GET', '/api/patrimonios')).status).toBe(200); // now cached
+    await sql(`update role_permissions set permissions = array_remove(permissions, 'bens:read') where role = 'visualizador'`);
+    try {
+      await eventually(async () => expect((await viz('GET', '/api/patrimonios')).status).toBe(403));
+    } finally {
+      await sql(`update role_permissions set permissions = array_append(permissions, 'bens:read') where role = 'visualizador'`);
+    }
+    await eventually(async () => expect((await viz('GET', '/api/patrimonios')).status).toBe(200));
+  });
+
+  it("a user's sectors changed with plain SQL narrow what they see", async () => {
+    const usuario = await as('usuario');
+    const me = (await usuario('GET', '/api/auth/me')).body.user;
+    expect(me.sectorIds.length).toBeGreaterThan(0);
+    const before = await usuario('GET', '/api/patrimonios?pageSize=1');
+    expect(before.status).toBe(200);
+    const saved = await sql<{ sector_id: number }>('select sector_id from user_sectors where user_id = $1', [me.id]);
+    await sql('delete from user_sectors where user_id = $1', [me.id]);
+    try {
+      await eventually(async () => expect((await usuario('GET', '/api/patrimonios?pageSize=1')).body.total).toBe(0));
+    } finally {
+      for (const r of saved) await sql('insert into user_sectors (user_id, sector_id) values ($1, $2)', [me.id, r.sector_id]);
+    }
+    await eventually(async () => expect((await usuario('GET', '/api/patrimonios?pageSize=1')).body.total).toBe(before.body.total));
+  });
+
+  it('a role change through the API applies to the very next request of that user', async () => {
+    const admin = await as('admin');
+    const supervisor = await as('supervisor');
+    const me = (await supervisor('GET', '/api/auth/me')).body.user;
+    expect((await supervisor('GET', '/api/tipos-bens')).status).toBe(200);
+    const u = (await admin('GET', `/api/users/${me.id}`)).body;
+    const changed = await admin('PUT', `/api/users/${me.id}`, { role: 'visualizador', version: u.version });
+    expect(changed.status).toBe(200);
+    try {
+      expect((await supervisor('POST', '/api/tipos-bens', { name: 'Não deveria' })).status).toBe(403);
+    } finally {
+      const now = (await admin('GET', `/api/users/${me.id}`)).body;
+      expect((await admin('PUT', `/api/users/${me.id}`, { role: 'supervisor', version: now.version })).status).toBe(200);
+    }
+  });
+});
+
+describe('list totals', () => {
+  const localOf = (code: string) => locais.find((l) => l.sectorId === sectors[code].id)!;
+
+  it('are exact right after writes through the API and through plain SQL, on the first and a later page', async () => {
+    const admin = await as('admin');
+    const tipoId = (await admin('GET', '/api/tipos-bens')).body.tiposBens[0].id;
+    const url = `/api/patrimonios?sectorId=${sectors.SA.id}&pageSize=2&sort=numero_patrimonio&order=asc`;
+    const total = async (page = 1) => (await admin('GET', `${url}&page=${page}`)).body.total as number;
+    const n0 = await total();
+    expect(await total(2)).toBe(n0); // both pages now served from the same cached total
+
+    const created = await admin('POST', '/api/patrimonios', {
+      descricao_bem: 'Contagem exata', tipoId, sectorId: sectors.SA.id, localId: localOf('SA').id,
+      valor_aquisicao: '10.00', quantidade: 1, estado_conservacao: 'bom',
+    });
+    expect(created.status).toBe(201);
+    expect(await total()).toBe(n0 + 1);
+    expect(await total(2)).toBe(n0 + 1);
+
+    // As the worker or another node would: no request of this node saw it happen.
+    const [m] = await sql<{ municipality_id: number }>('select municipality_id from sectors where id = $1', [sectors.SA.id]);
+    await sql(`insert into patrimonios (municipality_id, numero_patrimonio, descricao_bem, sector_id, setor_nome, status, estado_conservacao, valor_aquisicao, quantidade)
+      values ($1, 'SQL-000001', 'Inserido por SQL', $2, 'Saúde', 'ativo', 'bom', 1, 1)`, [m.municipality_id, sectors.SA.id]);
+    expect(await total(2)).toBe(n0 + 2);
+    expect(await total()).toBe(n0 + 2);
+    await sql(`delete from patrimonios where numero_patrimonio = 'SQL-000001'`);
+    expect(await total()).toBe(n0 + 1);
+    expect(await total(2)).toBe(n0 + 1);
+  });
+
+  it('are per user scope: a usuario never gets the total of a wider scope', async () => {
+    const admin = await as('admin');
+    const usuario = await as('usuario');
+    const all = (await admin('GET', '/api/patrimonios?pageSize=1')).body.total;
+    const mine = (await usuario('GET', '/api/patrimonios?pageSize=1')).body.total;
+    expect(mine).toBeLessThan(all);
+    expect((await usuario('GET', '/api/patrimonios?pageSize=1&page=2')).body.total).toBe(mine);
+  });
+
+  it('deep pages read from the seek anchors are exactly the OFFSET pages, for text, money and time sorts in both orders', async () => {
+    const admin = await as('admin');
+    const [{ municipality_id: m }] = await sql<{ municipality_id: number }>('select municipality_id from sectors where id = $1', [sectors.OB.id]);
+    // 2,600 assets with repeated descriptions and values (ties broken by id) and distinct microsecond times.
+    await sql(`insert into patrimonios (municipality_id, numero_patrimonio, descricao_bem, sector_id, setor_nome, status, valor_aquisicao, quantidade, created_at)
+      select $1, 'SEEK' || lpad(g::text, 6, '0'), 'Item ' || (g % 37), $2, 'Obras', 'ativo', (g % 53) * 1.25, 1,
+             timestamptz '2024-01-01' + g * interval '1.000001 second'
+      from generate_series(1, 2600) g`, [m, sectors.OB.id]);
+    try {
+      const base = `/api/patrimonios?sectorId=${sectors.OB.id}&pageSize=25`;
+      for (const [sort, column, order] of [['descricao_bem', 'descricao_bem', 'asc'], ['valor_aquisicao', 'valor_aquisicao', 'desc'], ['createdAt', 'created_at', 'asc'], ['createdAt', 'created_at', 'desc']] as const) {
+        const n = (await admin('GET', `${base}&sort=${sort}&order=${order}`)).body.total as number;
+        expect(n).toBeGreaterThanOrEqual(2600);
+        for (const page of [41, 42, 61, 80, 105, Math.ceil(n / 25)]) {
+          const got = (await admin('GET', `${base}&sort=${sort}&order=${order}&page=${page}`)).body.patrimonios.map((x: { id: number }) => x.id);
+          const want = (await sql<{ id: number }>(`select id from patrimonios where municipality_id = $1 and sector_id = $2
+            order by ${column} ${order}, id ${order} limit 25 offset $3`, [m, sectors.OB.id, (page - 1) * 25])).map((r) => r.id);
+          expect(got, `${sort} ${order} page ${page}`).toEqual(want);
+        }
+      }
+      // An edit moves a row: the next deep page reflects it (anchors of the old version are not used).
+      const [moved] = await sql<{ id: number }>(`select id from patrimonios where numero_patrimonio = 'SEEK000001'`);
+      await sql(`update patrimonios set descricao_bem = 'AAA primeiro' where id = $1`, [moved.id]);
+      const page = 60;
+      const got = (await admin('GET', `${base}&sort=descricao_bem&order=asc&page=${page}`)).body.patrimonios.map((x: { id: number }) => x.id);
+      const want = (await sql<{ id: number }>(`select id from patrimonios where municipality_id = $1 and sector_id = $2
+        order by descricao_bem, id limit 25 offset $3`, [m, sectors.OB.id, (page - 1) * 25])).map((r) => r.id);
+      expect(got).toEqual(want);
+    } finally {
+      await sql(`delete from patrimonios where numero_patrimonio like 'SEEK%'`);
+    }
+  });
+});
