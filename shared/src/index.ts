@@ -17,3 +17,4 @@ export * from './catalogs';
 export * from './numbering';
 export * from './form-fields';
 export * from './dashboard';
+export * from './public';

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { asc, eq, sql } from 'drizzle-orm';
-import { publicPatrimonioQuery } from '@tombo/shared';
+import { publicMunicipioQuery, publicPatrimonioQuery, type PublicMunicipioList } from '@tombo/shared';
 import type { AppContext } from '../../context';
 import { can, principal } from '../../auth/middleware';
 import { municipalities, publicSearchSettings } from '../../db/schema';
@@ -11,7 +11,6 @@ import { body, params, query } from '../../http/validate';
 import * as service from './service';
 
 const numeroParam = z.strictObject({ numero: z.string().trim().min(1).max(40) });
-const municipioRef = z.strictObject({ municipio: z.string().trim().max(80).optional(), municipalityId: z.coerce.number().int().positive().optional() });
 const settingsBody = z.strictObject({
   municipalityId: z.number({ error: 'Informe o município.' }).int().positive(),
   isPublicSearchEnabled: z.boolean({ error: 'Informe se a consulta pública está ativa.' }),
@@ -22,15 +21,21 @@ export function publicRoutes(ctx: AppContext): Router {
   const r = Router();
   r.get('/public/municipios', async (_req, res) => {
     const municipios = await service.publicMunicipalities(ctx);
-    res.json({ municipios, total: municipios.length });
+    res.json({ municipios, total: municipios.length } satisfies PublicMunicipioList);
   });
+  // Cache headers only on success: a 403 (public search off) or 404 must not be kept by the browser.
   r.get('/public/patrimonios', async (req, res) => {
-    res.setHeader('Cache-Control', 'public, max-age=30');
-    res.json(await service.listPublic(ctx, query(req, publicPatrimonioQuery)));
+    const list = await service.listPublic(ctx, query(req, publicPatrimonioQuery));
+    res.setHeader('Cache-Control', 'public, max-age=30').json(list);
   });
   r.get('/public/patrimonios/:numero', async (req, res) => {
-    res.setHeader('Cache-Control', 'public, max-age=30');
-    res.json({ patrimonio: await service.getPublic(ctx, params(req, numeroParam).numero, query(req, municipioRef)) });
+    const patrimonio = await service.getPublic(ctx, params(req, numeroParam).numero, query(req, publicMunicipioQuery));
+    res.setHeader('Cache-Control', 'public, max-age=30').json({ patrimonio });
+  });
+  /** Options of the advanced filter (sectors, active asset types) of one municipality. */
+  r.get('/public/filtros', async (req, res) => {
+    const filtros = await service.publicFiltros(ctx, query(req, publicMunicipioQuery));
+    res.setHeader('Cache-Control', 'public, max-age=60').json(filtros);
   });
   return r;
 }

@@ -1,0 +1,151 @@
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
+import Badge from '@mui/material/Badge';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
+import FilterList from '@mui/icons-material/FilterList';
+import Search from '@mui/icons-material/Search';
+import { formatNumber } from '../../lib/format';
+import { EmptyState } from '../../components/EmptyState';
+import { PageHeader } from '../../components/PageHeader';
+import { PublicFilters } from './PublicFilters';
+import { PublicProblem } from './PublicProblem';
+import { PublicResults } from './PublicResults';
+import { usePublicFiltros, usePublicMunicipios, usePublicPatrimonios } from './publicApi';
+import { PUBLIC_FILTER_KEYS, publicApiParams, readPublicState, writePublicState, type PublicListState } from './publicListState';
+
+/**
+ * The public asset list of one municipality: chosen in a select (`?municipio=<slug>`, picked
+ * automatically when only one is open to the public) or fixed by the path (`/consulta-publica/:id`).
+ * Search, filters, sort and page live in the URL, so a search can be shared.
+ */
+export function PublicListView({ title, fixedSlug }: { title: string; fixedSlug?: string }) {
+  const [sp, setSp] = useSearchParams();
+  const location = useLocation();
+  const phone = useMediaQuery('(max-width:767.98px)');
+  const municipios = usePublicMunicipios();
+  const open = municipios.data ?? [];
+  const slug = (fixedSlug ?? sp.get('municipio') ?? '').trim().toLowerCase();
+  const state = readPublicState(sp);
+  const filtros = usePublicFiltros(slug ? { municipio: slug } : null);
+  const result = usePublicPatrimonios(slug ? publicApiParams(state, slug) : null);
+  const [search, setSearch] = useState(state.q);
+  const nFilters = PUBLIC_FILTER_KEYS.filter((k) => !!state.filters[k]).length;
+  const [filtersOpen, setFiltersOpen] = useState(nFilters > 0);
+
+  const go = (next: PublicListState, municipio = slug) =>
+    setSp(writePublicState(next, fixedSlug ? undefined : municipio), { replace: true });
+  const update = (patch: Partial<PublicListState>, resetPage = true) =>
+    go({ ...state, ...patch, ...(resetPage && patch.page === undefined ? { page: 1 } : {}) });
+
+  // Only one municipality open to the public: it is chosen without asking.
+  useEffect(() => {
+    if (!fixedSlug && !slug && open.length === 1) go(state, open[0].slug);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fixedSlug, slug, open.length]);
+  // Search applied 350 ms after the last key; back/forward or a shared link changes it from outside.
+  useEffect(() => {
+    if (search === state.q) return;
+    const t = setTimeout(() => update({ q: search }), 350);
+    return () => clearTimeout(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search]);
+  useEffect(() => setSearch(state.q), [state.q]);
+
+  const name = filtros.data?.municipio.name ?? open.find((m) => m.slug === slug)?.name;
+  const total = result.data?.total ?? 0;
+  const chooser = !fixedSlug && (
+    <TextField
+      select size="small" id="consulta-municipio" label="Município" sx={{ minWidth: { sm: 240 } }}
+      value={open.some((m) => m.slug === slug) ? slug : ''}
+      onChange={(e) => go({ ...state, filters: {}, page: 1 }, e.target.value)}
+      disabled={open.length === 0}
+    >
+      {open.map((m) => <MenuItem key={m.id} value={m.slug}>{m.name}</MenuItem>)}
+    </TextField>
+  );
+
+  // An unknown municipality, or one whose public search is off: nothing to search in.
+  const blocked = result.isError && !result.data;
+  let body;
+  if (!slug) {
+    body = municipios.isError ? (
+      <PublicProblem error={municipios.error} onRetry={() => void municipios.refetch()} />
+    ) : (
+      <Paper variant="outlined">
+        <EmptyState
+          icon={<AccountBalanceOutlined fontSize="inherit" />}
+          title={municipios.isPending ? 'Carregando municípios…' : open.length ? 'Escolha um município para consultar o patrimônio.' : 'Nenhum município com consulta pública disponível no momento.'}
+        />
+      </Paper>
+    );
+  } else if (blocked) {
+    body = (
+      <PublicProblem
+        error={result.error}
+        hint="Confira o endereço ou escolha outro município."
+        action={<Button component={RouterLink} to="/consulta-publica">Ver municípios disponíveis</Button>}
+        onRetry={() => void result.refetch()}
+      />
+    );
+  } else {
+    body = (
+      <>
+        {filtersOpen && <PublicFilters id="consulta-filtros" filtros={filtros.data} value={state.filters} onChange={(filters) => update({ filters })} />}
+        <PublicResults
+          rows={result.data?.patrimonios ?? []}
+          total={total}
+          state={state}
+          loading={result.isFetching}
+          phone={phone}
+          filtered={!!state.q || nFilters > 0}
+          detailOf={(numero) => `/consulta-publica/bem/${encodeURIComponent(numero)}?municipio=${encodeURIComponent(slug)}`}
+          backState={{ from: location.pathname + location.search }}
+          onChange={update}
+        />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle={`${name ? `${name} — bens` : 'Bens'} públicos abertos à consulta de qualquer cidadão, sem precisar entrar no sistema.`}
+      />
+      {!(blocked && fixedSlug) && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2 }} alignItems={{ sm: 'center' }}>
+          {chooser}
+          {!blocked && (
+            <>
+              <TextField
+                id="consulta-busca" type="search" label="Buscar por número ou descrição" size="small" value={search} disabled={!slug}
+                onChange={(e) => setSearch(e.target.value)} sx={{ flex: 1, maxWidth: { sm: 480 } }}
+                slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
+              />
+              <Badge badgeContent={nFilters} color="primary" sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}>
+                <Button
+                  variant={filtersOpen ? 'contained' : 'outlined'} color="inherit" startIcon={<FilterList />} disabled={!slug}
+                  onClick={() => setFiltersOpen((o) => !o)} aria-expanded={filtersOpen} aria-controls="consulta-filtros"
+                >
+                  Filtros
+                </Button>
+              </Badge>
+            </>
+          )}
+          <Typography variant="body2" color="text.secondary" role="status" aria-live="polite" sx={{ ml: { sm: 'auto' } }}>
+            {result.data ? `${formatNumber(total)} ${total === 1 ? 'bem encontrado' : 'bens encontrados'}` : ''}
+          </Typography>
+        </Stack>
+      )}
+      {body}
+    </>
+  );
+}
