@@ -23,6 +23,27 @@ export const numberingBody = z.strictObject({
 });
 export type NumberingBody = z.infer<typeof numberingBody>;
 
+/** Query of GET /api/numeracao/proximo: one sector, or every sector of the municipality when omitted. */
+export const numberingNextQuery = z.strictObject({
+  sectorId: z.coerce.number({ error: 'Setor inválido.' }).int({ error: 'Setor inválido.' }).positive({ error: 'Setor inválido.' }).optional(),
+});
+export type NumberingNextQuery = z.infer<typeof numberingNextQuery>;
+
+/** The number the next asset of a sector would get now; a preview, not a reservation. */
+export interface NextNumber {
+  sectorId: number;
+  sectorName: string;
+  sectorCode: string;
+  /** null when the pattern's sequence is exhausted for this sector (creation would be refused). */
+  numero: string | null;
+}
+
+/** Answer of GET /api/numeracao/proximo: sectors by name, with the pattern version they were computed with. */
+export interface NextNumbers {
+  patternVersion: number;
+  items: NextNumber[];
+}
+
 export interface NumberingPattern {
   municipalityId: number;
   components: NumberingComponent[];

@@ -25,6 +25,18 @@ for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as cons
       await expect(page.getByRole('table', { name: 'Setores' })).toBeVisible();
       await shot(page, `${label}-sectors-light`);
     });
+
+    test(`numbering page with the next number per sector (${label}, light)`, async ({ page }) => {
+      await login(page, ACCOUNTS.admin, 'admin');
+      await page.goto('/configuracoes/numeracao-bens');
+      const next = page.getByRole('table', { name: 'Próximo número por setor' });
+      await expect(next).toBeVisible();
+      await expect(next.getByRole('row').nth(1)).toContainText(/\d{2}/);
+      await expect(page.getByRole('progressbar')).toHaveCount(0);
+      // The phone shot is the screen only: bring the table into it (desktop shots are the whole page).
+      if (label === 'phone') await next.scrollIntoViewIfNeeded();
+      await shot(page, `${label}-numeracao-bens-light`);
+    });
   });
 }
 

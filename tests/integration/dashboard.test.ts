@@ -10,22 +10,32 @@ afterAll(async () => { await s?.close(); });
 describe('GET /api/dashboard/bens', () => {
   it('counts and sums what the user may see: a usuario only its own sectors, never another municipality', async () => {
     const admin = client(s.url, await s.token('admin'));
+    const usuario = client(s.url, await s.token('usuario'));
+    const vizinhoAdmin = client(s.url, await s.token('vizinho'));
+    const stats = async (who: typeof admin) => (await who('GET', '/api/dashboard/bens')).body as AssetStats;
+    const cents = (v: string) => Math.round(Number(v) * 100);
+    const countOf = (st: AssetStats, status: string) => st.porStatus.find((x) => x.status === status)?.count ?? 0;
+    // The demo seed has a register already: everything is measured as a change from it.
+    const [all0, mine0, viz0] = [await stats(admin), await stats(usuario), await stats(vizinhoAdmin)];
     const sectors = (await admin('GET', '/api/sectors')).body.sectors as Sector[];
     const id = (code: string) => sectors.find((x) => x.code === code)!.id;
-    const tipoId = (await admin('GET', '/api/tipos-bens')).body.tiposBens[0].id;
-    await admin('POST', '/api/patrimonios', { descricao_bem: 'Mesa', sectorId: id('ED'), valor_aquisicao: '100.10', quantidade: 3, tipoId });
-    await admin('POST', '/api/patrimonios', { descricao_bem: 'Servidor', sectorId: id('TI'), valor_aquisicao: '5000.00', tipoId, status: 'em_manutencao' });
+    const tipo = (await admin('GET', '/api/tipos-bens')).body.tiposBens[0] as { id: number; name: string };
+    await admin('POST', '/api/patrimonios', { descricao_bem: 'Mesa', sectorId: id('ED'), valor_aquisicao: '100.10', quantidade: 3, tipoId: tipo.id });
+    await admin('POST', '/api/patrimonios', { descricao_bem: 'Servidor', sectorId: id('TI'), valor_aquisicao: '5000.00', tipoId: tipo.id, status: 'em_manutencao' });
 
-    const all = (await admin('GET', '/api/dashboard/bens')).body as AssetStats;
-    expect(all.total).toBe(2);
-    expect(all.valorTotal).toBe('5300.30');
-    expect(all.porStatus).toEqual(expect.arrayContaining([{ status: 'ativo', count: 1 }, { status: 'em_manutencao', count: 1 }]));
-    expect(all.porTipo[0].count).toBe(2);
+    const all = await stats(admin);
+    expect(all.total).toBe(all0.total + 2);
+    expect(cents(all.valorTotal) - cents(all0.valorTotal)).toBe(530030);
+    expect(countOf(all, 'ativo')).toBe(countOf(all0, 'ativo') + 1);
+    expect(countOf(all, 'em_manutencao')).toBe(countOf(all0, 'em_manutencao') + 1);
+    const tipoCount = (st: AssetStats) => st.porTipo.find((x) => x.tipo === tipo.name)?.count ?? 0;
+    expect(tipoCount(all)).toBe(tipoCount(all0) + 2);
 
-    const mine = (await client(s.url, await s.token('usuario'))('GET', '/api/dashboard/bens')).body as AssetStats;
-    expect(mine).toMatchObject({ total: 1, valorTotal: '5000.00' });
-    const vizinho = (await client(s.url, await s.token('vizinho'))('GET', '/api/dashboard/bens')).body as AssetStats;
-    expect(vizinho).toMatchObject({ total: 0, valorTotal: '0.00' });
+    const mine = await stats(usuario);
+    expect(mine.total).toBe(mine0.total + 1);
+    expect(cents(mine.valorTotal) - cents(mine0.valorTotal)).toBe(500000);
+    expect(mine.total).toBeLessThan(all.total);
+    expect(await stats(vizinhoAdmin)).toEqual(viz0);
     expect((await client(s.url)('GET', '/api/dashboard/bens')).status).toBe(401);
   });
 });

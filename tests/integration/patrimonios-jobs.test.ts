@@ -1,8 +1,15 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { MSG, PATRIMONIO_SHEET_COLUMNS, type ImportReport, type Job, type Sector } from '@tombo/shared';
+import { eq } from 'drizzle-orm';
+import { jobs } from '../../server/src/db/schema';
+import { jobsDir } from '../../server/src/jobs/files';
 import { uploadTmpDir } from '../../server/src/modules/patrimonios/files';
+import { processors } from '@tombo/worker/jobs/registry';
+import { runJob } from '@tombo/worker/jobs/run';
+import type { RunningJob } from '@tombo/worker/jobs/types';
 import { startTestServer, type DemoUser, type TestServer } from '../support/harness';
 import { client } from '../support/http';
 import { jobDownload, jobRecorder, startWorkerIfNeeded, waitJob } from '../support/jobs';
@@ -109,5 +116,89 @@ describe('import.patrimonios (commit as a job)', () => {
     expect((await (await as('admin'))('GET', '/api/patrimonios?pageSize=1')).body.total).toBe(total0);
     expect(uploads()).toEqual([]);
     expect((await postImport('visualizador', Buffer.from(HEAD), 'v.csv')).status).toBe(403);
+  });
+});
+
+/** An import job row as the API writes it, with its upload; nothing enqueues it: the test delivers it by hand. */
+async function handDelivered(label: string, rows: number) {
+  const { user } = await s.login('admin');
+  const sheet = [HEAD, ...Array.from({ length: rows }, (_, i) => `;${label} ${i};Mobiliário;Saúde;;Ativo;5;1;;;;;`)].join('\n');
+  fs.mkdirSync(uploadTmpDir(s.ctx.config), { recursive: true });
+  const upload = path.join(uploadTmpDir(s.ctx.config), `${label}-${Date.now()}.csv`);
+  fs.writeFileSync(upload, sheet);
+  const payload = { uploadPath: path.relative(s.ctx.config.dataDir, upload), fileName: `${label}.csv`, actorName: user.name, sectorIds: null };
+  const [row] = await s.ctx.db.insert(jobs).values({
+    municipalityId: user.municipalityId, ownerId: user.id, name: 'import.patrimonios', title: `Importação de bens (${label}.csv)`, payload, status: 'running',
+  }).returning();
+  const scratch = path.join(jobsDir(s.ctx.config), '.tmp');
+  fs.mkdirSync(scratch, { recursive: true });
+  return {
+    row, upload, sheet,
+    /** One delivery of the job straight to its processor (what the runner calls). */
+    deliver: (attempt: number) => processors['import.patrimonios'](s.ctx, {
+      id: row.id, name: 'import.patrimonios', title: row.title, municipalityId: user.municipalityId, ownerId: user.id, payload, attempt,
+      progress: async () => undefined, tempPath: (ext) => path.join(scratch, `${row.id}.test.${attempt}.${ext}`),
+    } satisfies RunningJob<'import.patrimonios'>),
+    count: async () => (await (await as('admin'))('GET', `/api/patrimonios?q=${encodeURIComponent(label)}&pageSize=1`)).body.total as number,
+  };
+}
+const reportOf = (r: { tempPath: string }) => JSON.parse(fs.readFileSync(r.tempPath, 'utf8')) as ImportReport;
+
+describe('import.patrimonios redelivery (crash after the commit, before "completed")', () => {
+  it('a second delivery completes with the same report: assets created once, no failure, upload removed', async () => {
+    const token = await s.token('admin');
+    const { row, upload, sheet, deliver, count } = await handDelivered('reentregue', 12);
+    const before = await count();
+
+    // 1st delivery: the processor commits, then the process "dies" before the runner marks the job completed.
+    const first = await deliver(1);
+    const report = reportOf(first);
+    expect(report).toMatchObject({ mode: 'commit', total: 12, valid: 12, created: 12, errors: [] });
+    expect(await count()).toBe(before + 12);
+    const [committed] = await s.ctx.db.select().from(jobs).where(eq(jobs.id, row.id));
+    expect(committed).toMatchObject({ status: 'running', filePath: path.join('files', 'jobs', `${row.id}.json`), fileName: first.fileName });
+    expect(fs.existsSync(upload)).toBe(false);
+
+    // 2nd delivery, even with the sheet still there (crash before its removal): nothing imported again, same result.
+    fs.writeFileSync(upload, sheet);
+    const second = await deliver(2);
+    expect(second).toMatchObject({ ext: 'json', fileName: first.fileName, mimeType: first.mimeType });
+    expect(reportOf(second)).toEqual(report);
+    expect(await count()).toBe(before + 12);
+    expect(fs.existsSync(upload)).toBe(false);
+
+    // 3rd delivery through the runner (as BullMQ or the inline queue would): completed, not failed.
+    expect(await runJob(s.ctx, row.id, { attempt: 3, final: true })).toBe('completed');
+    const job = await waitJob(s, token, row.id);
+    expect(job).toMatchObject({ status: 'completed', progress: 100, error: null, fileName: first.fileName });
+    const { res, bytes } = await jobDownload(s, token, row.id);
+    expect(res.status).toBe(200);
+    expect(JSON.parse(bytes.toString('utf8'))).toEqual(report);
+    expect(await count()).toBe(before + 12);
+    const numeros = (await (await as('admin'))('GET', '/api/patrimonios?q=reentregue&pageSize=100')).body.patrimonios.map((p: { numero_patrimonio: string }) => p.numero_patrimonio).sort();
+    expect(numeros).toHaveLength(12);
+    expect([numeros[0], numeros.at(-1)]).toEqual([report.numeros!.first, report.numeros!.last]);
+    // A delivery after completion is skipped.
+    expect(await runJob(s.ctx, row.id, { attempt: 4, final: true })).toBe('skipped');
+  });
+
+  it('two deliveries at once: one imports, the other rolls back and reports the same', async () => {
+    const { deliver, count } = await handDelivered('simultanea', 7);
+    const before = await count();
+    const [a, b] = await Promise.all([deliver(1), deliver(2)]);
+    expect(reportOf(a)).toMatchObject({ created: 7, errors: [] });
+    expect(reportOf(b)).toEqual(reportOf(a));
+    expect(b.fileName).toBe(a.fileName);
+    expect(await count()).toBe(before + 7);
+  });
+
+  it('a sheet with no good row: the redelivery repeats its report too', async () => {
+    const { upload, sheet, deliver } = await handDelivered('semvalor', 2);
+    fs.writeFileSync(upload, sheet.replace(/;5;1;/g, ';;1;'));
+    const first = reportOf(await deliver(1));
+    expect(first).toMatchObject({ mode: 'commit', total: 2, valid: 0, created: 0, numeros: null });
+    expect(first.errors).toHaveLength(2);
+    expect(fs.existsSync(upload)).toBe(false);
+    expect(reportOf(await deliver(2))).toEqual(first);
   });
 });

@@ -278,12 +278,12 @@ describe('custom fields', () => {
 describe('list at scale semantics', () => {
   it('quick search is accent-insensitive over description and by number prefix; filters; sorts; pages', async () => {
     const admin = await as('admin');
-    const made = (await admin('POST', '/api/patrimonios', asset('OB', { descricao_bem: 'Betoneira elétrica industrial', valor_aquisicao: '99999.99', data_aquisicao: '2001-01-01', status: 'ocioso' }))).body.patrimonio as Patrimonio;
+    const made = (await admin('POST', '/api/patrimonios', asset('OB', { descricao_bem: 'Betoneira elétrica industrial', valor_aquisicao: '9999999.99', data_aquisicao: '2001-01-01', status: 'ocioso' }))).body.patrimonio as Patrimonio;
     const q1 = (await admin('GET', '/api/patrimonios?q=ELETRICA')).body;
     expect(q1.patrimonios.map((x: PatrimonioListItem) => x.id)).toContain(made.id);
     const q2 = (await admin('GET', `/api/patrimonios?q=${made.numero_patrimonio.toLowerCase()}`)).body;
     expect(q2.patrimonios.map((x: PatrimonioListItem) => x.id)).toEqual([made.id]);
-    const f = (await admin('GET', `/api/patrimonios?sectorId=${sectors.OB.id}&status=ocioso,baixado&valorMin=99999.99&dataDe=2001-01-01&dataAte=2001-01-01&tipoId=${tipoId}&formaId=${formaId}&localId=${localOf('OB').id}`)).body;
+    const f = (await admin('GET', `/api/patrimonios?sectorId=${sectors.OB.id}&status=ocioso,baixado&valorMin=9999999.99&dataDe=2001-01-01&dataAte=2001-01-01&tipoId=${tipoId}&formaId=${formaId}&localId=${localOf('OB').id}`)).body;
     expect(f.patrimonios.map((x: PatrimonioListItem) => x.id)).toEqual([made.id]);
     expect(f.total).toBe(1);
     for (const sort of ['numero_patrimonio', 'descricao_bem', 'tipo', 'setor_responsavel', 'local_objeto', 'status', 'valor_aquisicao', 'quantidade', 'data_aquisicao', 'forma_aquisicao', 'estado_conservacao', 'createdAt', 'updatedAt']) {

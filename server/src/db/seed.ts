@@ -4,7 +4,7 @@ import { DEFAULT_ROLE_PERMISSIONS, ROLES } from '@tombo/shared';
 import type { Db } from './client';
 import { locais, municipalities, rolePermissions, sectors, userSectors, users } from './schema';
 import { hashPassword } from '../auth/passwords';
-import { seedCatalogs } from '../modules/patrimonios/seed';
+import { seedCatalogs, seedDemoAssets } from '../modules/patrimonios/seed';
 
 export const DEMO_PASSWORD = 'Tombo@2025';
 
@@ -66,6 +66,9 @@ export async function seedDemo(db: Db): Promise<void> {
       { userId: usuario.id, sectorId: sectorIds[`${exemplo.id}:AD`] },
       { userId: usuario.id, sectorId: sectorIds[`${exemplo.id}:TI`] },
     ]);
+    for (const [m, email] of [[exemplo, 'admin@exemplo.gov.br'], [vizinho, 'admin@vizinho.gov.br']] as const) {
+      await seedDemoAssets(tx, m, inserted.find((u) => u.email === email)!);
+    }
   });
 }
 

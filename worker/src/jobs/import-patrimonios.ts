@@ -1,11 +1,16 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { ImportReport } from '@tombo/shared';
+import type { Db } from '@tombo/server/db/client';
+import { jobs } from '@tombo/server/db/schema';
 import { HttpError } from '@tombo/server/http/errors';
+import { relativeJobFile, resolveJobFile } from '@tombo/server/jobs/files';
 import { uploadTmpDir } from '@tombo/server/modules/patrimonios/files';
 import { importPatrimonios as runImport } from '@tombo/server/modules/patrimonios/sheet';
 import { logger } from '@tombo/server/logger';
 import { isoDay } from './format';
-import { JobFailure, type JobContext, type Processor } from './types';
+import { FailureAfterCommit, JobFailure, type JobContext, type JobResult, type Processor, type RunningJob } from './types';
 
 export const JSON_MIME = 'application/json';
 
@@ -23,15 +28,65 @@ export async function removeImportUpload(ctx: Pick<JobContext, 'config'>, payloa
   if (abs) await fsp.rm(abs, { force: true }).catch((err: unknown) => logger.warn({ err, abs }, 'could not remove import upload'));
 }
 
+/** Thrown inside the import transaction when another delivery of the same job committed it first. */
+class AlreadyCommitted extends Error {}
+
+/**
+ * Runs last inside the import's transaction: claims the job row (`file_path` still null, so a
+ * second delivery cannot claim it too) and writes the report at the job's final result path. Both
+ * stand or fall with the import: once it committed, the row says so and its report is on disk.
+ */
+async function recordCommit(ctx: Pick<JobContext, 'config'>, tx: Db, jobId: string, report: ImportReport): Promise<void> {
+  const rel = relativeJobFile(jobId, 'json');
+  const [claimed] = await tx.update(jobs)
+    .set({ filePath: rel, fileName: `importacao-${isoDay(new Date())}.json`, mimeType: JSON_MIME })
+    .where(and(eq(jobs.id, jobId), isNull(jobs.filePath)))
+    .returning({ id: jobs.id });
+  if (!claimed) throw new AlreadyCommitted();
+  const abs = path.join(ctx.config.dataDir, rel);
+  await fsp.mkdir(path.dirname(abs), { recursive: true });
+  const tmp = `${abs}.${process.pid}.tmp`;
+  await fsp.writeFile(tmp, JSON.stringify(report));
+  await fsp.rename(tmp, abs);
+}
+
+/** The result a delivery of this job already committed (path of its report and its name), or null. */
+async function committedResult(ctx: JobContext, jobId: string): Promise<{ abs: string; fileName: string } | null> {
+  const [row] = await ctx.db.select({ filePath: jobs.filePath, fileName: jobs.fileName }).from(jobs).where(eq(jobs.id, jobId));
+  const abs = row?.filePath ? resolveJobFile(ctx.config, row.filePath) : null;
+  return abs ? { abs, fileName: row.fileName ?? `${jobId}.json` } : null;
+}
+
+/** Hands the committed report to the runner (a copy at the job's scratch path, which it moves into place). */
+async function resultOf(job: RunningJob<'import.patrimonios'>, committed: { abs: string; fileName: string }): Promise<JobResult> {
+  const out = job.tempPath('json');
+  try {
+    await fsp.copyFile(committed.abs, out);
+  } catch (err) {
+    throw new FailureAfterCommit('Os bens desta importação foram gravados, mas o relatório dela não está mais disponível.', err);
+  }
+  return { tempPath: out, ext: 'json', fileName: committed.fileName, mimeType: JSON_MIME };
+}
+
 /**
  * `import.patrimonios` (commit): creates every good row of the uploaded sheet in ONE transaction
- * (`importPatrimonios`) and writes the ImportReport as the job's result file (JSON). Not retried:
- * a failure leaves nothing written and the user sends the sheet again. The upload is removed right
- * after the commit, so a duplicate delivery can never import the same sheet twice.
+ * (`importPatrimonios`) and makes the ImportReport the job's result file (JSON). Not retried: a
+ * failure leaves nothing written and the user sends the sheet again.
+ *
+ * Idempotent per job id: the same transaction records that this job committed (`recordCommit`), so
+ * a redelivery — BullMQ after a crash between the commit and "completed", or the inline queue
+ * resuming at start — completes with the same report instead of importing twice or failing on the
+ * upload that is gone. The upload is removed only once the commit is recorded.
  */
 export const importPatrimonios: Processor<'import.patrimonios'> = async (ctx, job) => {
   if (job.municipalityId == null) throw new JobFailure('A importação de bens exige um município.', false);
   const municipalityId = job.municipalityId;
+  const before = await committedResult(ctx, job.id);
+  if (before) {
+    logger.info({ jobId: job.id }, 'import already committed: completing with its report');
+    await removeImportUpload(ctx, job.payload);
+    return resultOf(job, before);
+  }
   const file = resolveUpload(ctx, job.payload.uploadPath);
   if (!file) throw new JobFailure('Arquivo enviado inválido.', false);
   try {
@@ -41,18 +96,20 @@ export const importPatrimonios: Processor<'import.patrimonios'> = async (ctx, jo
   }
   const actor = { id: job.ownerId, name: job.payload.actorName, municipalityId };
   const scope = { municipalityId, sectorIds: job.payload.sectorIds };
-  let report;
   try {
     // Not awaited: most steps report from inside the import's transaction, and a single-connection
     // database (PGlite) would wait for it to end; a late update is a no-op once the job is over.
     const progress = (p: number) => { job.progress(p * 0.97).catch((err: unknown) => logger.warn({ err, jobId: job.id }, 'progress update failed')); };
-    report = await runImport(ctx, actor, scope, file, 'commit', progress);
+    await runImport(ctx, actor, scope, file, 'commit', progress, (tx, report) => recordCommit(ctx, tx, job.id, report));
   } catch (err) {
-    if (err instanceof HttpError) throw new JobFailure(err.message, false);
-    throw new JobFailure('Erro ao gravar os bens; nenhum bem foi gravado. Tente novamente.', false, err);
+    // Another delivery of this job committed while this one ran: this one rolled back; use that result.
+    if (!(err instanceof AlreadyCommitted)) {
+      if (err instanceof HttpError) throw new JobFailure(err.message, false);
+      throw new JobFailure('Erro ao gravar os bens; nenhum bem foi gravado. Tente novamente.', false, err);
+    }
   }
+  const committed = await committedResult(ctx, job.id);
+  if (!committed) throw new JobFailure('Erro ao gravar os bens; nenhum bem foi gravado. Tente novamente.', false);
   await removeImportUpload(ctx, job.payload);
-  const out = job.tempPath('json');
-  await fsp.writeFile(out, JSON.stringify(report));
-  return { tempPath: out, ext: 'json', fileName: `importacao-${isoDay(new Date())}.json`, mimeType: JSON_MIME };
+  return resultOf(job, committed);
 };

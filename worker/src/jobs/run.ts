@@ -9,7 +9,7 @@ import { logger } from '@tombo/server/logger';
 import { cleanups, processors } from './registry';
 import { jobsDir, relativeJobFile } from '@tombo/server/jobs/files';
 import { toJob, type JobRow } from '@tombo/server/modules/jobs/service';
-import { JobFailure, type JobContext, type JobResult, type RunningJob } from './types';
+import { FailureAfterCommit, JobFailure, type JobContext, type JobResult, type RunningJob } from './types';
 
 function publish(ctx: JobContext, name: Extract<ServerEventName, 'job.progress' | 'job.completed'>, row: JobRow): void {
   const out = new Outbox(null);
@@ -20,6 +20,7 @@ function publish(ctx: JobContext, name: Extract<ServerEventName, 'job.progress' 
 /** The pt-BR reason shown to the user; internal details go to the log only. */
 export function reasonOf(err: unknown, name?: string): string {
   const prefix = name?.startsWith('import.') ? MSG.jobs.importFailed : MSG.jobs.failed;
+  if (err instanceof FailureAfterCommit) return err.message;
   if (err instanceof JobFailure) return `${prefix} ${err.message}`;
   if (err instanceof ZodError) return `${prefix} Parâmetros da tarefa inválidos.`;
   return `${prefix} Erro interno ao processar a tarefa; tente novamente mais tarde.`;

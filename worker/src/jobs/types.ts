@@ -39,3 +39,14 @@ export class JobFailure extends Error {
     this.name = 'JobFailure';
   }
 }
+
+/**
+ * A failure once the job's work is already saved (e.g. its result was lost afterwards): the reason
+ * stands alone, without the "nothing was written" prefix of import failures. Never retried.
+ */
+export class FailureAfterCommit extends JobFailure {
+  constructor(message: string, cause?: unknown) {
+    super(message, false, cause);
+    this.name = 'FailureAfterCommit';
+  }
+}

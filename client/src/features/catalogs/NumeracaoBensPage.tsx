@@ -29,6 +29,7 @@ import { sortByName, useSectors } from '../sectors/useSectors';
 import { usePatrimonioLive } from '../patrimonios/liveSocket';
 import { catalogKeys, saveNumbering } from './catalogsApi';
 import { useNumbering } from './useCatalogs';
+import { NextNumbersCard } from './NextNumbersCard';
 
 const SEPARATOR_LABELS: Record<(typeof NUMBERING_SEPARATORS)[number], string> = { '': 'Nenhum', '-': 'Hífen (-)', '/': 'Barra (/)', '.': 'Ponto (.)' };
 const TYPE_LABELS: Record<NumberingComponent['type'], string> = { year: 'Ano', sector: 'Código do setor', sequence: 'Sequência' };
@@ -71,6 +72,7 @@ function Editor({ pattern }: { pattern: NumberingPattern }) {
     mutationFn: () => saveNumbering({ components: used, separator: draft.separator, version: pattern.version }),
     onSuccess: (p) => {
       qc.setQueryData(catalogKeys.numbering, p);
+      void qc.invalidateQueries({ queryKey: catalogKeys.nextNumbers });
       toast.success(NUMBERING_MSG.saved);
     },
     onError: (err) => {
@@ -155,20 +157,23 @@ function Editor({ pattern }: { pattern: NumberingPattern }) {
           </Box>
         )}
       </Paper>
-      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>Pré-visualização</Typography>
-        <TextField select fullWidth size="small" id="numeracao-exemplo-setor" label="Setor do exemplo" value={sampleSector || (sectors[0] ? String(sectors[0].id) : '')} onChange={(e) => setSampleSector(e.target.value)} sx={{ mb: 2 }}>
-          {sectors.map((s) => <MenuItem key={s.id} value={String(s.id)}>{s.name} ({s.code})</MenuItem>)}
-        </TextField>
-        <Typography variant="body2" color="text.secondary">Primeiro número do ano neste setor</Typography>
-        <Typography data-testid="numeracao-preview" sx={{ fontFamily: 'monospace', fontSize: 28, fontWeight: 700, letterSpacing: 1, wordBreak: 'break-all' }} aria-live="polite">
-          {preview}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>Seguinte: <Box component="span" sx={{ fontFamily: 'monospace' }}>{previewNext}</Box></Typography>
-        <Alert severity="warning" variant="outlined" sx={{ mt: 2 }}>
-          A mudança vale para os próximos cadastros; os números já emitidos não mudam e nunca são reaproveitados.
-        </Alert>
-      </Paper>
+      <Stack spacing={2}>
+        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>Pré-visualização</Typography>
+          <TextField select fullWidth size="small" id="numeracao-exemplo-setor" label="Setor do exemplo" value={sampleSector || (sectors[0] ? String(sectors[0].id) : '')} onChange={(e) => setSampleSector(e.target.value)} sx={{ mb: 2 }}>
+            {sectors.map((s) => <MenuItem key={s.id} value={String(s.id)}>{s.name} ({s.code})</MenuItem>)}
+          </TextField>
+          <Typography variant="body2" color="text.secondary">Primeiro número do ano neste setor</Typography>
+          <Typography data-testid="numeracao-preview" sx={{ fontFamily: 'monospace', fontSize: 28, fontWeight: 700, letterSpacing: 1, wordBreak: 'break-all' }} aria-live="polite">
+            {preview}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>Seguinte: <Box component="span" sx={{ fontFamily: 'monospace' }}>{previewNext}</Box></Typography>
+          <Alert severity="warning" variant="outlined" sx={{ mt: 2 }}>
+            A mudança vale para os próximos cadastros; os números já emitidos não mudam e nunca são reaproveitados.
+          </Alert>
+        </Paper>
+        <NextNumbersCard />
+      </Stack>
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 import type {
   FormaAquisicao, FormaAquisicaoCreate, FormaAquisicaoUpdate, FormField, FormFieldCreate, FormFieldUpdate,
-  NumberingBody, NumberingPattern, TipoBem, TipoBemCreate, TipoBemUpdate,
+  NextNumbers, NumberingBody, NumberingPattern, TipoBem, TipoBemCreate, TipoBemUpdate,
 } from '@tombo/shared';
 import { http, itemFrom, listFrom } from '../../lib/http';
 
@@ -8,6 +8,8 @@ export const catalogKeys = {
   tipos: ['tipos-bens'] as const,
   formas: ['formas-aquisicao'] as const,
   numbering: ['numeracao'] as const,
+  /** Under `numbering`, so a numbering change (catalog.changed) refetches it too. */
+  nextNumbers: ['numeracao', 'proximo'] as const,
   fields: ['asset-form-fields'] as const,
 };
 
@@ -51,6 +53,9 @@ export async function fetchNumbering(): Promise<NumberingPattern> {
 }
 export async function saveNumbering(body: Omit<NumberingBody, 'municipalityId'>): Promise<NumberingPattern> {
   return itemFrom<NumberingPattern>(await http.put('/numeracao', body), 'pattern');
+}
+export async function fetchNextNumbers(): Promise<NextNumbers> {
+  return http.get<NextNumbers>('/numeracao/proximo');
 }
 
 // ---- Asset form fields ----

@@ -286,18 +286,25 @@ export async function checkRows(db: Db, actor: Actor & { municipalityId: number 
 /**
  * Dry run: reports every bad row. Commit: creates every good row in ONE transaction (numbers
  * allocated per sector, in row order) — or nothing if anything fails. Usable from a request or as
- * a job processor (`onProgress` 0–100).
+ * a job processor (`onProgress` 0–100). A commit's last step is `onCommit` with the report, inside
+ * that transaction (a job records there that it committed; throwing rolls the import back) — or
+ * alone when no row was good and nothing is written.
  */
 export async function importPatrimonios(
   ctx: Pick<AppContext, 'db' | 'publisher'>, actor: Actor & { municipalityId: number }, scope: Scope, filePath: string, mode: 'dry-run' | 'commit',
-  onProgress: Progress = () => undefined,
+  onProgress: Progress = () => undefined, onCommit?: (tx: Db, report: ImportReport) => Promise<void>,
 ): Promise<ImportReport> {
   const sheet = await readSheet(filePath);
   await onProgress(10);
   const { total, good, errors } = await checkRows(ctx.db, actor, scope, sheet);
   await onProgress(25);
-  if (mode === 'dry-run' || good.length === 0) return { mode, total, valid: good.length, created: 0, errors, numeros: null };
-  const numeros = await mutate(ctx, actor, async (tx, out) => {
+  if (mode === 'dry-run') return { mode, total, valid: good.length, created: 0, errors, numeros: null };
+  if (good.length === 0) {
+    const none: ImportReport = { mode, total, valid: 0, created: 0, errors, numeros: null };
+    await onCommit?.(ctx.db, none);
+    return none;
+  }
+  const report = await mutate(ctx, actor, async (tx, out): Promise<ImportReport> => {
     const pattern = await getPattern(tx, actor.municipalityId);
     const bySector = new Map<string, CheckedRow[]>();
     for (const r of good) bySector.set(r.sectorCode, [...(bySector.get(r.sectorCode) ?? []), r]);
@@ -327,8 +334,10 @@ export async function importPatrimonios(
     out.emit(assetRooms(actor.municipalityId, ...sectorIds), 'patrimonio.bulk_created', {
       count: good.length, source: 'import', first: firstNum, last: lastNum, sectorIds,
     });
-    return { first: firstNum, last: lastNum };
+    const done = { mode, total, valid: good.length, created: good.length, errors, numeros: { first: firstNum, last: lastNum } };
+    await onCommit?.(tx, done);
+    return done;
   });
   await onProgress(100);
-  return { mode, total, valid: good.length, created: good.length, errors, numeros };
+  return report;
 }
