@@ -48,7 +48,11 @@ async function choose(page: Page, label: RegExp, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+/** Full page, from the top: fixed bars are drawn where the viewport is, so scroll up first. */
+const shot = async (page: Page, name: string) => {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+};
 
 test('usuario cadastra um bem com foto e documento, vê na lista e abre a ficha', async ({ page }) => {
   const desc = `Cadeira giratória E2E ${unique()}`;
