@@ -23,6 +23,8 @@ export interface Config {
   loginRateLimitMax: number;
   loginRateLimitWindowMs: number;
   chromePath: string | undefined;
+  /** Days a job's result file is kept after it finished; 0 keeps them forever. */
+  jobFileRetentionDays: number;
   logLevel: string;
   seedDemo: 'auto' | 'never';
   /** The built client served by the API. */
@@ -46,6 +48,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     loginRateLimitMax: int('LOGIN_RATE_LIMIT_MAX', 30),
     loginRateLimitWindowMs: int('LOGIN_RATE_LIMIT_WINDOW_MS', 5 * 60_000),
     chromePath: process.env.CHROME_PATH || undefined,
+    jobFileRetentionDays: int('JOB_FILE_RETENTION_DAYS', 7),
     logLevel: process.env.LOG_LEVEL ?? 'info',
     seedDemo: process.env.SEED_DEMO === 'never' ? 'never' : 'auto',
     clientDist: path.resolve(import.meta.dirname, '../../client/dist'),

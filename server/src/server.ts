@@ -14,6 +14,7 @@ import { createSocketServer, type TomboIo } from './realtime/socket';
 import { publisherFor } from './realtime/publisher';
 import { createMailer } from './mail/mailer';
 import { createQueue } from './jobs/create-queue';
+import { scheduleJobFileRetention } from './jobs/retention';
 import { logger } from './logger';
 
 export const pgliteDir = (config: Config) => (config.databaseUrl ? undefined : path.join(config.dataDir, 'pgdata'));
@@ -54,6 +55,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const base = { config, database, db: database.db, tokens, publisher: publisherFor(sockets.io), mailer: createMailer(config), principals };
   const ctx: AppContext = { ...base, queue: await createQueue(base) };
   const app = createApp(ctx);
+  const retention = scheduleJobFileRetention(ctx);
   await new Promise<void>((resolve) => httpServer.listen(config.port, config.host, resolve));
   const { port } = httpServer.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
@@ -69,6 +71,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
         httpServer.close(() => resolve());
         httpServer.closeIdleConnections();
       });
+      await retention.stop();
       await sockets.close();
       await ctx.queue.close();
       await principals.close();

@@ -46,5 +46,7 @@ export interface Job {
   error: string | null;
   createdAt: string;
   finishedAt: string | null;
+  /** The result file was removed after the retention period (JOB_FILE_RETENTION_DAYS): generate it again. */
+  fileRemoved: boolean;
 }
 export interface JobList { jobs: Job[]; total: number }

@@ -132,7 +132,12 @@ export const jobs = pgTable('jobs', {
   createdAt: created(),
   startedAt: ts('started_at'),
   finishedAt: ts('finished_at'),
-}, (t) => [index('jobs_owner_idx').on(t.ownerId, t.createdAt)]);
+  /** When the retention sweep deleted the result file (the row stays, as the user's history). */
+  fileRemovedAt: ts('file_removed_at'),
+}, (t) => [
+  index('jobs_owner_idx').on(t.ownerId, t.createdAt),
+  index('jobs_files_kept_idx').on(t.finishedAt).where(sql`${t.filePath} is not null and ${t.fileRemovedAt} is null`),
+]);
 
 // ---- Asset register (issue 3) ------------------------------------------------------------------
 

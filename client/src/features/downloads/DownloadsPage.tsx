@@ -25,6 +25,7 @@ import { downloadJobFile, useJobs } from './jobsApi';
 import { JOB_STATUS_COLOR, JOB_STATUS_LABEL } from './jobStatus';
 
 const LOAD_FAILED = 'Falha ao carregar os arquivos.';
+const EXPIRED_HINT = 'O arquivo foi removido após o prazo de guarda. Gere-o novamente.';
 
 function DownloadButton({ job }: { job: Job }) {
   const [busy, setBusy] = useState(false);
@@ -103,7 +104,13 @@ export default function DownloadsPage({ title }: PageProps) {
                   </TableCell>
                   <TableCell>{formatDateTime(job.createdAt)}</TableCell>
                   <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{job.finishedAt ? formatDateTime(job.finishedAt) : '—'}</TableCell>
-                  <TableCell align="right">{job.status === 'completed' ? <DownloadButton job={job} /> : '—'}</TableCell>
+                  <TableCell align="right">
+                    {job.status !== 'completed' ? '—' : job.fileRemoved ? (
+                      <Tooltip title={EXPIRED_HINT}>
+                        <Box component="span" sx={{ color: 'text.secondary', fontSize: 14 }}>Arquivo expirado</Box>
+                      </Tooltip>
+                    ) : <DownloadButton job={job} />}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

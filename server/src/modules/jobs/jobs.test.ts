@@ -8,6 +8,7 @@ import { client } from '../../../../tests/support/http';
 import { jobRecorder } from '../../../../tests/support/jobs';
 import { jobs } from '../../db/schema';
 import { queuePrefix, socketKey, QUEUE_NAME } from '../../jobs/settings';
+import { removeExpiredJobFiles } from '../../jobs/retention';
 import { runJob } from '@tombo/worker/jobs/run';
 import { startJobWorker } from '@tombo/worker/jobs/bull-worker';
 import { createRedisPublisher } from '@tombo/worker/publisher';
@@ -233,6 +234,50 @@ describe('jobs, inline mode (no Redis)', () => {
     expect(row).toMatchObject({ status: 'completed', progress: 100, attempts: 2 });
     const { rows } = await xlsxRows((await download(s, token, id)).bytes);
     expect(rows[0][0]).toBe('Código');
+  });
+
+  it('removes result files after the retention period; the owner sees them expire live and the row stays', async () => {
+    const { eq, sql } = await import('drizzle-orm');
+    const token = await s.token('supervisor');
+    const api = client(s.url, token);
+    const rec = jobRecorder(await s.socket(token));
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const posted = await api('POST', '/api/sectors/export', { format: 'xlsx' });
+      ids.push(posted.body.job.id);
+      await rec.completed(posted.body.job.id);
+    }
+    const [old, recent] = ids;
+    const days = s.ctx.config.jobFileRetentionDays;
+    expect(days).toBe(7);
+    await s.ctx.db.update(jobs).set({ finishedAt: sql`now() - interval '8 days'` }).where(eq(jobs.id, old));
+    await s.ctx.db.update(jobs).set({ finishedAt: sql`now() - interval '6 days'` }).where(eq(jobs.id, recent));
+    const file = (id: string) => path.join(s.ctx.config.dataDir, 'files', 'jobs', `${id}.xlsx`);
+
+    // retention 0 keeps everything
+    expect(await removeExpiredJobFiles({ ...s.ctx, config: { ...s.ctx.config, jobFileRetentionDays: 0 } })).toBe(0);
+    expect(fs.existsSync(file(old))).toBe(true);
+
+    const before = await s.ctx.database.query<{ n: number }>("select count(*)::int n from jobs where file_removed_at is not null");
+    const removed = await removeExpiredJobFiles(s.ctx);
+    expect(removed).toBeGreaterThanOrEqual(1);
+    const after = await s.ctx.database.query<{ n: number }>("select count(*)::int n from jobs where file_removed_at is not null");
+    expect(after[0].n - before[0].n).toBe(removed);
+    expect(fs.existsSync(file(old))).toBe(false);
+    expect(fs.existsSync(file(recent))).toBe(true);
+
+    const expired = await api('GET', `/api/jobs/${old}`);
+    expect(expired.body.job).toMatchObject({ id: old, status: 'completed', fileRemoved: true });
+    const gone = await download(s, token, old);
+    expect(gone.res.status).toBe(404);
+    expect(JSON.parse(gone.bytes.toString()).error.message).toBe(MSG.jobs.fileMissing);
+    expect((await api('GET', `/api/jobs/${recent}`)).body.job.fileRemoved).toBe(false);
+    expect((await download(s, token, recent)).res.status).toBe(200);
+
+    // the owner's open Downloads page hears it
+    await expect.poll(() => rec.of(old).some((e) => e.name === 'job.progress' && e.event.data.fileRemoved)).toBe(true);
+    // a second sweep finds nothing left to do
+    expect(await removeExpiredJobFiles(s.ctx)).toBe(0);
   });
 });
 

@@ -21,6 +21,7 @@ export const toJob = (r: JobRow): Job => ({
   error: r.error,
   createdAt: r.createdAt.toISOString(),
   finishedAt: r.finishedAt ? r.finishedAt.toISOString() : null,
+  fileRemoved: r.fileRemovedAt !== null,
 });
 
 export interface JobRequest<N extends JobName> {
@@ -79,6 +80,7 @@ export async function jobFile(ctx: Pick<AppContext, 'db' | 'config'>, ownerId: n
   const row = await ownRow(ctx, ownerId, id);
   if (row.status === 'failed') throw conflict(MSG.jobs.jobFailed);
   if (row.status !== 'completed' || !row.filePath) throw conflict(MSG.jobs.notReady);
+  if (row.fileRemovedAt) throw notFound(MSG.jobs.fileMissing);
   const abs = resolveJobFile(ctx.config, row.filePath);
   if (!abs || !fs.existsSync(abs)) throw notFound(MSG.jobs.fileMissing);
   return { path: abs, fileName: row.fileName ?? `${row.id}`, mimeType: row.mimeType ?? 'application/octet-stream' };

@@ -1,0 +1,2 @@
+ALTER TABLE "jobs" ADD COLUMN "file_removed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "jobs_files_kept_idx" ON "jobs" USING btree ("finished_at") WHERE "jobs"."file_path" is not null and "jobs"."file_removed_at" is null;
