@@ -116,20 +116,30 @@ describe('list totals', () => {
     expect((await usuario('GET', '/api/patrimonios?pageSize=1&page=2')).body.total).toBe(mine);
   });
 
-  it('deep pages read from the seek anchors are exactly the OFFSET pages, for text, money and time sorts in both orders', async () => {
+  it('deep pages read from the seek anchors are exactly the OFFSET pages, for text, money, time and partly empty sorts in both orders', async () => {
     const admin = await as('admin');
     const [{ municipality_id: m }] = await sql<{ municipality_id: number }>('select municipality_id from sectors where id = $1', [sectors.OB.id]);
-    // 2,600 assets with repeated descriptions and values (ties broken by id) and distinct microsecond times.
-    await sql(`insert into patrimonios (municipality_id, numero_patrimonio, descricao_bem, sector_id, setor_nome, status, valor_aquisicao, quantidade, created_at)
+    const obras = locais.filter((l) => l.sectorId === sectors.OB.id);
+    expect(obras.length).toBeGreaterThan(0);
+    // 2,600 assets with repeated descriptions and values (ties broken by id), distinct microsecond
+    // times, an acquisition date empty on every 7th and a location empty on every other one (so the
+    // anchors fall among the values and among the empty ones, and pages straddle the boundary).
+    await sql(`insert into patrimonios (municipality_id, numero_patrimonio, descricao_bem, sector_id, setor_nome, status, valor_aquisicao, quantidade, created_at,
+        data_aquisicao, local_id, local_nome)
       select $1, 'SEEK' || lpad(g::text, 6, '0'), 'Item ' || (g % 37), $2, 'Obras', 'ativo', (g % 53) * 1.25, 1,
-             timestamptz '2024-01-01' + g * interval '1.000001 second'
-      from generate_series(1, 2600) g`, [m, sectors.OB.id]);
+             timestamptz '2024-01-01' + g * interval '1.000001 second',
+             case when g % 7 = 0 then null else date '2020-01-01' + (g % 400) end,
+             case when g % 2 = 0 then null else ($3::int[])[1 + g % array_length($3::int[], 1)] end,
+             case when g % 2 = 0 then null else ($4::text[])[1 + g % array_length($3::int[], 1)] end
+      from generate_series(1, 2600) g`, [m, sectors.OB.id, obras.map((l) => l.id), obras.map((l) => l.name)]);
     try {
       const base = `/api/patrimonios?sectorId=${sectors.OB.id}&pageSize=25`;
-      for (const [sort, column, order] of [['descricao_bem', 'descricao_bem', 'asc'], ['valor_aquisicao', 'valor_aquisicao', 'desc'], ['createdAt', 'created_at', 'asc'], ['createdAt', 'created_at', 'desc']] as const) {
+      for (const [sort, column, order] of [['descricao_bem', 'descricao_bem', 'asc'], ['valor_aquisicao', 'valor_aquisicao', 'desc'], ['createdAt', 'created_at', 'asc'],
+        ['createdAt', 'created_at', 'desc'], ['data_aquisicao', 'data_aquisicao', 'asc'], ['data_aquisicao', 'data_aquisicao', 'desc'],
+        ['local_objeto', 'local_nome', 'asc'], ['local_objeto', 'local_nome', 'desc']] as const) {
         const n = (await admin('GET', `${base}&sort=${sort}&order=${order}`)).body.total as number;
         expect(n).toBeGreaterThanOrEqual(2600);
-        for (const page of [41, 42, 61, 80, 105, Math.ceil(n / 25)]) {
+        for (const page of [41, 42, 52, 53, 54, 61, 80, 90, 95, 100, 105, Math.ceil(n / 25)]) {
           const got = (await admin('GET', `${base}&sort=${sort}&order=${order}&page=${page}`)).body.patrimonios.map((x: { id: number }) => x.id);
           const want = (await sql<{ id: number }>(`select id from patrimonios where municipality_id = $1 and sector_id = $2
             order by ${column} ${order}, id ${order} limit 25 offset $3`, [m, sectors.OB.id, (page - 1) * 25])).map((r) => r.id);

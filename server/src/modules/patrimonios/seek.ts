@@ -3,8 +3,7 @@
  * sort key of every ANCHOR_EVERY-th row ("anchors", one pass over the index, built on the first deep
  * page and kept until an asset of the municipality changes). A page at offset X then starts at the
  * anchor just before X with a row-value comparison the index serves directly, and skips fewer than
- * ANCHOR_EVERY rows. Only for NOT NULL sort columns (row comparisons and NULLs do not mix); the
- * others keep OFFSET paging.
+ * ANCHOR_EVERY rows. Columns with empty values continue over two ranges (see seekSegments).
  */
 export const ANCHOR_EVERY = 1000;
 const MAX_LISTS = 200;

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   CATALOG_MSG, HISTORICO_ACTIONS, PATRIMONIO_MSG, PATRIMONIO_RELATION_FIELDS, 
   type CustomFieldValues, type EstadoConservacao, type HistoricoEntry, type Patrimonio, type PatrimonioArquivo,
@@ -418,6 +419,24 @@ function fromDriver(raw: Record<string, unknown>): Row {
   return row as Row;
 }
 
+/**
+ * Where the rows from an anchor on start, as ordered index ranges. A NOT NULL column is one range
+ * (a row-value comparison). A column with empty values sorts them last ascending and first
+ * descending (PostgreSQL's default, as ORDER BY here), and row comparisons never match NULL, so the
+ * rest of the list may be two ranges: the values from the anchor, then the empty ones (ascending),
+ * or the empty ones from the anchor, then the values (descending).
+ */
+export function seekSegments(col: AnyPgColumn, order: 'asc' | 'desc', anchor: Anchor): SQL[] {
+  const id = patrimonios.id;
+  if (order === 'asc') {
+    if (anchor.value === null) return [sql`${col} is null and ${id} >= ${anchor.id}`];
+    const values = sql`(${col}, ${id}) >= (${anchor.value}, ${anchor.id})`;
+    return col.notNull ? [values] : [values, sql`${col} is null`];
+  }
+  if (anchor.value === null) return [sql`${col} is null and ${id} <= ${anchor.id}`, sql`${col} is not null`];
+  return [sql`(${col}, ${id}) <= (${anchor.value}, ${anchor.id})`];
+}
+
 /** The municipality's current asset version (0 before its first asset write). */
 const versionOf = (municipalityId: number) =>
   sql<number>`coalesce((select ${assetVersions.version} from ${assetVersions} where ${assetVersions.municipalityId} = ${municipalityId}), 0)`.mapWith(Number);
@@ -453,17 +472,24 @@ export async function listPatrimonios(ctx: Pick<AppContext, 'db'>, scope: Scope,
   /** The page given total n and the version the caches are keyed on, and the asset version its rows were read at. */
   const pageQuery = async (n: number, version: number | undefined): Promise<{ rows: Row[]; version: number; seek: boolean }> => {
     if (offset > 0 && offset >= n) return { rows: [], version: await currentVersion(), seek: false };
-    const anchor = cacheable && version !== undefined && col.notNull && offset >= ANCHOR_EVERY
+    const anchor = cacheable && version !== undefined && offset >= ANCHOR_EVERY
       ? anchorBefore(await anchorsFor(JSON.stringify([m, version, scope.sectorIds, filters, sort, order]), buildAnchors), offset)
       : undefined;
     let ids;
     let reverse = false;
     if (anchor) {
-      const from = order === 'desc'
-        ? sql`(${col}, ${patrimonios.id}) <= (${anchor.value}, ${anchor.id})`
-        : sql`(${col}, ${patrimonios.id}) >= (${anchor.value}, ${anchor.id})`;
-      ids = ctx.db.select({ id: patrimonios.id }).from(patrimonios).where(and(where, from)).orderBy(...ordered(order === 'desc'))
-        .limit(pageSize).offset(offset - anchor.position);
+      const skip = offset - anchor.position;
+      const segments = seekSegments(col, order, anchor);
+      const segment = (from: SQL) => ctx.db.select({ id: patrimonios.id }).from(patrimonios).where(and(where, from)).orderBy(...ordered(order === 'desc'));
+      if (segments.length === 1) {
+        ids = segment(segments[0]).limit(pageSize).offset(skip);
+      } else {
+        // Each segment is an ordered index range; the page is the first rows of the first one, then the second.
+        const dir = sql.raw(order === 'desc' ? 'desc' : 'asc');
+        const parts = segments.map((from, i) => sql`(select ${i} as seg, ${col} as v, ${patrimonios.id} as id from ${patrimonios}
+          where ${and(where, from)} order by ${col} ${dir}, ${patrimonios.id} ${dir} limit ${skip + pageSize})`);
+        ids = sql`select u.id from (${sql.join(parts, sql` union all `)}) u order by u.seg, u.v ${dir}, u.id ${dir} limit ${pageSize} offset ${skip}`;
+      }
     } else {
       reverse = offset > 0 && offset + pageSize / 2 > n / 2;
       const limit = reverse ? Math.min(pageSize, n - offset) : pageSize;
