@@ -28,5 +28,5 @@ test('sector export: progress, download button, non-empty file, listed in Downlo
   const table = page.getByRole('table', { name: 'Arquivos gerados' });
   await expect(table.getByText('Setores (XLSX)').first()).toBeVisible();
   await expect(table.getByText('Concluído').first()).toBeVisible();
-  await expect(table.getByText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/).first()).toBeVisible();
+  await expect(table.getByRole('cell', { name: /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/ }).first()).toBeVisible();
 });

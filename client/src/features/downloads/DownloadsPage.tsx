@@ -76,7 +76,7 @@ export default function DownloadsPage({ title }: PageProps) {
               <TableRow>
                 <TableCell>Arquivo</TableCell>
                 <TableCell>Situação</TableCell>
-                <TableCell>Solicitado em</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Solicitado em</TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Concluído em</TableCell>
                 <TableCell align="right">Ação</TableCell>
               </TableRow>
@@ -89,6 +89,9 @@ export default function DownloadsPage({ title }: PageProps) {
                     {job.fileName && (
                       <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: 12 }}>{job.fileName}</Box>
                     )}
+                    <Box component="span" sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary', fontSize: 12 }}>
+                      {formatDateTime(job.createdAt)}
+                    </Box>
                   </TableCell>
                   <TableCell sx={{ minWidth: 140 }}>
                     {job.status === 'failed' && job.error ? (
@@ -102,7 +105,7 @@ export default function DownloadsPage({ title }: PageProps) {
                       <LinearProgress variant="determinate" value={job.progress} sx={{ mt: 0.5 }} aria-label={`Progresso de ${job.title}`} />
                     )}
                   </TableCell>
-                  <TableCell>{formatDateTime(job.createdAt)}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{formatDateTime(job.createdAt)}</TableCell>
                   <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{job.finishedAt ? formatDateTime(job.finishedAt) : '—'}</TableCell>
                   <TableCell align="right">
                     {job.status !== 'completed' ? '—' : job.fileRemoved ? (
