@@ -124,8 +124,11 @@ export async function patrimoniosBench(): Promise<void> {
     if (process.env.BENCH_SEED_ONLY) return;
     await pool.query('vacuum analyze patrimonios'); // a settled table: no dead rows left by an earlier run
 
-    const res = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@exemplo.gov.br', password: DEMO_PASSWORD }) });
-    const token = ((await res.json()) as { token: string }).token;
+    const loginAs = async (email: string) => {
+      const res = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+      return ((await res.json()) as { token: string }).token;
+    };
+    const token = await loginAs('admin@exemplo.gov.br');
     const m = ids[0];
     const sector = (await pool.query<{ id: number }>(`select id from sectors where municipality_id = $1 and code = 'ED'`, [m])).rows[0].id;
     const filtered = (await pool.query<{ n: number }>(`select count(*)::int n from patrimonios where municipality_id = $1 and sector_id = $2`, [m, sector])).rows[0].n;
@@ -149,7 +152,7 @@ export async function patrimoniosBench(): Promise<void> {
       const pageSql = { text: `select ${cols}, coalesce((select version from asset_versions where municipality_id = $1), 0) as v from patrimonios where id in (select id from patrimonios where ${where} order by ${sortCol} ${dir}, id ${dir} limit ${limit} offset ${off}) order by ${sortCol} ${dir}, id ${dir}`, values };
       return withCount ? [{ text: `select count(*)::int from patrimonios where ${where}`, values }, pageSql] : [pageSql];
     };
-    const scenarios: Array<{ label: string; url: string; vary?: (i: number) => string; sql: Array<{ text: string; values: unknown[] }> }> = [];
+    const scenarios: Array<{ label: string; url: string; token?: string; vary?: (i: number) => string; sql: Array<{ text: string; values: unknown[] }> }> = [];
     const lastF = Math.ceil(filtered / PS); const midF = Math.ceil(lastF / 2);
     for (const [name, page] of [['primeira', 1], ['do meio', midF], ['última', lastF]] as const) {
       scenarios.push({
@@ -177,6 +180,16 @@ export async function patrimoniosBench(): Promise<void> {
       label: `lista setor=ED, ordem local asc, 100 por página, página do meio (${midF100})`,
       url: `${server.url}/api/patrimonios?sectorId=${sector}&sort=local_objeto&order=asc&pageSize=100&page=${midF100}`,
       sql: statements('municipality_id = $1 and sector_id = $2', [m, sector], filtered, 'local_nome', 'asc', midF100, false, 100),
+    });
+    // A `usuario` sees only their own sectors (the demo one has two): the scope is a filter on every request.
+    const own = (await pool.query<{ id: number }>(`select us.sector_id id from user_sectors us join users u on u.id = us.user_id where u.email = 'usuario@exemplo.gov.br' order by 1`)).rows.map((r) => r.id);
+    const ownTotal = (await pool.query<{ n: number }>(`select count(*)::int n from patrimonios where municipality_id = $1 and sector_id = any($2)`, [m, own])).rows[0].n;
+    const midOwn = Math.ceil(Math.ceil(ownTotal / PS) / 2);
+    scenarios.push({
+      label: `usuário (${own.length} setores próprios, ${ownTotal.toLocaleString('pt-BR')} bens), ordem descrição asc, página do meio (${midOwn})`,
+      url: `${server.url}/api/patrimonios?sort=descricao_bem&order=asc&pageSize=${PS}&page=${midOwn}`,
+      token: await loginAs('usuario@exemplo.gov.br'),
+      sql: statements('municipality_id = $1 and sector_id = any($2)', [m, own], ownTotal, 'descricao_bem', 'asc', midOwn),
     });
     const stFiltered = (await pool.query<{ n: number }>(`select count(*)::int n from patrimonios where municipality_id = $1 and status = 'ocioso'`, [m])).rows[0].n;
     scenarios.push({
@@ -216,7 +229,7 @@ export async function patrimoniosBench(): Promise<void> {
     console.log('| cenário | API p50 | API p95 | API p99 | não-2xx | piso p50 | piso p95 | razão p95 |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
     for (const sc of scenarios) {
-      const a = await api(sc.url, token, sc.vary);
+      const a = await api(sc.url, sc.token ?? token, sc.vary);
       const b = await bare(pool, sc.sql);
       console.log(`| ${sc.label} | ${f1(a.p50)} | ${f1(a.p95)} | ${f1(a.p99)} | ${a.non2xx} | ${f1(b.p50)} | ${f1(b.p95)} | ${(a.p95 / b.p95).toFixed(1)}× |`);
     }

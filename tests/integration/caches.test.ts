@@ -158,4 +158,36 @@ describe('list totals', () => {
       await sql(`delete from patrimonios where numero_patrimonio like 'SEEK%'`);
     }
   });
+
+  it('a usuario of several sectors gets, page by page, exactly their sectors in order (read sector by sector and merged)', async () => {
+    const usuario = await as('usuario');
+    const me = (await usuario('GET', '/api/auth/me')).body.user as { sectorIds: number[] };
+    expect(me.sectorIds.length).toBeGreaterThan(1);
+    const [{ municipality_id: m }] = await sql<{ municipality_id: number }>('select municipality_id from sectors where id = $1', [me.sectorIds[0]]);
+    const names = Object.fromEntries(Object.values(sectors).map((x) => [x.id, x.name]));
+    // 2,400 assets over the user's sectors and one they do not have, with ties and empty dates.
+    const spread = [...me.sectorIds, sectors.OB.id];
+    await sql(`insert into patrimonios (municipality_id, numero_patrimonio, descricao_bem, sector_id, setor_nome, status, valor_aquisicao, quantidade, data_aquisicao)
+      select $1, 'MERGE' || lpad(g::text, 6, '0'), 'Bem ' || (g % 41), ($2::int[])[1 + g % array_length($2::int[], 1)],
+             ($3::text[])[1 + g % array_length($2::int[], 1)], 'ativo', (g % 59) * 2.5, 1 + g % 4,
+             case when g % 5 = 0 then null else date '2021-01-01' + (g % 300) end
+      from generate_series(1, 2400) g`, [m, spread, spread.map((id) => names[id])]);
+    try {
+      for (const [sort, column, order] of [['descricao_bem', 'descricao_bem', 'asc'], ['valor_aquisicao', 'valor_aquisicao', 'desc'],
+        ['data_aquisicao', 'data_aquisicao', 'asc'], ['data_aquisicao', 'data_aquisicao', 'desc'], ['quantidade', 'quantidade', 'asc']] as const) {
+        const base = `/api/patrimonios?pageSize=25&sort=${sort}&order=${order}`;
+        const n = (await usuario('GET', base)).body.total as number;
+        const [{ n: want_n }] = await sql<{ n: number }>('select count(*)::int n from patrimonios where municipality_id = $1 and sector_id = any($2)', [m, me.sectorIds]);
+        expect(n).toBe(want_n);
+        for (const page of [1, 2, 20, 39, 40, 41, 45, 52, 60, Math.ceil(n / 25)]) {
+          const got = (await usuario('GET', `${base}&page=${page}`)).body.patrimonios.map((x: { id: number }) => x.id);
+          const want = (await sql<{ id: number }>(`select id from patrimonios where municipality_id = $1 and sector_id = any($2)
+            order by ${column} ${order}, id ${order} limit 25 offset $3`, [m, me.sectorIds, (page - 1) * 25])).map((r) => r.id);
+          expect(got, `${sort} ${order} page ${page}`).toEqual(want);
+        }
+      }
+    } finally {
+      await sql(`delete from patrimonios where numero_patrimonio like 'MERGE%'`);
+    }
+  });
 });

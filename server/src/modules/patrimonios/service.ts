@@ -351,6 +351,14 @@ const SORT_COLUMNS = {
   updatedAt: patrimonios.updatedAt,
 } satisfies Record<PatrimonioSortKey, unknown>;
 
+/** Sorts with a (municipality, sector, column, id) index (schema.ts): a several-sector scope is merged from them. */
+const SECTOR_SORTED = new Set<PatrimonioSortKey>([
+  'numero_patrimonio', 'descricao_bem', 'tipo', 'local_objeto', 'status', 'valor_aquisicao', 'data_aquisicao', 'estado_conservacao', 'createdAt', 'updatedAt',
+]);
+const MAX_SECTORS_APART = 16;
+/** Past this many rows per part (OFFSET pages far from any anchor) one filtered scan is cheaper. */
+const MAX_ROWS_APART = 2 * ANCHOR_EVERY;
+
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** The same folding as immutable_unaccent(lower(x)) (the column descricao_busca), done on the parameter. */
 export const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
@@ -368,7 +376,10 @@ export function quickSearch(q: string): SQL {
 /** WHERE of a list/count/export: municipality, the user's sectors and every filter. */
 export async function filterWhere(db: Db, scope: Scope, f: PatrimonioFilters): Promise<SQL> {
   const c: SQL[] = [eq(patrimonios.municipalityId, scope.municipalityId)];
-  if (scope.sectorIds) c.push(scope.sectorIds.length ? inArray(patrimonios.sectorId, scope.sectorIds) : sql`false`);
+  if (scope.sectorIds) {
+    const ids = scope.sectorIds;
+    c.push(ids.length === 1 ? eq(patrimonios.sectorId, ids[0]) : ids.length ? inArray(patrimonios.sectorId, ids) : sql`false`);
+  }
   if (f.q) c.push(quickSearch(f.q));
   if (f.sectorId) c.push(eq(patrimonios.sectorId, f.sectorId));
   if (f.localId) c.push(eq(patrimonios.localId, f.localId));
@@ -469,6 +480,31 @@ export async function listPatrimonios(ctx: Pick<AppContext, 'db'>, scope: Scope,
       where s.pos > 0 and s.pos % ${ANCHOR_EVERY} = 0 order by s.pos`)) as unknown as { rows: Array<{ v: unknown; id: number; pos: number | string }> };
     return got.rows.map((r) => ({ position: Number(r.pos), value: r.v, id: Number(r.id) }));
   };
+  // A scope of several sectors (a `usuario`) is read sector by sector, each from its (sector, sort)
+  // index, and merged: one scan of the municipality's index filtered by sector reads the other
+  // sectors' rows too, and cannot be ordered by a (sector, sort) index across an IN list.
+  // (An IN list in the same condition would turn each range into an unordered scan: each part gets its own WHERE.)
+  const sectorWheres = !filters.sectorId && scope.sectorIds && scope.sectorIds.length > 1 && scope.sectorIds.length <= MAX_SECTORS_APART
+    && SECTOR_SORTED.has(sort) ? await Promise.all(scope.sectorIds.map((id) => filterWhere(ctx.db, { ...scope, sectorIds: [id] }, filters))) : undefined;
+  /**
+   * The ids of `limit` rows after `skip`, in that direction, over the ordered ranges `segments` (one,
+   * or two after an anchor of a column with empty values) and, when apart, per sector: each part is
+   * an index range cut at skip + limit rows, and the parts are merged in order.
+   */
+  const idsQuery = (segments: Array<SQL | undefined>, descending: boolean, limit: number, skip: number) => {
+    const bases = sectorWheres && skip + limit <= MAX_ROWS_APART ? sectorWheres : [where];
+    const parts = segments.flatMap((from, seg) => bases.map((base) => ({ seg, where: and(base, from)! })));
+    if (parts.length === 1) {
+      return ctx.db.select({ id: patrimonios.id }).from(patrimonios).where(parts[0].where).orderBy(...ordered(descending)).limit(limit).offset(skip);
+    }
+    // With one segment the parts are merged as they come (Merge Append); a second segment comes after the first.
+    const dir = sql.raw(descending ? 'desc' : 'asc');
+    const seg = (n: number) => (segments.length > 1 ? sql.raw(`${n} as seg, `) : sql.raw(''));
+    const selects = parts.map((p) => sql`(select ${seg(p.seg)}${col} as v, ${patrimonios.id} as id from ${patrimonios}
+      where ${p.where} order by ${col} ${dir}, ${patrimonios.id} ${dir} limit ${skip + limit})`);
+    return sql`select u.id from (${sql.join(selects, sql` union all `)}) u
+      order by ${segments.length > 1 ? sql.raw('u.seg, ') : sql.raw('')}u.v ${dir}, u.id ${dir} limit ${limit} offset ${skip}`;
+  };
   /** The page given total n and the version the caches are keyed on, and the asset version its rows were read at. */
   const pageQuery = async (n: number, version: number | undefined): Promise<{ rows: Row[]; version: number; seek: boolean }> => {
     if (offset > 0 && offset >= n) return { rows: [], version: await currentVersion(), seek: false };
@@ -478,23 +514,11 @@ export async function listPatrimonios(ctx: Pick<AppContext, 'db'>, scope: Scope,
     let ids;
     let reverse = false;
     if (anchor) {
-      const skip = offset - anchor.position;
-      const segments = seekSegments(col, order, anchor);
-      const segment = (from: SQL) => ctx.db.select({ id: patrimonios.id }).from(patrimonios).where(and(where, from)).orderBy(...ordered(order === 'desc'));
-      if (segments.length === 1) {
-        ids = segment(segments[0]).limit(pageSize).offset(skip);
-      } else {
-        // Each segment is an ordered index range; the page is the first rows of the first one, then the second.
-        const dir = sql.raw(order === 'desc' ? 'desc' : 'asc');
-        const parts = segments.map((from, i) => sql`(select ${i} as seg, ${col} as v, ${patrimonios.id} as id from ${patrimonios}
-          where ${and(where, from)} order by ${col} ${dir}, ${patrimonios.id} ${dir} limit ${skip + pageSize})`);
-        ids = sql`select u.id from (${sql.join(parts, sql` union all `)}) u order by u.seg, u.v ${dir}, u.id ${dir} limit ${pageSize} offset ${skip}`;
-      }
+      ids = idsQuery(seekSegments(col, order, anchor), order === 'desc', pageSize, offset - anchor.position);
     } else {
       reverse = offset > 0 && offset + pageSize / 2 > n / 2;
       const limit = reverse ? Math.min(pageSize, n - offset) : pageSize;
-      ids = ctx.db.select({ id: patrimonios.id }).from(patrimonios).where(where).orderBy(...ordered((order === 'desc') !== reverse))
-        .limit(limit).offset(reverse ? Math.max(0, n - offset - pageSize) : offset);
+      ids = idsQuery([undefined], (order === 'desc') !== reverse, limit, reverse ? Math.max(0, n - offset - pageSize) : offset);
     }
     const dir = sql.raw((order === 'desc') !== reverse ? 'desc' : 'asc');
     const got = (await ctx.db.execute(sql`select ${ROW_SELECT}, ${versionOf(m)} as "__version" from ${patrimonios}
