@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['shared/src/**/*.test.ts', 'server/src/**/*.test.ts', 'worker/src/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    include: [
+      'shared/src/**/*.test.ts',
+      'server/src/**/*.test.ts',
+      'worker/src/**/*.test.ts',
+      'tests/integration/**/*.test.ts',
+    ],
     environment: 'node',
     // Each file boots a real server (embedded Postgres takes a few seconds to create).
     testTimeout: 60_000,

@@ -27,18 +27,20 @@ export function createApp(ctx: AppContext): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
-  app.use(helmet({
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'media-src': ["'self'", 'https:', 'blob:'],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'connect-src': ["'self'", 'ws:', 'wss:'],
-        'font-src': ["'self'", 'data:'],
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'default-src': ["'self'"],
+          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+          'media-src': ["'self'", 'https:', 'blob:'],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'connect-src': ["'self'", 'ws:', 'wss:'],
+          'font-src': ["'self'", 'data:'],
+        },
       },
-    },
-  }));
+    }),
+  );
 
   const api = express.Router();
   api.use(express.json({ limit: '1mb' }));

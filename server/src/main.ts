@@ -9,6 +9,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     logger.info('Encerrando…');
-    server.close().then(() => process.exit(0), (err) => { logger.error(err); process.exit(1); });
+    server.close().then(
+      () => process.exit(0),
+      (err) => {
+        logger.error(err);
+        process.exit(1);
+      },
+    );
   });
 }

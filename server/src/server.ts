@@ -35,7 +35,10 @@ export interface StartOptions {
 
 /** Boots everything: database + migrations (+ demo seed), tokens, HTTP, Socket.IO, queue. */
 export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: opts.inMemory ? undefined : pgliteDir(config) });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: opts.inMemory ? undefined : pgliteDir(config),
+  });
   await migrate(database);
   await ensureRolePermissions(database.db);
   const seed = opts.seed ?? (process.env.SEED_DEMO as StartOptions['seed']) ?? 'auto';
@@ -43,16 +46,36 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     await seedDemo(database.db);
     logger.info('Banco vazio: dados de demonstração criados (senha Tombo@2025; contas no README).');
   }
-  const su = await ensureSuperuser(database.db, process.env.SUPERUSER_EMAIL || 'superuser@tombo.gov.br', process.env.SUPERUSER_PASSWORD);
-  if (su.password) logger.warn(`Superusuário criado: ${process.env.SUPERUSER_EMAIL || 'superuser@tombo.gov.br'} / senha ${su.password} — troque-a no primeiro acesso.`);
+  const su = await ensureSuperuser(
+    database.db,
+    process.env.SUPERUSER_EMAIL || 'superuser@tombo.gov.br',
+    process.env.SUPERUSER_PASSWORD,
+  );
+  if (su.password)
+    logger.warn(
+      `Superusuário criado: ${process.env.SUPERUSER_EMAIL || 'superuser@tombo.gov.br'} / senha ${su.password} — troque-a no primeiro acesso.`,
+    );
   const tokens = new TokenService(loadJwtSecret(config));
   const principals = new PrincipalCache(database);
   await principals.start();
   // The app is created once the context exists; Socket.IO attaches after this listener and
   // answers /socket.io/ itself, handing every other request to it (never both).
   const httpServer = http.createServer((req, res) => app(req, res));
-  const sockets = await createSocketServer(httpServer, { database, tokens, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
-  const base = { config, database, db: database.db, tokens, publisher: publisherFor(sockets.io), mailer: createMailer(config), principals };
+  const sockets = await createSocketServer(httpServer, {
+    database,
+    tokens,
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+  });
+  const base = {
+    config,
+    database,
+    db: database.db,
+    tokens,
+    publisher: publisherFor(sockets.io),
+    mailer: createMailer(config),
+    principals,
+  };
   const ctx: AppContext = { ...base, queue: await createQueue(base) };
   const app = createApp(ctx);
   const retention = scheduleJobFileRetention(ctx);

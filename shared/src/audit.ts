@@ -1,9 +1,17 @@
 import { z } from 'zod';
 
 export const auditCreateBody = z.strictObject({
-  action: z.string().trim().min(1).max(80).regex(/^[A-Z0-9_]+$/, { error: 'Ação inválida.' }),
+  action: z
+    .string()
+    .trim()
+    .min(1)
+    .max(80)
+    .regex(/^[A-Z0-9_]+$/, { error: 'Ação inválida.' }),
   entityType: z.string().trim().min(1).max(80),
-  entityId: z.union([z.string().max(80), z.number()]).nullable().optional(),
+  entityId: z
+    .union([z.string().max(80), z.number()])
+    .nullable()
+    .optional(),
   details: z.string().max(10_000).nullable().optional(),
 });
 export const auditListQuery = z.strictObject({
@@ -23,4 +31,9 @@ export interface AuditLog {
   municipalityId: number | null;
   createdAt: string;
 }
-export interface AuditList { logs: AuditLog[]; total: number; page: number; pageSize: number }
+export interface AuditList {
+  logs: AuditLog[];
+  total: number;
+  page: number;
+  pageSize: number;
+}

@@ -43,5 +43,12 @@ export interface SessionUser {
   sectorIds: number[];
   permissions: string[];
 }
-export interface LoginResponse { user: SessionUser; token: string; refreshToken: string }
-export interface RefreshResponse { token: string; refreshToken: string }
+export interface LoginResponse {
+  user: SessionUser;
+  token: string;
+  refreshToken: string;
+}
+export interface RefreshResponse {
+  token: string;
+  refreshToken: string;
+}

@@ -2,12 +2,16 @@ import { z } from 'zod';
 import { trimmed, version } from './common';
 
 /** Percent 0–100 with at most 2 decimals; accepted as a number or a string, returned as a string ("10.00"). */
-export const percent = z.union([z.number(), z.string().trim()], { error: 'Informe um percentual válido.' })
+export const percent = z
+  .union([z.number(), z.string().trim()], { error: 'Informe um percentual válido.' })
   .transform((v) => String(v).replace(',', '.'))
-  .refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(v), { error: 'O valor residual deve ser um percentual com no máximo 2 casas decimais.' })
+  .refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(v), {
+    error: 'O valor residual deve ser um percentual com no máximo 2 casas decimais.',
+  })
   .refine((v) => Number(v) >= 0 && Number(v) <= 100, { error: 'O valor residual deve estar entre 0 e 100%.' });
 
-const usefulLife = z.number({ error: 'A vida útil deve ser um número inteiro de meses.' })
+const usefulLife = z
+  .number({ error: 'A vida útil deve ser um número inteiro de meses.' })
   .int({ error: 'A vida útil deve ser um número inteiro de meses.' })
   .min(1, { error: 'A vida útil deve ser de 1 a 1200 meses.' })
   .max(1200, { error: 'A vida útil deve ser de 1 a 1200 meses.' });
@@ -47,7 +51,10 @@ export interface TipoBem {
   updatedAt: string;
   version: number;
 }
-export interface TipoBemList { tiposBens: TipoBem[]; total: number }
+export interface TipoBemList {
+  tiposBens: TipoBem[];
+  total: number;
+}
 
 // ---- Acquisition forms (formas de aquisição) ------------------------------------------------
 export const formaAquisicaoCreateBody = z.strictObject({
@@ -73,7 +80,10 @@ export interface FormaAquisicao {
   updatedAt: string;
   version: number;
 }
-export interface FormaAquisicaoList { formasAquisicao: FormaAquisicao[]; total: number }
+export interface FormaAquisicaoList {
+  formasAquisicao: FormaAquisicao[];
+  total: number;
+}
 
 /** Toasts (spec §8) and server messages of the catalogues. */
 export const CATALOG_MSG = {
@@ -104,7 +114,8 @@ export const CATALOG_MSG = {
     deleteFailed: 'Não foi possível excluir a forma de aquisição.',
     toggleFailed: 'Não foi possível alterar o status da forma de aquisição.',
     notFound: 'Forma de aquisição não encontrada.',
-    inUse: 'Esta forma de aquisição não pode ser excluída porque há bens cadastrados com ela. Desative-a em vez de excluir.',
+    inUse:
+      'Esta forma de aquisição não pode ser excluída porque há bens cadastrados com ela. Desative-a em vez de excluir.',
     nameTaken: 'Já existe uma forma de aquisição com este nome.',
     inactive: 'Esta forma de aquisição está inativa.',
   },

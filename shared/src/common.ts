@@ -4,7 +4,11 @@ export const idParam = z.strictObject({ id: z.coerce.number().int().positive({ e
 export type IdParam = z.infer<typeof idParam>;
 
 export const trimmed = (label: string, max = 200) =>
-  z.string({ error: `${label} é obrigatório.` }).trim().min(1, { error: `${label} é obrigatório.` }).max(max, { error: `${label} deve ter no máximo ${max} caracteres.` });
+  z
+    .string({ error: `${label} é obrigatório.` })
+    .trim()
+    .min(1, { error: `${label} é obrigatório.` })
+    .max(max, { error: `${label} deve ter no máximo ${max} caracteres.` });
 
 /** Optimistic-concurrency version carried by every mutable record. */
 export const version = z.number({ error: 'Versão inválida.' }).int().nonnegative();

@@ -64,4 +64,6 @@ export const HEADER_DEFAULTS = {
   browserTitleSuffix: 'Sistema de Gestão de Patrimônio',
   superUserFooterText: 'Superusuário - Painel de Controle Global',
 } as const;
-export interface CustomizationResponse { customization: Customization }
+export interface CustomizationResponse {
+  customization: Customization;
+}

@@ -1,6 +1,16 @@
 export type ErrorCode =
-  | 'VALIDATION' | 'UNAUTHORIZED' | 'INVALID_CREDENTIALS' | 'FORBIDDEN' | 'NOT_FOUND'
-  | 'CONFLICT' | 'IN_USE' | 'DUPLICATE' | 'TOO_LARGE' | 'UNPROCESSABLE' | 'RATE_LIMITED' | 'INTERNAL';
+  | 'VALIDATION'
+  | 'UNAUTHORIZED'
+  | 'INVALID_CREDENTIALS'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'IN_USE'
+  | 'DUPLICATE'
+  | 'TOO_LARGE'
+  | 'UNPROCESSABLE'
+  | 'RATE_LIMITED'
+  | 'INTERNAL';
 
 /** Every error answer of the API: `{ error: ApiErrorBody }`. `message` is pt-BR and is what a toast shows. */
 export interface ApiErrorBody {
@@ -8,4 +18,6 @@ export interface ApiErrorBody {
   message: string;
   fields?: Record<string, string>;
 }
-export interface ApiErrorResponse { error: ApiErrorBody }
+export interface ApiErrorResponse {
+  error: ApiErrorBody;
+}

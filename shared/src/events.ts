@@ -39,9 +39,13 @@ export interface ServerToClientEvents {
   'patrimonio.updated': (e: LiveEvent<Patrimonio>) => void;
   'patrimonio.deleted': (e: LiveEvent<{ id: number; sectorId: number }>) => void;
   /** Many assets at once (bulk creation, import): refetch the list. */
-  'patrimonio.bulk_created': (e: LiveEvent<{ count: number; source: 'lote' | 'import'; first: string; last: string; sectorIds: number[] }>) => void;
+  'patrimonio.bulk_created': (
+    e: LiveEvent<{ count: number; source: 'lote' | 'import'; first: string; last: string; sectorIds: number[] }>,
+  ) => void;
   /** A catalogue changed (asset types, acquisition forms, numbering, asset form fields): refetch it. */
-  'catalog.changed': (e: LiveEvent<{ catalog: 'tipos-bens' | 'formas-aquisicao' | 'numeracao' | 'asset-form-fields' }>) => void;
+  'catalog.changed': (
+    e: LiveEvent<{ catalog: 'tipos-bens' | 'formas-aquisicao' | 'numeracao' | 'asset-form-fields' }>,
+  ) => void;
 }
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventData<N extends ServerEventName> = Parameters<ServerToClientEvents[N]>[0]['data'];

@@ -5,32 +5,73 @@ import { trimmed, version } from './common';
 export const FIELD_TYPES = ['TEXT', 'TEXTAREA', 'NUMBER', 'DATE', 'SELECT', 'BOOLEAN'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
-  TEXT: 'Texto', TEXTAREA: 'Texto longo', NUMBER: 'Número', DATE: 'Data', SELECT: 'Lista de opções', BOOLEAN: 'Sim/Não',
+  TEXT: 'Texto',
+  TEXTAREA: 'Texto longo',
+  NUMBER: 'Número',
+  DATE: 'Data',
+  SELECT: 'Lista de opções',
+  BOOLEAN: 'Sim/Não',
 };
 
 /** Keys of the asset's own columns: a custom field may not take them. */
 export const RESERVED_FIELD_KEYS = [
-  'id', 'numero_patrimonio', 'descricao_bem', 'tipo', 'tipoId', 'valor_aquisicao', 'setor_responsavel', 'sectorId',
-  'local_objeto', 'localId', 'status', 'doado', 'transferencia_pendente', 'historico_movimentacao', 'quantidade',
-  'data_aquisicao', 'forma_aquisicao', 'formaAquisicaoId', 'estado_conservacao', 'observacoes', 'customFields',
-  'fotos', 'documentos', 'version', 'createdAt', 'updatedAt', 'municipalityId',
+  'id',
+  'numero_patrimonio',
+  'descricao_bem',
+  'tipo',
+  'tipoId',
+  'valor_aquisicao',
+  'setor_responsavel',
+  'sectorId',
+  'local_objeto',
+  'localId',
+  'status',
+  'doado',
+  'transferencia_pendente',
+  'historico_movimentacao',
+  'quantidade',
+  'data_aquisicao',
+  'forma_aquisicao',
+  'formaAquisicaoId',
+  'estado_conservacao',
+  'observacoes',
+  'customFields',
+  'fotos',
+  'documentos',
+  'version',
+  'createdAt',
+  'updatedAt',
+  'municipalityId',
 ] as const;
 
-export const fieldKey = z.string().trim()
-  .regex(/^[a-z][a-z0-9_]{0,49}$/, { error: 'A chave deve começar com letra minúscula e ter só letras minúsculas, números e _ (máx. 50).' })
-  .refine((k) => !(RESERVED_FIELD_KEYS as readonly string[]).includes(k), { error: 'Esta chave é reservada a um campo do sistema.' });
+export const fieldKey = z
+  .string()
+  .trim()
+  .regex(/^[a-z][a-z0-9_]{0,49}$/, {
+    error: 'A chave deve começar com letra minúscula e ter só letras minúsculas, números e _ (máx. 50).',
+  })
+  .refine((k) => !(RESERVED_FIELD_KEYS as readonly string[]).includes(k), {
+    error: 'Esta chave é reservada a um campo do sistema.',
+  });
 
-const options = z.array(z.string().trim().min(1).max(100)).max(100, { error: 'No máximo 100 opções.' })
+const options = z
+  .array(z.string().trim().min(1).max(100))
+  .max(100, { error: 'No máximo 100 opções.' })
   .refine((o) => new Set(o).size === o.length, { error: 'As opções não podem se repetir.' });
 
-export const formFieldCreateBody = z.strictObject({
-  label: trimmed('Rótulo', 80),
-  /** Optional: derived from the label when omitted. */
-  key: fieldKey.optional(),
-  type: z.enum(FIELD_TYPES, { error: 'Tipo de campo inválido.' }),
-  required: z.boolean().optional(),
-  options: options.nullable().optional(),
-}).refine((f) => f.type !== 'SELECT' || (f.options?.length ?? 0) > 0, { error: 'Informe ao menos uma opção.', path: ['options'] });
+export const formFieldCreateBody = z
+  .strictObject({
+    label: trimmed('Rótulo', 80),
+    /** Optional: derived from the label when omitted. */
+    key: fieldKey.optional(),
+    type: z.enum(FIELD_TYPES, { error: 'Tipo de campo inválido.' }),
+    required: z.boolean().optional(),
+    options: options.nullable().optional(),
+  })
+  .refine((f) => f.type !== 'SELECT' || (f.options?.length ?? 0) > 0, {
+    error: 'Informe ao menos uma opção.',
+    path: ['options'],
+  });
 export const formFieldUpdateBody = z.strictObject({
   label: trimmed('Rótulo', 80).optional(),
   type: z.enum(FIELD_TYPES, { error: 'Tipo de campo inválido.' }).optional(),
@@ -58,11 +99,23 @@ export interface FormField {
   position: number;
   version: number;
 }
-export interface FormFieldList { fields: FormField[]; total: number }
+export interface FormFieldList {
+  fields: FormField[];
+  total: number;
+}
 
 /** Spec §3 defaults. */
-export const DEFAULT_ASSET_FORM_FIELDS: Array<Pick<FormField, 'key' | 'label' | 'type' | 'required' | 'isCustom' | 'isSystem'>> = [
-  { key: 'descricao_bem', label: 'Descrição do Bem', type: 'TEXTAREA', required: true, isCustom: false, isSystem: true },
+export const DEFAULT_ASSET_FORM_FIELDS: Array<
+  Pick<FormField, 'key' | 'label' | 'type' | 'required' | 'isCustom' | 'isSystem'>
+> = [
+  {
+    key: 'descricao_bem',
+    label: 'Descrição do Bem',
+    type: 'TEXTAREA',
+    required: true,
+    isCustom: false,
+    isSystem: true,
+  },
   { key: 'tipo', label: 'Tipo', type: 'TEXT', required: true, isCustom: false, isSystem: false },
 ];
 
@@ -86,7 +139,12 @@ export const FORM_FIELD_MSG = {
 
 /** A key from a label: "Número de Série" → "numero_de_serie". */
 export function keyFromLabel(label: string): string {
-  const k = label.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 50);
+  const k = label
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 50);
   return /^[a-z]/.test(k) ? k : `campo_${k}`.slice(0, 50);
 }

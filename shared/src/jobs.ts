@@ -14,10 +14,12 @@ export type ExportFormat = z.infer<typeof exportFormat>;
  * Body of POST /api/patrimonios/export: the list filters GET /api/patrimonios accepts (without
  * paging/sorting; `cf` = custom-field filters by key) plus the format (XLSX only).
  */
-export const exportPatrimoniosBody = patrimonioListQuery.omit({ page: true, pageSize: true, sort: true, order: true }).extend({
-  cf: z.record(z.string().max(60), z.string().max(200)).optional(),
-  format: z.literal('xlsx', { error: 'Formato inválido.' }).default('xlsx'),
-});
+export const exportPatrimoniosBody = patrimonioListQuery
+  .omit({ page: true, pageSize: true, sort: true, order: true })
+  .extend({
+    cf: z.record(z.string().max(60), z.string().max(200)).optional(),
+    format: z.literal('xlsx', { error: 'Formato inválido.' }).default('xlsx'),
+  });
 export type ExportPatrimoniosBody = z.input<typeof exportPatrimoniosBody>;
 
 const sectorScope = z.array(z.number().int().positive()).nullable();
@@ -49,4 +51,7 @@ export interface Job {
   /** The result file was removed after the retention period (JOB_FILE_RETENTION_DAYS): generate it again. */
   fileRemoved: boolean;
 }
-export interface JobList { jobs: Job[]; total: number }
+export interface JobList {
+  jobs: Job[];
+  total: number;
+}

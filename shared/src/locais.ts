@@ -26,4 +26,7 @@ export interface Local {
   updatedAt: string;
   version: number;
 }
-export interface LocalList { locais: Local[]; total: number }
+export interface LocalList {
+  locais: Local[];
+  total: number;
+}

@@ -6,17 +6,48 @@ export const NUMBERING_YEAR_FORMATS = ['YYYY', 'YY'] as const;
 export const NUMBERING_SEPARATORS = ['', '-', '/', '.'] as const;
 
 const componentId = z.string().trim().min(1).max(40);
-export const numberingComponent = z.discriminatedUnion('type', [
-  z.strictObject({ id: componentId, type: z.literal('year'), format: z.enum(NUMBERING_YEAR_FORMATS, { error: 'Formato de ano inválido (use YYYY ou YY).' }) }),
-  z.strictObject({ id: componentId, type: z.literal('sector'), sectorCodeLength: z.number().int().min(1, { error: 'O código do setor deve ter 1 ou 2 caracteres.' }).max(2, { error: 'O código do setor deve ter 1 ou 2 caracteres.' }) }),
-  z.strictObject({ id: componentId, type: z.literal('sequence'), length: z.number({ error: 'Informe o tamanho da sequência.' }).int().min(1, { error: 'A sequência deve ter de 1 a 10 dígitos.' }).max(10, { error: 'A sequência deve ter de 1 a 10 dígitos.' }) }),
-], { error: 'Componente de numeração inválido.' });
+export const numberingComponent = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({
+      id: componentId,
+      type: z.literal('year'),
+      format: z.enum(NUMBERING_YEAR_FORMATS, { error: 'Formato de ano inválido (use YYYY ou YY).' }),
+    }),
+    z.strictObject({
+      id: componentId,
+      type: z.literal('sector'),
+      sectorCodeLength: z
+        .number()
+        .int()
+        .min(1, { error: 'O código do setor deve ter 1 ou 2 caracteres.' })
+        .max(2, { error: 'O código do setor deve ter 1 ou 2 caracteres.' }),
+    }),
+    z.strictObject({
+      id: componentId,
+      type: z.literal('sequence'),
+      length: z
+        .number({ error: 'Informe o tamanho da sequência.' })
+        .int()
+        .min(1, { error: 'A sequência deve ter de 1 a 10 dígitos.' })
+        .max(10, { error: 'A sequência deve ter de 1 a 10 dígitos.' }),
+    }),
+  ],
+  { error: 'Componente de numeração inválido.' },
+);
 export type NumberingComponent = z.infer<typeof numberingComponent>;
 
 export const numberingBody = z.strictObject({
-  components: z.array(numberingComponent).min(1).max(3)
-    .refine((c) => c.filter((x) => x.type === 'sequence').length === 1, { error: 'O padrão deve ter exatamente uma sequência.' })
-    .refine((c) => c.filter((x) => x.type === 'year').length <= 1 && c.filter((x) => x.type === 'sector').length <= 1, { error: 'Cada componente pode aparecer no máximo uma vez.' }),
+  components: z
+    .array(numberingComponent)
+    .min(1)
+    .max(3)
+    .refine((c) => c.filter((x) => x.type === 'sequence').length === 1, {
+      error: 'O padrão deve ter exatamente uma sequência.',
+    })
+    .refine((c) => c.filter((x) => x.type === 'year').length <= 1 && c.filter((x) => x.type === 'sector').length <= 1, {
+      error: 'Cada componente pode aparecer no máximo uma vez.',
+    }),
   separator: z.enum(NUMBERING_SEPARATORS, { error: 'Separador inválido.' }).optional(),
   version: version.optional(),
   municipalityId: z.unknown().optional(),
@@ -25,7 +56,11 @@ export type NumberingBody = z.infer<typeof numberingBody>;
 
 /** Query of GET /api/numeracao/proximo: one sector, or every sector of the municipality when omitted. */
 export const numberingNextQuery = z.strictObject({
-  sectorId: z.coerce.number({ error: 'Setor inválido.' }).int({ error: 'Setor inválido.' }).positive({ error: 'Setor inválido.' }).optional(),
+  sectorId: z.coerce
+    .number({ error: 'Setor inválido.' })
+    .int({ error: 'Setor inválido.' })
+    .positive({ error: 'Setor inválido.' })
+    .optional(),
 });
 export type NumberingNextQuery = z.infer<typeof numberingNextQuery>;
 
@@ -65,15 +100,25 @@ export const DEFAULT_NUMBERING: Pick<NumberingPattern, 'components' | 'separator
   separator: '',
 };
 
-export interface NumberParts { year: number; sectorCode: string; sequence: number }
+export interface NumberParts {
+  year: number;
+  sectorCode: string;
+  sequence: number;
+}
 
 /** Renders a number; `sequence` null renders the counter key (everything but the sequence). */
-export function renderNumero(p: Pick<NumberingPattern, 'components' | 'separator'>, parts: Omit<NumberParts, 'sequence'> & { sequence: number | null }): string {
-  return p.components.map((c) => {
-    if (c.type === 'year') return c.format === 'YY' ? String(parts.year % 100).padStart(2, '0') : String(parts.year);
-    if (c.type === 'sector') return parts.sectorCode.toUpperCase().slice(0, c.sectorCodeLength).padEnd(c.sectorCodeLength, '0');
-    return parts.sequence == null ? '#' : String(parts.sequence).padStart(c.length, '0');
-  }).join(p.separator);
+export function renderNumero(
+  p: Pick<NumberingPattern, 'components' | 'separator'>,
+  parts: Omit<NumberParts, 'sequence'> & { sequence: number | null },
+): string {
+  return p.components
+    .map((c) => {
+      if (c.type === 'year') return c.format === 'YY' ? String(parts.year % 100).padStart(2, '0') : String(parts.year);
+      if (c.type === 'sector')
+        return parts.sectorCode.toUpperCase().slice(0, c.sectorCodeLength).padEnd(c.sectorCodeLength, '0');
+      return parts.sequence == null ? '#' : String(parts.sequence).padStart(c.length, '0');
+    })
+    .join(p.separator);
 }
 
 export const sequenceLength = (p: Pick<NumberingPattern, 'components'>) =>
@@ -81,5 +126,6 @@ export const sequenceLength = (p: Pick<NumberingPattern, 'components'>) =>
 
 export const NUMBERING_MSG = {
   saved: 'Padrão de numeração salvo com sucesso.',
-  exhausted: 'A sequência de numeração deste padrão se esgotou. Aumente o tamanho da sequência em Configurações › Numeração de Bens.',
+  exhausted:
+    'A sequência de numeração deste padrão se esgotou. Aumente o tamanho da sequência em Configurações › Numeração de Bens.',
 } as const;

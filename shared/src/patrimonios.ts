@@ -6,12 +6,21 @@ import { version } from './common';
 export const PATRIMONIO_STATUSES = ['ativo', 'em_uso', 'em_manutencao', 'ocioso', 'extraviado', 'baixado'] as const;
 export type PatrimonioStatus = (typeof PATRIMONIO_STATUSES)[number];
 export const PATRIMONIO_STATUS_LABELS: Record<PatrimonioStatus, string> = {
-  ativo: 'Ativo', em_uso: 'Em uso', em_manutencao: 'Em manutenção', ocioso: 'Ocioso', extraviado: 'Extraviado', baixado: 'Baixado',
+  ativo: 'Ativo',
+  em_uso: 'Em uso',
+  em_manutencao: 'Em manutenção',
+  ocioso: 'Ocioso',
+  extraviado: 'Extraviado',
+  baixado: 'Baixado',
 };
 export const ESTADOS_CONSERVACAO = ['novo', 'bom', 'regular', 'ruim', 'inservivel'] as const;
 export type EstadoConservacao = (typeof ESTADOS_CONSERVACAO)[number];
 export const ESTADO_CONSERVACAO_LABELS: Record<EstadoConservacao, string> = {
-  novo: 'Novo', bom: 'Bom', regular: 'Regular', ruim: 'Ruim', inservivel: 'Inservível',
+  novo: 'Novo',
+  bom: 'Bom',
+  regular: 'Regular',
+  ruim: 'Ruim',
+  inservivel: 'Inservível',
 };
 
 /** Limits of one asset record and of its uploads. */
@@ -31,26 +40,54 @@ export const PATRIMONIO_LIMITS = {
 } as const;
 /** Extensions accepted for documents (the type is checked from the bytes). */
 export const DOCUMENT_EXTENSIONS = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'odt', 'ods', 'ppt', 'pptx', 'odp'] as const;
-export const FOTO_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/tiff'] as const;
+export const FOTO_MIME_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+  'image/tiff',
+] as const;
 
 /**
  * Relation fields of spec §3: a fetched asset may carry them; an update that sends them has them
  * dropped (accepted and ignored). Any other unknown field is refused.
  */
 export const PATRIMONIO_RELATION_FIELDS = [
-  'sector', 'local', 'tipoBem', 'municipality', 'acquisitionForm', 'creator', 'historico', 'notes', 'notas',
-  'transferencias', 'emprestimos', 'subPatrimonios', 'inventoryItems', 'manutencoes', 'documentosFiles',
+  'sector',
+  'local',
+  'tipoBem',
+  'municipality',
+  'acquisitionForm',
+  'creator',
+  'historico',
+  'notes',
+  'notas',
+  'transferencias',
+  'emprestimos',
+  'subPatrimonios',
+  'inventoryItems',
+  'manutencoes',
+  'documentosFiles',
 ] as const;
 
 // ---- Scalars ---------------------------------------------------------------------------------
 /** Money: ≥ 0, at most 2 decimals, at most 999.999.999.999,99. Sent as a string ("1234.50") or a number; always returned as a string. */
-export const money = z.union([z.number(), z.string().trim()], { error: 'Informe o valor de aquisição.' })
+export const money = z
+  .union([z.number(), z.string().trim()], { error: 'Informe o valor de aquisição.' })
   .transform((v) => (typeof v === 'number' ? String(v) : v))
   .superRefine((v, ctx) => {
-    if (/^-/.test(v)) return void ctx.addIssue({ code: 'custom', message: 'O valor de aquisição não pode ser negativo.' });
-    if (!/^\d+(\.\d+)?$/.test(v)) return void ctx.addIssue({ code: 'custom', message: 'Valor de aquisição inválido (use o formato 1234.56).' });
-    if (!/^\d+(\.\d{1,2})?$/.test(v)) return void ctx.addIssue({ code: 'custom', message: 'O valor de aquisição deve ter no máximo 2 casas decimais.' });
-    if (v.split('.')[0].replace(/^0+(?=\d)/, '').length > 12) ctx.addIssue({ code: 'custom', message: 'O valor de aquisição é alto demais (máximo R$ 999.999.999.999,99).' });
+    if (/^-/.test(v))
+      return void ctx.addIssue({ code: 'custom', message: 'O valor de aquisição não pode ser negativo.' });
+    if (!/^\d+(\.\d+)?$/.test(v))
+      return void ctx.addIssue({ code: 'custom', message: 'Valor de aquisição inválido (use o formato 1234.56).' });
+    if (!/^\d+(\.\d{1,2})?$/.test(v))
+      return void ctx.addIssue({
+        code: 'custom',
+        message: 'O valor de aquisição deve ter no máximo 2 casas decimais.',
+      });
+    if (v.split('.')[0].replace(/^0+(?=\d)/, '').length > 12)
+      ctx.addIssue({ code: 'custom', message: 'O valor de aquisição é alto demais (máximo R$ 999.999.999.999,99).' });
   })
   .transform((v) => {
     const [i, d = ''] = v.split('.');
@@ -64,21 +101,36 @@ const isCalendarDate = (s: string) => {
   return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
 };
 /** 'YYYY-MM-DD', a real date from 1900 up to tomorrow (time zones). */
-export const acquisitionDate = z.string({ error: 'Data de aquisição inválida.' })
+export const acquisitionDate = z
+  .string({ error: 'Data de aquisição inválida.' })
   .refine(isCalendarDate, { error: 'Data de aquisição inválida (use AAAA-MM-DD).' })
   .refine((s) => s >= '1900-01-01', { error: 'A data de aquisição deve ser posterior a 1900.' })
-  .refine((s) => s <= new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), { error: 'A data de aquisição não pode ser futura.' });
+  .refine((s) => s <= new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), {
+    error: 'A data de aquisição não pode ser futura.',
+  });
 
 const refId = (msg: string) => z.number({ error: msg }).int({ error: msg }).positive({ error: msg });
-const descricao = z.string({ error: 'A descrição do bem é obrigatória.' }).trim()
-  .min(1, { error: 'A descrição do bem é obrigatória.' }).max(1000, { error: 'A descrição deve ter no máximo 1000 caracteres.' });
-const quantidade = z.number({ error: 'A quantidade deve ser um número inteiro.' }).int({ error: 'A quantidade deve ser um número inteiro.' })
-  .min(1, { error: 'A quantidade deve ser de pelo menos 1.' }).max(PATRIMONIO_LIMITS.quantidadeMax, { error: `A quantidade deve ser de no máximo ${PATRIMONIO_LIMITS.quantidadeMax}.` });
+const descricao = z
+  .string({ error: 'A descrição do bem é obrigatória.' })
+  .trim()
+  .min(1, { error: 'A descrição do bem é obrigatória.' })
+  .max(1000, { error: 'A descrição deve ter no máximo 1000 caracteres.' });
+const quantidade = z
+  .number({ error: 'A quantidade deve ser um número inteiro.' })
+  .int({ error: 'A quantidade deve ser um número inteiro.' })
+  .min(1, { error: 'A quantidade deve ser de pelo menos 1.' })
+  .max(PATRIMONIO_LIMITS.quantidadeMax, {
+    error: `A quantidade deve ser de no máximo ${PATRIMONIO_LIMITS.quantidadeMax}.`,
+  });
 const status = z.enum(PATRIMONIO_STATUSES, { error: 'Status inválido.' });
 const estado = z.enum(ESTADOS_CONSERVACAO, { error: 'Estado de conservação inválido.' });
 const observacoes = z.string().max(5000, { error: 'As observações devem ter no máximo 5000 caracteres.' });
 /** Values by field key; checked against the municipality's field definitions on the server. */
-export const customFieldValues = z.record(z.string().max(50), z.union([z.string().max(5000), z.number(), z.boolean(), z.null()]), { error: 'Campos personalizados inválidos.' });
+export const customFieldValues = z.record(
+  z.string().max(50),
+  z.union([z.string().max(5000), z.number(), z.boolean(), z.null()]),
+  { error: 'Campos personalizados inválidos.' },
+);
 export type CustomFieldValues = z.infer<typeof customFieldValues>;
 
 const editable = {
@@ -115,15 +167,22 @@ export const patrimonioCreateBody = z.strictObject({
 export type PatrimonioCreate = z.infer<typeof patrimonioCreateBody>;
 
 export const patrimonioLoteBody = patrimonioCreateBody.extend({
-  quantity: z.number({ error: 'Informe quantos bens criar.' }).int({ error: 'Informe quantos bens criar.' })
-    .min(1, { error: 'Crie de 1 a 500 bens por lote.' }).max(PATRIMONIO_LIMITS.loteMax, { error: 'Crie de 1 a 500 bens por lote.' }),
+  quantity: z
+    .number({ error: 'Informe quantos bens criar.' })
+    .int({ error: 'Informe quantos bens criar.' })
+    .min(1, { error: 'Crie de 1 a 500 bens por lote.' })
+    .max(PATRIMONIO_LIMITS.loteMax, { error: 'Crie de 1 a 500 bens por lote.' }),
 });
 export type PatrimonioLote = z.infer<typeof patrimonioLoteBody>;
 
-const relationFields = Object.fromEntries(PATRIMONIO_RELATION_FIELDS.map((k) => [k, z.unknown().optional()])) as
-  Record<(typeof PATRIMONIO_RELATION_FIELDS)[number], z.ZodOptional<z.ZodUnknown>>;
+const relationFields = Object.fromEntries(PATRIMONIO_RELATION_FIELDS.map((k) => [k, z.unknown().optional()])) as Record<
+  (typeof PATRIMONIO_RELATION_FIELDS)[number],
+  z.ZodOptional<z.ZodUnknown>
+>;
 export const patrimonioUpdateBody = z.strictObject({
-  ...Object.fromEntries(Object.entries(editable).map(([k, s]) => [k, s.optional()])) as { [K in keyof typeof editable]: z.ZodOptional<(typeof editable)[K]> },
+  ...(Object.fromEntries(Object.entries(editable).map(([k, s]) => [k, s.optional()])) as {
+    [K in keyof typeof editable]: z.ZodOptional<(typeof editable)[K]>;
+  }),
   /** Required: an update with a stale version is refused with 409. */
   version,
   /** Accepted only when equal to the asset's own number (422 otherwise). */
@@ -135,14 +194,28 @@ export type PatrimonioUpdate = z.infer<typeof patrimonioUpdateBody>;
 
 // ---- List -------------------------------------------------------------------------------------
 export const PATRIMONIO_SORT_KEYS = [
-  'numero_patrimonio', 'descricao_bem', 'tipo', 'setor_responsavel', 'local_objeto', 'status', 'valor_aquisicao',
-  'quantidade', 'data_aquisicao', 'forma_aquisicao', 'estado_conservacao', 'createdAt', 'updatedAt',
+  'numero_patrimonio',
+  'descricao_bem',
+  'tipo',
+  'setor_responsavel',
+  'local_objeto',
+  'status',
+  'valor_aquisicao',
+  'quantidade',
+  'data_aquisicao',
+  'forma_aquisicao',
+  'estado_conservacao',
+  'createdAt',
+  'updatedAt',
 ] as const;
 export type PatrimonioSortKey = (typeof PATRIMONIO_SORT_KEYS)[number];
 
 const optId = z.coerce.number().int().positive({ error: 'Identificador inválido.' }).optional();
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data inválida (use AAAA-MM-DD).' });
-const moneyQuery = z.string().trim().regex(/^\d{1,12}(\.\d{1,2})?$/, { error: 'Valor inválido (use 1234.56).' });
+const moneyQuery = z
+  .string()
+  .trim()
+  .regex(/^\d{1,12}(\.\d{1,2})?$/, { error: 'Valor inválido (use 1234.56).' });
 
 /** Query of GET /api/patrimonios (besides `cf.<key>=<value>` custom-field filters). */
 export const patrimonioListQuery = z.strictObject({
@@ -154,12 +227,23 @@ export const patrimonioListQuery = z.strictObject({
   tipoId: optId,
   formaId: optId,
   /** One status or several separated by commas. */
-  status: z.string().trim().optional().transform((s, ctx) => {
-    if (!s) return undefined;
-    const list = s.split(',').map((x) => x.trim()).filter(Boolean);
-    for (const x of list) if (!(PATRIMONIO_STATUSES as readonly string[]).includes(x)) { ctx.addIssue({ code: 'custom', message: 'Status inválido.' }); return z.NEVER; }
-    return list as PatrimonioStatus[];
-  }),
+  status: z
+    .string()
+    .trim()
+    .optional()
+    .transform((s, ctx) => {
+      if (!s) return undefined;
+      const list = s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
+      for (const x of list)
+        if (!(PATRIMONIO_STATUSES as readonly string[]).includes(x)) {
+          ctx.addIssue({ code: 'custom', message: 'Status inválido.' });
+          return z.NEVER;
+        }
+      return list as PatrimonioStatus[];
+    }),
   estado: z.enum(ESTADOS_CONSERVACAO, { error: 'Estado de conservação inválido.' }).optional(),
   valorMin: moneyQuery.optional(),
   valorMax: moneyQuery.optional(),
@@ -170,11 +254,18 @@ export const patrimonioListQuery = z.strictObject({
 });
 export type PatrimonioListQuery = z.infer<typeof patrimonioListQuery>;
 /** The filter part of a list query (what an export or a count needs). */
-export type PatrimonioFilters = Partial<Omit<PatrimonioListQuery, 'page' | 'pageSize' | 'sort' | 'order'>> & { cf?: Record<string, string> };
+export type PatrimonioFilters = Partial<Omit<PatrimonioListQuery, 'page' | 'pageSize' | 'sort' | 'order'>> & {
+  cf?: Record<string, string>;
+};
 
 export const patrimonioSyncQuery = z.strictObject({
   after: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(PATRIMONIO_LIMITS.syncMaxLimit, { error: 'No máximo 1000 por página.' }).default(PATRIMONIO_LIMITS.syncMaxLimit),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(PATRIMONIO_LIMITS.syncMaxLimit, { error: 'No máximo 1000 por página.' })
+    .default(PATRIMONIO_LIMITS.syncMaxLimit),
 });
 
 export const publicPatrimonioQuery = z.strictObject({
@@ -186,10 +277,22 @@ export const publicPatrimonioQuery = z.strictObject({
   sectorId: optId,
   tipoId: optId,
   status: z.enum(PATRIMONIO_STATUSES, { error: 'Status inválido.' }).optional(),
-  sort: z.enum(['numero_patrimonio', 'descricao_bem', 'tipo', 'setor_responsavel', 'local_objeto', 'status', 'data_aquisicao'] as const).default('numero_patrimonio'),
+  sort: z
+    .enum([
+      'numero_patrimonio',
+      'descricao_bem',
+      'tipo',
+      'setor_responsavel',
+      'local_objeto',
+      'status',
+      'data_aquisicao',
+    ] as const)
+    .default('numero_patrimonio'),
   order: z.enum(['asc', 'desc']).default('asc'),
 });
-export const importModeQuery = z.strictObject({ mode: z.enum(['dry-run', 'commit'], { error: "Informe mode=dry-run ou mode=commit." }).default('dry-run') });
+export const importModeQuery = z.strictObject({
+  mode: z.enum(['dry-run', 'commit'], { error: 'Informe mode=dry-run ou mode=commit.' }).default('dry-run'),
+});
 
 // ---- Shapes returned by the API ---------------------------------------------------------------
 export interface HistoricoEntry {
@@ -250,11 +353,18 @@ export interface Patrimonio extends PatrimonioListItem {
   historico_movimentacao: HistoricoEntry[];
   createdBy: string | null;
 }
-export interface PatrimonioList { patrimonios: PatrimonioListItem[]; total: number; page: number; pageSize: number }
-export interface PatrimonioSync { patrimonios: PatrimonioListItem[]; nextAfter: number | null }
+export interface PatrimonioList {
+  patrimonios: PatrimonioListItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+export interface PatrimonioSync {
+  patrimonios: PatrimonioListItem[];
+  nextAfter: number | null;
+}
 export type PatrimonioDeleteResult =
-  | { deleted: true; writtenOff: false; id: number }
-  | { deleted: false; writtenOff: true; patrimonio: Patrimonio };
+  { deleted: true; writtenOff: false; id: number } | { deleted: false; writtenOff: true; patrimonio: Patrimonio };
 
 /** Public consultation: public fields only. */
 export interface PublicPatrimonio {
@@ -267,9 +377,18 @@ export interface PublicPatrimonio {
   data_aquisicao: string | null;
   municipio: string;
 }
-export interface PublicPatrimonioList { patrimonios: PublicPatrimonio[]; total: number; page: number; pageSize: number }
+export interface PublicPatrimonioList {
+  patrimonios: PublicPatrimonio[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
 
-export interface ImportError { line: number; field: string; message: string }
+export interface ImportError {
+  line: number;
+  field: string;
+  message: string;
+}
 export interface ImportReport {
   mode: 'dry-run' | 'commit';
   total: number;

@@ -3,13 +3,24 @@ import { z } from 'zod';
 /** The municipality of a public call: `?municipio=<slug>` (shared links) or `?municipalityId=<id>` (the asset label's QR). */
 export const publicMunicipioQuery = z.strictObject({
   municipio: z.string({ error: 'Município inválido.' }).trim().max(80, { error: 'Município inválido.' }).optional(),
-  municipalityId: z.coerce.number({ error: 'Município inválido.' }).int({ error: 'Município inválido.' }).positive({ error: 'Município inválido.' }).optional(),
+  municipalityId: z.coerce
+    .number({ error: 'Município inválido.' })
+    .int({ error: 'Município inválido.' })
+    .positive({ error: 'Município inválido.' })
+    .optional(),
 });
 export type PublicMunicipioRef = z.infer<typeof publicMunicipioQuery>;
 
 /** A municipality open to the public consultation. */
-export interface PublicMunicipio { id: number; name: string; slug: string }
-export interface PublicMunicipioList { municipios: PublicMunicipio[]; total: number }
+export interface PublicMunicipio {
+  id: number;
+  name: string;
+  slug: string;
+}
+export interface PublicMunicipioList {
+  municipios: PublicMunicipio[];
+  total: number;
+}
 
 /** GET /api/public/filtros: the options of the advanced filter of one municipality (its sectors, its active asset types). */
 export interface PublicFiltros {

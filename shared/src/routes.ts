@@ -5,7 +5,11 @@ const ALL: readonly MainRole[] = MAIN_ROLES;
 const AS: readonly MainRole[] = ['admin', 'supervisor'];
 const ASU: readonly MainRole[] = ['admin', 'supervisor', 'usuario'];
 
-export interface MainRoute { path: string; title: string; roles: readonly MainRole[] }
+export interface MainRoute {
+  path: string;
+  title: string;
+  roles: readonly MainRole[];
+}
 
 /** Spec §2.3: every main-area route with its allowed roles. */
 export const MAIN_ROUTES: readonly MainRoute[] = [
@@ -38,7 +42,11 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
   { path: '/imoveis/campos', title: 'Campos Personalizados', roles: AS },
   { path: '/imoveis/relatorios/templates', title: 'Modelos de Relatório de Imóveis', roles: AS },
   { path: '/imoveis/relatorios/templates/novo', title: 'Novo Modelo de Relatório de Imóveis', roles: AS },
-  { path: '/imoveis/relatorios/templates/editar/:templateId', title: 'Editar Modelo de Relatório de Imóveis', roles: AS },
+  {
+    path: '/imoveis/relatorios/templates/editar/:templateId',
+    title: 'Editar Modelo de Relatório de Imóveis',
+    roles: AS,
+  },
   { path: '/analise/setor', title: 'Análise por Setor', roles: AS },
   { path: '/analise/tipo', title: 'Análise por Tipo', roles: AS },
   { path: '/analise/temporal', title: 'Análise Temporal', roles: AS },
@@ -83,52 +91,88 @@ export const PUBLIC_ROUTES = [
   { path: '/consulta-publica/imovel/:id', title: 'Consulta Pública — Imóvel' },
 ] as const;
 
-export interface MenuItem { path: string; label: string; exact?: boolean }
-export interface MenuGroup { id: string; label: string; items: MenuItem[] }
+export interface MenuItem {
+  path: string;
+  label: string;
+  exact?: boolean;
+}
+export interface MenuGroup {
+  id: string;
+  label: string;
+  items: MenuItem[];
+}
 
 const G = {
-  dashboard: { id: 'dashboard', label: 'Dashboard', items: [
-    { path: '/', label: 'Visão Geral', exact: true },
-    { path: '/dashboard/depreciacao', label: 'Depreciação' },
-  ] },
-  patrimonio: { id: 'patrimonio', label: 'Patrimônio', items: [
-    { path: '/bens-cadastrados', label: 'Bens Cadastrados' },
-    { path: '/bens-cadastrados/novo', label: 'Novo Cadastro' },
-    { path: '/inventarios', label: 'Inventários' },
-    { path: '/locais', label: 'Locais' },
-  ] },
-  imoveis: { id: 'imoveis', label: 'Imóveis', items: [
-    { path: '/imoveis', label: 'Cadastro de Imóveis' },
-    { path: '/imoveis/manutencao', label: 'Manutenção' },
-    { path: '/imoveis/campos', label: 'Campos Personalizados' },
-  ] },
-  analise: { id: 'analise', label: 'Análise e Relatórios', items: [
-    { path: '/analise/setor', label: 'Análise por Setor' },
-    { path: '/analise/tipo', label: 'Análise por Tipo' },
-    { path: '/analise/temporal', label: 'Análise Temporal' },
-    { path: '/relatorios', label: 'Gerar Relatórios' },
-    { path: '/exportacao', label: 'Exportação de Dados' },
-  ] },
-  ferramentas: { id: 'ferramentas', label: 'Ferramentas', items: [
-    { path: '/gerar-etiquetas', label: 'Gerar Etiquetas' },
-    { path: '/etiquetas/templates', label: 'Modelos de Etiqueta' },
-    { path: '/gerenciador-fichas', label: 'Gerenciador de Fichas' },
-    { path: '/ferramentas/sync-client', label: 'Cliente de Sincronização' },
-    { path: '/downloads', label: 'Downloads' },
-  ] },
-  administracao: { id: 'administracao', label: 'Administração', items: [
-    { path: '/configuracoes/usuarios', label: 'Gerenciar Usuários' },
-    { path: '/configuracoes/setores', label: 'Gerenciar Setores' },
-    { path: '/configuracoes/tipos', label: 'Gerenciar Tipos de Bens' },
-    { path: '/configuracoes/formas-aquisicao', label: 'Formas de Aquisição' },
-    { path: '/registros-de-atividade', label: 'Logs de Atividade' },
-  ] },
-  configuracoes: { id: 'configuracoes', label: 'Configurações', items: [
-    { path: '/configuracoes/personalizacao', label: 'Personalização' },
-    { path: '/configuracoes/seguranca', label: 'Segurança' },
-    { path: '/configuracoes/backup', label: 'Backup' },
-    { path: '/configuracoes/numeracao-bens', label: 'Numeração de Bens' },
-  ] },
+  dashboard: {
+    id: 'dashboard',
+    label: 'Dashboard',
+    items: [
+      { path: '/', label: 'Visão Geral', exact: true },
+      { path: '/dashboard/depreciacao', label: 'Depreciação' },
+    ],
+  },
+  patrimonio: {
+    id: 'patrimonio',
+    label: 'Patrimônio',
+    items: [
+      { path: '/bens-cadastrados', label: 'Bens Cadastrados' },
+      { path: '/bens-cadastrados/novo', label: 'Novo Cadastro' },
+      { path: '/inventarios', label: 'Inventários' },
+      { path: '/locais', label: 'Locais' },
+    ],
+  },
+  imoveis: {
+    id: 'imoveis',
+    label: 'Imóveis',
+    items: [
+      { path: '/imoveis', label: 'Cadastro de Imóveis' },
+      { path: '/imoveis/manutencao', label: 'Manutenção' },
+      { path: '/imoveis/campos', label: 'Campos Personalizados' },
+    ],
+  },
+  analise: {
+    id: 'analise',
+    label: 'Análise e Relatórios',
+    items: [
+      { path: '/analise/setor', label: 'Análise por Setor' },
+      { path: '/analise/tipo', label: 'Análise por Tipo' },
+      { path: '/analise/temporal', label: 'Análise Temporal' },
+      { path: '/relatorios', label: 'Gerar Relatórios' },
+      { path: '/exportacao', label: 'Exportação de Dados' },
+    ],
+  },
+  ferramentas: {
+    id: 'ferramentas',
+    label: 'Ferramentas',
+    items: [
+      { path: '/gerar-etiquetas', label: 'Gerar Etiquetas' },
+      { path: '/etiquetas/templates', label: 'Modelos de Etiqueta' },
+      { path: '/gerenciador-fichas', label: 'Gerenciador de Fichas' },
+      { path: '/ferramentas/sync-client', label: 'Cliente de Sincronização' },
+      { path: '/downloads', label: 'Downloads' },
+    ],
+  },
+  administracao: {
+    id: 'administracao',
+    label: 'Administração',
+    items: [
+      { path: '/configuracoes/usuarios', label: 'Gerenciar Usuários' },
+      { path: '/configuracoes/setores', label: 'Gerenciar Setores' },
+      { path: '/configuracoes/tipos', label: 'Gerenciar Tipos de Bens' },
+      { path: '/configuracoes/formas-aquisicao', label: 'Formas de Aquisição' },
+      { path: '/registros-de-atividade', label: 'Logs de Atividade' },
+    ],
+  },
+  configuracoes: {
+    id: 'configuracoes',
+    label: 'Configurações',
+    items: [
+      { path: '/configuracoes/personalizacao', label: 'Personalização' },
+      { path: '/configuracoes/seguranca', label: 'Segurança' },
+      { path: '/configuracoes/backup', label: 'Backup' },
+      { path: '/configuracoes/numeracao-bens', label: 'Numeração de Bens' },
+    ],
+  },
 } satisfies Record<string, MenuGroup>;
 
 /** Sidebar menu per role (spec §6). */
@@ -142,22 +186,30 @@ export function menuForRole(role: Role | null | undefined): MenuGroup[] {
         { id: 'dashboard', label: 'Dashboard', items: [{ path: '/', label: 'Visão Geral', exact: true }] },
         G.patrimonio,
         { id: 'imoveis', label: 'Imóveis', items: G.imoveis.items.slice(0, 2) },
-        { id: 'ferramentas', label: 'Ferramentas', items: [
-          { path: '/exportacao', label: 'Exportação de Dados' },
-          { path: '/relatorios', label: 'Gerar Relatórios' },
-          { path: '/gerar-etiquetas', label: 'Gerar Etiquetas' },
-          { path: '/ferramentas/sync-client', label: 'Cliente de Sincronização' },
-          { path: '/downloads', label: 'Downloads' },
-        ] },
+        {
+          id: 'ferramentas',
+          label: 'Ferramentas',
+          items: [
+            { path: '/exportacao', label: 'Exportação de Dados' },
+            { path: '/relatorios', label: 'Gerar Relatórios' },
+            { path: '/gerar-etiquetas', label: 'Gerar Etiquetas' },
+            { path: '/ferramentas/sync-client', label: 'Cliente de Sincronização' },
+            { path: '/downloads', label: 'Downloads' },
+          ],
+        },
       ];
     case 'visualizador':
       return [
         { id: 'dashboard', label: 'Dashboard', items: [{ path: '/', label: 'Visão Geral', exact: true }] },
-        { id: 'consulta', label: 'Consulta', items: [
-          { path: '/bens-cadastrados', label: 'Listagem de Bens' },
-          { path: '/imoveis', label: 'Listagem de Imóveis' },
-          { path: '/locais', label: 'Locais' },
-        ] },
+        {
+          id: 'consulta',
+          label: 'Consulta',
+          items: [
+            { path: '/bens-cadastrados', label: 'Listagem de Bens' },
+            { path: '/imoveis', label: 'Listagem de Imóveis' },
+            { path: '/locais', label: 'Locais' },
+          ],
+        },
       ];
     default:
       return [];
@@ -187,7 +239,9 @@ export const SUPERUSER_MENU: readonly MenuItem[] = [
   { path: '/superuser/version-update', label: 'Atualização de Versão' },
   { path: '/superuser/documentation', label: 'Documentação' },
 ];
-export const SUPERUSER_EXTRA_ROUTES: readonly MenuItem[] = [{ path: '/superuser/assets-by-user', label: 'Bens por Usuário' }];
+export const SUPERUSER_EXTRA_ROUTES: readonly MenuItem[] = [
+  { path: '/superuser/assets-by-user', label: 'Bens por Usuário' },
+];
 
 /** Highlight rule of the sidebar: exact items match exactly, others by prefix. */
 export function isMenuItemActive(item: MenuItem, pathname: string): boolean {

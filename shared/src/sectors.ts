@@ -32,4 +32,7 @@ export interface Sector {
   updatedAt: string;
   version: number;
 }
-export interface SectorList { sectors: Sector[]; total: number }
+export interface SectorList {
+  sectors: Sector[];
+  total: number;
+}

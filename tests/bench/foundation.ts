@@ -12,9 +12,13 @@ export async function foundationBench(): Promise<void> {
     const db = s.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'PGlite embutido';
     console.log(`\n## Fundação — ${machine()}; ${db}; servidor em processo próprio; 50 conexões, 5 s por cenário\n`);
     const health = await load('GET /api/health (base)', { url: `${s.url}/api/health` });
-    const sectors = await load('GET /api/sectors (autorizado)', { url: `${s.url}/api/sectors`, headers: { authorization: `Bearer ${token}` } });
+    const sectors = await load('GET /api/sectors (autorizado)', {
+      url: `${s.url}/api/sectors`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     const login = await load('POST /api/auth/login (argon2id)', {
-      url: `${s.url}/api/auth/login`, method: 'POST',
+      url: `${s.url}/api/auth/login`,
+      method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'admin@exemplo.gov.br', password: 'Tombo@2025' }),
     });

@@ -4,7 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { createFreshDatabase, dropDatabase } from '../../server/src/db/test-database';
 
-export interface BenchServer { url: string; databaseUrl: string | undefined; stop(): Promise<void> }
+export interface BenchServer {
+  url: string;
+  databaseUrl: string | undefined;
+  stop(): Promise<void>;
+}
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -12,16 +16,28 @@ const root = path.resolve(import.meta.dirname, '../..');
  * The real server in its own process (so the load generator does not share its event loop),
  * on a fresh database with the demo seed.
  */
-export async function startBenchServer(env: Record<string, string> = {}, existingDatabaseUrl?: string): Promise<BenchServer> {
-  const databaseUrl = existingDatabaseUrl ?? (process.env.DATABASE_URL ? await createFreshDatabase(process.env.DATABASE_URL, 'tombo_bench') : undefined);
+export async function startBenchServer(
+  env: Record<string, string> = {},
+  existingDatabaseUrl?: string,
+): Promise<BenchServer> {
+  const databaseUrl =
+    existingDatabaseUrl ??
+    (process.env.DATABASE_URL ? await createFreshDatabase(process.env.DATABASE_URL, 'tombo_bench') : undefined);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tombo-bench-'));
   const port = String(3900 + Math.floor(Math.random() * 90));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
     env: {
-      ...process.env, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'always', LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT_MAX: '100000000', REDIS_PREFIX: `tombo-bench-${port}`,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env,
+      ...process.env,
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'always',
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT_MAX: '100000000',
+      REDIS_PREFIX: `tombo-bench-${port}`,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -30,7 +46,9 @@ export async function startBenchServer(env: Record<string, string> = {}, existin
     if (child.exitCode != null) throw new Error('bench server exited');
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     if (i > 600) throw new Error('bench server did not start');
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -48,7 +66,11 @@ export async function startBenchServer(env: Record<string, string> = {}, existin
 }
 
 export async function loginToken(url: string, email: string, password = 'Tombo@2025'): Promise<string> {
-  const res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
   return ((await res.json()) as { token: string }).token;
 }

@@ -7,7 +7,9 @@ test('admin: users list with role badges; supervisor sees only themselves', asyn
   await page.goto('/configuracoes/usuarios');
   const table = page.getByRole('table', { name: 'Usuários' });
   await expect(table.getByRole('cell', { name: 'supervisor@exemplo.gov.br' })).toBeVisible();
-  await expect(table.getByRole('row', { name: /supervisor@exemplo\.gov\.br/ }).getByText('Supervisor', { exact: true })).toBeVisible();
+  await expect(
+    table.getByRole('row', { name: /supervisor@exemplo\.gov\.br/ }).getByText('Supervisor', { exact: true }),
+  ).toBeVisible();
   await expect(table.getByText('admin@vizinho.gov.br')).toHaveCount(0); // other municipality
 
   const ctx = await browser.newContext();

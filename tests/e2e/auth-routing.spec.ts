@@ -84,7 +84,10 @@ test('an invalid access token is refreshed once and the request retried', async 
   await page.goto('/locais');
   await expect(page.getByRole('table', { name: 'Locais' })).toBeVisible();
   await expect(page).toHaveURL(/\/locais$/);
-  const after = await page.evaluate(() => [localStorage.getItem('tombo_token'), localStorage.getItem('tombo_refresh_token')]);
+  const after = await page.evaluate(() => [
+    localStorage.getItem('tombo_token'),
+    localStorage.getItem('tombo_refresh_token'),
+  ]);
   expect(after[0]).not.toBe(JSON.stringify('token-invalido'));
   expect(after[1]).not.toBe(before); // rotated
 });

@@ -14,7 +14,11 @@ test('30 minutes without activity log the user out with the session-expired noti
   await page.clock.fastForward(2 * 60_000);
   await expect(page).toHaveURL(/\/login\?sessionExpired=1$/);
   await expect(page.getByText(MSG.auth.sessionExpired)).toBeVisible();
-  const stored = await page.evaluate(() => [localStorage.getItem('tombo_user'), localStorage.getItem('tombo_token'), localStorage.getItem('tombo_refresh_token')]);
+  const stored = await page.evaluate(() => [
+    localStorage.getItem('tombo_user'),
+    localStorage.getItem('tombo_token'),
+    localStorage.getItem('tombo_refresh_token'),
+  ]);
   expect(stored).toEqual([null, null, null]);
 });
 

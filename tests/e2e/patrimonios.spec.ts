@@ -9,9 +9,16 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAIAAAAuKetIAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAfUlEQVRoge2SAQkAURSDVsZkF98SF2M8/sAAOhY+T5O6AQuwviK7kHdJ3YAFWF+RXci7pG7AAqyvyC7kXVI3YAHWV2QX8i6pG7AA6yuyC3mX1A1YgPUV2YW8S+oGLMD6iuxC3iV1AxZgfUV2Ie+SugELsL4iu5B3Sd2AxwN+rJ5lACE+T+oAAAAASUVORK5CYII=',
   'base64',
 );
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 
-interface Ids { tipo: string; forma: string; sectors: Record<string, number>; locais: Record<string, { id: number; sectorId: number }> }
+interface Ids {
+  tipo: string;
+  forma: string;
+  sectors: Record<string, number>;
+  locais: Record<string, { id: number; sectorId: number }>;
+}
 
 let adminToken = '';
 let ids: Ids;
@@ -26,13 +33,32 @@ async function api<T>(request: APIRequestContext, method: 'get' | 'post', url: s
 test.beforeAll(async ({ request }) => {
   adminToken = await apiToken(request, ACCOUNTS.admin);
   const tipos = await api<{ tiposBens: Array<{ name: string; active: boolean }> }>(request, 'get', '/api/tipos-bens');
-  const tipo = tipos.tiposBens.find((t) => t.active)?.name ?? (await api<{ name: string }>(request, 'post', '/api/tipos-bens', { name: 'Mobiliário', usefulLifeMonths: 120, residualValuePct: 10 })).name;
-  const formas = await api<{ formasAquisicao: Array<{ nome: string; ativo: boolean }> }>(request, 'get', '/api/formas-aquisicao');
-  const forma = formas.formasAquisicao.find((f) => f.ativo)?.nome ?? (await api<{ nome: string }>(request, 'post', '/api/formas-aquisicao', { nome: 'Compra' })).nome;
+  const tipo =
+    tipos.tiposBens.find((t) => t.active)?.name ??
+    (
+      await api<{ name: string }>(request, 'post', '/api/tipos-bens', {
+        name: 'Mobiliário',
+        usefulLifeMonths: 120,
+        residualValuePct: 10,
+      })
+    ).name;
+  const formas = await api<{ formasAquisicao: Array<{ nome: string; ativo: boolean }> }>(
+    request,
+    'get',
+    '/api/formas-aquisicao',
+  );
+  const forma =
+    formas.formasAquisicao.find((f) => f.ativo)?.nome ??
+    (await api<{ nome: string }>(request, 'post', '/api/formas-aquisicao', { nome: 'Compra' })).nome;
   const sectors = await api<{ sectors: Array<{ id: number; name: string }> }>(request, 'get', '/api/sectors');
-  const locais = await api<{ locais: Array<{ id: number; name: string; sectorId: number }> }>(request, 'get', '/api/locais');
+  const locais = await api<{ locais: Array<{ id: number; name: string; sectorId: number }> }>(
+    request,
+    'get',
+    '/api/locais',
+  );
   ids = {
-    tipo, forma,
+    tipo,
+    forma,
     sectors: Object.fromEntries(sectors.sectors.map((s) => [s.name, s.id])),
     locais: Object.fromEntries(locais.locais.map((l) => [l.name, { id: l.id, sectorId: l.sectorId }])),
   };
@@ -40,7 +66,14 @@ test.beforeAll(async ({ request }) => {
 });
 
 async function createViaApi(request: APIRequestContext, body: Record<string, unknown>) {
-  return (await api<{ patrimonio: { id: number; numero_patrimonio: string; version: number } }>(request, 'post', '/api/patrimonios', body)).patrimonio;
+  return (
+    await api<{ patrimonio: { id: number; numero_patrimonio: string; version: number } }>(
+      request,
+      'post',
+      '/api/patrimonios',
+      body,
+    )
+  ).patrimonio;
 }
 
 async function choose(page: Page, label: RegExp, option: string) {
@@ -73,7 +106,9 @@ test('usuario cadastra um bem com foto e documento, vê na lista e abre a ficha'
   await choose(page, /^Forma de aquisição/, ids.forma);
   await choose(page, /^Estado de conservação/, 'Bom');
   await page.getByLabel('Adicionar fotos').setInputFiles({ name: 'cadeira.png', mimeType: 'image/png', buffer: PNG });
-  await page.getByLabel('Adicionar documentos').setInputFiles({ name: 'nota-fiscal.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await page
+    .getByLabel('Adicionar documentos')
+    .setInputFiles({ name: 'nota-fiscal.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(page.getByRole('list', { name: 'Fotos' }).getByText('cadeira.png')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Documentos' }).getByText('nota-fiscal.pdf')).toBeVisible();
   await page.setViewportSize(DESKTOP);
@@ -115,8 +150,18 @@ test('filtra e ordena a lista (estado na URL)', async ({ page, request }) => {
   const tag = `Lote Filtro ${unique()}`;
   const ti = ids.sectors['Tecnologia da Informação'];
   const ad = ids.sectors['Administração'];
-  for (const [n, valor, sectorId] of [['A', '300.00', ti], ['B', '100.00', ti], ['C', '200.00', ti], ['D', '50.00', ad]] as const) {
-    await createViaApi(request, { descricao_bem: `${tag} ${n}`, sectorId, valor_aquisicao: valor, ...(await tipoRef(request)) });
+  for (const [n, valor, sectorId] of [
+    ['A', '300.00', ti],
+    ['B', '100.00', ti],
+    ['C', '200.00', ti],
+    ['D', '50.00', ad],
+  ] as const) {
+    await createViaApi(request, {
+      descricao_bem: `${tag} ${n}`,
+      sectorId,
+      valor_aquisicao: valor,
+      ...(await tipoRef(request)),
+    });
   }
   await login(page, ACCOUNTS.admin, 'admin');
   await page.goto(`/bens-cadastrados?q=${encodeURIComponent(tag)}`);
@@ -189,7 +234,9 @@ test('importação: o teste mostra 2 linhas com erro e importa as válidas', asy
   await page.goto('/bens-cadastrados');
   await page.getByRole('button', { name: 'Importar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Importar bens' });
-  await dialog.getByLabel('Planilha para importar').setInputFiles({ name: 'bens.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  await dialog
+    .getByLabel('Planilha para importar')
+    .setInputFiles({ name: 'bens.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
   await expect(dialog.getByTestId('import-valid')).toHaveText('3 válidas');
   await expect(dialog.getByTestId('import-invalid')).toHaveText('2 com erro');
   const errors = dialog.getByRole('table', { name: 'Linhas com erro' });
@@ -208,7 +255,12 @@ test('importação: o teste mostra 2 linhas com erro e importa as válidas', asy
 
 test('dois usuários: a edição de um aparece ao vivo na lista do outro', async ({ browser, request }) => {
   const desc = `Projetor ao vivo ${unique()}`;
-  const asset = await createViaApi(request, { descricao_bem: desc, sectorId: ids.sectors['Administração'], valor_aquisicao: '3200.00', ...(await tipoRef(request)) });
+  const asset = await createViaApi(request, {
+    descricao_bem: desc,
+    sectorId: ids.sectors['Administração'],
+    valor_aquisicao: '3200.00',
+    ...(await tipoRef(request)),
+  });
   const ctxA = await browser.newContext();
   const ctxB = await browser.newContext();
   const a = await ctxA.newPage();
@@ -256,11 +308,22 @@ test('a foto é servida pela rota autorizada (blob) e o documento é baixado', a
   const token = await apiToken(request, ACCOUNTS.usuario);
   const created = await request.post('/api/patrimonios', {
     headers: { Authorization: `Bearer ${token}` },
-    data: { descricao_bem: `Foto ${unique()}`, sectorId: ids.sectors['Administração'], valor_aquisicao: '10.00', ...(await tipoRef(request)) },
+    data: {
+      descricao_bem: `Foto ${unique()}`,
+      sectorId: ids.sectors['Administração'],
+      valor_aquisicao: '10.00',
+      ...(await tipoRef(request)),
+    },
   });
   const { patrimonio } = (await created.json()) as { patrimonio: { id: number } };
-  await request.post(`/api/patrimonios/${patrimonio.id}/fotos`, { headers: { Authorization: `Bearer ${token}` }, multipart: { file: { name: 'foto.png', mimeType: 'image/png', buffer: PNG } } });
-  await request.post(`/api/patrimonios/${patrimonio.id}/documentos`, { headers: { Authorization: `Bearer ${token}` }, multipart: { file: { name: 'doc.pdf', mimeType: 'application/pdf', buffer: PDF } } });
+  await request.post(`/api/patrimonios/${patrimonio.id}/fotos`, {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: { file: { name: 'foto.png', mimeType: 'image/png', buffer: PNG } },
+  });
+  await request.post(`/api/patrimonios/${patrimonio.id}/documentos`, {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: { file: { name: 'doc.pdf', mimeType: 'application/pdf', buffer: PDF } },
+  });
   await login(page, ACCOUNTS.usuario, 'usuario');
   await page.goto(`/bens-cadastrados/ver/${patrimonio.id}`);
   await expect(page.getByRole('list', { name: 'Fotos' }).getByRole('img').first()).toHaveAttribute('src', /^blob:/);

@@ -22,7 +22,10 @@ async function get<T>(request: APIRequestContext, token: string, url: string): P
 
 async function setPublicSearch(request: APIRequestContext, municipalityId: number, isPublicSearchEnabled: boolean) {
   const token = await apiToken(request, ACCOUNTS.superuser);
-  const res = await request.put('/api/superuser/public-search', { headers: { Authorization: `Bearer ${token}` }, data: { municipalityId, isPublicSearchEnabled } });
+  const res = await request.put('/api/superuser/public-search', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { municipalityId, isPublicSearchEnabled },
+  });
   expect(res.ok()).toBeTruthy();
 }
 
@@ -31,18 +34,28 @@ test.beforeAll(async ({ request }) => {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   const token = await apiToken(request, ACCOUNTS.admin);
   const { sectors } = await get<{ sectors: Array<{ id: number; name: string }> }>(request, token, '/api/sectors');
-  const { tiposBens } = await get<{ tiposBens: Array<{ id: number; active: boolean }> }>(request, token, '/api/tipos-bens');
+  const { tiposBens } = await get<{ tiposBens: Array<{ id: number; active: boolean }> }>(
+    request,
+    token,
+    '/api/tipos-bens',
+  );
   desc = `Mesa de reunião pública ${unique()}`;
   const res = await request.post('/api/patrimonios', {
     headers: { Authorization: `Bearer ${token}` },
     data: {
-      descricao_bem: desc, sectorId: sectors.find((s) => s.name === 'Tecnologia da Informação')?.id ?? sectors[0].id,
-      tipoId: tiposBens.find((t) => t.active)!.id, valor_aquisicao: '2500.00', data_aquisicao: '2024-03-15', observacoes: 'Nota interna',
+      descricao_bem: desc,
+      sectorId: sectors.find((s) => s.name === 'Tecnologia da Informação')?.id ?? sectors[0].id,
+      tipoId: tiposBens.find((t) => t.active)!.id,
+      valor_aquisicao: '2500.00',
+      data_aquisicao: '2024-03-15',
+      observacoes: 'Nota interna',
     },
   });
   expect(res.status()).toBe(201);
   numero = ((await res.json()) as { patrimonio: { numero_patrimonio: string } }).patrimonio.numero_patrimonio;
-  const { municipios } = (await (await request.get('/api/public/municipios')).json()) as { municipios: Array<{ id: number; slug: string }> };
+  const { municipios } = (await (await request.get('/api/public/municipios')).json()) as {
+    municipios: Array<{ id: number; slug: string }>;
+  };
   exemploId = municipios.find((m) => m.slug === 'exemplo')!.id;
   vizinhoId = municipios.find((m) => m.slug === 'vizinho')!.id;
 });
@@ -100,14 +113,20 @@ test.describe('desktop', () => {
   test('a ficha pelo endereço do QR (?municipalityId=) e o retorno à consulta do município', async ({ page }) => {
     await page.goto(`/consulta-publica/bem/${numero}?municipalityId=${exemploId}`);
     await expect(page.getByRole('article', { name: `Bem ${numero}` })).toContainText(desc);
-    await expect(page.getByRole('link', { name: 'Voltar à consulta' })).toHaveAttribute('href', '/consulta-publica/exemplo');
+    await expect(page.getByRole('link', { name: 'Voltar à consulta' })).toHaveAttribute(
+      'href',
+      '/consulta-publica/exemplo',
+    );
     await page.getByRole('link', { name: 'Voltar à consulta' }).click();
     await expect(page).toHaveURL(/\/consulta-publica\/exemplo$/);
     await expect(page.getByText(/Município de Exemplo/).first()).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Município' })).toHaveCount(0);
   });
 
-  test('mensagens: município desconhecido, bem inexistente, consulta desativada, imóveis', async ({ page, request }) => {
+  test('mensagens: município desconhecido, bem inexistente, consulta desativada, imóveis', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/consulta-publica/atlantida');
     await expect(page.getByText(PATRIMONIO_MSG.municipalityNotFound)).toBeVisible();
     await page.goto(`/consulta-publica/bem/XX000000?municipio=exemplo`);

@@ -6,7 +6,10 @@ import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, login } from './helpers';
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
 
-for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+for (const [label, viewport] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const) {
   test.describe(`screenshots ${label}`, () => {
     test.use({ viewport, colorScheme: 'light' });
 

@@ -22,7 +22,11 @@ await load('server/src/main.ts');
 // With Redis the API only enqueues: run the real worker process beside it, as in production.
 if (process.env.REDIS_URL && process.env.DATABASE_URL) {
   const { spawn } = await import('node:child_process');
-  const worker = spawn(process.execPath, ['--import', 'tsx', 'worker/src/main.ts'], { cwd: root, env: process.env, stdio: 'inherit' });
+  const worker = spawn(process.execPath, ['--import', 'tsx', 'worker/src/main.ts'], {
+    cwd: root,
+    env: process.env,
+    stdio: 'inherit',
+  });
   process.on('exit', () => worker.kill('SIGTERM'));
   console.log('[e2e] worker iniciado');
 }

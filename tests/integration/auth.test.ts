@@ -6,8 +6,12 @@ import { DEMO, startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => { await s?.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s?.close();
+});
 
 const anon = () => client(s.url);
 
@@ -26,7 +30,10 @@ describe('login', () => {
 
   it('answers the same 401 for a wrong password and an unknown e-mail', async () => {
     const wrong = await anon()('POST', '/api/auth/login', { email: DEMO.admin, password: 'errada' });
-    const unknown = await anon()('POST', '/api/auth/login', { email: 'ninguem@exemplo.gov.br', password: 'Tombo@2025' });
+    const unknown = await anon()('POST', '/api/auth/login', {
+      email: 'ninguem@exemplo.gov.br',
+      password: 'Tombo@2025',
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual({ error: { code: 'INVALID_CREDENTIALS', message: 'Credenciais inválidas.' } });
@@ -42,10 +49,17 @@ describe('login', () => {
 
   it('locks the account after repeated failures, even for the right password, until an admin unlocks it', async () => {
     const admin = client(s.url, await s.token('admin'));
-    const created = await admin('POST', '/api/users', { name: 'Bloqueável', email: 'bloq@exemplo.gov.br', password: 'Senha@123', role: 'usuario' });
+    const created = await admin('POST', '/api/users', {
+      name: 'Bloqueável',
+      email: 'bloq@exemplo.gov.br',
+      password: 'Senha@123',
+      role: 'usuario',
+    });
     expect(created.status).toBe(201);
     for (let i = 0; i < LOCKOUT_THRESHOLD; i++) {
-      expect((await anon()('POST', '/api/auth/login', { email: 'bloq@exemplo.gov.br', password: 'x' })).status).toBe(401);
+      expect((await anon()('POST', '/api/auth/login', { email: 'bloq@exemplo.gov.br', password: 'x' })).status).toBe(
+        401,
+      );
     }
     const locked = await anon()('POST', '/api/auth/login', { email: 'bloq@exemplo.gov.br', password: 'Senha@123' });
     expect(locked.status).toBe(401);
@@ -56,15 +70,24 @@ describe('login', () => {
 
     // a usuario cannot unlock; the admin can
     const usuario = client(s.url, await s.token('usuario'));
-    expect((await usuario('PUT', `/api/users/${created.body.id}`, { lockoutUntil: null, failedLoginAttempts: 0 })).status).toBe(403);
-    const unlocked = await admin('PUT', `/api/users/${created.body.id}`, { lockoutUntil: null, failedLoginAttempts: 0 });
+    expect(
+      (await usuario('PUT', `/api/users/${created.body.id}`, { lockoutUntil: null, failedLoginAttempts: 0 })).status,
+    ).toBe(403);
+    const unlocked = await admin('PUT', `/api/users/${created.body.id}`, {
+      lockoutUntil: null,
+      failedLoginAttempts: 0,
+    });
     expect(unlocked.status).toBe(200);
     expect(unlocked.body.lockoutUntil).toBeNull();
     expect(unlocked.body.failedLoginAttempts).toBe(0);
-    expect((await anon()('POST', '/api/auth/login', { email: 'bloq@exemplo.gov.br', password: 'Senha@123' })).status).toBe(200);
+    expect(
+      (await anon()('POST', '/api/auth/login', { email: 'bloq@exemplo.gov.br', password: 'Senha@123' })).status,
+    ).toBe(200);
 
     const logs = await admin('GET', '/api/audit-logs?pageSize=100');
-    const actions = logs.body.logs.filter((l: { entityId: string }) => l.entityId === String(created.body.id)).map((l: { action: string }) => l.action);
+    const actions = logs.body.logs
+      .filter((l: { entityId: string }) => l.entityId === String(created.body.id))
+      .map((l: { action: string }) => l.action);
     expect(actions).toEqual(expect.arrayContaining(['USER_CREATE', 'USER_LOCKED', 'USER_UNLOCK']));
   });
 
@@ -73,7 +96,8 @@ describe('login', () => {
     try {
       const call = client(limited.url);
       const statuses: number[] = [];
-      for (let i = 0; i < 5; i++) statuses.push((await call('POST', '/api/auth/login', { email: DEMO.admin, password: 'x' })).status);
+      for (let i = 0; i < 5; i++)
+        statuses.push((await call('POST', '/api/auth/login', { email: DEMO.admin, password: 'x' })).status);
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
       const last = await call('POST', '/api/auth/login', { email: DEMO.admin, password: 'Tombo@2025' });
       expect(last.body.error.message).toBe(MSG.auth.tooManyAttempts);
@@ -115,31 +139,44 @@ describe('passwords', () => {
   it('applies the spec §5 rules with their messages', async () => {
     const admin = client(s.url, await s.token('admin'));
     const cases: Array<[string, string]> = [
-      ['Aa1!', MSG.password.min], ['SENHA@123', MSG.password.lower], ['senha@123', MSG.password.upper],
-      ['Senha@abc', MSG.password.digit], ['Senha1234', MSG.password.special],
+      ['Aa1!', MSG.password.min],
+      ['SENHA@123', MSG.password.lower],
+      ['senha@123', MSG.password.upper],
+      ['Senha@abc', MSG.password.digit],
+      ['Senha1234', MSG.password.special],
     ];
     for (const [password, message] of cases) {
-      const r = await admin('POST', '/api/users', { name: 'X', email: `x${password.length}@exemplo.gov.br`, password, role: 'usuario' });
+      const r = await admin('POST', '/api/users', {
+        name: 'X',
+        email: `x${password.length}@exemplo.gov.br`,
+        password,
+        role: 'usuario',
+      });
       expect(r.status).toBe(400);
       expect(r.body.error.fields.password).toBe(message);
     }
   });
 
   it('stores argon2id hashes with m ≥ 19 MiB and t ≥ 2', async () => {
-    const [row] = await s.ctx.database.query<{ password_hash: string }>('select password_hash from users where email = $1', [DEMO.admin]);
+    const [row] = await s.ctx.database.query<{ password_hash: string }>(
+      'select password_hash from users where email = $1',
+      [DEMO.admin],
+    );
     const m = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(row.password_hash);
     expect(m).not.toBeNull();
     expect(Number(m![1])).toBeGreaterThanOrEqual(19_456);
     expect(Number(m![2])).toBeGreaterThanOrEqual(2);
   });
 
-  it('changes one\'s own password only with the current one', async () => {
+  it("changes one's own password only with the current one", async () => {
     const { token } = await s.login('visualizador');
     const me = client(s.url, token);
     const wrong = await me('PUT', '/api/auth/password', { currentPassword: 'errada', password: 'Nova@Senha1' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.fields.currentPassword).toBe(MSG.auth.currentPasswordWrong);
-    expect((await me('PUT', '/api/auth/password', { currentPassword: 'Tombo@2025', password: 'Nova@Senha1' })).status).toBe(200);
+    expect(
+      (await me('PUT', '/api/auth/password', { currentPassword: 'Tombo@2025', password: 'Nova@Senha1' })).status,
+    ).toBe(200);
     expect((await s.login('visualizador', 'Nova@Senha1')).user.email).toBe(DEMO.visualizador);
     await me('PUT', '/api/auth/password', { currentPassword: 'Nova@Senha1', password: 'Tombo@2025' });
   });
@@ -150,7 +187,9 @@ describe('passwords', () => {
     expect(forgot.status).toBe(200);
     expect(forgot.body.message).toBe(MSG.auth.forgotSent);
     // unknown e-mail: the same answer, no mail
-    expect((await anon()('POST', '/api/auth/forgot-password', { email: 'nao@existe.gov.br' })).body).toEqual(forgot.body);
+    expect((await anon()('POST', '/api/auth/forgot-password', { email: 'nao@existe.gov.br' })).body).toEqual(
+      forgot.body,
+    );
     const outbox = path.join(s.ctx.config.dataDir, 'outbox');
     const files = fs.readdirSync(outbox).filter((f) => f.includes('supervisor'));
     expect(files).toHaveLength(1);
@@ -160,7 +199,9 @@ describe('passwords', () => {
     expect(weak.status).toBe(400);
     const ok = await anon()('POST', '/api/auth/reset-password', { token, password: 'Outra@Senha9' });
     expect(ok.status).toBe(200);
-    expect((await anon()('POST', '/api/auth/reset-password', { token, password: 'Outra@Senha9' })).body.error.message).toBe(MSG.auth.resetInvalid);
+    expect(
+      (await anon()('POST', '/api/auth/reset-password', { token, password: 'Outra@Senha9' })).body.error.message,
+    ).toBe(MSG.auth.resetInvalid);
     expect((await anon()('POST', '/api/auth/refresh', { refreshToken: before.refreshToken })).status).toBe(401);
     expect((await s.login('supervisor', 'Outra@Senha9')).user.role).toBe('supervisor');
     // put the demo password back for the other tests
@@ -173,28 +214,39 @@ describe('users', () => {
   it('only admin lists the users, and only those of its municipality', async () => {
     const list = await client(s.url, await s.token('admin'))('GET', '/api/users');
     expect(list.status).toBe(200);
-    expect(list.body.users.every((u: { municipalityId: number }) => u.municipalityId === list.body.users[0].municipalityId)).toBe(true);
+    expect(
+      list.body.users.every((u: { municipalityId: number }) => u.municipalityId === list.body.users[0].municipalityId),
+    ).toBe(true);
     expect(list.body.users.map((u: { email: string }) => u.email)).not.toContain(DEMO.vizinho);
     for (const who of ['supervisor', 'usuario', 'visualizador'] as const) {
       expect((await client(s.url, await s.token(who))('GET', '/api/users')).status).toBe(403);
     }
   });
 
-  it('another municipality\'s user is a 404, and a municipalityId in the body is ignored', async () => {
+  it("another municipality's user is a 404, and a municipalityId in the body is ignored", async () => {
     const vizinho = client(s.url, await s.token('vizinho'));
     const exemploAdmin = (await s.login('admin')).user;
     expect((await vizinho('GET', `/api/users/${exemploAdmin.id}`)).status).toBe(404);
     expect((await vizinho('PUT', `/api/users/${exemploAdmin.id}`, { name: 'Hack' })).status).toBe(404);
     expect((await vizinho('DELETE', `/api/users/${exemploAdmin.id}`)).status).toBe(404);
     const created = await vizinho('POST', '/api/users', {
-      name: 'Infiltrado', email: 'infiltrado@vizinho.gov.br', password: 'Senha@123', role: 'admin', municipalityId: exemploAdmin.municipalityId,
+      name: 'Infiltrado',
+      email: 'infiltrado@vizinho.gov.br',
+      password: 'Senha@123',
+      role: 'admin',
+      municipalityId: exemploAdmin.municipalityId,
     });
     expect(created.status).toBe(201);
     expect(created.body.municipalityId).not.toBe(exemploAdmin.municipalityId);
   });
 
   it('an admin cannot create a superuser', async () => {
-    const r = await client(s.url, await s.token('admin'))('POST', '/api/users', { name: 'S', email: 's2@exemplo.gov.br', password: 'Senha@123', role: 'superuser' });
+    const r = await client(s.url, await s.token('admin'))('POST', '/api/users', {
+      name: 'S',
+      email: 's2@exemplo.gov.br',
+      password: 'Senha@123',
+      role: 'superuser',
+    });
     expect(r.status).toBe(422);
   });
 
@@ -208,7 +260,12 @@ describe('users', () => {
 
   it('a stale version is a 409 and nothing changes', async () => {
     const admin = client(s.url, await s.token('admin'));
-    const created = await admin('POST', '/api/users', { name: 'Versão', email: 'versao@exemplo.gov.br', password: 'Senha@123', role: 'visualizador' });
+    const created = await admin('POST', '/api/users', {
+      name: 'Versão',
+      email: 'versao@exemplo.gov.br',
+      password: 'Senha@123',
+      role: 'visualizador',
+    });
     const v = created.body.version;
     expect((await admin('PUT', `/api/users/${created.body.id}`, { name: 'Primeira', version: v })).status).toBe(200);
     const stale = await admin('PUT', `/api/users/${created.body.id}`, { name: 'Segunda', version: v });
@@ -233,12 +290,22 @@ describe('superuser API', () => {
 
   it('a permission taken from a role is enforced at once', async () => {
     const su = client(s.url, await s.token('superuser'));
-    const perms = (await su('GET', '/api/superuser/permissions')).body.roles.find((r: { role: string }) => r.role === 'visualizador').permissions;
+    const perms = (await su('GET', '/api/superuser/permissions')).body.roles.find(
+      (r: { role: string }) => r.role === 'visualizador',
+    ).permissions;
     const vis = client(s.url, await s.token('visualizador'));
     expect((await vis('GET', '/api/locais')).status).toBe(200);
-    expect((await su('PUT', '/api/superuser/permissions/visualizador', { permissions: perms.filter((p: string) => p !== 'locais:read') })).status).toBe(200);
+    expect(
+      (
+        await su('PUT', '/api/superuser/permissions/visualizador', {
+          permissions: perms.filter((p: string) => p !== 'locais:read'),
+        })
+      ).status,
+    ).toBe(200);
     expect((await vis('GET', '/api/locais')).status).toBe(403);
-    expect((await su('PUT', '/api/superuser/permissions/visualizador', { permissions: [...perms, 'nao:existe'] })).status).toBe(400);
+    expect(
+      (await su('PUT', '/api/superuser/permissions/visualizador', { permissions: [...perms, 'nao:existe'] })).status,
+    ).toBe(400);
     await su('PUT', '/api/superuser/permissions/visualizador', { permissions: perms });
     expect((await vis('GET', '/api/locais')).status).toBe(200);
   });

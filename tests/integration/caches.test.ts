@@ -20,13 +20,19 @@ beforeAll(async () => {
   sectors = Object.fromEntries((await admin('GET', '/api/sectors')).body.sectors.map((x: Sector) => [x.code, x]));
   locais = (await admin('GET', '/api/locais')).body.locais;
 });
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  await s?.close();
+});
 
 /** Retries until `check` passes: a notification arrives shortly after the commit, not with it. */
 async function eventually(check: () => Promise<void>, ms = 5000): Promise<void> {
   const end = Date.now() + ms;
   for (;;) {
-    try { return await check(); } catch (err) { if (Date.now() > end) throw err; }
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > end) throw err;
+    }
     await new Promise((r) => setTimeout(r, 25));
   }
 }
@@ -35,11 +41,15 @@ describe('signed-in user cache', () => {
   it('a permission removed with plain SQL (another node) is enforced after the notification', async () => {
     const viz = await as('visualizador');
     expect((await viz('GET', '/api/patrimonios')).status).toBe(200); // now cached
-    await sql(`update role_permissions set permissions = array_remove(permissions, 'bens:read') where role = 'visualizador'`);
+    await sql(
+      `update role_permissions set permissions = array_remove(permissions, 'bens:read') where role = 'visualizador'`,
+    );
     try {
       await eventually(async () => expect((await viz('GET', '/api/patrimonios')).status).toBe(403));
     } finally {
-      await sql(`update role_permissions set permissions = array_append(permissions, 'bens:read') where role = 'visualizador'`);
+      await sql(
+        `update role_permissions set permissions = array_append(permissions, 'bens:read') where role = 'visualizador'`,
+      );
     }
     await eventually(async () => expect((await viz('GET', '/api/patrimonios')).status).toBe(200));
   });
@@ -55,9 +65,12 @@ describe('signed-in user cache', () => {
     try {
       await eventually(async () => expect((await usuario('GET', '/api/patrimonios?pageSize=1')).body.total).toBe(0));
     } finally {
-      for (const r of saved) await sql('insert into user_sectors (user_id, sector_id) values ($1, $2)', [me.id, r.sector_id]);
+      for (const r of saved)
+        await sql('insert into user_sectors (user_id, sector_id) values ($1, $2)', [me.id, r.sector_id]);
     }
-    await eventually(async () => expect((await usuario('GET', '/api/patrimonios?pageSize=1')).body.total).toBe(before.body.total));
+    await eventually(async () =>
+      expect((await usuario('GET', '/api/patrimonios?pageSize=1')).body.total).toBe(before.body.total),
+    );
   });
 
   it('a role change through the API applies to the very next request of that user', async () => {
@@ -72,7 +85,9 @@ describe('signed-in user cache', () => {
       expect((await supervisor('POST', '/api/tipos-bens', { name: 'Não deveria' })).status).toBe(403);
     } finally {
       const now = (await admin('GET', `/api/users/${me.id}`)).body;
-      expect((await admin('PUT', `/api/users/${me.id}`, { role: 'supervisor', version: now.version })).status).toBe(200);
+      expect((await admin('PUT', `/api/users/${me.id}`, { role: 'supervisor', version: now.version })).status).toBe(
+        200,
+      );
     }
   });
 });
@@ -89,17 +104,27 @@ describe('list totals', () => {
     expect(await total(2)).toBe(n0); // both pages now served from the same cached total
 
     const created = await admin('POST', '/api/patrimonios', {
-      descricao_bem: 'Contagem exata', tipoId, sectorId: sectors.SA.id, localId: localOf('SA').id,
-      valor_aquisicao: '10.00', quantidade: 1, estado_conservacao: 'bom',
+      descricao_bem: 'Contagem exata',
+      tipoId,
+      sectorId: sectors.SA.id,
+      localId: localOf('SA').id,
+      valor_aquisicao: '10.00',
+      quantidade: 1,
+      estado_conservacao: 'bom',
     });
     expect(created.status).toBe(201);
     expect(await total()).toBe(n0 + 1);
     expect(await total(2)).toBe(n0 + 1);
 
     // As the worker or another node would: no request of this node saw it happen.
-    const [m] = await sql<{ municipality_id: number }>('select municipality_id from sectors where id = $1', [sectors.SA.id]);
-    await sql(`insert into patrimonios (municipality_id, numero_patrimonio, descricao_bem, sector_id, setor_nome, status, estado_conservacao, valor_aquisicao, quantidade)
-      values ($1, 'SQL-000001', 'Inserido por SQL', $2, 'Saúde', 'ativo', 'bom', 1, 1)`, [m.municipality_id, sectors.SA.id]);
+    const [m] = await sql<{ municipality_id: number }>('select municipality_id from sectors where id = $1', [
+      sectors.SA.id,
+    ]);
+    await sql(
+      `insert into patrimonios (municipality_id, numero_patrimonio, descricao_bem, sector_id, setor_nome, status, estado_conservacao, valor_aquisicao, quantidade)
+      values ($1, 'SQL-000001', 'Inserido por SQL', $2, 'Saúde', 'ativo', 'bom', 1, 1)`,
+      [m.municipality_id, sectors.SA.id],
+    );
     expect(await total(2)).toBe(n0 + 2);
     expect(await total()).toBe(n0 + 2);
     await sql(`delete from patrimonios where numero_patrimonio = 'SQL-000001'`);
@@ -118,31 +143,51 @@ describe('list totals', () => {
 
   it('deep pages read from the seek anchors are exactly the OFFSET pages, for text, money, time and partly empty sorts in both orders', async () => {
     const admin = await as('admin');
-    const [{ municipality_id: m }] = await sql<{ municipality_id: number }>('select municipality_id from sectors where id = $1', [sectors.OB.id]);
+    const [{ municipality_id: m }] = await sql<{ municipality_id: number }>(
+      'select municipality_id from sectors where id = $1',
+      [sectors.OB.id],
+    );
     const obras = locais.filter((l) => l.sectorId === sectors.OB.id);
     expect(obras.length).toBeGreaterThan(0);
     // 2,600 assets with repeated descriptions and values (ties broken by id), distinct microsecond
     // times, an acquisition date empty on every 7th and a location empty on every other one (so the
     // anchors fall among the values and among the empty ones, and pages straddle the boundary).
-    await sql(`insert into patrimonios (municipality_id, numero_patrimonio, descricao_bem, sector_id, setor_nome, status, valor_aquisicao, quantidade, created_at,
+    await sql(
+      `insert into patrimonios (municipality_id, numero_patrimonio, descricao_bem, sector_id, setor_nome, status, valor_aquisicao, quantidade, created_at,
         data_aquisicao, local_id, local_nome)
       select $1, 'SEEK' || lpad(g::text, 6, '0'), 'Item ' || (g % 37), $2, 'Obras', 'ativo', (g % 53) * 1.25, 1,
              timestamptz '2024-01-01' + g * interval '1.000001 second',
              case when g % 7 = 0 then null else date '2020-01-01' + (g % 400) end,
              case when g % 2 = 0 then null else ($3::int[])[1 + g % array_length($3::int[], 1)] end,
              case when g % 2 = 0 then null else ($4::text[])[1 + g % array_length($3::int[], 1)] end
-      from generate_series(1, 2600) g`, [m, sectors.OB.id, obras.map((l) => l.id), obras.map((l) => l.name)]);
+      from generate_series(1, 2600) g`,
+      [m, sectors.OB.id, obras.map((l) => l.id), obras.map((l) => l.name)],
+    );
     try {
       const base = `/api/patrimonios?sectorId=${sectors.OB.id}&pageSize=25`;
-      for (const [sort, column, order] of [['descricao_bem', 'descricao_bem', 'asc'], ['valor_aquisicao', 'valor_aquisicao', 'desc'], ['createdAt', 'created_at', 'asc'],
-        ['createdAt', 'created_at', 'desc'], ['data_aquisicao', 'data_aquisicao', 'asc'], ['data_aquisicao', 'data_aquisicao', 'desc'],
-        ['local_objeto', 'local_nome', 'asc'], ['local_objeto', 'local_nome', 'desc']] as const) {
+      for (const [sort, column, order] of [
+        ['descricao_bem', 'descricao_bem', 'asc'],
+        ['valor_aquisicao', 'valor_aquisicao', 'desc'],
+        ['createdAt', 'created_at', 'asc'],
+        ['createdAt', 'created_at', 'desc'],
+        ['data_aquisicao', 'data_aquisicao', 'asc'],
+        ['data_aquisicao', 'data_aquisicao', 'desc'],
+        ['local_objeto', 'local_nome', 'asc'],
+        ['local_objeto', 'local_nome', 'desc'],
+      ] as const) {
         const n = (await admin('GET', `${base}&sort=${sort}&order=${order}`)).body.total as number;
         expect(n).toBeGreaterThanOrEqual(2600);
         for (const page of [41, 42, 52, 53, 54, 61, 80, 90, 95, 100, 105, Math.ceil(n / 25)]) {
-          const got = (await admin('GET', `${base}&sort=${sort}&order=${order}&page=${page}`)).body.patrimonios.map((x: { id: number }) => x.id);
-          const want = (await sql<{ id: number }>(`select id from patrimonios where municipality_id = $1 and sector_id = $2
-            order by ${column} ${order}, id ${order} limit 25 offset $3`, [m, sectors.OB.id, (page - 1) * 25])).map((r) => r.id);
+          const got = (await admin('GET', `${base}&sort=${sort}&order=${order}&page=${page}`)).body.patrimonios.map(
+            (x: { id: number }) => x.id,
+          );
+          const want = (
+            await sql<{ id: number }>(
+              `select id from patrimonios where municipality_id = $1 and sector_id = $2
+            order by ${column} ${order}, id ${order} limit 25 offset $3`,
+              [m, sectors.OB.id, (page - 1) * 25],
+            )
+          ).map((r) => r.id);
           expect(got, `${sort} ${order} page ${page}`).toEqual(want);
         }
       }
@@ -150,9 +195,16 @@ describe('list totals', () => {
       const [moved] = await sql<{ id: number }>(`select id from patrimonios where numero_patrimonio = 'SEEK000001'`);
       await sql(`update patrimonios set descricao_bem = 'AAA primeiro' where id = $1`, [moved.id]);
       const page = 60;
-      const got = (await admin('GET', `${base}&sort=descricao_bem&order=asc&page=${page}`)).body.patrimonios.map((x: { id: number }) => x.id);
-      const want = (await sql<{ id: number }>(`select id from patrimonios where municipality_id = $1 and sector_id = $2
-        order by descricao_bem, id limit 25 offset $3`, [m, sectors.OB.id, (page - 1) * 25])).map((r) => r.id);
+      const got = (await admin('GET', `${base}&sort=descricao_bem&order=asc&page=${page}`)).body.patrimonios.map(
+        (x: { id: number }) => x.id,
+      );
+      const want = (
+        await sql<{ id: number }>(
+          `select id from patrimonios where municipality_id = $1 and sector_id = $2
+        order by descricao_bem, id limit 25 offset $3`,
+          [m, sectors.OB.id, (page - 1) * 25],
+        )
+      ).map((r) => r.id);
       expect(got).toEqual(want);
     } finally {
       await sql(`delete from patrimonios where numero_patrimonio like 'SEEK%'`);
@@ -163,26 +215,45 @@ describe('list totals', () => {
     const usuario = await as('usuario');
     const me = (await usuario('GET', '/api/auth/me')).body.user as { sectorIds: number[] };
     expect(me.sectorIds.length).toBeGreaterThan(1);
-    const [{ municipality_id: m }] = await sql<{ municipality_id: number }>('select municipality_id from sectors where id = $1', [me.sectorIds[0]]);
+    const [{ municipality_id: m }] = await sql<{ municipality_id: number }>(
+      'select municipality_id from sectors where id = $1',
+      [me.sectorIds[0]],
+    );
     const names = Object.fromEntries(Object.values(sectors).map((x) => [x.id, x.name]));
     // 2,400 assets over the user's sectors and one they do not have, with ties and empty dates.
     const spread = [...me.sectorIds, sectors.OB.id];
-    await sql(`insert into patrimonios (municipality_id, numero_patrimonio, descricao_bem, sector_id, setor_nome, status, valor_aquisicao, quantidade, data_aquisicao)
+    await sql(
+      `insert into patrimonios (municipality_id, numero_patrimonio, descricao_bem, sector_id, setor_nome, status, valor_aquisicao, quantidade, data_aquisicao)
       select $1, 'MERGE' || lpad(g::text, 6, '0'), 'Bem ' || (g % 41), ($2::int[])[1 + g % array_length($2::int[], 1)],
              ($3::text[])[1 + g % array_length($2::int[], 1)], 'ativo', (g % 59) * 2.5, 1 + g % 4,
              case when g % 5 = 0 then null else date '2021-01-01' + (g % 300) end
-      from generate_series(1, 2400) g`, [m, spread, spread.map((id) => names[id])]);
+      from generate_series(1, 2400) g`,
+      [m, spread, spread.map((id) => names[id])],
+    );
     try {
-      for (const [sort, column, order] of [['descricao_bem', 'descricao_bem', 'asc'], ['valor_aquisicao', 'valor_aquisicao', 'desc'],
-        ['data_aquisicao', 'data_aquisicao', 'asc'], ['data_aquisicao', 'data_aquisicao', 'desc'], ['quantidade', 'quantidade', 'asc']] as const) {
+      for (const [sort, column, order] of [
+        ['descricao_bem', 'descricao_bem', 'asc'],
+        ['valor_aquisicao', 'valor_aquisicao', 'desc'],
+        ['data_aquisicao', 'data_aquisicao', 'asc'],
+        ['data_aquisicao', 'data_aquisicao', 'desc'],
+        ['quantidade', 'quantidade', 'asc'],
+      ] as const) {
         const base = `/api/patrimonios?pageSize=25&sort=${sort}&order=${order}`;
         const n = (await usuario('GET', base)).body.total as number;
-        const [{ n: want_n }] = await sql<{ n: number }>('select count(*)::int n from patrimonios where municipality_id = $1 and sector_id = any($2)', [m, me.sectorIds]);
+        const [{ n: want_n }] = await sql<{ n: number }>(
+          'select count(*)::int n from patrimonios where municipality_id = $1 and sector_id = any($2)',
+          [m, me.sectorIds],
+        );
         expect(n).toBe(want_n);
         for (const page of [1, 2, 20, 39, 40, 41, 45, 52, 60, Math.ceil(n / 25)]) {
           const got = (await usuario('GET', `${base}&page=${page}`)).body.patrimonios.map((x: { id: number }) => x.id);
-          const want = (await sql<{ id: number }>(`select id from patrimonios where municipality_id = $1 and sector_id = any($2)
-            order by ${column} ${order}, id ${order} limit 25 offset $3`, [m, me.sectorIds, (page - 1) * 25])).map((r) => r.id);
+          const want = (
+            await sql<{ id: number }>(
+              `select id from patrimonios where municipality_id = $1 and sector_id = any($2)
+            order by ${column} ${order}, id ${order} limit 25 offset $3`,
+              [m, me.sectorIds, (page - 1) * 25],
+            )
+          ).map((r) => r.id);
           expect(got, `${sort} ${order} page ${page}`).toEqual(want);
         }
       }

@@ -4,8 +4,12 @@ import { startTestServer, type DemoUser, type TestServer } from '../support/harn
 import { client } from '../support/http';
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => { await s?.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s?.close();
+});
 const as = async (who: DemoUser) => client(s.url, await s.token(who));
 let seq = 0;
 const uniq = () => `${Date.now().toString(36)}${seq++}`;
@@ -14,7 +18,11 @@ describe('asset types /api/tipos-bens', () => {
   it('admin and supervisor manage; usuario/visualizador read only; vizinho cannot see or touch', async () => {
     for (const who of ['admin', 'supervisor'] as DemoUser[]) {
       const call = await as(who);
-      const c = await call('POST', '/api/tipos-bens', { name: `Tipo ${who} ${uniq()}`, usefulLifeMonths: 60, residualValuePct: '10.5' });
+      const c = await call('POST', '/api/tipos-bens', {
+        name: `Tipo ${who} ${uniq()}`,
+        usefulLifeMonths: 60,
+        residualValuePct: '10.5',
+      });
       expect(c.status, who).toBe(201);
       expect(c.body).toMatchObject({ active: true, usefulLifeMonths: 60, residualValuePct: '10.50' });
       const u = await call('PUT', `/api/tipos-bens/${c.body.id}`, { residualValuePct: 12, version: c.body.version });
@@ -23,7 +31,9 @@ describe('asset types /api/tipos-bens', () => {
       const t = await call('PATCH', `/api/tipos-bens/${c.body.id}/toggle`);
       expect(t.status).toBe(200);
       expect(t.body.active).toBe(false);
-      expect((await call('GET', '/api/tipos-bens?active=true')).body.tiposBens.map((x: TipoBem) => x.id)).not.toContain(c.body.id);
+      expect((await call('GET', '/api/tipos-bens?active=true')).body.tiposBens.map((x: TipoBem) => x.id)).not.toContain(
+        c.body.id,
+      );
       expect((await call('DELETE', `/api/tipos-bens/${c.body.id}`)).status).toBe(204);
     }
     const admin = await as('admin');
@@ -74,7 +84,16 @@ describe('asset types /api/tipos-bens', () => {
     const admin = await as('admin');
     const tipo = (await admin('POST', '/api/tipos-bens', { name: `Em uso ${uniq()}` })).body as TipoBem;
     const sectorId = (await admin('GET', '/api/sectors')).body.sectors[0].id;
-    expect((await admin('POST', '/api/patrimonios', { descricao_bem: 'Mesa', tipoId: tipo.id, sectorId, valor_aquisicao: '10.00' })).status).toBe(201);
+    expect(
+      (
+        await admin('POST', '/api/patrimonios', {
+          descricao_bem: 'Mesa',
+          tipoId: tipo.id,
+          sectorId,
+          valor_aquisicao: '10.00',
+        })
+      ).status,
+    ).toBe(201);
     const del = await admin('DELETE', `/api/tipos-bens/${tipo.id}`);
     expect(del.status).toBe(409);
     expect(del.body.error.message).toBe(CATALOG_MSG.tipos.inUse);
@@ -88,7 +107,15 @@ describe('acquisition forms /api/formas-aquisicao', () => {
     const c = await admin('POST', '/api/formas-aquisicao', { nome });
     expect(c.status).toBe(201);
     const f = c.body as FormaAquisicao;
-    expect(Object.keys(f).sort()).toEqual(['ativo', 'createdAt', 'id', 'municipalityId', 'nome', 'updatedAt', 'version']);
+    expect(Object.keys(f).sort()).toEqual([
+      'ativo',
+      'createdAt',
+      'id',
+      'municipalityId',
+      'nome',
+      'updatedAt',
+      'version',
+    ]);
     expect(f.ativo).toBe(true);
     const list = await admin('GET', '/api/formas-aquisicao');
     expect(list.body.formasAquisicao.map((x: FormaAquisicao) => x.id)).toContain(f.id);
@@ -97,17 +124,23 @@ describe('acquisition forms /api/formas-aquisicao', () => {
     expect(u.body.nome).toBe(`${nome} (editada)`);
     expect((await admin('PATCH', `/api/formas-aquisicao/${f.id}/toggle-status`)).body.ativo).toBe(false);
     expect((await admin('PATCH', `/api/formas-aquisicao/${f.id}/toggle-status`)).body.ativo).toBe(true);
-    expect((await admin('PUT', `/api/formas-aquisicao/${f.id}`, { nome: 'velha', version: f.version })).status).toBe(409);
+    expect((await admin('PUT', `/api/formas-aquisicao/${f.id}`, { nome: 'velha', version: f.version })).status).toBe(
+      409,
+    );
     expect((await admin('DELETE', `/api/formas-aquisicao/${f.id}`)).status).toBe(204);
-    const logs = (await admin('GET', '/api/audit-logs?entityType=FormaAquisicao&pageSize=100')).body.logs.filter((l: { entityId: string }) => l.entityId === String(f.id));
+    const logs = (await admin('GET', '/api/audit-logs?entityType=FormaAquisicao&pageSize=100')).body.logs.filter(
+      (l: { entityId: string }) => l.entityId === String(f.id),
+    );
     const texts = logs.map((l: { details: string }) => l.details);
-    expect(texts).toEqual(expect.arrayContaining([
-      `Forma de Aquisição '${nome}' adicionada.`,
-      `Forma de Aquisição '${nome} (editada)' atualizada.`,
-      `Forma de Aquisição '${nome} (editada)' desativada.`,
-      `Forma de Aquisição '${nome} (editada)' ativada.`,
-      `Forma de Aquisição '${nome} (editada)' excluída.`,
-    ]));
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        `Forma de Aquisição '${nome}' adicionada.`,
+        `Forma de Aquisição '${nome} (editada)' atualizada.`,
+        `Forma de Aquisição '${nome} (editada)' desativada.`,
+        `Forma de Aquisição '${nome} (editada)' ativada.`,
+        `Forma de Aquisição '${nome} (editada)' excluída.`,
+      ]),
+    );
   });
 
   it('roles, other municipality, bad input, in use', async () => {
@@ -126,7 +159,17 @@ describe('acquisition forms /api/formas-aquisicao', () => {
     expect((await admin('POST', '/api/formas-aquisicao', { nome: 'A', extra: 1 })).status).toBe(400);
     const sectorId = (await admin('GET', '/api/sectors')).body.sectors[0].id;
     const tipoId = (await admin('POST', '/api/tipos-bens', { name: `T ${uniq()}` })).body.id;
-    expect((await admin('POST', '/api/patrimonios', { descricao_bem: 'Cadeira', tipoId, sectorId, valor_aquisicao: 5, formaAquisicaoId: f.id })).status).toBe(201);
+    expect(
+      (
+        await admin('POST', '/api/patrimonios', {
+          descricao_bem: 'Cadeira',
+          tipoId,
+          sectorId,
+          valor_aquisicao: 5,
+          formaAquisicaoId: f.id,
+        })
+      ).status,
+    ).toBe(201);
     const del = await admin('DELETE', `/api/formas-aquisicao/${f.id}`);
     expect(del.status).toBe(409);
     expect(del.body.error.message).toBe(CATALOG_MSG.formas.inUse);
@@ -141,20 +184,37 @@ describe('numbering /api/numeracao', () => {
     expect(g.body.pattern.isDefault).toBe(true);
     expect(g.body.pattern.components.map((c: { type: string }) => c.type)).toEqual(['year', 'sector', 'sequence']);
     expect(g.body.pattern.example).toMatch(/^\d{4}AD000001$/);
-    expect((await (await as('usuario'))('PUT', '/api/numeracao', { components: g.body.pattern.components })).status).toBe(403);
+    expect(
+      (await (await as('usuario'))('PUT', '/api/numeracao', { components: g.body.pattern.components })).status,
+    ).toBe(403);
     const bad = await admin('PUT', '/api/numeracao', { components: [{ id: 'y', type: 'year', format: 'YYYY' }] });
     expect(bad.status).toBe(400);
-    expect((await admin('PUT', '/api/numeracao', { components: [{ id: 's', type: 'sequence', length: 11 }] })).status).toBe(400);
-    const p = await admin('PUT', '/api/numeracao', { components: [{ id: 'y', type: 'year', format: 'YY' }, { id: 's', type: 'sequence', length: 5 }], separator: '-' });
+    expect(
+      (await admin('PUT', '/api/numeracao', { components: [{ id: 's', type: 'sequence', length: 11 }] })).status,
+    ).toBe(400);
+    const p = await admin('PUT', '/api/numeracao', {
+      components: [
+        { id: 'y', type: 'year', format: 'YY' },
+        { id: 's', type: 'sequence', length: 5 },
+      ],
+      separator: '-',
+    });
     expect(p.status).toBe(200);
     expect(p.body.pattern.example).toMatch(/^\d{2}-00001$/);
     expect((await (await as('vizinho'))('GET', '/api/numeracao')).body.pattern.isDefault).toBe(true);
     const sectorId = (await admin('GET', '/api/sectors')).body.sectors[0].id;
     const tipoId = (await admin('POST', '/api/tipos-bens', { name: `N ${uniq()}` })).body.id;
-    const a = await admin('POST', '/api/patrimonios', { descricao_bem: 'Com novo padrão', tipoId, sectorId, valor_aquisicao: 1 });
+    const a = await admin('POST', '/api/patrimonios', {
+      descricao_bem: 'Com novo padrão',
+      tipoId,
+      sectorId,
+      valor_aquisicao: 1,
+    });
     expect(a.body.patrimonio.numero_patrimonio).toMatch(/^\d{2}-\d{5}$/);
     // back to the default for the other files' expectations
-    expect((await admin('PUT', '/api/numeracao', { ...{ components: g.body.pattern.components }, separator: '' })).status).toBe(200);
+    expect(
+      (await admin('PUT', '/api/numeracao', { ...{ components: g.body.pattern.components }, separator: '' })).status,
+    ).toBe(200);
   });
 });
 
@@ -164,7 +224,12 @@ describe('asset form fields /api/asset-form-fields', () => {
     const g = await admin('GET', '/api/asset-form-fields');
     expect(g.status).toBe(200);
     const byKey = Object.fromEntries(g.body.fields.map((f: FormField) => [f.key, f]));
-    expect(byKey.descricao_bem).toMatchObject({ label: 'Descrição do Bem', type: 'TEXTAREA', required: true, isSystem: true });
+    expect(byKey.descricao_bem).toMatchObject({
+      label: 'Descrição do Bem',
+      type: 'TEXTAREA',
+      required: true,
+      isSystem: true,
+    });
     expect(byKey.tipo).toMatchObject({ label: 'Tipo', type: 'TEXT', required: true, isSystem: false });
     const del = await admin('DELETE', `/api/asset-form-fields/${byKey.descricao_bem.id}`);
     expect(del.status).toBe(409);
@@ -173,10 +238,15 @@ describe('asset form fields /api/asset-form-fields', () => {
     const c = await admin('POST', '/api/asset-form-fields', { label: 'Número de Série', type: 'TEXT' });
     expect(c.status).toBe(201);
     expect(c.body).toMatchObject({ key: 'numero_de_serie', isCustom: true, isSystem: false });
-    expect((await admin('POST', '/api/asset-form-fields', { label: 'Número de Série', type: 'TEXT' })).status).toBe(409);
+    expect((await admin('POST', '/api/asset-form-fields', { label: 'Número de Série', type: 'TEXT' })).status).toBe(
+      409,
+    );
     expect((await admin('POST', '/api/asset-form-fields', { label: 'Cor', type: 'SELECT' })).status).toBe(400);
     expect((await admin('POST', '/api/asset-form-fields', { label: 'X', type: 'COLOR' })).status).toBe(400);
-    const u = await admin('PUT', `/api/asset-form-fields/${c.body.id}`, { label: 'Nº de Série', version: c.body.version });
+    const u = await admin('PUT', `/api/asset-form-fields/${c.body.id}`, {
+      label: 'Nº de Série',
+      version: c.body.version,
+    });
     expect(u.status).toBe(200);
     const all = (await admin('GET', '/api/asset-form-fields')).body.fields as FormField[];
     const ids = all.map((f) => f.id).reverse();
@@ -185,12 +255,21 @@ describe('asset form fields /api/asset-form-fields', () => {
     expect(r.body.fields.map((f: FormField) => f.id)).toEqual(ids);
     expect((await admin('PUT', '/api/asset-form-fields/reorder', { ids: ids.slice(1) })).status).toBe(400);
     expect((await admin('DELETE', `/api/asset-form-fields/${c.body.id}`)).status).toBe(204);
-    expect((await (await as('usuario'))('POST', '/api/asset-form-fields', { label: 'Y', type: 'TEXT' })).status).toBe(403);
+    expect((await (await as('usuario'))('POST', '/api/asset-form-fields', { label: 'Y', type: 'TEXT' })).status).toBe(
+      403,
+    );
     expect((await (await as('vizinho'))('DELETE', `/api/asset-form-fields/${byKey.tipo.id}`)).status).toBe(404);
 
-    const logs = (await admin('GET', '/api/audit-logs?entityType=AssetFormField&pageSize=100')).body.logs.map((l: { details: string }) => l.details);
-    expect(logs).toEqual(expect.arrayContaining([
-      'Campo "Número de Série" criado.', 'Campo "Nº de Série" atualizado.', 'Ordem dos campos foi alterada.', 'Campo "Nº de Série" excluído.',
-    ]));
+    const logs = (await admin('GET', '/api/audit-logs?entityType=AssetFormField&pageSize=100')).body.logs.map(
+      (l: { details: string }) => l.details,
+    );
+    expect(logs).toEqual(
+      expect.arrayContaining([
+        'Campo "Número de Série" criado.',
+        'Campo "Nº de Série" atualizado.',
+        'Ordem dos campos foi alterada.',
+        'Campo "Nº de Série" excluído.',
+      ]),
+    );
   });
 });

@@ -4,8 +4,12 @@ import { startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => { await s?.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s?.close();
+});
 
 describe('GET /api/dashboard/bens', () => {
   it('counts and sums what the user may see: a usuario only its own sectors, never another municipality', async () => {
@@ -20,8 +24,20 @@ describe('GET /api/dashboard/bens', () => {
     const sectors = (await admin('GET', '/api/sectors')).body.sectors as Sector[];
     const id = (code: string) => sectors.find((x) => x.code === code)!.id;
     const tipo = (await admin('GET', '/api/tipos-bens')).body.tiposBens[0] as { id: number; name: string };
-    await admin('POST', '/api/patrimonios', { descricao_bem: 'Mesa', sectorId: id('ED'), valor_aquisicao: '100.10', quantidade: 3, tipoId: tipo.id });
-    await admin('POST', '/api/patrimonios', { descricao_bem: 'Servidor', sectorId: id('TI'), valor_aquisicao: '5000.00', tipoId: tipo.id, status: 'em_manutencao' });
+    await admin('POST', '/api/patrimonios', {
+      descricao_bem: 'Mesa',
+      sectorId: id('ED'),
+      valor_aquisicao: '100.10',
+      quantidade: 3,
+      tipoId: tipo.id,
+    });
+    await admin('POST', '/api/patrimonios', {
+      descricao_bem: 'Servidor',
+      sectorId: id('TI'),
+      valor_aquisicao: '5000.00',
+      tipoId: tipo.id,
+      status: 'em_manutencao',
+    });
 
     const all = await stats(admin);
     expect(all.total).toBe(all0.total + 2);

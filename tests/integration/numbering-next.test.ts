@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_NUMBERING, MSG, PATRIMONIO_MSG, type NextNumbers, type NumberingComponent, type Sector } from '@tombo/shared';
+import {
+  DEFAULT_NUMBERING,
+  MSG,
+  PATRIMONIO_MSG,
+  type NextNumbers,
+  type NumberingComponent,
+  type Sector,
+} from '@tombo/shared';
 import { startTestServer, type DemoUser, type TestServer } from '../support/harness';
 import { client } from '../support/http';
 
@@ -7,7 +14,8 @@ let s: TestServer;
 let sectors: Record<string, Sector>;
 let tipoId: number;
 const as = async (who: DemoUser) => client(s.url, await s.token(who));
-const year = () => Number(new Intl.DateTimeFormat('en', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(new Date()));
+const year = () =>
+  Number(new Intl.DateTimeFormat('en', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(new Date()));
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -15,15 +23,21 @@ beforeAll(async () => {
   sectors = Object.fromEntries((await admin('GET', '/api/sectors')).body.sectors.map((x: Sector) => [x.code, x]));
   tipoId = (await admin('POST', '/api/tipos-bens', { name: 'Numeração próxima' })).body.id;
 });
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  await s?.close();
+});
 
 async function next(sectorId?: number): Promise<NextNumbers> {
-  const r = await (await as('admin'))('GET', `/api/numeracao/proximo${sectorId === undefined ? '' : `?sectorId=${sectorId}`}`);
+  const r = await (
+    await as('admin')
+  )('GET', `/api/numeracao/proximo${sectorId === undefined ? '' : `?sectorId=${sectorId}`}`);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body;
 }
 async function create(sectorId: number, descricao: string): Promise<string> {
-  const r = await (await as('admin'))('POST', '/api/patrimonios', { descricao_bem: descricao, sectorId, tipoId, valor_aquisicao: '1' });
+  const r = await (
+    await as('admin')
+  )('POST', '/api/patrimonios', { descricao_bem: descricao, sectorId, tipoId, valor_aquisicao: '1' });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body.patrimonio.numero_patrimonio;
 }
@@ -31,7 +45,10 @@ async function savePattern(components: NumberingComponent[], separator = '') {
   const r = await (await as('admin'))('PUT', '/api/numeracao', { components, separator });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
 }
-const counters = async () => s.ctx.database.query<{ prefix: string; last_value: string }>('select prefix, last_value from numbering_counters order by municipality_id, prefix');
+const counters = async () =>
+  s.ctx.database.query<{ prefix: string; last_value: string }>(
+    'select prefix, last_value from numbering_counters order by municipality_id, prefix',
+  );
 
 describe('GET /api/numeracao/proximo', () => {
   it('gives the number the next asset gets, without taking it; it advances by one when an asset is created', async () => {
@@ -39,12 +56,18 @@ describe('GET /api/numeracao/proximo', () => {
     expect(all.patternVersion).toBe(0);
     const names = all.items.map((i) => i.sectorName);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'pt-BR', { sensitivity: 'base' })));
-    expect(all.items.map((i) => i.sectorId).sort()).toEqual(Object.values(sectors).map((x) => x.id).sort());
+    expect(all.items.map((i) => i.sectorId).sort()).toEqual(
+      Object.values(sectors)
+        .map((x) => x.id)
+        .sort(),
+    );
     for (const i of all.items) expect(i.numero).toMatch(new RegExp(`^${year()}${i.sectorCode}\\d{6}$`));
 
     const ad = sectors.AD;
     const before = await next(ad.id);
-    expect(before.items).toEqual([{ sectorId: ad.id, sectorName: ad.name, sectorCode: 'AD', numero: expect.any(String) }]);
+    expect(before.items).toEqual([
+      { sectorId: ad.id, sectorName: ad.name, sectorCode: 'AD', numero: expect.any(String) },
+    ]);
     expect(before.items[0].numero).toBe(all.items.find((i) => i.sectorId === ad.id)!.numero);
     // Reading writes no counter: asking again gives the same number.
     const counted = await counters();
@@ -64,7 +87,13 @@ describe('GET /api/numeracao/proximo', () => {
 
   it('follows the saved pattern, skips numbers already taken the way creation does, and says when the sequence is exhausted', async () => {
     try {
-      await savePattern([{ id: 'y', type: 'year', format: 'YY' }, { id: 's', type: 'sequence', length: 4 }], '-');
+      await savePattern(
+        [
+          { id: 'y', type: 'year', format: 'YY' },
+          { id: 's', type: 'sequence', length: 4 },
+        ],
+        '-',
+      );
       const yy = String(year() % 100).padStart(2, '0');
       const shared = await next();
       expect(shared.patternVersion).toBe(1);
@@ -79,7 +108,10 @@ describe('GET /api/numeracao/proximo', () => {
       await savePattern([{ id: 's', type: 'sequence', length: 3 }]);
       expect((await next(zero.id)).items[0].numero).toBe('001');
       expect(await create(sectors.AD.id, 'Número 001')).toBe('001');
-      await savePattern([{ id: 'c', type: 'sector', sectorCodeLength: 1 }, { id: 's', type: 'sequence', length: 2 }]);
+      await savePattern([
+        { id: 'c', type: 'sector', sectorCodeLength: 1 },
+        { id: 's', type: 'sequence', length: 2 },
+      ]);
       const skipped = (await next(zero.id)).items[0].numero;
       expect(skipped).toBe('002');
       expect(await create(zero.id, 'Pula o 001')).toBe(skipped);
@@ -88,11 +120,26 @@ describe('GET /api/numeracao/proximo', () => {
       // [sequence 1] shares the "#" counter of [sequence 3] (at 1): 2…9 left, then nothing.
       await savePattern([{ id: 's', type: 'sequence', length: 1 }]);
       expect((await next(sectors.AD.id)).items[0].numero).toBe('2');
-      const lote = await (await as('admin'))('POST', '/api/patrimonios/lote', { descricao_bem: 'Esgota', sectorId: sectors.AD.id, tipoId, valor_aquisicao: '1', quantity: 8 });
+      const lote = await (
+        await as('admin')
+      )('POST', '/api/patrimonios/lote', {
+        descricao_bem: 'Esgota',
+        sectorId: sectors.AD.id,
+        tipoId,
+        valor_aquisicao: '1',
+        quantity: 8,
+      });
       expect(lote.status, JSON.stringify(lote.body)).toBe(201);
       expect(lote.body).toMatchObject({ first: '2', last: '9' });
       expect((await next()).items.every((i) => i.numero === null)).toBe(true);
-      const refused = await (await as('admin'))('POST', '/api/patrimonios', { descricao_bem: 'Sem número', sectorId: sectors.AD.id, tipoId, valor_aquisicao: '1' });
+      const refused = await (
+        await as('admin')
+      )('POST', '/api/patrimonios', {
+        descricao_bem: 'Sem número',
+        sectorId: sectors.AD.id,
+        tipoId,
+        valor_aquisicao: '1',
+      });
       expect(refused.status).toBe(422);
     } finally {
       await savePattern(DEFAULT_NUMBERING.components);
@@ -100,7 +147,7 @@ describe('GET /api/numeracao/proximo', () => {
     expect((await next(sectors.AD.id)).items[0].numero).toMatch(new RegExp(`^${year()}AD\\d{6}$`));
   });
 
-  it('404 for another municipality\'s sector, 400 for unknown or bad query fields', async () => {
+  it("404 for another municipality's sector, 400 for unknown or bad query fields", async () => {
     const admin = await as('admin');
     const foreign = (await (await as('vizinho'))('GET', '/api/sectors')).body.sectors[0] as Sector;
     expect(foreign.id).toBeTypeOf('number');
@@ -115,7 +162,11 @@ describe('GET /api/numeracao/proximo', () => {
 
     const unknown = await admin('GET', '/api/numeracao/proximo?municipalityId=1');
     expect(unknown.status).toBe(400);
-    expect(unknown.body.error).toMatchObject({ code: 'VALIDATION', message: MSG.http.unknownField, fields: { municipalityId: MSG.http.unknownField } });
+    expect(unknown.body.error).toMatchObject({
+      code: 'VALIDATION',
+      message: MSG.http.unknownField,
+      fields: { municipalityId: MSG.http.unknownField },
+    });
     const bad = await admin('GET', '/api/numeracao/proximo?sectorId=abc');
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toBe('Setor inválido.');
@@ -126,11 +177,19 @@ describe('GET /api/numeracao/proximo', () => {
     expect((await (await as('superuser'))('GET', '/api/numeracao/proximo')).status).toBe(403);
     expect((await client(s.url)('GET', '/api/numeracao/proximo')).status).toBe(401);
     const su = await as('superuser');
-    const perms: string[] = (await su('GET', '/api/superuser/permissions')).body.roles.find((r: { role: string }) => r.role === 'visualizador').permissions;
+    const perms: string[] = (await su('GET', '/api/superuser/permissions')).body.roles.find(
+      (r: { role: string }) => r.role === 'visualizador',
+    ).permissions;
     const viz = await as('visualizador');
     expect((await viz('GET', '/api/numeracao/proximo')).status).toBe(200);
     try {
-      expect((await su('PUT', '/api/superuser/permissions/visualizador', { permissions: perms.filter((p) => p !== 'bens:read') })).status).toBe(200);
+      expect(
+        (
+          await su('PUT', '/api/superuser/permissions/visualizador', {
+            permissions: perms.filter((p) => p !== 'bens:read'),
+          })
+        ).status,
+      ).toBe(200);
       const denied = await viz('GET', '/api/numeracao/proximo');
       expect(denied.status).toBe(403);
       expect(denied.body.error.code).toBe('FORBIDDEN');

@@ -11,17 +11,32 @@ let sectors: Record<string, Sector>;
 let tipoId: number;
 let png: Buffer;
 const as = async (who: DemoUser) => client(s.url, await s.token(who));
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 
-async function upload(who: DemoUser, id: number, kind: 'fotos' | 'documentos', bytes: Buffer, name: string, type = 'application/octet-stream') {
+async function upload(
+  who: DemoUser,
+  id: number,
+  kind: 'fotos' | 'documentos',
+  bytes: Buffer,
+  name: string,
+  type = 'application/octet-stream',
+) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
-  const res = await fetch(`${s.url}/api/patrimonios/${id}/${kind}`, { method: 'POST', headers: { authorization: `Bearer ${await s.token(who)}` }, body: form });
+  const res = await fetch(`${s.url}/api/patrimonios/${id}/${kind}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await s.token(who)}` },
+    body: form,
+  });
   return { status: res.status, body: await res.json() };
 }
 const storedFiles = () => {
   const dir = path.join(s.ctx.config.dataDir, 'files', 'patrimonios');
-  return fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).filter((f) => /\.\w+$/.test(String(f))).length : 0;
+  return fs.existsSync(dir)
+    ? fs.readdirSync(dir, { recursive: true }).filter((f) => /\.\w+$/.test(String(f))).length
+    : 0;
 };
 const tmpLeft = () => {
   const dir = path.join(s.ctx.config.dataDir, 'tmp', 'uploads');
@@ -34,12 +49,25 @@ beforeAll(async () => {
   sectors = Object.fromEntries((await admin('GET', '/api/sectors')).body.sectors.map((x: Sector) => [x.code, x]));
   tipoId = (await admin('POST', '/api/tipos-bens', { name: 'Informática' })).body.id;
   png = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#336699' } })
-    .withMetadata({ exif: { IFD0: { Copyright: 'segredo-exif' } } }).png().toBuffer();
+    .withMetadata({ exif: { IFD0: { Copyright: 'segredo-exif' } } })
+    .png()
+    .toBuffer();
 });
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  await s?.close();
+});
 
 const newAsset = async (who: DemoUser = 'admin', code = 'AD') =>
-  (await (await as(who))('POST', '/api/patrimonios', { descricao_bem: 'Notebook', tipoId, sectorId: sectors[code].id, valor_aquisicao: '3500.00' })).body.patrimonio as Patrimonio;
+  (
+    await (
+      await as(who)
+    )('POST', '/api/patrimonios', {
+      descricao_bem: 'Notebook',
+      tipoId,
+      sectorId: sectors[code].id,
+      valor_aquisicao: '3500.00',
+    })
+  ).body.patrimonio as Patrimonio;
 
 describe('photos', () => {
   it('an image is re-encoded to WebP, at most 1920 px, metadata stripped, and served only to the municipality', async () => {
@@ -47,11 +75,18 @@ describe('photos', () => {
     const r = await upload('usuario', p.id, 'fotos', png, 'foto da sala.png', 'image/png');
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const foto = r.body.patrimonio.fotos[0];
-    expect(foto).toMatchObject({ kind: 'foto', mimeType: 'image/webp', fileName: 'foto da sala.webp', uploadedBy: 'Úrsula Usuária' });
+    expect(foto).toMatchObject({
+      kind: 'foto',
+      mimeType: 'image/webp',
+      fileName: 'foto da sala.webp',
+      uploadedBy: 'Úrsula Usuária',
+    });
     expect(r.body.patrimonio.historico_movimentacao[0]).toMatchObject({ action: 'Foto adicionada' });
     expect(r.body.patrimonio.version).toBe(p.version); // files do not invalidate an open edit form
 
-    const got = await fetch(`${s.url}${foto.url}`, { headers: { authorization: `Bearer ${await s.token('visualizador')}` } });
+    const got = await fetch(`${s.url}${foto.url}`, {
+      headers: { authorization: `Bearer ${await s.token('visualizador')}` },
+    });
     expect(got.status).toBe(200);
     expect(got.headers.get('content-type')).toBe('image/webp');
     const bytes = Buffer.from(await got.arrayBuffer());
@@ -71,10 +106,12 @@ describe('photos', () => {
     expect(del.status).toBe(200);
     expect(del.body.patrimonio.fotos).toHaveLength(0);
     expect(del.body.patrimonio.historico_movimentacao[0].action).toBe('Foto removida');
-    expect((await fetch(`${s.url}${foto.url}`, { headers: { authorization: `Bearer ${await s.token('admin')}` } })).status).toBe(404);
+    expect(
+      (await fetch(`${s.url}${foto.url}`, { headers: { authorization: `Bearer ${await s.token('admin')}` } })).status,
+    ).toBe(404);
   });
 
-  it('usuario cannot upload to or read another sector\'s asset (404)', async () => {
+  it("usuario cannot upload to or read another sector's asset (404)", async () => {
     const p = await newAsset('admin', 'FI');
     expect((await upload('usuario', p.id, 'fotos', png, 'x.png')).status).toBe(404);
     expect((await upload('visualizador', p.id, 'fotos', png, 'x.png')).status).toBe(403);
@@ -90,10 +127,21 @@ describe('photos', () => {
     const bad = await upload('admin', p.id, 'fotos', corrupt, 'quebrada.png', 'image/png');
     expect(bad.status).toBe(422);
     expect(bad.body.error.message).toBe(PATRIMONIO_MSG.badImage);
-    const big = await upload('admin', p.id, 'fotos', Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024)]), 'enorme.png', 'image/png');
+    const big = await upload(
+      'admin',
+      p.id,
+      'fotos',
+      Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024)]),
+      'enorme.png',
+      'image/png',
+    );
     expect(big.status).toBe(413);
     expect(big.body.error.message).toBe(PATRIMONIO_MSG.fotoTooLarge);
-    const none = await fetch(`${s.url}/api/patrimonios/${p.id}/fotos`, { method: 'POST', headers: { authorization: `Bearer ${await s.token('admin')}` }, body: new FormData() });
+    const none = await fetch(`${s.url}/api/patrimonios/${p.id}/fotos`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await s.token('admin')}` },
+      body: new FormData(),
+    });
     expect(none.status).toBe(400);
     expect(storedFiles()).toBe(before);
     expect(tmpLeft()).toBe(0);
@@ -122,14 +170,26 @@ describe('documents', () => {
     const lying = await upload('admin', p.id, 'documentos', png, 'contrato.pdf', 'application/pdf');
     expect(lying.status).toBe(415);
     expect(lying.body.error.message).toBe(PATRIMONIO_MSG.badDocument);
-    const exe = await upload('admin', p.id, 'documentos', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(600, 1)]), 'planilha.xlsx');
+    const exe = await upload(
+      'admin',
+      p.id,
+      'documentos',
+      Buffer.concat([Buffer.from('MZ'), Buffer.alloc(600, 1)]),
+      'planilha.xlsx',
+    );
     expect(exe.status).toBe(415);
     const mismatch = await upload('admin', p.id, 'documentos', PDF, 'relatorio.docx');
     expect(mismatch.status).toBe(415);
     expect(mismatch.body.error.message).toBe(PATRIMONIO_MSG.typeMismatch);
     const text = await upload('admin', p.id, 'documentos', Buffer.from('apenas texto'), 'nota.txt', 'text/plain');
     expect(text.status).toBe(415);
-    const big = await upload('admin', p.id, 'documentos', Buffer.concat([PDF, Buffer.alloc(20 * 1024 * 1024)]), 'grande.pdf');
+    const big = await upload(
+      'admin',
+      p.id,
+      'documentos',
+      Buffer.concat([PDF, Buffer.alloc(20 * 1024 * 1024)]),
+      'grande.pdf',
+    );
     expect(big.status).toBe(413);
     expect(big.body.error.message).toBe(PATRIMONIO_MSG.documentoTooLarge);
     expect(storedFiles()).toBe(before);

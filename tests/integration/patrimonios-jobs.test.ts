@@ -24,7 +24,11 @@ const uploads = () => (fs.existsSync(uploadTmpDir(s.ctx.config)) ? fs.readdirSyn
 async function postImport(who: DemoUser, bytes: Buffer, name: string) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)]), name);
-  const res = await fetch(`${s.url}/api/patrimonios/import?mode=commit`, { method: 'POST', headers: { authorization: `Bearer ${await s.token(who)}` }, body: form });
+  const res = await fetch(`${s.url}/api/patrimonios/import?mode=commit`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await s.token(who)}` },
+    body: form,
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -51,14 +55,27 @@ beforeAll(async () => {
   stopWorker = await startWorkerIfNeeded(s);
   const admin = await as('admin');
   sectors = Object.fromEntries((await admin('GET', '/api/sectors')).body.sectors.map((x: Sector) => [x.code, x]));
-  const tipoId = (await admin('POST', '/api/tipos-bens', { name: 'Mobiliário' })).body.tipoBem?.id
-    ?? (await admin('GET', '/api/tipos-bens')).body.tiposBens.find((t: { name: string }) => t.name === 'Mobiliário').id;
-  for (const [code, desc] of [['AD', 'Exportável mesa'], ['AD', 'Exportável cadeira'], ['FI', 'Exportável cofre']]) {
-    const r = await admin('POST', '/api/patrimonios', { descricao_bem: desc, sectorId: sectors[code].id, tipoId, valor_aquisicao: '10' });
+  const tipoId =
+    (await admin('POST', '/api/tipos-bens', { name: 'Mobiliário' })).body.tipoBem?.id ??
+    (await admin('GET', '/api/tipos-bens')).body.tiposBens.find((t: { name: string }) => t.name === 'Mobiliário').id;
+  for (const [code, desc] of [
+    ['AD', 'Exportável mesa'],
+    ['AD', 'Exportável cadeira'],
+    ['FI', 'Exportável cofre'],
+  ]) {
+    const r = await admin('POST', '/api/patrimonios', {
+      descricao_bem: desc,
+      sectorId: sectors[code].id,
+      tipoId,
+      valor_aquisicao: '10',
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
   }
 });
-afterAll(async () => { await stopWorker(); await s?.close(); });
+afterAll(async () => {
+  await stopWorker();
+  await s?.close();
+});
 
 describe('export.patrimonios', () => {
   it('exports the filtered assets as XLSX; a usuario only gets their sectors; the scope cannot be sent', async () => {
@@ -89,7 +106,10 @@ describe('import.patrimonios (commit as a job)', () => {
     expect(job).toMatchObject({ name: 'import.patrimonios', title: 'Importação de bens (lote.csv)' });
     const done = await rec.completed(job.id);
     expect(done.event.data).toMatchObject({ status: 'completed', progress: 100, error: null });
-    const progress = rec.of(job.id).filter((e) => e.name === 'job.progress').map((e) => e.event.data.progress);
+    const progress = rec
+      .of(job.id)
+      .filter((e) => e.name === 'job.progress')
+      .map((e) => e.event.data.progress);
     expect(progress.length).toBeGreaterThan(1);
     expect(progress.some((p) => p > 0 && p < 100)).toBe(true);
     expect(other.of(job.id)).toEqual([]);
@@ -122,24 +142,52 @@ describe('import.patrimonios (commit as a job)', () => {
 /** An import job row as the API writes it, with its upload; nothing enqueues it: the test delivers it by hand. */
 async function handDelivered(label: string, rows: number) {
   const { user } = await s.login('admin');
-  const sheet = [HEAD, ...Array.from({ length: rows }, (_, i) => `;${label} ${i};Mobiliário;Saúde;;Ativo;5;1;;;;;`)].join('\n');
+  const sheet = [
+    HEAD,
+    ...Array.from({ length: rows }, (_, i) => `;${label} ${i};Mobiliário;Saúde;;Ativo;5;1;;;;;`),
+  ].join('\n');
   fs.mkdirSync(uploadTmpDir(s.ctx.config), { recursive: true });
   const upload = path.join(uploadTmpDir(s.ctx.config), `${label}-${Date.now()}.csv`);
   fs.writeFileSync(upload, sheet);
-  const payload = { uploadPath: path.relative(s.ctx.config.dataDir, upload), fileName: `${label}.csv`, actorName: user.name, sectorIds: null };
-  const [row] = await s.ctx.db.insert(jobs).values({
-    municipalityId: user.municipalityId, ownerId: user.id, name: 'import.patrimonios', title: `Importação de bens (${label}.csv)`, payload, status: 'running',
-  }).returning();
+  const payload = {
+    uploadPath: path.relative(s.ctx.config.dataDir, upload),
+    fileName: `${label}.csv`,
+    actorName: user.name,
+    sectorIds: null,
+  };
+  const [row] = await s.ctx.db
+    .insert(jobs)
+    .values({
+      municipalityId: user.municipalityId,
+      ownerId: user.id,
+      name: 'import.patrimonios',
+      title: `Importação de bens (${label}.csv)`,
+      payload,
+      status: 'running',
+    })
+    .returning();
   const scratch = path.join(jobsDir(s.ctx.config), '.tmp');
   fs.mkdirSync(scratch, { recursive: true });
   return {
-    row, upload, sheet,
+    row,
+    upload,
+    sheet,
     /** One delivery of the job straight to its processor (what the runner calls). */
-    deliver: (attempt: number) => processors['import.patrimonios'](s.ctx, {
-      id: row.id, name: 'import.patrimonios', title: row.title, municipalityId: user.municipalityId, ownerId: user.id, payload, attempt,
-      progress: async () => undefined, tempPath: (ext) => path.join(scratch, `${row.id}.test.${attempt}.${ext}`),
-    } satisfies RunningJob<'import.patrimonios'>),
-    count: async () => (await (await as('admin'))('GET', `/api/patrimonios?q=${encodeURIComponent(label)}&pageSize=1`)).body.total as number,
+    deliver: (attempt: number) =>
+      processors['import.patrimonios'](s.ctx, {
+        id: row.id,
+        name: 'import.patrimonios',
+        title: row.title,
+        municipalityId: user.municipalityId,
+        ownerId: user.id,
+        payload,
+        attempt,
+        progress: async () => undefined,
+        tempPath: (ext) => path.join(scratch, `${row.id}.test.${attempt}.${ext}`),
+      } satisfies RunningJob<'import.patrimonios'>),
+    count: async () =>
+      (await (await as('admin'))('GET', `/api/patrimonios?q=${encodeURIComponent(label)}&pageSize=1`)).body
+        .total as number,
   };
 }
 const reportOf = (r: { tempPath: string }) => JSON.parse(fs.readFileSync(r.tempPath, 'utf8')) as ImportReport;
@@ -156,7 +204,11 @@ describe('import.patrimonios redelivery (crash after the commit, before "complet
     expect(report).toMatchObject({ mode: 'commit', total: 12, valid: 12, created: 12, errors: [] });
     expect(await count()).toBe(before + 12);
     const [committed] = await s.ctx.db.select().from(jobs).where(eq(jobs.id, row.id));
-    expect(committed).toMatchObject({ status: 'running', filePath: path.join('files', 'jobs', `${row.id}.json`), fileName: first.fileName });
+    expect(committed).toMatchObject({
+      status: 'running',
+      filePath: path.join('files', 'jobs', `${row.id}.json`),
+      fileName: first.fileName,
+    });
     expect(fs.existsSync(upload)).toBe(false);
 
     // 2nd delivery, even with the sheet still there (crash before its removal): nothing imported again, same result.
@@ -175,7 +227,9 @@ describe('import.patrimonios redelivery (crash after the commit, before "complet
     expect(res.status).toBe(200);
     expect(JSON.parse(bytes.toString('utf8'))).toEqual(report);
     expect(await count()).toBe(before + 12);
-    const numeros = (await (await as('admin'))('GET', '/api/patrimonios?q=reentregue&pageSize=100')).body.patrimonios.map((p: { numero_patrimonio: string }) => p.numero_patrimonio).sort();
+    const numeros = (await (await as('admin'))('GET', '/api/patrimonios?q=reentregue&pageSize=100')).body.patrimonios
+      .map((p: { numero_patrimonio: string }) => p.numero_patrimonio)
+      .sort();
     expect(numeros).toHaveLength(12);
     expect([numeros[0], numeros.at(-1)]).toEqual([report.numeros!.first, report.numeros!.last]);
     // A delivery after completion is skipped.

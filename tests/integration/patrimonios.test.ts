@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  PATRIMONIO_MSG, type LiveEvent, type Local, type Patrimonio, type PatrimonioListItem, type Sector,
+  PATRIMONIO_MSG,
+  type LiveEvent,
+  type Local,
+  type Patrimonio,
+  type PatrimonioListItem,
+  type Sector,
 } from '@tombo/shared';
 import { nextEvent, startTestServer, type DemoUser, type TestServer } from '../support/harness';
 import { client } from '../support/http';
@@ -25,14 +30,25 @@ beforeAll(async () => {
   foreignSector = (await viz('GET', '/api/sectors')).body.sectors[0];
   foreignLocal = (await viz('GET', '/api/locais')).body.locais[0];
 });
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  await s?.close();
+});
 
 const localOf = (code: string) => locais.find((l) => l.sectorId === sectors[code].id)!;
 const asset = (code = 'AD', extra: Record<string, unknown> = {}) => ({
-  descricao_bem: 'Cadeira giratória', tipoId, sectorId: sectors[code].id, localId: localOf(code).id, formaAquisicaoId: formaId,
-  valor_aquisicao: '1234.50', quantidade: 1, data_aquisicao: '2024-03-15', estado_conservacao: 'bom', ...extra,
+  descricao_bem: 'Cadeira giratória',
+  tipoId,
+  sectorId: sectors[code].id,
+  localId: localOf(code).id,
+  formaAquisicaoId: formaId,
+  valor_aquisicao: '1234.50',
+  quantidade: 1,
+  data_aquisicao: '2024-03-15',
+  estado_conservacao: 'bom',
+  ...extra,
 });
-const year = () => Number(new Intl.DateTimeFormat('en', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(new Date()));
+const year = () =>
+  Number(new Intl.DateTimeFormat('en', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(new Date()));
 
 describe('create / read / update / delete per role', () => {
   it('admin creates: the server assigns YYYY+sector code+6 digits and writes the creation history', async () => {
@@ -41,9 +57,21 @@ describe('create / read / update / delete per role', () => {
     const p = r.body.patrimonio as Patrimonio;
     expect(p.numero_patrimonio).toMatch(new RegExp(`^${year()}ED\\d{6}$`));
     expect(p).toMatchObject({
-      descricao_bem: 'Cadeira giratória', tipo: 'Mobiliário Teste', setor_responsavel: sectors.ED.name, local_objeto: localOf('ED').name,
-      forma_aquisicao: 'Compra Teste', valor_aquisicao: '1234.50', quantidade: 1, data_aquisicao: '2024-03-15', status: 'ativo',
-      estado_conservacao: 'bom', doado: false, transferencia_pendente: false, version: 0, fotos: [], documentos: [],
+      descricao_bem: 'Cadeira giratória',
+      tipo: 'Mobiliário Teste',
+      setor_responsavel: sectors.ED.name,
+      local_objeto: localOf('ED').name,
+      forma_aquisicao: 'Compra Teste',
+      valor_aquisicao: '1234.50',
+      quantidade: 1,
+      data_aquisicao: '2024-03-15',
+      status: 'ativo',
+      estado_conservacao: 'bom',
+      doado: false,
+      transferencia_pendente: false,
+      version: 0,
+      fotos: [],
+      documentos: [],
     });
     expect(p.historico_movimentacao).toHaveLength(1);
     expect(p.historico_movimentacao[0]).toMatchObject({ action: 'Cadastro', user: 'Ana Administradora' });
@@ -87,35 +115,55 @@ describe('create / read / update / delete per role', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toBe(PATRIMONIO_MSG.notYourSector);
     expect((await usuario('GET', `/api/patrimonios/${other.id}`)).status).toBe(404);
-    expect((await usuario('PUT', `/api/patrimonios/${other.id}`, { descricao_bem: 'X', version: other.version })).status).toBe(404);
+    expect(
+      (await usuario('PUT', `/api/patrimonios/${other.id}`, { descricao_bem: 'X', version: other.version })).status,
+    ).toBe(404);
     expect((await usuario('GET', `/api/patrimonios/numero/${other.numero_patrimonio}`)).status).toBe(404);
     const list = (await usuario('GET', '/api/patrimonios?pageSize=100')).body;
     expect(list.patrimonios.length).toBeGreaterThan(0);
-    expect(list.patrimonios.every((x: PatrimonioListItem) => [sectors.AD.id, sectors.TI.id].includes(x.sectorId))).toBe(true);
+    expect(list.patrimonios.every((x: PatrimonioListItem) => [sectors.AD.id, sectors.TI.id].includes(x.sectorId))).toBe(
+      true,
+    );
     const sync = (await usuario('GET', '/api/patrimonios/sync')).body;
-    expect(sync.patrimonios.every((x: PatrimonioListItem) => [sectors.AD.id, sectors.TI.id].includes(x.sectorId))).toBe(true);
+    expect(sync.patrimonios.every((x: PatrimonioListItem) => [sectors.AD.id, sectors.TI.id].includes(x.sectorId))).toBe(
+      true,
+    );
     // moving their own asset out of their sectors is refused
-    const mv = await usuario('PUT', `/api/patrimonios/${own.body.patrimonio.id}`, { sectorId: sectors.FI.id, localId: null, version: 0 });
+    const mv = await usuario('PUT', `/api/patrimonios/${own.body.patrimonio.id}`, {
+      sectorId: sectors.FI.id,
+      localId: null,
+      version: 0,
+    });
     expect(mv.status).toBe(403);
     expect((await usuario('DELETE', `/api/patrimonios/${own.body.patrimonio.id}`)).status).toBe(403);
   });
 
-  it('another municipality\'s asset is a 404 for every route', async () => {
+  it("another municipality's asset is a 404 for every route", async () => {
     const p = (await (await as('admin'))('POST', '/api/patrimonios', asset())).body.patrimonio as Patrimonio;
     const viz = await as('vizinho');
     expect((await viz('GET', `/api/patrimonios/${p.id}`)).status).toBe(404);
-    expect((await viz('PUT', `/api/patrimonios/${p.id}`, { descricao_bem: 'Tomado', version: p.version })).status).toBe(404);
+    expect((await viz('PUT', `/api/patrimonios/${p.id}`, { descricao_bem: 'Tomado', version: p.version })).status).toBe(
+      404,
+    );
     expect((await viz('DELETE', `/api/patrimonios/${p.id}`)).status).toBe(404);
     expect((await viz('GET', `/api/patrimonios/numero/${p.numero_patrimonio}`)).status).toBe(404);
-    expect((await viz('GET', '/api/patrimonios?pageSize=100')).body.patrimonios.map((x: PatrimonioListItem) => x.id)).not.toContain(p.id);
-    expect((await (await as('admin'))('GET', `/api/patrimonios/${p.id}`)).body.patrimonio.descricao_bem).toBe(p.descricao_bem);
+    expect(
+      (await viz('GET', '/api/patrimonios?pageSize=100')).body.patrimonios.map((x: PatrimonioListItem) => x.id),
+    ).not.toContain(p.id);
+    expect((await (await as('admin'))('GET', `/api/patrimonios/${p.id}`)).body.patrimonio.descricao_bem).toBe(
+      p.descricao_bem,
+    );
   });
 });
 
 describe('numbering', () => {
   it('20 concurrent creates get 20 distinct consecutive numbers', async () => {
     const admin = await as('admin');
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => admin('POST', '/api/patrimonios', asset('SA', { descricao_bem: `Concorrente ${i}` }))));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        admin('POST', '/api/patrimonios', asset('SA', { descricao_bem: `Concorrente ${i}` })),
+      ),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
     const seqs = results.map((r) => Number(r.body.patrimonio.numero_patrimonio.slice(-6))).sort((a, b) => a - b);
     expect(new Set(seqs).size).toBe(20);
@@ -154,9 +202,16 @@ describe('update, history, write-off', () => {
     const admin = await as('admin');
     const p = (await admin('POST', '/api/patrimonios', asset('AD'))).body.patrimonio as Patrimonio;
     const u = await admin('PUT', `/api/patrimonios/${p.id}`, {
-      version: p.version, valor_aquisicao: 2000, status: 'em_manutencao', sectorId: sectors.ED.id, localId: localOf('ED').id,
+      version: p.version,
+      valor_aquisicao: 2000,
+      status: 'em_manutencao',
+      sectorId: sectors.ED.id,
+      localId: localOf('ED').id,
       // relation fields of spec §3 are accepted and dropped
-      sector: { id: 1 }, tipoBem: {}, historico: [], notas: 'x',
+      sector: { id: 1 },
+      tipoBem: {},
+      historico: [],
+      notas: 'x',
     });
     expect(u.status, JSON.stringify(u.body)).toBe(200);
     const q = u.body.patrimonio as Patrimonio;
@@ -164,11 +219,13 @@ describe('update, history, write-off', () => {
     expect(q.setor_responsavel).toBe(sectors.ED.name);
     expect(q.numero_patrimonio).toBe(p.numero_patrimonio); // numbered for life
     const details = q.historico_movimentacao.map((h) => `${h.action}|${h.details}`);
-    expect(details).toEqual(expect.arrayContaining([
-      'Alteração|Valor de aquisição: R$ 1.234,50 → R$ 2.000,00',
-      "Alteração de status|Status: 'Ativo' → 'Em manutenção'",
-      `Movimentação|Setor: '${sectors.AD.name}' → '${sectors.ED.name}'`,
-    ]));
+    expect(details).toEqual(
+      expect.arrayContaining([
+        'Alteração|Valor de aquisição: R$ 1.234,50 → R$ 2.000,00',
+        "Alteração de status|Status: 'Ativo' → 'Em manutenção'",
+        `Movimentação|Setor: '${sectors.AD.name}' → '${sectors.ED.name}'`,
+      ]),
+    );
     expect(q.historico_movimentacao.at(-1)!.action).toBe('Cadastro');
     const stale = await admin('PUT', `/api/patrimonios/${p.id}`, { descricao_bem: 'Sobrescrita', version: p.version });
     expect(stale.status).toBe(409);
@@ -199,7 +256,11 @@ describe('bad input: pt-BR message and nothing written', () => {
       [{ ...asset(), valor_aquisicao: undefined }, 'valor_aquisicao'],
       [{ ...asset(), tipoId: undefined }, 'tipoId', PATRIMONIO_MSG.tipoRequired],
       [{ ...asset(), valor_aquisicao: -1 }, 'valor_aquisicao', 'O valor de aquisição não pode ser negativo.'],
-      [{ ...asset(), valor_aquisicao: '10.123' }, 'valor_aquisicao', 'O valor de aquisição deve ter no máximo 2 casas decimais.'],
+      [
+        { ...asset(), valor_aquisicao: '10.123' },
+        'valor_aquisicao',
+        'O valor de aquisição deve ter no máximo 2 casas decimais.',
+      ],
       [{ ...asset(), valor_aquisicao: 1e15 }, 'valor_aquisicao'],
       [{ ...asset(), valor_aquisicao: 'dez reais' }, 'valor_aquisicao'],
       [{ ...asset(), quantidade: 0 }, 'quantidade'],
@@ -238,10 +299,23 @@ describe('bad input: pt-BR message and nothing written', () => {
       expect(r.body.error.fields[field]).toBe(message);
     }
     const p = (await admin('POST', '/api/patrimonios', asset())).body.patrimonio as Patrimonio;
-    const other = await admin('PUT', `/api/patrimonios/${p.id}`, { numero_patrimonio: '1999AD000001', version: p.version });
+    const other = await admin('PUT', `/api/patrimonios/${p.id}`, {
+      numero_patrimonio: '1999AD000001',
+      version: p.version,
+    });
     expect(other.status).toBe(422);
-    expect((await admin('PUT', `/api/patrimonios/${p.id}`, { numero_patrimonio: p.numero_patrimonio, version: p.version, id: p.id })).status).toBe(400);
-    expect((await admin('PUT', `/api/patrimonios/${p.id}`, { sectorId: foreignSector.id, version: p.version })).status).toBe(422);
+    expect(
+      (
+        await admin('PUT', `/api/patrimonios/${p.id}`, {
+          numero_patrimonio: p.numero_patrimonio,
+          version: p.version,
+          id: p.id,
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await admin('PUT', `/api/patrimonios/${p.id}`, { sectorId: foreignSector.id, version: p.version })).status,
+    ).toBe(422);
     expect((await admin('PUT', `/api/patrimonios/${p.id}`, { descricao_bem: 'sem versão' })).status).toBe(400);
     expect((await admin('GET', `/api/patrimonios/${p.id}`)).body.patrimonio.version).toBe(0);
     expect(await count()).toBe(before + 1);
@@ -257,20 +331,39 @@ describe('custom fields', () => {
     const missing = await admin('POST', '/api/patrimonios', asset('AD'));
     expect(missing.status).toBe(400);
     expect(missing.body.error.fields['customFields.marca']).toBe('Marca é obrigatório.');
-    const badOpt = await admin('POST', '/api/patrimonios', asset('AD', { customFields: { marca: 'Dell', voltagem: '380V' } }));
+    const badOpt = await admin(
+      'POST',
+      '/api/patrimonios',
+      asset('AD', { customFields: { marca: 'Dell', voltagem: '380V' } }),
+    );
     expect(badOpt.body.error.fields['customFields.voltagem']).toBe(PATRIMONIO_MSG.customOption('Voltagem'));
-    const badNum = await admin('POST', '/api/patrimonios', asset('AD', { customFields: { marca: 'Dell', potencia: 'muita' } }));
+    const badNum = await admin(
+      'POST',
+      '/api/patrimonios',
+      asset('AD', { customFields: { marca: 'Dell', potencia: 'muita' } }),
+    );
     expect(badNum.status).toBe(400);
-    const ok = await admin('POST', '/api/patrimonios', asset('AD', { descricao_bem: 'Monitor', customFields: { marca: 'Dell Ultrasharp', voltagem: '220V', potencia: 45 } }));
+    const ok = await admin(
+      'POST',
+      '/api/patrimonios',
+      asset('AD', {
+        descricao_bem: 'Monitor',
+        customFields: { marca: 'Dell Ultrasharp', voltagem: '220V', potencia: 45 },
+      }),
+    );
     expect(ok.status).toBe(201);
     expect(ok.body.patrimonio.customFields).toEqual({ marca: 'Dell Ultrasharp', voltagem: '220V', potencia: 45 });
-    const f1 = (await admin('GET', '/api/patrimonios?cf.voltagem=220V&pageSize=100')).body.patrimonios as PatrimonioListItem[];
+    const f1 = (await admin('GET', '/api/patrimonios?cf.voltagem=220V&pageSize=100')).body
+      .patrimonios as PatrimonioListItem[];
     expect(f1.map((x) => x.id)).toEqual([ok.body.patrimonio.id]);
-    const f2 = (await admin('GET', '/api/patrimonios?cf.marca=ultrasharp&pageSize=100')).body.patrimonios as PatrimonioListItem[];
+    const f2 = (await admin('GET', '/api/patrimonios?cf.marca=ultrasharp&pageSize=100')).body
+      .patrimonios as PatrimonioListItem[];
     expect(f2.map((x) => x.id)).toEqual([ok.body.patrimonio.id]);
     expect((await admin('GET', '/api/patrimonios?cf.nada=1')).status).toBe(400);
     // the other tests' assets predate the field: make it optional again
-    const marca = (await admin('GET', '/api/asset-form-fields')).body.fields.find((f: { key: string }) => f.key === 'marca');
+    const marca = (await admin('GET', '/api/asset-form-fields')).body.fields.find(
+      (f: { key: string }) => f.key === 'marca',
+    );
     await admin('PUT', `/api/asset-form-fields/${marca.id}`, { required: false });
   });
 });
@@ -278,19 +371,50 @@ describe('custom fields', () => {
 describe('list at scale semantics', () => {
   it('quick search is accent-insensitive over description and by number prefix; filters; sorts; pages', async () => {
     const admin = await as('admin');
-    const made = (await admin('POST', '/api/patrimonios', asset('OB', { descricao_bem: 'Betoneira elétrica industrial', valor_aquisicao: '9999999.99', data_aquisicao: '2001-01-01', status: 'ocioso' }))).body.patrimonio as Patrimonio;
+    const made = (
+      await admin(
+        'POST',
+        '/api/patrimonios',
+        asset('OB', {
+          descricao_bem: 'Betoneira elétrica industrial',
+          valor_aquisicao: '9999999.99',
+          data_aquisicao: '2001-01-01',
+          status: 'ocioso',
+        }),
+      )
+    ).body.patrimonio as Patrimonio;
     const q1 = (await admin('GET', '/api/patrimonios?q=ELETRICA')).body;
     expect(q1.patrimonios.map((x: PatrimonioListItem) => x.id)).toContain(made.id);
     const q2 = (await admin('GET', `/api/patrimonios?q=${made.numero_patrimonio.toLowerCase()}`)).body;
     expect(q2.patrimonios.map((x: PatrimonioListItem) => x.id)).toEqual([made.id]);
-    const f = (await admin('GET', `/api/patrimonios?sectorId=${sectors.OB.id}&status=ocioso,baixado&valorMin=9999999.99&dataDe=2001-01-01&dataAte=2001-01-01&tipoId=${tipoId}&formaId=${formaId}&localId=${localOf('OB').id}`)).body;
+    const f = (
+      await admin(
+        'GET',
+        `/api/patrimonios?sectorId=${sectors.OB.id}&status=ocioso,baixado&valorMin=9999999.99&dataDe=2001-01-01&dataAte=2001-01-01&tipoId=${tipoId}&formaId=${formaId}&localId=${localOf('OB').id}`,
+      )
+    ).body;
     expect(f.patrimonios.map((x: PatrimonioListItem) => x.id)).toEqual([made.id]);
     expect(f.total).toBe(1);
-    for (const sort of ['numero_patrimonio', 'descricao_bem', 'tipo', 'setor_responsavel', 'local_objeto', 'status', 'valor_aquisicao', 'quantidade', 'data_aquisicao', 'forma_aquisicao', 'estado_conservacao', 'createdAt', 'updatedAt']) {
+    for (const sort of [
+      'numero_patrimonio',
+      'descricao_bem',
+      'tipo',
+      'setor_responsavel',
+      'local_objeto',
+      'status',
+      'valor_aquisicao',
+      'quantidade',
+      'data_aquisicao',
+      'forma_aquisicao',
+      'estado_conservacao',
+      'createdAt',
+      'updatedAt',
+    ]) {
       const r = await admin('GET', `/api/patrimonios?sort=${sort}&order=asc&pageSize=100`);
       expect(r.status, sort).toBe(200);
     }
-    const byValue = (await admin('GET', '/api/patrimonios?sort=valor_aquisicao&order=desc&pageSize=5')).body.patrimonios as PatrimonioListItem[];
+    const byValue = (await admin('GET', '/api/patrimonios?sort=valor_aquisicao&order=desc&pageSize=5')).body
+      .patrimonios as PatrimonioListItem[];
     expect(byValue[0].id).toBe(made.id);
     // every page, forwards and through the reverse-order path, covers the whole list exactly once
     const total = (await admin('GET', '/api/patrimonios?pageSize=1')).body.total as number;
@@ -301,7 +425,9 @@ describe('list at scale semantics', () => {
     }
     expect(seen.length).toBe(total);
     expect(new Set(seen).size).toBe(total);
-    const all = (await admin('GET', '/api/patrimonios?sort=descricao_bem&order=asc&pageSize=100')).body.patrimonios.map((x: PatrimonioListItem) => x.id);
+    const all = (await admin('GET', '/api/patrimonios?sort=descricao_bem&order=asc&pageSize=100')).body.patrimonios.map(
+      (x: PatrimonioListItem) => x.id,
+    );
     expect(seen.slice(0, all.length)).toEqual(all);
     expect((await admin('GET', '/api/patrimonios?pageSize=101')).status).toBe(400);
     expect((await admin('GET', '/api/patrimonios?sort=senha')).status).toBe(400);
@@ -339,7 +465,14 @@ describe('live events', () => {
     await admin('DELETE', `/api/patrimonios/${q.id}`);
     expect((await deleted).data.id).toBe(q.id);
     const marker = nextEvent(neighbour, 'patrimonio.created');
-    await (await as('vizinho'))('POST', '/api/patrimonios', { descricao_bem: 'Marcador', sectorId: foreignSector.id, valor_aquisicao: 1, tipoId: (await (await as('vizinho'))('POST', '/api/tipos-bens', { name: 'Marcador' })).body.id });
+    await (
+      await as('vizinho')
+    )('POST', '/api/patrimonios', {
+      descricao_bem: 'Marcador',
+      sectorId: foreignSector.id,
+      valor_aquisicao: 1,
+      tipoId: (await (await as('vizinho'))('POST', '/api/tipos-bens', { name: 'Marcador' })).body.id,
+    });
     await marker;
     expect(leaked).toBe(1);
   });

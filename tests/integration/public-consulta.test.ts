@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, PATRIMONIO_MSG, type Patrimonio, type PublicFiltros, type PublicMunicipio, type Sector, type TipoBem } from '@tombo/shared';
+import {
+  MSG,
+  PATRIMONIO_MSG,
+  type Patrimonio,
+  type PublicFiltros,
+  type PublicMunicipio,
+  type Sector,
+  type TipoBem,
+} from '@tombo/shared';
 import { startTestServer, type DemoUser, type TestServer } from '../support/harness';
 import { client } from '../support/http';
 
@@ -31,13 +39,19 @@ beforeAll(async () => {
   vizinhoTipos = (await viz('GET', '/api/tipos-bens')).body.tiposBens;
   const sector = exemploSectors[0];
   const created = await admin('POST', '/api/patrimonios', {
-    descricao_bem: 'Projetor multimídia da consulta pública', sectorId: sector.id, tipoId: exemploTipos.find((t) => t.active)!.id,
-    valor_aquisicao: '98765.43', data_aquisicao: '2023-06-20', observacoes: 'Observação interna sigilosa',
+    descricao_bem: 'Projetor multimídia da consulta pública',
+    sectorId: sector.id,
+    tipoId: exemploTipos.find((t) => t.active)!.id,
+    valor_aquisicao: '98765.43',
+    data_aquisicao: '2023-06-20',
+    observacoes: 'Observação interna sigilosa',
   });
   expect(created.status).toBe(201);
   asset = created.body.patrimonio;
 });
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  await s?.close();
+});
 
 describe('GET /api/public/filtros', () => {
   it("answers that municipality's sectors and active asset types, never another municipality's", async () => {
@@ -67,7 +81,11 @@ describe('GET /api/public/filtros', () => {
   it('refuses unknown query fields and a missing or malformed municipality (400, pt-BR)', async () => {
     const unknown = await anon()('GET', '/api/public/filtros?municipio=exemplo&setor=1');
     expect(unknown.status).toBe(400);
-    expect(unknown.body.error).toMatchObject({ code: 'VALIDATION', message: MSG.http.unknownField, fields: { setor: MSG.http.unknownField } });
+    expect(unknown.body.error).toMatchObject({
+      code: 'VALIDATION',
+      message: MSG.http.unknownField,
+      fields: { setor: MSG.http.unknownField },
+    });
     const none = await anon()('GET', '/api/public/filtros');
     expect(none.status).toBe(400);
     expect(none.body.error.message).toBe(PATRIMONIO_MSG.publicMunicipality);
@@ -91,16 +109,33 @@ describe('public list and detail', () => {
     expect(r.status).toBe(200);
     expect(r.body.total).toBe(1);
     const row = r.body.patrimonios[0];
-    expect(Object.keys(row).sort()).toEqual(['data_aquisicao', 'descricao_bem', 'local_objeto', 'municipio', 'numero_patrimonio', 'setor_responsavel', 'status', 'tipo']);
-    for (const k of ['valor_aquisicao', 'created_by_name', 'createdBy', 'observacoes', 'id', 'municipalityId']) expect(row).not.toHaveProperty(k);
+    expect(Object.keys(row).sort()).toEqual([
+      'data_aquisicao',
+      'descricao_bem',
+      'local_objeto',
+      'municipio',
+      'numero_patrimonio',
+      'setor_responsavel',
+      'status',
+      'tipo',
+    ]);
+    for (const k of ['valor_aquisicao', 'created_by_name', 'createdBy', 'observacoes', 'id', 'municipalityId'])
+      expect(row).not.toHaveProperty(k);
     expect(JSON.stringify(r.body)).not.toMatch(/98765|sigilosa|Ana Administradora/);
-    expect(row).toMatchObject({ numero_patrimonio: asset.numero_patrimonio, status: 'ativo', data_aquisicao: '2023-06-20', municipio: 'Município de Exemplo' });
+    expect(row).toMatchObject({
+      numero_patrimonio: asset.numero_patrimonio,
+      status: 'ativo',
+      data_aquisicao: '2023-06-20',
+      municipio: 'Município de Exemplo',
+    });
   });
 
   it('the advanced filter narrows the list (sector, type, status) and other municipalities never show', async () => {
     const base = `/api/public/patrimonios?municipio=exemplo&q=projetor multimídia`;
     const other = exemploSectors.find((x) => x.id !== asset.sectorId)!;
-    expect((await anon()('GET', `${base}&sectorId=${asset.sectorId}&tipoId=${asset.tipoId}&status=ativo`)).body.total).toBe(1);
+    expect(
+      (await anon()('GET', `${base}&sectorId=${asset.sectorId}&tipoId=${asset.tipoId}&status=ativo`)).body.total,
+    ).toBe(1);
     expect((await anon()('GET', `${base}&sectorId=${other.id}`)).body.total).toBe(0);
     expect((await anon()('GET', `${base}&status=baixado`)).body.total).toBe(0);
     expect((await anon()('GET', '/api/public/patrimonios?municipio=vizinho&q=projetor multimídia')).body.total).toBe(0);
@@ -111,22 +146,34 @@ describe('public list and detail', () => {
     for (const q of ['municipio=exemplo', `municipalityId=${exemplo.id}`]) {
       const r = await anon()('GET', `/api/public/patrimonios/${asset.numero_patrimonio}?${q}`);
       expect(r.status).toBe(200);
-      expect(r.body.patrimonio).toMatchObject({ numero_patrimonio: asset.numero_patrimonio, descricao_bem: 'Projetor multimídia da consulta pública', municipio: 'Município de Exemplo' });
+      expect(r.body.patrimonio).toMatchObject({
+        numero_patrimonio: asset.numero_patrimonio,
+        descricao_bem: 'Projetor multimídia da consulta pública',
+        municipio: 'Município de Exemplo',
+      });
       expect(r.body.patrimonio).not.toHaveProperty('valor_aquisicao');
       expect(r.body.patrimonio).not.toHaveProperty('observacoes');
     }
-    expect((await anon()('GET', `/api/public/patrimonios/${asset.numero_patrimonio.toLowerCase()}?municipio=exemplo`)).status).toBe(200);
+    expect(
+      (await anon()('GET', `/api/public/patrimonios/${asset.numero_patrimonio.toLowerCase()}?municipio=exemplo`))
+        .status,
+    ).toBe(200);
     const foreign = await anon()('GET', `/api/public/patrimonios/${asset.numero_patrimonio}?municipio=vizinho`);
     expect(foreign.status).toBe(404);
     expect(foreign.body.error.message).toBe(PATRIMONIO_MSG.notFound);
-    expect((await anon()('GET', `/api/public/patrimonios/${asset.numero_patrimonio}?municipio=exemplo&x=1`)).status).toBe(400);
+    expect(
+      (await anon()('GET', `/api/public/patrimonios/${asset.numero_patrimonio}?municipio=exemplo&x=1`)).status,
+    ).toBe(400);
   });
 });
 
 describe('public search switched off by the superuser', () => {
   it('403 with a pt-BR message on filtros, list and detail; the municipality leaves the list; back on, 200', async () => {
     const su = await as('superuser');
-    const off = await su('PUT', '/api/superuser/public-search', { municipalityId: exemplo.id, isPublicSearchEnabled: false });
+    const off = await su('PUT', '/api/superuser/public-search', {
+      municipalityId: exemplo.id,
+      isPublicSearchEnabled: false,
+    });
     expect(off.status).toBe(200);
     try {
       for (const path of [

@@ -4,8 +4,12 @@ import { nextEvent, startTestServer, type TestServer } from '../support/harness'
 import { client } from '../support/http';
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => { await s?.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s?.close();
+});
 
 describe('socket handshake', () => {
   it('is refused without a token and with a bad one', async () => {
@@ -30,7 +34,7 @@ describe('live sector events', () => {
     expect((await renamed).data.name).toBe('Setor ao Vivo (renomeado)');
   });
 
-  it('a user of municipality A never receives municipality B\'s events', async () => {
+  it("a user of municipality A never receives municipality B's events", async () => {
     const exemplo = await s.socket(await s.token('visualizador'));
     const vizinho = await s.socket(await s.token('vizinho'));
     const exemploId = (await s.login('visualizador')).user.municipalityId;
@@ -88,12 +92,26 @@ describe('live asset events follow sector visibility', () => {
     usuario.on('patrimonio.created', (e: LiveEvent<{ sectorId: number }>) => usuarioGot.push(e.data.sectorId));
     const adminGot: number[] = [];
     admin.on('patrimonio.created', (e: LiveEvent<{ sectorId: number }>) => adminGot.push(e.data.sectorId));
-    const adminBoth = new Promise<void>((resolve) => admin.on('patrimonio.created', () => { if (adminGot.length === 2) resolve(); }));
+    const adminBoth = new Promise<void>((resolve) =>
+      admin.on('patrimonio.created', () => {
+        if (adminGot.length === 2) resolve();
+      }),
+    );
 
-    const other = await adminApi('POST', '/api/patrimonios', { descricao_bem: 'Carteira escolar', sectorId: byCode('ED'), valor_aquisicao: '150.00', tipoId });
+    const other = await adminApi('POST', '/api/patrimonios', {
+      descricao_bem: 'Carteira escolar',
+      sectorId: byCode('ED'),
+      valor_aquisicao: '150.00',
+      tipoId,
+    });
     expect(other.status).toBe(201);
     const own = nextEvent(usuario, 'patrimonio.created');
-    await adminApi('POST', '/api/patrimonios', { descricao_bem: 'Monitor', sectorId: byCode('TI'), valor_aquisicao: '900.00', tipoId });
+    await adminApi('POST', '/api/patrimonios', {
+      descricao_bem: 'Monitor',
+      sectorId: byCode('TI'),
+      valor_aquisicao: '900.00',
+      tipoId,
+    });
     await own; // events arrive in order: anything for ED would have come first
     expect(usuarioGot).toEqual([byCode('TI')]);
     await adminBoth;

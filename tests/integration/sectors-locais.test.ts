@@ -12,7 +12,9 @@ beforeAll(async () => {
   foreignSector = (await viz('GET', '/api/sectors')).body.sectors[0];
   foreignLocal = (await viz('GET', '/api/locais')).body.locais[0];
 });
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  await s?.close();
+});
 
 const as = async (who: DemoUser) => client(s.url, await s.token(who));
 let seq = 0;
@@ -36,9 +38,15 @@ describe('sectors: every role × every route', () => {
   it('POST/PUT/DELETE: admin and supervisor allowed, usuario and visualizador 403, no token 401', async () => {
     for (const who of managers) {
       const call = await as(who);
-      const created = await call('POST', '/api/sectors', { name: `Setor ${who} ${uniq()}`, code: `${who[0].toUpperCase()}1` });
+      const created = await call('POST', '/api/sectors', {
+        name: `Setor ${who} ${uniq()}`,
+        code: `${who[0].toUpperCase()}1`,
+      });
       expect(created.status, who).toBe(201);
-      const updated = await call('PUT', `/api/sectors/${created.body.id}`, { name: `${created.body.name} (editado)`, version: created.body.version });
+      const updated = await call('PUT', `/api/sectors/${created.body.id}`, {
+        name: `${created.body.name} (editado)`,
+        version: created.body.version,
+      });
       expect(updated.status).toBe(200);
       expect(updated.body.name).toMatch(/editado/);
       expect((await call('DELETE', `/api/sectors/${created.body.id}`)).status).toBe(204);
@@ -56,13 +64,15 @@ describe('sectors: every role × every route', () => {
     expect((await anon('DELETE', `/api/sectors/${existing.id}`)).status).toBe(401);
   });
 
-  it('another municipality\'s sector is a 404 for PUT and DELETE, and is left untouched', async () => {
+  it("another municipality's sector is a 404 for PUT and DELETE, and is left untouched", async () => {
     for (const who of managers) {
       const call = await as(who);
       expect((await call('PUT', `/api/sectors/${foreignSector.id}`, { name: 'Tomado' })).status).toBe(404);
       expect((await call('DELETE', `/api/sectors/${foreignSector.id}`)).status).toBe(404);
     }
-    const still = (await (await as('vizinho'))('GET', '/api/sectors')).body.sectors.find((x: Sector) => x.id === foreignSector.id);
+    const still = (await (await as('vizinho'))('GET', '/api/sectors')).body.sectors.find(
+      (x: Sector) => x.id === foreignSector.id,
+    );
     expect(still.name).toBe(foreignSector.name);
   });
 
@@ -109,10 +119,18 @@ describe('sectors: every role × every route', () => {
     const created = (await admin('POST', '/api/sectors', { name: `Auditado ${uniq()}`, code: 'AU' })).body as Sector;
     await admin('PUT', `/api/sectors/${created.id}`, { code: 'AV' });
     await admin('DELETE', `/api/sectors/${created.id}`);
-    const logs = (await admin('GET', '/api/audit-logs?entityType=Sector&pageSize=100')).body.logs as Array<{ action: string; entityId: string; details: string; userName: string }>;
+    const logs = (await admin('GET', '/api/audit-logs?entityType=Sector&pageSize=100')).body.logs as Array<{
+      action: string;
+      entityId: string;
+      details: string;
+      userName: string;
+    }>;
     const mine = logs.filter((l) => l.entityId === String(created.id));
     expect(mine.map((l) => l.action)).toEqual(['SECTOR_DELETE', 'SECTOR_UPDATE', 'SECTOR_CREATE']);
-    expect(JSON.parse(mine[1].details)).toEqual({ old_value: { name: created.name, code: 'AU' }, new_value: { name: created.name, code: 'AV' } });
+    expect(JSON.parse(mine[1].details)).toEqual({
+      old_value: { name: created.name, code: 'AU' },
+      new_value: { name: created.name, code: 'AV' },
+    });
     expect(mine[0].userName).toBe('Ana Administradora');
     // the activity log is for admin and supervisor only
     expect((await (await as('usuario'))('GET', '/api/audit-logs')).status).toBe(403);
@@ -120,7 +138,7 @@ describe('sectors: every role × every route', () => {
 });
 
 describe('locais: every role × every route', () => {
-  it('GET: all four roles, filtered by sector, never another municipality\'s', async () => {
+  it("GET: all four roles, filtered by sector, never another municipality's", async () => {
     for (const who of ['admin', 'supervisor', 'usuario', 'visualizador'] as DemoUser[]) {
       const r = await (await as(who))('GET', '/api/locais');
       expect(r.status, who).toBe(200);
@@ -140,13 +158,19 @@ describe('locais: every role × every route', () => {
     const sectorId = ((await (await as('admin'))('GET', '/api/sectors')).body.sectors[0] as Sector).id;
     for (const who of ['admin', 'supervisor'] as DemoUser[]) {
       const call = await as(who);
-      const created = await call('POST', '/api/locais', { name: `Sala ${who} ${uniq()}`, sectorId, municipalityId: 999 });
+      const created = await call('POST', '/api/locais', {
+        name: `Sala ${who} ${uniq()}`,
+        sectorId,
+        municipalityId: 999,
+      });
       expect(created.status, who).toBe(201);
       expect(created.body.municipalityId).not.toBe(999);
-      expect((await call('PUT', `/api/locais/${created.body.id}`, { name: `${created.body.name}!`, sectorId })).status).toBe(200);
+      expect(
+        (await call('PUT', `/api/locais/${created.body.id}`, { name: `${created.body.name}!`, sectorId })).status,
+      ).toBe(200);
       expect((await call('DELETE', `/api/locais/${created.body.id}`)).status).toBe(204);
     }
-    const any = ((await (await as('admin'))('GET', '/api/locais')).body.locais[0]) as Local;
+    const any = (await (await as('admin'))('GET', '/api/locais')).body.locais[0] as Local;
     for (const who of ['usuario', 'visualizador'] as DemoUser[]) {
       const call = await as(who);
       expect((await call('POST', '/api/locais', { name: 'X', sectorId })).status).toBe(403);
@@ -155,7 +179,7 @@ describe('locais: every role × every route', () => {
     }
   });
 
-  it('another municipality\'s local is a 404; a sector of another municipality in the body is a 422', async () => {
+  it("another municipality's local is a 404; a sector of another municipality in the body is a 422", async () => {
     const admin = await as('admin');
     expect((await admin('PUT', `/api/locais/${foreignLocal.id}`, { name: 'Tomado' })).status).toBe(404);
     expect((await admin('DELETE', `/api/locais/${foreignLocal.id}`)).status).toBe(404);
@@ -171,7 +195,9 @@ describe('locais: every role × every route', () => {
   it('validates the body and refuses duplicates in the same sector', async () => {
     const admin = await as('admin');
     const own = (await admin('GET', '/api/locais')).body.locais[0] as Local;
-    expect((await admin('POST', '/api/locais', { sectorId: own.sectorId })).body.error.fields.name).toBe('Nome é obrigatório.');
+    expect((await admin('POST', '/api/locais', { sectorId: own.sectorId })).body.error.fields.name).toBe(
+      'Nome é obrigatório.',
+    );
     expect((await admin('POST', '/api/locais', { name: 'X' })).body.error.fields.sectorId).toBe('Selecione um setor.');
     const dup = await admin('POST', '/api/locais', { name: own.name.toLowerCase(), sectorId: own.sectorId });
     expect(dup.status).toBe(409);

@@ -36,8 +36,14 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   const databaseUrl = baseUrl ? await createFreshDatabase(baseUrl) : undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tombo-test-'));
   const config = loadConfig({
-    port: 0, host: '127.0.0.1', dataDir, databaseUrl, jwtSecret: randomBytes(32).toString('hex'),
-    redisPrefix: `tombo-test-${randomBytes(4).toString('hex')}`, loginRateLimitMax: 10_000, ...overrides,
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl,
+    jwtSecret: randomBytes(32).toString('hex'),
+    redisPrefix: `tombo-test-${randomBytes(4).toString('hex')}`,
+    loginRateLimitMax: 10_000,
+    ...overrides,
   });
   const server = await startServer(config, { inMemory: true, seed: 'always' });
   const tokens = new Map<string, string>();
@@ -45,7 +51,9 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   const login = async (who: string, password = DEMO_PASSWORD): Promise<LoginResponse> => {
     const email = (DEMO as Record<string, string>)[who] ?? who;
     const res = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
     });
     if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
     return (await res.json()) as LoginResponse;
@@ -58,7 +66,12 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       return tokens.get(who)!;
     },
     socket(token) {
-      const s: Socket<ServerToClientEvents, ClientToServerEvents> = connect(server.url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+      const s: Socket<ServerToClientEvents, ClientToServerEvents> = connect(server.url, {
+        auth: { token },
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+      });
       sockets.push(s);
       return new Promise((resolve, reject) => {
         s.once('connect', () => resolve(s));
@@ -95,6 +108,9 @@ async function clearRedisPrefix(url: string, prefix: string): Promise<void> {
 export function nextEvent<T = unknown>(socket: Socket, name: string, ms = 5000): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${name} event`)), ms);
-    socket.once(name, (payload: T) => { clearTimeout(timer); resolve(payload); });
+    socket.once(name, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
   });
 }

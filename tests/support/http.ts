@@ -1,8 +1,16 @@
 /** Small JSON client for integration tests: `call(url, token)('POST', '/api/x', body)`. */
-export interface Answer<T = any> { status: number; body: T }
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+}
 
 export function client(base: string, token?: string) {
-  return async function call<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
+  return async function call<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer<T>> {
     const res = await fetch(base + path, {
       method,
       headers: {
@@ -14,7 +22,11 @@ export function client(base: string, token?: string) {
     });
     const text = await res.text();
     let parsed: unknown = text;
-    try { parsed = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON */
+    }
     return { status: res.status, body: parsed as T };
   };
 }

@@ -30,7 +30,13 @@ export function jobRecorder(socket: Socket) {
       if (hit) return Promise.resolve(hit);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no job.completed for ${id} within ${ms} ms`)), ms);
-        waiting.push({ match, resolve: (e) => { clearTimeout(timer); resolve(e); } });
+        waiting.push({
+          match,
+          resolve: (e) => {
+            clearTimeout(timer);
+            resolve(e);
+          },
+        });
       });
     },
   };
@@ -41,8 +47,10 @@ export async function waitJob(s: TestServer, token: string, id: string, ms = 110
   const until = Date.now() + ms;
   for (;;) {
     // With PGlite (one connection) a poll may wait for the whole import transaction and be cut off.
-    const job = await fetch(`${s.url}/api/jobs/${id}`, { headers: { authorization: `Bearer ${token}` } })
-      .then(async (res) => ((await res.json()) as { job: Job }).job, () => null);
+    const job = await fetch(`${s.url}/api/jobs/${id}`, { headers: { authorization: `Bearer ${token}` } }).then(
+      async (res) => ((await res.json()) as { job: Job }).job,
+      () => null,
+    );
     if (job && (job.status === 'completed' || job.status === 'failed')) return job;
     if (Date.now() > until) throw new Error(`job ${id} still ${job?.status ?? 'unknown'} after ${ms} ms`);
     await new Promise((r) => setTimeout(r, 50));

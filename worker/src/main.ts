@@ -13,14 +13,18 @@ function fail(message: string): never {
 
 const config = loadConfig();
 if (!config.redisUrl) {
-  fail('REDIS_URL não definido. O worker consome a fila BullMQ no Redis; sem Redis o servidor executa as tarefas ' +
-    'dentro do próprio processo (modo inline) e o worker não é necessário.\n' +
-    '(REDIS_URL is not set: without Redis the API runs jobs inline and no worker is needed.)');
+  fail(
+    'REDIS_URL não definido. O worker consome a fila BullMQ no Redis; sem Redis o servidor executa as tarefas ' +
+      'dentro do próprio processo (modo inline) e o worker não é necessário.\n' +
+      '(REDIS_URL is not set: without Redis the API runs jobs inline and no worker is needed.)',
+  );
 }
 if (!config.databaseUrl) {
-  fail('DATABASE_URL não definido. O banco embutido (PGlite, em DATA_DIR) não pode ser aberto por dois processos ao mesmo ' +
-    'tempo: para usar o worker, rode o servidor e o worker com DATABASE_URL apontando para um PostgreSQL.\n' +
-    '(DATABASE_URL is not set: the embedded PGlite database cannot be opened by two processes; the worker needs PostgreSQL.)');
+  fail(
+    'DATABASE_URL não definido. O banco embutido (PGlite, em DATA_DIR) não pode ser aberto por dois processos ao mesmo ' +
+      'tempo: para usar o worker, rode o servidor e o worker com DATABASE_URL apontando para um PostgreSQL.\n' +
+      '(DATABASE_URL is not set: the embedded PGlite database cannot be opened by two processes; the worker needs PostgreSQL.)',
+  );
 }
 
 const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 5 });
@@ -28,7 +32,9 @@ try {
   await database.query('select 1 from jobs limit 1');
 } catch (err) {
   await database.close();
-  fail(`O banco em DATABASE_URL não tem a tabela "jobs": inicie o servidor uma vez para aplicar as migrações. (${(err as Error).message})`);
+  fail(
+    `O banco em DATABASE_URL não tem a tabela "jobs": inicie o servidor uma vez para aplicar as migrações. (${(err as Error).message})`,
+  );
 }
 const { publisher, close: closePublisher } = await createRedisPublisher(config.redisUrl, socketKey(config));
 const ctx = { config, database, db: database.db, publisher };

@@ -6,9 +6,17 @@ import Typography from '@mui/material/Typography';
 /** Shown when a screen fails to load or render (e.g. a chunk missing after an update). */
 export function RouteError() {
   const error = useRouteError();
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : '';
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : '';
   return (
-    <Box component="main" role="alert" sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}>
+    <Box
+      component="main"
+      role="alert"
+      sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}
+    >
       <Box sx={{ maxWidth: 480 }}>
         <Typography variant="h1">Não foi possível abrir esta tela</Typography>
         <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>

@@ -16,7 +16,12 @@ const publicRoutes: RouteObject[] = [
   { path: '/login', element: screen(<P.LoginPage />) },
   { path: '/esqueci-minha-senha', element: screen(<P.ForgotPasswordPage />) },
   { path: '/redefinir-senha/:token', element: screen(<P.ResetPasswordPage />) },
-  ...['/consulta-publica', '/consulta-publica/bem/:numero', '/consulta-publica/:id', '/consulta-publica/imovel/:id'].map((path) => ({
+  ...[
+    '/consulta-publica',
+    '/consulta-publica/bem/:numero',
+    '/consulta-publica/:id',
+    '/consulta-publica/imovel/:id',
+  ].map((path) => ({
     path,
     element: screen(<P.PublicConsultationPage title={publicTitle(path)} />),
   })),

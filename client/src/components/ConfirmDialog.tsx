@@ -17,9 +17,24 @@ interface Props {
   onClose: () => void;
 }
 
-export function ConfirmDialog({ open, title, message, confirmLabel = 'Confirmar', destructive, busy, onConfirm, onClose }: Props) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel = 'Confirmar',
+  destructive,
+  busy,
+  onConfirm,
+  onClose,
+}: Props) {
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby="confirm-dialog-title" maxWidth="xs" fullWidth>
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby="confirm-dialog-title"
+      maxWidth="xs"
+      fullWidth
+    >
       <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
       <DialogContent>
         <DialogContentText component="div">{message}</DialogContentText>

@@ -18,8 +18,15 @@ export function EmptyState({ title = NOT_AVAILABLE_TEXT, description, icon, acti
     <Box
       role="status"
       sx={{
-        display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center',
-        textAlign: 'center', gap: 1, py: compact ? 2 : 6, px: 2, color: 'text.secondary',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        textAlign: 'center',
+        gap: 1,
+        py: compact ? 2 : 6,
+        px: 2,
+        color: 'text.secondary',
       }}
     >
       <Box sx={{ fontSize: compact ? 36 : 48, lineHeight: 0, opacity: 0.6 }} aria-hidden>

@@ -7,7 +7,14 @@ export function FullScreenSpinner({ label = 'Carregando...' }: { label?: string 
       role="progressbar"
       aria-label={label}
       aria-busy="true"
-      sx={{ position: 'fixed', inset: 0, display: 'grid', placeItems: 'center', bgcolor: 'background.default', zIndex: 2000 }}
+      sx={{
+        position: 'fixed',
+        inset: 0,
+        display: 'grid',
+        placeItems: 'center',
+        bgcolor: 'background.default',
+        zIndex: 2000,
+      }}
     >
       <CircularProgress />
     </Box>

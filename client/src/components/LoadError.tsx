@@ -5,7 +5,13 @@ export function LoadError({ message, onRetry }: { message: string; onRetry?: () 
   return (
     <Alert
       severity="error"
-      action={onRetry && <Button color="inherit" size="small" onClick={onRetry}>Tentar novamente</Button>}
+      action={
+        onRetry && (
+          <Button color="inherit" size="small" onClick={onRetry}>
+            Tentar novamente
+          </Button>
+        )
+      }
     >
       {message}
     </Alert>

@@ -12,12 +12,16 @@ export function RowActions({ label, onEdit, onDelete }: { label: string; onEdit?
     <>
       {onEdit && (
         <Tooltip title="Editar">
-          <IconButton aria-label={`Editar ${label}`} onClick={onEdit}><EditOutlined fontSize="small" /></IconButton>
+          <IconButton aria-label={`Editar ${label}`} onClick={onEdit}>
+            <EditOutlined fontSize="small" />
+          </IconButton>
         </Tooltip>
       )}
       {onDelete && (
         <Tooltip title="Excluir">
-          <IconButton aria-label={`Excluir ${label}`} color="error" onClick={onDelete}><DeleteOutline fontSize="small" /></IconButton>
+          <IconButton aria-label={`Excluir ${label}`} color="error" onClick={onDelete}>
+            <DeleteOutline fontSize="small" />
+          </IconButton>
         </Tooltip>
       )}
     </>

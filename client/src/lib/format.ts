@@ -42,7 +42,10 @@ export function formatNumber(value: number): string {
 
 /** Initials of a name for avatar fallbacks ('Maria da Silva' → 'MS'). */
 export function initials(name: string | null | undefined): string {
-  const parts = (name ?? '').trim().split(/\s+/).filter((p) => p.length > 2 || /^[A-ZÀ-Ý]/.test(p));
+  const parts = (name ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter((p) => p.length > 2 || /^[A-ZÀ-Ý]/.test(p));
   if (parts.length === 0) return '?';
   const first = parts[0][0] ?? '';
   const last = parts.length > 1 ? (parts[parts.length - 1][0] ?? '') : '';

@@ -28,6 +28,7 @@ export const toast = {
   success: (message: string, title?: string) => useToastStore.getState().show({ message, title, severity: 'success' }),
   info: (message: string, title?: string) => useToastStore.getState().show({ message, title, severity: 'info' }),
   /** Error toasts use the destructive style, titled 'Erro'. */
-  error: (message: string, title: string = MSG.genericError) => useToastStore.getState().show({ message, title, severity: 'error' }),
+  error: (message: string, title: string = MSG.genericError) =>
+    useToastStore.getState().show({ message, title, severity: 'error' }),
   fromError: (error: unknown, fallback?: string) => toast.error(errorMessage(error, fallback)),
 };

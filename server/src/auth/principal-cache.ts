@@ -23,13 +23,17 @@ export class PrincipalCache {
   constructor(private readonly database: Database) {}
 
   async start(): Promise<void> {
-    this.stop = await this.database.listen(PRINCIPAL_CHANNEL, (payload) => {
-      if (payload.startsWith('u:')) this.forget(Number(payload.slice(2)));
-      else this.forgetAll();
-    }, (live) => {
-      this.forgetAll();
-      this.live = live;
-    });
+    this.stop = await this.database.listen(
+      PRINCIPAL_CHANNEL,
+      (payload) => {
+        if (payload.startsWith('u:')) this.forget(Number(payload.slice(2)));
+        else this.forgetAll();
+      },
+      (live) => {
+        this.forgetAll();
+        this.live = live;
+      },
+    );
   }
 
   async close(): Promise<void> {

@@ -7,9 +7,15 @@ export interface Principal extends SessionUser {
 }
 
 interface Row {
-  id: number; name: string; email: string; role: Role; avatar_url: string | null;
-  municipality_id: number | null; municipality_name: string | null;
-  permissions: Permission[] | null; sector_ids: number[] | null;
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  avatar_url: string | null;
+  municipality_id: number | null;
+  municipality_name: string | null;
+  permissions: Permission[] | null;
+  sector_ids: number[] | null;
 }
 
 const SQL = `

@@ -12,6 +12,7 @@ export function loadJwtSecret(config: Config): string {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const secret = randomBytes(48).toString('base64url');
   fs.writeFileSync(file, secret, { mode: 0o600 });
-  if (config.databaseUrl) logger.warn('JWT_SECRET não definido: gerado em DATA_DIR; defina JWT_SECRET ao usar mais de um nó.');
+  if (config.databaseUrl)
+    logger.warn('JWT_SECRET não definido: gerado em DATA_DIR; defina JWT_SECRET ao usar mais de um nó.');
   return secret;
 }

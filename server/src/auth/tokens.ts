@@ -2,7 +2,11 @@ import jwt from 'jsonwebtoken';
 import { createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@tombo/shared';
 
-export interface AccessClaims { sub: string; mid: number | null; role: string }
+export interface AccessClaims {
+  sub: string;
+  mid: number | null;
+  role: string;
+}
 
 export class TokenService {
   /**
@@ -10,12 +14,17 @@ export class TokenService {
    * catches the failure, which was the largest CPU cost of an authenticated request.
    */
   private readonly secret: KeyObject;
-  constructor(secret: string) { this.secret = createSecretKey(Buffer.from(secret, 'utf8')); }
+  constructor(secret: string) {
+    this.secret = createSecretKey(Buffer.from(secret, 'utf8'));
+  }
 
   signAccess(user: { id: number; municipalityId: number | null; role: string }): string {
     const claims: Omit<AccessClaims, 'sub'> = { mid: user.municipalityId, role: user.role };
     return jwt.sign(claims, this.secret, {
-      algorithm: 'HS256', subject: String(user.id), expiresIn: ACCESS_TOKEN_TTL_SECONDS, issuer: 'tombo',
+      algorithm: 'HS256',
+      subject: String(user.id),
+      expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+      issuer: 'tombo',
     });
   }
 

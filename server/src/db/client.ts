@@ -17,7 +17,11 @@ export interface Database {
    * LISTEN on a channel. `onState(true)` once notifications flow, `onState(false)` whenever they may
    * have been missed (the listening connection dropped; it reconnects by itself). Returns a stop function.
    */
-  listen(channel: string, onNotify: (payload: string) => void, onState: (live: boolean) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onState: (live: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -71,7 +75,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     async listen(channel, onNotify, onState) {
       const stop = await client.listen(channel, onNotify);
       onState(true); // one in-process database: nothing can be missed
-      return async () => { if (!client.closed) await stop(); };
+      return async () => {
+        if (!client.closed) await stop();
+      };
     },
     close: () => client.close(),
   };
@@ -79,8 +85,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
 /** A dedicated connection that LISTENs, reconnecting with a growing pause after any loss. */
 async function listenPg(
-  pg: typeof import('pg').default, url: string, channel: string,
-  onNotify: (payload: string) => void, onState: (live: boolean) => void,
+  pg: typeof import('pg').default,
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onState: (live: boolean) => void,
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let client: import('pg').Client | null = null;
@@ -95,9 +104,14 @@ async function listenPg(
       c.end().catch(() => undefined);
       if (!stopped) timer = setTimeout(() => void connect(1), 1000);
     };
-    c.on('error', (err) => { logger.warn({ err: err.message }, `LISTEN ${channel}: conexão perdida`); lost(); });
+    c.on('error', (err) => {
+      logger.warn({ err: err.message }, `LISTEN ${channel}: conexão perdida`);
+      lost();
+    });
     c.on('end', lost);
-    c.on('notification', (n) => { if (n.channel === channel) onNotify(n.payload ?? ''); });
+    c.on('notification', (n) => {
+      if (n.channel === channel) onNotify(n.payload ?? '');
+    });
     try {
       await c.connect();
       await c.query(`LISTEN ${channel}`);

@@ -9,8 +9,17 @@ type Owned = PgTable & { id: PgColumn; municipalityId: PgColumn; version: PgColu
  * Locks a row of the caller's municipality for update. Another municipality's row is a 404
  * (ids must not be probeable); a stale `version` is a 409.
  */
-export async function lockOwned<T extends Owned>(tx: Db, table: T, id: number, municipalityId: number, version?: number, notFoundMessage?: string): Promise<InferSelectModel<T>> {
-  const rows = await tx.select().from(table as PgTable)
+export async function lockOwned<T extends Owned>(
+  tx: Db,
+  table: T,
+  id: number,
+  municipalityId: number,
+  version?: number,
+  notFoundMessage?: string,
+): Promise<InferSelectModel<T>> {
+  const rows = await tx
+    .select()
+    .from(table as PgTable)
     .where(and(eq(table.id, id), eq(table.municipalityId, municipalityId)))
     .for('update');
   const row = rows[0] as InferSelectModel<T> | undefined;

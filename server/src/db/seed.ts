@@ -10,7 +10,8 @@ export const DEMO_PASSWORD = 'Tombo@2025';
 
 /** Role permissions of spec §6 for roles that have none stored yet (the superuser's edits are kept). */
 export async function ensureRolePermissions(db: Db): Promise<void> {
-  await db.insert(rolePermissions)
+  await db
+    .insert(rolePermissions)
     .values(ROLES.map((role) => ({ role, permissions: DEFAULT_ROLE_PERMISSIONS[role] })))
     .onConflictDoNothing();
 }
@@ -38,12 +39,18 @@ export async function seedDemo(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const [exemplo, vizinho] = await tx.insert(municipalities).values([
-      { name: 'Município de Exemplo', slug: 'exemplo' },
-      { name: 'Município Vizinho', slug: 'vizinho' },
-    ]).returning();
+    const [exemplo, vizinho] = await tx
+      .insert(municipalities)
+      .values([
+        { name: 'Município de Exemplo', slug: 'exemplo' },
+        { name: 'Município Vizinho', slug: 'vizinho' },
+      ])
+      .returning();
     const sectorIds: Record<string, number> = {};
-    for (const [m, list] of [[exemplo.id, EXEMPLO_SECTORS], [vizinho.id, VIZINHO_SECTORS]] as const) {
+    for (const [m, list] of [
+      [exemplo.id, EXEMPLO_SECTORS],
+      [vizinho.id, VIZINHO_SECTORS],
+    ] as const) {
       for (const [name, code, places] of list) {
         const [s] = await tx.insert(sectors).values({ municipalityId: m, name, code }).returning();
         sectorIds[`${m}:${code}`] = s.id;
@@ -56,18 +63,33 @@ export async function seedDemo(db: Db): Promise<void> {
       { name: 'Ana Administradora', email: 'admin@exemplo.gov.br', role: 'admin', municipalityId: exemplo.id },
       { name: 'Sérgio Supervisor', email: 'supervisor@exemplo.gov.br', role: 'supervisor', municipalityId: exemplo.id },
       { name: 'Úrsula Usuária', email: 'usuario@exemplo.gov.br', role: 'usuario', municipalityId: exemplo.id },
-      { name: 'Vítor Visualizador', email: 'visualizador@exemplo.gov.br', role: 'visualizador', municipalityId: exemplo.id },
+      {
+        name: 'Vítor Visualizador',
+        email: 'visualizador@exemplo.gov.br',
+        role: 'visualizador',
+        municipalityId: exemplo.id,
+      },
       { name: 'Vera Administradora', email: 'admin@vizinho.gov.br', role: 'admin', municipalityId: vizinho.id },
       { name: 'Super Usuário', email: 'superuser@tombo.gov.br', role: 'superuser', municipalityId: null },
     ];
-    const inserted = await tx.insert(users).values(people.map((p) => ({ ...p, passwordHash }))).returning();
+    const inserted = await tx
+      .insert(users)
+      .values(people.map((p) => ({ ...p, passwordHash })))
+      .returning();
     const usuario = inserted.find((u) => u.email === 'usuario@exemplo.gov.br')!;
     await tx.insert(userSectors).values([
       { userId: usuario.id, sectorId: sectorIds[`${exemplo.id}:AD`] },
       { userId: usuario.id, sectorId: sectorIds[`${exemplo.id}:TI`] },
     ]);
-    for (const [m, email] of [[exemplo, 'admin@exemplo.gov.br'], [vizinho, 'admin@vizinho.gov.br']] as const) {
-      await seedDemoAssets(tx, m, inserted.find((u) => u.email === email)!);
+    for (const [m, email] of [
+      [exemplo, 'admin@exemplo.gov.br'],
+      [vizinho, 'admin@vizinho.gov.br'],
+    ] as const) {
+      await seedDemoAssets(
+        tx,
+        m,
+        inserted.find((u) => u.email === email)!,
+      );
     }
   });
 }
@@ -76,10 +98,20 @@ export async function seedDemo(db: Db): Promise<void> {
  * First start of an installation without demo data: create the superuser, with SUPERUSER_PASSWORD
  * or a generated password printed once in the log.
  */
-export async function ensureSuperuser(db: Db, email: string, password: string | undefined): Promise<{ created: boolean; password?: string }> {
+export async function ensureSuperuser(
+  db: Db,
+  email: string,
+  password: string | undefined,
+): Promise<{ created: boolean; password?: string }> {
   const [{ n }] = await db.select({ n: count() }).from(users).where(eq(users.role, 'superuser'));
   if (n > 0) return { created: false };
   const chosen = password || `${randomBytes(9).toString('base64url')}aA1!`;
-  await db.insert(users).values({ name: 'Superusuário', email, role: 'superuser', municipalityId: null, passwordHash: await hashPassword(chosen) });
+  await db.insert(users).values({
+    name: 'Superusuário',
+    email,
+    role: 'superuser',
+    municipalityId: null,
+    passwordHash: await hashPassword(chosen),
+  });
   return { created: true, password: password ? undefined : chosen };
 }

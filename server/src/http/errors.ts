@@ -17,8 +17,10 @@ export class HttpError extends Error {
 export const notFound = (message: string = MSG.http.notFound) => new HttpError(404, 'NOT_FOUND', message);
 export const forbidden = () => new HttpError(403, 'FORBIDDEN', MSG.http.forbidden);
 export const unauthorized = (message: string = MSG.http.unauthorized) => new HttpError(401, 'UNAUTHORIZED', message);
-export const conflict = (message: string = MSG.http.conflict, code: ErrorCode = 'CONFLICT') => new HttpError(409, code, message);
-export const badRequest = (message: string, fields?: Record<string, string>) => new HttpError(400, 'VALIDATION', message, fields);
+export const conflict = (message: string = MSG.http.conflict, code: ErrorCode = 'CONFLICT') =>
+  new HttpError(409, code, message);
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new HttpError(400, 'VALIDATION', message, fields);
 
 /** Turns a zod error into `{ fields }` with pt-BR texts; unknown keys are named as such. */
 export function fromZod(err: ZodError): HttpError {
@@ -29,7 +31,8 @@ export function fromZod(err: ZodError): HttpError {
       continue;
     }
     const key = issue.path.join('.') || '_';
-    fields[key] ??= issue.message.startsWith('Invalid') || issue.message.startsWith('Expected') ? MSG.http.validation : issue.message;
+    fields[key] ??=
+      issue.message.startsWith('Invalid') || issue.message.startsWith('Expected') ? MSG.http.validation : issue.message;
   }
   const first = Object.values(fields)[0];
   return badRequest(first && first !== MSG.http.validation ? first : MSG.http.validation, fields);

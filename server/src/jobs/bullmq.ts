@@ -10,13 +10,17 @@ export async function createBullQueue(config: Config & { redisUrl: string }): Pr
   return {
     mode: 'bullmq',
     async enqueue({ id, name }) {
-      await queue.add(name, { id }, {
-        jobId: id,
-        attempts: JOB_ATTEMPTS,
-        backoff: JOB_BACKOFF,
-        removeOnComplete: true,
-        removeOnFail: { age: 7 * 24 * 3600 },
-      });
+      await queue.add(
+        name,
+        { id },
+        {
+          jobId: id,
+          attempts: JOB_ATTEMPTS,
+          backoff: JOB_BACKOFF,
+          removeOnComplete: true,
+          removeOnFail: { age: 7 * 24 * 3600 },
+        },
+      );
     },
     async close() {
       await queue.close();

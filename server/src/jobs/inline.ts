@@ -47,8 +47,11 @@ export function createInlineQueue(ctx: Base): JobQueue {
 
   // The row is the only durable copy: jobs a previous run of this process accepted but did not
   // finish (stopped or crashed) are picked up again; processors are idempotent.
-  const resumed = ctx.db.select({ id: jobs.id, name: jobs.name }).from(jobs)
-    .where(inArray(jobs.status, ['queued', 'running'])).orderBy(asc(jobs.createdAt))
+  const resumed = ctx.db
+    .select({ id: jobs.id, name: jobs.name })
+    .from(jobs)
+    .where(inArray(jobs.status, ['queued', 'running']))
+    .orderBy(asc(jobs.createdAt))
     .then((rows) => {
       if (rows.length) logger.info({ count: rows.length }, 'resuming unfinished jobs');
       for (const r of rows) if (!closed) void queue.enqueue({ id: r.id, name: r.name as JobName });

@@ -4,8 +4,14 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import { logger } from '../logger';
 
-export interface Mail { to: string; subject: string; text: string }
-export interface Mailer { send(mail: Mail): Promise<void> }
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
 
 /** SMTP when SMTP_URL is set; otherwise the message goes to the log and to DATA_DIR/outbox (dev). */
 export function createMailer(config: Config): Mailer {

@@ -5,7 +5,9 @@ export interface Publisher {
   emit<N extends ServerEventName>(rooms: string | string[], name: N, event: LiveEvent<ServerEventData<N>>): void;
 }
 
-interface RoomTarget { to(rooms: string | string[]): { emit(name: string, payload: unknown): unknown } }
+interface RoomTarget {
+  to(rooms: string | string[]): { emit(name: string, payload: unknown): unknown };
+}
 
 export function publisherFor(target: RoomTarget): Publisher {
   return {

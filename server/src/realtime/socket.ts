@@ -6,7 +6,12 @@ import type { TokenService } from '../auth/tokens';
 import { loadPrincipal, type Principal } from '../auth/principal';
 import { logger } from '../logger';
 
-export type TomboIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { principal: Principal }>;
+export type TomboIo = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  { principal: Principal }
+>;
 
 /** Rooms follow from the verified user only — never from anything the client asks for. */
 export function roomsFor(p: Principal): string[] {
@@ -15,7 +20,8 @@ export function roomsFor(p: Principal): string[] {
     rooms.push(room.municipality(p.municipalityId));
     if (p.permissions.includes('audit:read')) rooms.push(room.audit(p.municipalityId));
     if (p.permissions.includes('bens:read')) {
-      if (SECTOR_RESTRICTED_ROLES.includes(p.role)) rooms.push(...p.sectorIds.map((id) => room.sectorAssets(p.municipalityId!, id)));
+      if (SECTOR_RESTRICTED_ROLES.includes(p.role))
+        rooms.push(...p.sectorIds.map((id) => room.sectorAssets(p.municipalityId!, id)));
       else rooms.push(room.assets(p.municipalityId));
     }
   }
@@ -23,7 +29,10 @@ export function roomsFor(p: Principal): string[] {
   return rooms;
 }
 
-export async function createSocketServer(http: HttpServer, deps: { database: Database; tokens: TokenService; redisUrl?: string; redisPrefix: string }): Promise<{ io: TomboIo; close: () => Promise<void> }> {
+export async function createSocketServer(
+  http: HttpServer,
+  deps: { database: Database; tokens: TokenService; redisUrl?: string; redisPrefix: string },
+): Promise<{ io: TomboIo; close: () => Promise<void> }> {
   const io: TomboIo = new Server(http, {
     path: '/socket.io',
     serveClient: false,
@@ -37,7 +46,10 @@ export async function createSocketServer(http: HttpServer, deps: { database: Dat
     const pub = new Redis(deps.redisUrl, { maxRetriesPerRequest: null });
     const sub = pub.duplicate();
     io.adapter(createAdapter(pub, sub, { key: `${deps.redisPrefix}:socket.io` }));
-    closers.push(() => pub.quit(), () => sub.quit());
+    closers.push(
+      () => pub.quit(),
+      () => sub.quit(),
+    );
   }
   io.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown })?.token;
@@ -50,7 +62,9 @@ export async function createSocketServer(http: HttpServer, deps: { database: Dat
   io.on('connection', (socket) => {
     void socket.join(roomsFor(socket.data.principal));
   });
-  io.engine.on('connection_error', (err: { message: string }) => logger.debug({ err: err.message }, 'socket connection error'));
+  io.engine.on('connection_error', (err: { message: string }) =>
+    logger.debug({ err: err.message }, 'socket connection error'),
+  );
   return {
     io,
     close: async () => {

@@ -12,19 +12,26 @@ export interface JobWorkerOptions {
 }
 
 /** A BullMQ worker running our processors; the `jobs` row stays the source of truth. */
-export async function startJobWorker(ctx: JobContext, opts: JobWorkerOptions): Promise<{ worker: Worker; close(): Promise<void> }> {
+export async function startJobWorker(
+  ctx: JobContext,
+  opts: JobWorkerOptions,
+): Promise<{ worker: Worker; close(): Promise<void> }> {
   const [{ Worker: BullWorker }, { Redis }] = await Promise.all([import('bullmq'), import('ioredis')]);
   const connection = new Redis(opts.redisUrl, { maxRetriesPerRequest: null });
-  const worker = new BullWorker<{ id: string }, string, string>(QUEUE_NAME, async (job) => {
-    const attempts = job.opts.attempts ?? JOB_ATTEMPTS;
-    const attempt = job.attemptsMade + 1;
-    // Throws only when another attempt should follow (BullMQ then retries with backoff).
-    return runJob(ctx, job.data.id, { attempt, final: attempt >= attempts });
-  }, {
-    connection,
-    prefix: opts.prefix,
-    concurrency: opts.concurrency ?? 2,
-  });
+  const worker = new BullWorker<{ id: string }, string, string>(
+    QUEUE_NAME,
+    async (job) => {
+      const attempts = job.opts.attempts ?? JOB_ATTEMPTS;
+      const attempt = job.attemptsMade + 1;
+      // Throws only when another attempt should follow (BullMQ then retries with backoff).
+      return runJob(ctx, job.data.id, { attempt, final: attempt >= attempts });
+    },
+    {
+      connection,
+      prefix: opts.prefix,
+      concurrency: opts.concurrency ?? 2,
+    },
+  );
   worker.on('error', (err) => logger.error({ err }, 'job worker error'));
   worker.on('completed', (job, outcome) => logger.info({ jobId: job.data.id, name: job.name, outcome }, 'job done'));
   await worker.waitUntilReady();

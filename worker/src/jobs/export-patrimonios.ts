@@ -13,7 +13,14 @@ export const exportPatrimonios: Processor<'export.patrimonios'> = async (ctx, jo
   const { format: _format, sectorIds, ...filters } = job.payload;
   const file = job.tempPath('xlsx');
   await job.progress(5);
-  await writePatrimoniosXlsx(ctx, job.municipalityId, filters as PatrimonioFilters, (p) => job.progress(5 + 0.9 * p), file, sectorIds);
+  await writePatrimoniosXlsx(
+    ctx,
+    job.municipalityId,
+    filters as PatrimonioFilters,
+    (p) => job.progress(5 + 0.9 * p),
+    file,
+    sectorIds,
+  );
   await job.progress(97);
   return { tempPath: file, ext: 'xlsx', fileName: `bens-${isoDay(new Date())}.xlsx`, mimeType: XLSX_MIME };
 };

@@ -26,9 +26,7 @@ export const exportSectors: Processor<'export.sectors'> = async (ctx, job) => {
   ]);
   await job.progress(10);
   const base = `setores-${isoDay(now)}`;
-  return job.payload.format === 'xlsx'
-    ? writeXlsx(job, sectors, base)
-    : writePdf(job, sectors, name, now, base);
+  return job.payload.format === 'xlsx' ? writeXlsx(job, sectors, base) : writePdf(job, sectors, name, now, base);
 };
 
 async function writeXlsx(job: RunningJob<'export.sectors'>, sectors: Sector[], base: string): Promise<JobResult> {
@@ -49,7 +47,12 @@ async function writeXlsx(job: RunningJob<'export.sectors'>, sectors: Sector[], b
   header.commit();
   let i = 0;
   for (const s of sectors) {
-    ws.addRow({ code: s.code, name: s.name, locais: s.locaisCount, createdAt: wallClock(new Date(s.createdAt)) }).commit();
+    ws.addRow({
+      code: s.code,
+      name: s.name,
+      locais: s.locaisCount,
+      createdAt: wallClock(new Date(s.createdAt)),
+    }).commit();
     i++;
     if (i % 200 === 0) await job.progress(10 + (80 * i) / sectors.length);
   }
@@ -59,7 +62,13 @@ async function writeXlsx(job: RunningJob<'export.sectors'>, sectors: Sector[], b
   return { tempPath: file, ext: 'xlsx', fileName: `${base}.xlsx`, mimeType: XLSX_MIME };
 }
 
-async function writePdf(job: RunningJob<'export.sectors'>, sectors: Sector[], municipality: string, now: Date, base: string): Promise<JobResult> {
+async function writePdf(
+  job: RunningJob<'export.sectors'>,
+  sectors: Sector[],
+  municipality: string,
+  now: Date,
+  base: string,
+): Promise<JobResult> {
   const { writeFile } = await import('node:fs/promises');
   const generatedAt = dateTimeBR(now);
   const html = sectorsReportHtml({ municipality, generatedAt, sectors });

@@ -3,7 +3,14 @@ export const TIME_ZONE = process.env.APP_TIMEZONE || 'America/Sao_Paulo';
 
 const parts = (d: Date) => {
   const p = new Intl.DateTimeFormat('en-US', {
-    timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
   }).formatToParts(d);
   const get = (t: string) => p.find((x) => x.type === t)!.value;
   return { y: get('year'), m: get('month'), d: get('day'), h: get('hour'), min: get('minute'), s: get('second') };

@@ -10,7 +10,14 @@ import { uploadTmpDir } from '@tombo/server/modules/patrimonios/files';
 import { importPatrimonios as runImport } from '@tombo/server/modules/patrimonios/sheet';
 import { logger } from '@tombo/server/logger';
 import { isoDay } from './format';
-import { FailureAfterCommit, JobFailure, type JobContext, type JobResult, type Processor, type RunningJob } from './types';
+import {
+  FailureAfterCommit,
+  JobFailure,
+  type JobContext,
+  type JobResult,
+  type Processor,
+  type RunningJob,
+} from './types';
 
 export const JSON_MIME = 'application/json';
 
@@ -25,7 +32,10 @@ export function resolveUpload(ctx: Pick<JobContext, 'config'>, uploadPath: unkno
 /** Removes the uploaded spreadsheet of an import job (once it completed or finally failed). */
 export async function removeImportUpload(ctx: Pick<JobContext, 'config'>, payload: unknown): Promise<void> {
   const abs = resolveUpload(ctx, (payload as { uploadPath?: unknown } | null)?.uploadPath);
-  if (abs) await fsp.rm(abs, { force: true }).catch((err: unknown) => logger.warn({ err, abs }, 'could not remove import upload'));
+  if (abs)
+    await fsp
+      .rm(abs, { force: true })
+      .catch((err: unknown) => logger.warn({ err, abs }, 'could not remove import upload'));
 }
 
 /** Thrown inside the import transaction when another delivery of the same job committed it first. */
@@ -36,9 +46,15 @@ class AlreadyCommitted extends Error {}
  * second delivery cannot claim it too) and writes the report at the job's final result path. Both
  * stand or fall with the import: once it committed, the row says so and its report is on disk.
  */
-async function recordCommit(ctx: Pick<JobContext, 'config'>, tx: Db, jobId: string, report: ImportReport): Promise<void> {
+async function recordCommit(
+  ctx: Pick<JobContext, 'config'>,
+  tx: Db,
+  jobId: string,
+  report: ImportReport,
+): Promise<void> {
   const rel = relativeJobFile(jobId, 'json');
-  const [claimed] = await tx.update(jobs)
+  const [claimed] = await tx
+    .update(jobs)
     .set({ filePath: rel, fileName: `importacao-${isoDay(new Date())}.json`, mimeType: JSON_MIME })
     .where(and(eq(jobs.id, jobId), isNull(jobs.filePath)))
     .returning({ id: jobs.id });
@@ -52,18 +68,27 @@ async function recordCommit(ctx: Pick<JobContext, 'config'>, tx: Db, jobId: stri
 
 /** The result a delivery of this job already committed (path of its report and its name), or null. */
 async function committedResult(ctx: JobContext, jobId: string): Promise<{ abs: string; fileName: string } | null> {
-  const [row] = await ctx.db.select({ filePath: jobs.filePath, fileName: jobs.fileName }).from(jobs).where(eq(jobs.id, jobId));
+  const [row] = await ctx.db
+    .select({ filePath: jobs.filePath, fileName: jobs.fileName })
+    .from(jobs)
+    .where(eq(jobs.id, jobId));
   const abs = row?.filePath ? resolveJobFile(ctx.config, row.filePath) : null;
   return abs ? { abs, fileName: row.fileName ?? `${jobId}.json` } : null;
 }
 
 /** Hands the committed report to the runner (a copy at the job's scratch path, which it moves into place). */
-async function resultOf(job: RunningJob<'import.patrimonios'>, committed: { abs: string; fileName: string }): Promise<JobResult> {
+async function resultOf(
+  job: RunningJob<'import.patrimonios'>,
+  committed: { abs: string; fileName: string },
+): Promise<JobResult> {
   const out = job.tempPath('json');
   try {
     await fsp.copyFile(committed.abs, out);
   } catch (err) {
-    throw new FailureAfterCommit('Os bens desta importação foram gravados, mas o relatório dela não está mais disponível.', err);
+    throw new FailureAfterCommit(
+      'Os bens desta importação foram gravados, mas o relatório dela não está mais disponível.',
+      err,
+    );
   }
   return { tempPath: out, ext: 'json', fileName: committed.fileName, mimeType: JSON_MIME };
 }
@@ -99,7 +124,9 @@ export const importPatrimonios: Processor<'import.patrimonios'> = async (ctx, jo
   try {
     // Not awaited: most steps report from inside the import's transaction, and a single-connection
     // database (PGlite) would wait for it to end; a late update is a no-op once the job is over.
-    const progress = (p: number) => { job.progress(p * 0.97).catch((err: unknown) => logger.warn({ err, jobId: job.id }, 'progress update failed')); };
+    const progress = (p: number) => {
+      job.progress(p * 0.97).catch((err: unknown) => logger.warn({ err, jobId: job.id }, 'progress update failed'));
+    };
     await runImport(ctx, actor, scope, file, 'commit', progress, (tx, report) => recordCommit(ctx, tx, job.id, report));
   } catch (err) {
     // Another delivery of this job committed while this one ran: this one rolled back; use that result.

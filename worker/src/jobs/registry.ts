@@ -18,4 +18,3 @@ export const processors: { [N in JobName]: Processor<N> } = {
 export const cleanups: Partial<Record<JobName, (ctx: JobContext, payload: unknown) => Promise<void>>> = {
   'import.patrimonios': removeImportUpload,
 };
-

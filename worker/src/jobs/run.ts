@@ -2,20 +2,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { ZodError } from 'zod';
-import { JOB_NAMES, MSG, jobPayloads, room, type JobName, type ServerEventName } from '@tombo/shared';
+import { JOB_NAMES, MSG, jobPayloads, type JobName } from '@tombo/shared';
 import { jobs } from '@tombo/server/db/schema';
-import { Outbox } from '@tombo/server/db/tx';
 import { logger } from '@tombo/server/logger';
 import { cleanups, processors } from './registry';
 import { jobsDir, relativeJobFile } from '@tombo/server/jobs/files';
-import { toJob, type JobRow } from '@tombo/server/modules/jobs/service';
+import { publishJob, type JobRow } from '@tombo/server/modules/jobs/service';
 import { FailureAfterCommit, JobFailure, type JobContext, type JobResult, type RunningJob } from './types';
-
-function publish(ctx: JobContext, name: Extract<ServerEventName, 'job.progress' | 'job.completed'>, row: JobRow): void {
-  const out = new Outbox(null);
-  out.emit(room.user(row.ownerId), name, toJob(row), row.municipalityId);
-  out.flush(ctx);
-}
 
 /** The pt-BR reason shown to the user; internal details go to the log only. */
 export function reasonOf(err: unknown, name?: string): string {
@@ -50,7 +43,8 @@ export type RunOutcome = 'completed' | 'failed' | 'skipped';
  * already completed is skipped. Throws only when the attempt failed and another one should follow.
  */
 export async function runJob(ctx: JobContext, id: string, opts: RunOptions): Promise<RunOutcome> {
-  const [row] = await ctx.db.update(jobs)
+  const [row] = await ctx.db
+    .update(jobs)
     .set({ status: 'running', progress: 0, error: null, startedAt: new Date(), attempts: sql`${jobs.attempts} + 1` })
     .where(and(eq(jobs.id, id), ne(jobs.status, 'completed')))
     .returning();
@@ -58,26 +52,36 @@ export async function runJob(ctx: JobContext, id: string, opts: RunOptions): Pro
     logger.info({ jobId: id }, 'job skipped: missing or already completed');
     return 'skipped';
   }
-  publish(ctx, 'job.progress', row);
+  publishJob(ctx, 'job.progress', row);
 
   let temp: string | null = null;
   const scratch = path.join(jobsDir(ctx.config), '.tmp');
   try {
-    if (!(JOB_NAMES as readonly string[]).includes(row.name)) throw new JobFailure('Tipo de tarefa desconhecido.', false);
+    if (!(JOB_NAMES as readonly string[]).includes(row.name))
+      throw new JobFailure('Tipo de tarefa desconhecido.', false);
     const name = row.name as JobName;
     const payload = jobPayloads[name].parse(row.payload);
     await fs.mkdir(scratch, { recursive: true });
 
     let last = 0;
     const job: RunningJob = {
-      id: row.id, name, title: row.title, municipalityId: row.municipalityId, ownerId: row.ownerId,
-      payload, attempt: opts.attempt,
+      id: row.id,
+      name,
+      title: row.title,
+      municipalityId: row.municipalityId,
+      ownerId: row.ownerId,
+      payload,
+      attempt: opts.attempt,
       async progress(percent) {
         const p = Math.max(0, Math.min(99, Math.floor(percent)));
         if (Math.floor(p / 10) <= Math.floor(last / 10)) return;
         last = p;
-        const [r] = await ctx.db.update(jobs).set({ progress: p }).where(and(eq(jobs.id, id), eq(jobs.status, 'running'))).returning();
-        if (r) publish(ctx, 'job.progress', r);
+        const [r] = await ctx.db
+          .update(jobs)
+          .set({ progress: p })
+          .where(and(eq(jobs.id, id), eq(jobs.status, 'running')))
+          .returning();
+        if (r) publishJob(ctx, 'job.progress', r);
       },
       tempPath: (ext) => (temp = path.join(scratch, `${id}.${process.pid}.${opts.attempt}.${ext}`)),
     };
@@ -86,27 +90,42 @@ export async function runJob(ctx: JobContext, id: string, opts: RunOptions): Pro
     const rel = relativeJobFile(id, result.ext);
     await fs.rename(result.tempPath, path.join(ctx.config.dataDir, rel));
     temp = null;
-    const [done] = await ctx.db.update(jobs)
-      .set({ status: 'completed', progress: 100, filePath: rel, fileName: result.fileName, mimeType: result.mimeType, error: null, finishedAt: new Date() })
-      .where(eq(jobs.id, id)).returning();
+    const [done] = await ctx.db
+      .update(jobs)
+      .set({
+        status: 'completed',
+        progress: 100,
+        filePath: rel,
+        fileName: result.fileName,
+        mimeType: result.mimeType,
+        error: null,
+        finishedAt: new Date(),
+      })
+      .where(eq(jobs.id, id))
+      .returning();
     await cleanUp(ctx, row);
-    if (done) publish(ctx, 'job.completed', done);
+    if (done) publishJob(ctx, 'job.completed', done);
     return 'completed';
   } catch (err) {
     if (temp) await fs.rm(temp, { force: true }).catch(() => undefined);
     const again = !opts.final && retryable(err);
     const expected = err instanceof ZodError || (err instanceof JobFailure && !err.cause);
-    logger.warn({ err: expected ? (err as Error).message : err, jobId: id, name: row.name, attempt: opts.attempt, retry: again }, 'job attempt failed');
+    logger.warn(
+      { err: expected ? (err as Error).message : err, jobId: id, name: row.name, attempt: opts.attempt, retry: again },
+      'job attempt failed',
+    );
     if (again) {
       const [r] = await ctx.db.update(jobs).set({ status: 'queued', progress: 0 }).where(eq(jobs.id, id)).returning();
-      if (r) publish(ctx, 'job.progress', r);
+      if (r) publishJob(ctx, 'job.progress', r);
       throw err;
     }
-    const [failed] = await ctx.db.update(jobs)
+    const [failed] = await ctx.db
+      .update(jobs)
       .set({ status: 'failed', error: reasonOf(err, row.name), finishedAt: new Date() })
-      .where(eq(jobs.id, id)).returning();
+      .where(eq(jobs.id, id))
+      .returning();
     await cleanUp(ctx, row);
-    if (failed) publish(ctx, 'job.completed', failed);
+    if (failed) publishJob(ctx, 'job.completed', failed);
     return 'failed';
   }
 }

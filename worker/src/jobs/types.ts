@@ -34,7 +34,11 @@ export type Processor<N extends JobName> = (ctx: JobContext, job: RunningJob<N>)
 
 /** A failure with a pt-BR reason the user may read. `retryable: false` stops further attempts. */
 export class JobFailure extends Error {
-  constructor(message: string, readonly retryable = true, cause?: unknown) {
+  constructor(
+    message: string,
+    readonly retryable = true,
+    cause?: unknown,
+  ) {
     super(message, { cause });
     this.name = 'JobFailure';
   }

@@ -4,14 +4,23 @@ const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
 export const esc = (value: unknown): string => String(value ?? '').replace(/[&<>"']/g, (c) => ENTITIES[c]);
 
 /** Marks a string as already-safe HTML. */
-export class Safe { constructor(readonly html: string) {} toString() { return this.html; } }
+export class Safe {
+  constructor(readonly html: string) {}
+  toString() {
+    return this.html;
+  }
+}
 export const raw = (html: string) => new Safe(html);
 
 /** Tagged template: every interpolated value is escaped unless it is `Safe` (or an array of them). */
 export function html(strings: TemplateStringsArray, ...values: unknown[]): Safe {
   let out = strings[0];
   values.forEach((v, i) => {
-    const part = Array.isArray(v) ? v.map((x) => (x instanceof Safe ? x.html : esc(x))).join('') : v instanceof Safe ? v.html : esc(v);
+    const part = Array.isArray(v)
+      ? v.map((x) => (x instanceof Safe ? x.html : esc(x))).join('')
+      : v instanceof Safe
+        ? v.html
+        : esc(v);
     out += part + strings[i + 1];
   });
   return new Safe(out);

@@ -4,8 +4,15 @@ import { RENDER_PAGES } from '@tombo/server/jobs/settings';
 
 /** Never download a browser: the system Chromium (CHROME_PATH, else /usr/bin/chromium). */
 export const CHROME_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--disable-dev-shm-usage', '--no-first-run', '--no-default-browser-check', '--mute-audio',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--no-default-browser-check',
+  '--mute-audio',
 ];
 export const chromePath = () => process.env.CHROME_PATH || '/usr/bin/chromium';
 
@@ -35,7 +42,12 @@ class PagePool {
     if (!this.browser) {
       const started = (async () => {
         const { default: puppeteer } = await import('puppeteer-core');
-        const browser = await puppeteer.launch({ executablePath: chromePath(), headless: true, args: CHROME_ARGS, pipe: true });
+        const browser = await puppeteer.launch({
+          executablePath: chromePath(),
+          headless: true,
+          args: CHROME_ARGS,
+          pipe: true,
+        });
         browser.on('disconnected', () => {
           if (this.browser === started) this.reset();
         });
@@ -43,7 +55,9 @@ class PagePool {
         return browser;
       })();
       this.browser = started;
-      started.catch(() => { if (this.browser === started) this.browser = null; });
+      started.catch(() => {
+        if (this.browser === started) this.browser = null;
+      });
     }
     return this.browser;
   }
@@ -93,7 +107,10 @@ class PagePool {
       const next = this.waiters.shift();
       if (next) {
         this.size++;
-        this.newPage().then(next, (err: Error) => { this.size--; next(err); });
+        this.newPage().then(next, (err: Error) => {
+          this.size--;
+          next(err);
+        });
       }
       return;
     }
@@ -120,7 +137,9 @@ class PagePool {
         timeout,
       });
       // Leave the page light for its next use.
-      await page.setContent('<!doctype html><html><body></body></html>').catch(() => { broken = true; });
+      await page.setContent('<!doctype html><html><body></body></html>').catch(() => {
+        broken = true;
+      });
       return Buffer.from(pdf);
     } catch (err) {
       broken = true;

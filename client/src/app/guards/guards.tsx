@@ -8,7 +8,10 @@ import type { LoginLocationState } from '../../features/auth/loginTarget';
 function ToLogin() {
   const location = useLocation();
   const expired = useSession((s) => s.expired);
-  const state: LoginLocationState = { from: location.pathname + location.search + location.hash, sessionExpired: expired };
+  const state: LoginLocationState = {
+    from: location.pathname + location.search + location.hash,
+    sessionExpired: expired,
+  };
   return <Navigate to={expired ? '/login?sessionExpired=1' : '/login'} replace state={state} />;
 }
 

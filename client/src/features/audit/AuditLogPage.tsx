@@ -29,13 +29,18 @@ export default function AuditLogPage({ title }: PageProps) {
 
   return (
     <>
-      <PageHeader title={title} subtitle="Tudo o que foi criado, alterado ou excluído no município, com autor e data." />
+      <PageHeader
+        title={title}
+        subtitle="Tudo o que foi criado, alterado ou excluído no município, com autor e data."
+      />
       {isPending ? (
         <ContentSpinner />
       ) : isError && !data ? (
         <LoadError message={LOAD_FAILED} onRetry={() => void refetch()} />
       ) : (data?.logs.length ?? 0) === 0 ? (
-        <Paper variant="outlined"><EmptyState title="Nenhuma atividade registrada." /></Paper>
+        <Paper variant="outlined">
+          <EmptyState title="Nenhuma atividade registrada." />
+        </Paper>
       ) : (
         <Paper variant="outlined">
           <TableContainer>
@@ -54,12 +59,28 @@ export default function AuditLogPage({ title }: PageProps) {
                   <TableRow key={log.id} hover>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(log.createdAt)}</TableCell>
                     <TableCell>{log.userName ?? 'Sistema'}</TableCell>
-                    <TableCell><Chip size="small" variant="outlined" label={actionLabel(log.action)} title={log.action} /></TableCell>
+                    <TableCell>
+                      <Chip size="small" variant="outlined" label={actionLabel(log.action)} title={log.action} />
+                    </TableCell>
                     <TableCell>
                       {entityLabel(log.entityType)}
-                      {log.entityId && <Typography component="span" variant="body2" color="text.secondary"> #{log.entityId}</Typography>}
+                      {log.entityId && (
+                        <Typography component="span" variant="body2" color="text.secondary">
+                          {' '}
+                          #{log.entityId}
+                        </Typography>
+                      )}
                     </TableCell>
-                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, maxWidth: 420, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={log.details ?? undefined}>
+                    <TableCell
+                      sx={{
+                        display: { xs: 'none', md: 'table-cell' },
+                        maxWidth: 420,
+                        overflow: 'hidden',
+                        textOverflow: 'ellipsis',
+                        whiteSpace: 'nowrap',
+                      }}
+                      title={log.details ?? undefined}
+                    >
                       {describeDetails(log.details)}
                     </TableCell>
                   </TableRow>

@@ -27,7 +27,8 @@ export function describeDetails(details: string | null): string {
     if (parsed && typeof parsed === 'object') {
       const o = parsed as Record<string, unknown>;
       if ('old_value' in o || 'new_value' in o) {
-        const fmt = (v: unknown) => (v == null ? '—' : typeof v === 'object' ? summarise(v as Record<string, unknown>) : String(v));
+        const fmt = (v: unknown) =>
+          v == null ? '—' : typeof v === 'object' ? summarise(v as Record<string, unknown>) : String(v);
         return `${fmt(o.old_value)} → ${fmt(o.new_value)}`;
       }
       return summarise(o);
@@ -56,12 +57,27 @@ const ACTION_LABELS: Record<string, string> = {
   IMPORT_REQUEST: 'Importação solicitada',
 };
 const VERBS: Record<string, string> = {
-  CREATE: 'Criação', UPDATE: 'Alteração', DELETE: 'Exclusão', RESET: 'Restauração',
-  UNLOCK: 'Desbloqueio', REORDER: 'Reordenação', START: 'Início', SUCCESS: 'Conclusão', FAIL: 'Falha', CANCEL: 'Cancelamento',
+  CREATE: 'Criação',
+  UPDATE: 'Alteração',
+  DELETE: 'Exclusão',
+  RESET: 'Restauração',
+  UNLOCK: 'Desbloqueio',
+  REORDER: 'Reordenação',
+  START: 'Início',
+  SUCCESS: 'Conclusão',
+  FAIL: 'Falha',
+  CANCEL: 'Cancelamento',
 };
 const ENTITY_LABELS: Record<string, string> = {
-  User: 'Usuário', Sector: 'Setor', Local: 'Local', Customization: 'Personalização', Job: 'Arquivo',
-  Municipality: 'Município', Patrimonio: 'Bem', Imovel: 'Imóvel', Inventario: 'Inventário',
+  User: 'Usuário',
+  Sector: 'Setor',
+  Local: 'Local',
+  Customization: 'Personalização',
+  Job: 'Arquivo',
+  Municipality: 'Município',
+  Patrimonio: 'Bem',
+  Imovel: 'Imóvel',
+  Inventario: 'Inventário',
 };
 
 /** 'SECTOR_CREATE' → 'Criação'; 'LOGIN' → 'Entrada no sistema'; unknown actions as they are. */

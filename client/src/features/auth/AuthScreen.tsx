@@ -11,15 +11,18 @@ import { useCustomization } from '../customization/useCustomization';
 
 function Background({ c }: { c: Customization }) {
   const image = c.backgroundType === 'image' ? optionalImageUrl(c.backgroundImageUrl) : null;
-  const video = c.backgroundType === 'video' ? optionalImageUrl(c.backgroundVideoUrl) ?? c.backgroundVideoUrl : null;
+  const video = c.backgroundType === 'video' ? (optionalImageUrl(c.backgroundVideoUrl) ?? c.backgroundVideoUrl) : null;
   return (
     <Box
       aria-hidden
       sx={{
-        position: 'fixed', inset: 0, zIndex: 0,
+        position: 'fixed',
+        inset: 0,
+        zIndex: 0,
         bgcolor: (t) => (t.palette.mode === 'dark' ? t.palette.background.default : c.backgroundColor),
         backgroundImage: image ? `url("${image}")` : undefined,
-        backgroundSize: 'cover', backgroundPosition: 'center',
+        backgroundSize: 'cover',
+        backgroundPosition: 'center',
       }}
     >
       {video && (
@@ -47,15 +50,25 @@ export function Logos({ c, size = 64 }: { c: Customization; size?: number }) {
         <Box
           aria-hidden
           sx={{
-            width: size, height: size, borderRadius: 2, display: 'grid', placeItems: 'center',
-            bgcolor: c.primaryColor, color: c.buttonTextColor,
+            width: size,
+            height: size,
+            borderRadius: 2,
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: c.primaryColor,
+            color: c.buttonTextColor,
           }}
         >
           <AccountBalanceOutlined sx={{ fontSize: size * 0.6 }} />
         </Box>
       )}
       {secondary && (
-        <Box component="img" src={secondary} alt="Logotipo secundário" sx={{ height: size, maxWidth: 180, objectFit: 'contain' }} />
+        <Box
+          component="img"
+          src={secondary}
+          alt="Logotipo secundário"
+          sx={{ height: size, maxWidth: 180, objectFit: 'contain' }}
+        />
       )}
     </Box>
   );
@@ -136,14 +149,27 @@ export function AuthScreen({ children, heading }: Props) {
           <Box sx={{ position: 'relative', display: 'grid', gridTemplateColumns: '1fr 1fr', minHeight: '100dvh' }}>
             <Box
               sx={{
-                display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', p: 6,
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'center',
+                justifyContent: 'center',
+                p: 6,
                 bgcolor: c.backgroundType === 'color' ? c.primaryColor : 'rgba(0,0,0,0.35)',
               }}
             >
               <Logos c={c} size={96} />
               <Welcome c={c} light />
             </Box>
-            <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', p: 4, bgcolor: 'background.paper' }}>
+            <Box
+              sx={{
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'center',
+                justifyContent: 'center',
+                p: 4,
+                bgcolor: 'background.paper',
+              }}
+            >
               {card}
               {footer}
             </Box>
@@ -151,8 +177,14 @@ export function AuthScreen({ children, heading }: Props) {
         ) : (
           <Box
             sx={{
-              position: 'relative', minHeight: '100dvh', display: 'flex', flexDirection: 'column',
-              alignItems: { xs: 'center', md: justify }, justifyContent: 'center', px: { xs: 2, md: 8 }, py: 4,
+              position: 'relative',
+              minHeight: '100dvh',
+              display: 'flex',
+              flexDirection: 'column',
+              alignItems: { xs: 'center', md: justify },
+              justifyContent: 'center',
+              px: { xs: 2, md: 8 },
+              py: 4,
             }}
           >
             {card}

@@ -29,7 +29,9 @@ export default function ForgotPasswordPage() {
   return (
     <AuthScreen heading="Esqueci minha senha">
       {mutation.isSuccess ? (
-        <Alert severity="success" role="status">{mutation.data}</Alert>
+        <Alert severity="success" role="status">
+          {mutation.data}
+        </Alert>
       ) : (
         <Box component="form" noValidate onSubmit={handleSubmit((v) => mutation.mutate(v))}>
           <Typography variant="body2" color="text.secondary">
@@ -53,7 +55,9 @@ export default function ForgotPasswordPage() {
         </Box>
       )}
       <Box sx={{ mt: 3, textAlign: 'center' }}>
-        <Link component={RouterLink} to="/login">Voltar para o login</Link>
+        <Link component={RouterLink} to="/login">
+          Voltar para o login
+        </Link>
       </Box>
     </AuthScreen>
   );

@@ -64,7 +64,12 @@ export default function LoginPage() {
           {MSG.auth.sessionExpired}
         </Alert>
       )}
-      <Box component="form" noValidate onSubmit={handleSubmit((v) => mutation.mutate(v))} aria-label="Entrar no sistema">
+      <Box
+        component="form"
+        noValidate
+        onSubmit={handleSubmit((v) => mutation.mutate(v))}
+        aria-label="Entrar no sistema"
+      >
         <TextField
           {...register('email')}
           id="login-email"
@@ -98,7 +103,12 @@ export default function LoginPage() {
           size="large"
           variant="contained"
           disabled={mutation.isPending}
-          sx={{ mt: 3, bgcolor: c.primaryColor, color: c.buttonTextColor, '&:hover': { bgcolor: c.primaryColor, filter: 'brightness(0.92)' } }}
+          sx={{
+            mt: 3,
+            bgcolor: c.primaryColor,
+            color: c.buttonTextColor,
+            '&:hover': { bgcolor: c.primaryColor, filter: 'brightness(0.92)' },
+          }}
         >
           {mutation.isPending ? 'Entrando...' : 'Entrar'}
         </Button>

@@ -32,7 +32,9 @@ export default function ResetPasswordPage() {
     <AuthScreen heading="Redefinir senha">
       {mutation.isSuccess ? (
         <>
-          <Alert severity="success" role="status">{mutation.data}</Alert>
+          <Alert severity="success" role="status">
+            {mutation.data}
+          </Alert>
           <Button component={RouterLink} to="/login" variant="contained" fullWidth sx={{ mt: 3 }}>
             Ir para o login
           </Button>
@@ -66,7 +68,9 @@ export default function ResetPasswordPage() {
         </Box>
       )}
       <Box sx={{ mt: 3, textAlign: 'center' }}>
-        <Link component={RouterLink} to="/login">Voltar para o login</Link>
+        <Link component={RouterLink} to="/login">
+          Voltar para o login
+        </Link>
       </Box>
     </AuthScreen>
   );

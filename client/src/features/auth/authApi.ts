@@ -57,7 +57,8 @@ export function bootstrapSession(): Promise<void> {
       const user = await fetchMe();
       if (getSession().token) {
         getSession().setUser(user);
-        if (user.role === 'admin') void queryClient.prefetchQuery({ queryKey: ['users'], queryFn: () => http.get('/users') });
+        if (user.role === 'admin')
+          void queryClient.prefetchQuery({ queryKey: ['users'], queryFn: () => http.get('/users') });
       }
     } catch (err) {
       if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {

@@ -25,7 +25,13 @@ import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import {
-  FIELD_TYPES, FIELD_TYPE_LABELS, FORM_FIELD_MSG, formFieldCreateBody, keyFromLabel, type FieldType, type FormField,
+  FIELD_TYPES,
+  FIELD_TYPE_LABELS,
+  FORM_FIELD_MSG,
+  formFieldCreateBody,
+  keyFromLabel,
+  type FieldType,
+  type FormField,
 } from '@tombo/shared';
 import { ApiError } from '../../lib/http';
 import { hasPermission, useSession } from '../../lib/session';
@@ -51,11 +57,18 @@ export function FormFieldsEditor() {
   };
 
   const save = useMutation({
-    mutationFn: (v: { body: { label: string; key?: string; type: FieldType; required: boolean; options: string[] | null }; field: FormField | null }) => {
+    mutationFn: (v: {
+      body: { label: string; key?: string; type: FieldType; required: boolean; options: string[] | null };
+      field: FormField | null;
+    }) => {
       if (!v.field) return createField(v.body);
       const { key: _k, ...rest } = v.body;
       void _k;
-      return updateField(v.field.id, { ...rest, ...(v.field.isCustom ? {} : { type: undefined }), version: v.field.version });
+      return updateField(v.field.id, {
+        ...rest,
+        ...(v.field.isCustom ? {} : { type: undefined }),
+        version: v.field.version,
+      });
     },
     onSuccess: (_r, v) => {
       refresh();
@@ -77,10 +90,18 @@ export function FormFieldsEditor() {
     mutationFn: reorderFields,
     onMutate: (ids) => {
       const prev = qc.getQueryData<FormField[]>(catalogKeys.fields);
-      if (prev) qc.setQueryData<FormField[]>(catalogKeys.fields, ids.map((id, i) => ({ ...prev.find((f) => f.id === id)!, position: i })));
+      if (prev)
+        qc.setQueryData<FormField[]>(
+          catalogKeys.fields,
+          ids.map((id, i) => ({ ...prev.find((f) => f.id === id)!, position: i })),
+        );
       return { prev };
     },
-    onSuccess: (fields) => qc.setQueryData(catalogKeys.fields, [...fields].sort((a, b) => a.position - b.position)),
+    onSuccess: (fields) =>
+      qc.setQueryData(
+        catalogKeys.fields,
+        [...fields].sort((a, b) => a.position - b.position),
+      ),
     onError: (err, _ids, ctx) => {
       if (ctx?.prev) qc.setQueryData(catalogKeys.fields, ctx.prev);
       onError(err);
@@ -100,9 +121,14 @@ export function FormFieldsEditor() {
     <>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }} alignItems={{ sm: 'center' }}>
         <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
-          Os campos aparecem nesta ordem no cadastro de bens. Campos personalizados também aparecem na listagem, nos filtros, na ficha e na exportação.
+          Os campos aparecem nesta ordem no cadastro de bens. Campos personalizados também aparecem na listagem, nos
+          filtros, na ficha e na exportação.
         </Typography>
-        {canManage && <Button variant="contained" startIcon={<Add />} onClick={() => setEdit('new')}>Novo Campo</Button>}
+        {canManage && (
+          <Button variant="contained" startIcon={<Add />} onClick={() => setEdit('new')}>
+            Novo Campo
+          </Button>
+        )}
       </Stack>
       <Paper variant="outlined">
         <List aria-label="Campos do formulário de bens">
@@ -110,20 +136,65 @@ export function FormFieldsEditor() {
             <ListItem
               key={f.id}
               divider={i < fields.length - 1}
-              secondaryAction={canManage && (
-                <Box sx={{ whiteSpace: 'nowrap' }}>
-                  <Tooltip title="Mover para cima"><span><IconButton aria-label={`Mover ${f.label} para cima`} disabled={i === 0 || reorder.isPending} onClick={() => move(i, -1)}><ArrowUpward fontSize="small" /></IconButton></span></Tooltip>
-                  <Tooltip title="Mover para baixo"><span><IconButton aria-label={`Mover ${f.label} para baixo`} disabled={i === fields.length - 1 || reorder.isPending} onClick={() => move(i, 1)}><ArrowDownward fontSize="small" /></IconButton></span></Tooltip>
-                  <Tooltip title="Editar"><IconButton aria-label={`Editar campo ${f.label}`} onClick={() => setEdit(f)}><EditOutlined fontSize="small" /></IconButton></Tooltip>
-                  <Tooltip title={f.isSystem ? FORM_FIELD_MSG.systemDelete : 'Excluir'}>
-                    <span><IconButton aria-label={`Excluir campo ${f.label}`} color="error" disabled={f.isSystem} onClick={() => setToDelete(f)}><DeleteOutline fontSize="small" /></IconButton></span>
-                  </Tooltip>
-                </Box>
-              )}
+              secondaryAction={
+                canManage && (
+                  <Box sx={{ whiteSpace: 'nowrap' }}>
+                    <Tooltip title="Mover para cima">
+                      <span>
+                        <IconButton
+                          aria-label={`Mover ${f.label} para cima`}
+                          disabled={i === 0 || reorder.isPending}
+                          onClick={() => move(i, -1)}
+                        >
+                          <ArrowUpward fontSize="small" />
+                        </IconButton>
+                      </span>
+                    </Tooltip>
+                    <Tooltip title="Mover para baixo">
+                      <span>
+                        <IconButton
+                          aria-label={`Mover ${f.label} para baixo`}
+                          disabled={i === fields.length - 1 || reorder.isPending}
+                          onClick={() => move(i, 1)}
+                        >
+                          <ArrowDownward fontSize="small" />
+                        </IconButton>
+                      </span>
+                    </Tooltip>
+                    <Tooltip title="Editar">
+                      <IconButton aria-label={`Editar campo ${f.label}`} onClick={() => setEdit(f)}>
+                        <EditOutlined fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                    <Tooltip title={f.isSystem ? FORM_FIELD_MSG.systemDelete : 'Excluir'}>
+                      <span>
+                        <IconButton
+                          aria-label={`Excluir campo ${f.label}`}
+                          color="error"
+                          disabled={f.isSystem}
+                          onClick={() => setToDelete(f)}
+                        >
+                          <DeleteOutline fontSize="small" />
+                        </IconButton>
+                      </span>
+                    </Tooltip>
+                  </Box>
+                )
+              }
               sx={{ pr: canManage ? { xs: 22, sm: 24 } : 2 }}
             >
               <ListItemText
-                primary={<>{f.label}{f.required && <Box component="span" sx={{ color: 'error.main' }} aria-label="obrigatório"> *</Box>}</>}
+                primary={
+                  <>
+                    {f.label}
+                    {f.required && (
+                      <Box component="span" sx={{ color: 'error.main' }} aria-label="obrigatório">
+                        {' '}
+                        *
+                      </Box>
+                    )}
+                  </>
+                }
                 secondary={
                   <Box component="span" sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}>
                     <Chip size="small" label={FIELD_TYPE_LABELS[f.type]} />
@@ -141,7 +212,7 @@ export function FormFieldsEditor() {
       {canManage && (
         <>
           <FieldDialog
-            key={edit === 'new' ? 'new' : edit?.id ?? 'closed'}
+            key={edit === 'new' ? 'new' : (edit?.id ?? 'closed')}
             open={edit != null}
             field={edit === 'new' ? null : edit}
             busy={save.isPending}
@@ -151,7 +222,12 @@ export function FormFieldsEditor() {
           <ConfirmDialog
             open={!!toDelete}
             title="Excluir campo"
-            message={<>Excluir o campo <strong>{toDelete?.label}</strong>? Os valores guardados nos bens para este campo também serão apagados.</>}
+            message={
+              <>
+                Excluir o campo <strong>{toDelete?.label}</strong>? Os valores guardados nos bens para este campo também
+                serão apagados.
+              </>
+            }
             confirmLabel="Excluir"
             destructive
             busy={remove.isPending}
@@ -164,8 +240,17 @@ export function FormFieldsEditor() {
   );
 }
 
-function FieldDialog({ open, field, busy, onClose, onSubmit }: {
-  open: boolean; field: FormField | null; busy: boolean; onClose: () => void;
+function FieldDialog({
+  open,
+  field,
+  busy,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  field: FormField | null;
+  busy: boolean;
+  onClose: () => void;
   onSubmit: (b: { label: string; key?: string; type: FieldType; required: boolean; options: string[] | null }) => void;
 }) {
   const [label, setLabel] = useState(field?.label ?? '');
@@ -176,8 +261,20 @@ function FieldDialog({ open, field, busy, onClose, onSubmit }: {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const typeLocked = !!field && !field.isCustom;
   const submit = () => {
-    const opts = type === 'SELECT' ? options.split('\n').map((o) => o.trim()).filter(Boolean) : null;
-    const body = { label, key: field ? undefined : key.trim() || undefined, type, required: field?.isSystem ? true : required, options: opts };
+    const opts =
+      type === 'SELECT'
+        ? options
+            .split('\n')
+            .map((o) => o.trim())
+            .filter(Boolean)
+        : null;
+    const body = {
+      label,
+      key: field ? undefined : key.trim() || undefined,
+      type,
+      required: field?.isSystem ? true : required,
+      options: opts,
+    };
     const r = formFieldCreateBody.safeParse(field ? { ...body, key: undefined } : body);
     if (!r.success) {
       const errs: Record<string, string> = {};
@@ -188,36 +285,93 @@ function FieldDialog({ open, field, busy, onClose, onSubmit }: {
     onSubmit({ ...body, label: r.data.label });
   };
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="field-dialog-title">
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="field-dialog-title"
+    >
       <DialogTitle id="field-dialog-title">{field ? 'Editar Campo' : 'Novo Campo'}</DialogTitle>
       <DialogContent>
-        <TextField autoFocus fullWidth margin="dense" id="campo-rotulo" label="Rótulo" required value={label} onChange={(e) => setLabel(e.target.value)} error={!!errors.label} helperText={errors.label ?? 'Como o campo aparece no formulário.'} />
         <TextField
-          fullWidth margin="dense" id="campo-chave" label="Chave" value={field ? field.key : key} disabled={!!field}
-          placeholder={label ? keyFromLabel(label) : undefined}
-          onChange={(e) => setKey(e.target.value)} error={!!errors.key}
-          helperText={errors.key ?? (field ? 'A chave não muda depois de criada.' : `Opcional; se vazia, será "${label ? keyFromLabel(label) : '…'}".`)}
+          autoFocus
+          fullWidth
+          margin="dense"
+          id="campo-rotulo"
+          label="Rótulo"
+          required
+          value={label}
+          onChange={(e) => setLabel(e.target.value)}
+          error={!!errors.label}
+          helperText={errors.label ?? 'Como o campo aparece no formulário.'}
         />
         <TextField
-          select fullWidth margin="dense" id="campo-tipo" label="Tipo" value={type} disabled={typeLocked}
-          onChange={(e) => setType(e.target.value as FieldType)} helperText={typeLocked ? 'O tipo de um campo do sistema não pode ser alterado.' : ' '}
+          fullWidth
+          margin="dense"
+          id="campo-chave"
+          label="Chave"
+          value={field ? field.key : key}
+          disabled={!!field}
+          placeholder={label ? keyFromLabel(label) : undefined}
+          onChange={(e) => setKey(e.target.value)}
+          error={!!errors.key}
+          helperText={
+            errors.key ??
+            (field
+              ? 'A chave não muda depois de criada.'
+              : `Opcional; se vazia, será "${label ? keyFromLabel(label) : '…'}".`)
+          }
+        />
+        <TextField
+          select
+          fullWidth
+          margin="dense"
+          id="campo-tipo"
+          label="Tipo"
+          value={type}
+          disabled={typeLocked}
+          onChange={(e) => setType(e.target.value as FieldType)}
+          helperText={typeLocked ? 'O tipo de um campo do sistema não pode ser alterado.' : ' '}
         >
-          {FIELD_TYPES.map((t) => <MenuItem key={t} value={t}>{FIELD_TYPE_LABELS[t]}</MenuItem>)}
+          {FIELD_TYPES.map((t) => (
+            <MenuItem key={t} value={t}>
+              {FIELD_TYPE_LABELS[t]}
+            </MenuItem>
+          ))}
         </TextField>
         {type === 'SELECT' && (
           <TextField
-            fullWidth margin="dense" id="campo-opcoes" label="Opções" multiline minRows={3} value={options} onChange={(e) => setOptions(e.target.value)}
-            error={!!errors.options} helperText={errors.options ?? 'Uma opção por linha.'}
+            fullWidth
+            margin="dense"
+            id="campo-opcoes"
+            label="Opções"
+            multiline
+            minRows={3}
+            value={options}
+            onChange={(e) => setOptions(e.target.value)}
+            error={!!errors.options}
+            helperText={errors.options ?? 'Uma opção por linha.'}
           />
         )}
         <FormControlLabel
-          control={<Switch checked={field?.isSystem ? true : required} disabled={field?.isSystem} onChange={(e) => setRequired(e.target.checked)} />}
+          control={
+            <Switch
+              checked={field?.isSystem ? true : required}
+              disabled={field?.isSystem}
+              onChange={(e) => setRequired(e.target.checked)}
+            />
+          }
           label="Obrigatório"
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>Cancelar</Button>
-        <Button variant="contained" onClick={submit} disabled={busy}>Salvar</Button>
+        <Button onClick={onClose} disabled={busy}>
+          Cancelar
+        </Button>
+        <Button variant="contained" onClick={submit} disabled={busy}>
+          Salvar
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -55,7 +55,9 @@ export default function FormasAquisicaoPage({ title }: PageProps) {
   const refresh = () => void qc.invalidateQueries({ queryKey: catalogKeys.formas });
   const save = useMutation({
     mutationFn: (v: { nome: string; ativo: boolean; forma: FormaAquisicao | null }) =>
-      v.forma ? updateForma(v.forma.id, { nome: v.nome, ativo: v.ativo, version: v.forma.version }) : createForma({ nome: v.nome, ativo: v.ativo }),
+      v.forma
+        ? updateForma(v.forma.id, { nome: v.nome, ativo: v.ativo, version: v.forma.version })
+        : createForma({ nome: v.nome, ativo: v.ativo }),
     onSuccess: (_r, v) => {
       refresh();
       ok(v.forma ? M.updated : M.created);
@@ -90,14 +92,25 @@ export default function FormasAquisicaoPage({ title }: PageProps) {
       <PageHeader
         title={title}
         subtitle="Como os bens chegam ao patrimônio: compra, doação, cessão, permuta… Formas inativas não aparecem em novos cadastros."
-        actions={canManage && <Button variant="contained" startIcon={<Add />} onClick={() => setEdit('new')}>Nova Forma de Aquisição</Button>}
+        actions={
+          canManage && (
+            <Button variant="contained" startIcon={<Add />} onClick={() => setEdit('new')}>
+              Nova Forma de Aquisição
+            </Button>
+          )
+        }
       />
       {isPending ? (
         <ContentSpinner />
       ) : isError ? (
         <LoadError message={M.loadFailed} onRetry={() => void refetch()} />
       ) : formas.length === 0 ? (
-        <Paper variant="outlined"><EmptyState title="Nenhuma forma de aquisição cadastrada." description={canManage ? 'Use "Nova Forma de Aquisição" para cadastrar a primeira.' : undefined} /></Paper>
+        <Paper variant="outlined">
+          <EmptyState
+            title="Nenhuma forma de aquisição cadastrada."
+            description={canManage ? 'Use "Nova Forma de Aquisição" para cadastrar a primeira.' : undefined}
+          />
+        </Paper>
       ) : (
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label="Formas de aquisição">
@@ -123,8 +136,12 @@ export default function FormasAquisicaoPage({ title }: PageProps) {
                       slotProps={{ input: { 'aria-label': `${f.ativo ? 'Desativar' : 'Ativar'} ${f.nome}` } }}
                     />
                   </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{formatDateTime(f.createdAt)}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{formatDateTime(f.updatedAt)}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                    {formatDateTime(f.createdAt)}
+                  </TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                    {formatDateTime(f.updatedAt)}
+                  </TableCell>
                   {canManage && (
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       <RowActions label={f.nome} onEdit={() => setEdit(f)} onDelete={() => setToDelete(f)} />
@@ -139,7 +156,7 @@ export default function FormasAquisicaoPage({ title }: PageProps) {
       {canManage && (
         <>
           <FormaDialog
-            key={edit === 'new' ? 'new' : edit?.id ?? 'closed'}
+            key={edit === 'new' ? 'new' : (edit?.id ?? 'closed')}
             open={edit != null}
             forma={edit === 'new' ? null : edit}
             busy={save.isPending}
@@ -149,7 +166,12 @@ export default function FormasAquisicaoPage({ title }: PageProps) {
           <ConfirmDialog
             open={!!toDelete}
             title="Excluir forma de aquisição"
-            message={<>Excluir a forma de aquisição <strong>{toDelete?.nome}</strong>? Se houver bens com ela, desative-a em vez de excluir.</>}
+            message={
+              <>
+                Excluir a forma de aquisição <strong>{toDelete?.nome}</strong>? Se houver bens com ela, desative-a em
+                vez de excluir.
+              </>
+            }
             confirmLabel="Excluir"
             destructive
             busy={remove.isPending}
@@ -162,8 +184,18 @@ export default function FormasAquisicaoPage({ title }: PageProps) {
   );
 }
 
-function FormaDialog({ open, forma, busy, onClose, onSubmit }: {
-  open: boolean; forma: FormaAquisicao | null; busy: boolean; onClose: () => void; onSubmit: (nome: string, ativo: boolean) => void;
+function FormaDialog({
+  open,
+  forma,
+  busy,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  forma: FormaAquisicao | null;
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (nome: string, ativo: boolean) => void;
 }) {
   const [nome, setNome] = useState(forma?.nome ?? '');
   const [ativo, setAtivo] = useState(forma?.ativo ?? true);
@@ -176,19 +208,40 @@ function FormaDialog({ open, forma, busy, onClose, onSubmit }: {
   };
   const titleText = forma ? 'Editar Forma de Aquisição' : 'Nova Forma de Aquisição';
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="forma-dialog-title">
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="forma-dialog-title"
+    >
       <DialogTitle id="forma-dialog-title">{titleText}</DialogTitle>
       <DialogContent>
         <TextField
-          autoFocus fullWidth margin="dense" id="forma-nome" label="Nome" required value={nome}
-          onChange={(e) => setNome(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && submit()}
-          error={!!error} helperText={error ?? 'Ex.: Compra, Doação, Cessão.'}
+          autoFocus
+          fullWidth
+          margin="dense"
+          id="forma-nome"
+          label="Nome"
+          required
+          value={nome}
+          onChange={(e) => setNome(e.target.value)}
+          onKeyDown={(e) => e.key === 'Enter' && submit()}
+          error={!!error}
+          helperText={error ?? 'Ex.: Compra, Doação, Cessão.'}
         />
-        <FormControlLabel control={<Switch checked={ativo} onChange={(e) => setAtivo(e.target.checked)} />} label="Ativa" />
+        <FormControlLabel
+          control={<Switch checked={ativo} onChange={(e) => setAtivo(e.target.checked)} />}
+          label="Ativa"
+        />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>Cancelar</Button>
-        <Button variant="contained" onClick={submit} disabled={busy}>Salvar</Button>
+        <Button onClick={onClose} disabled={busy}>
+          Cancelar
+        </Button>
+        <Button variant="contained" onClick={submit} disabled={busy}>
+          Salvar
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -21,11 +21,17 @@ export function NextNumbersCard() {
   const { data, isPending, isError, refetch } = useNextNumbers();
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-      <Typography variant="h6" component="h2" id="proximo-numero-titulo">Próximo número por setor</Typography>
+      <Typography variant="h6" component="h2" id="proximo-numero-titulo">
+        Próximo número por setor
+      </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         O número que o próximo bem cadastrado em cada setor receberá com o padrão salvo.
       </Typography>
-      {isPending ? <ContentSpinner /> : isError ? <LoadError message="Falha ao carregar os próximos números." onRetry={() => void refetch()} /> : data.items.length === 0 ? (
+      {isPending ? (
+        <ContentSpinner />
+      ) : isError ? (
+        <LoadError message="Falha ao carregar os próximos números." onRetry={() => void refetch()} />
+      ) : data.items.length === 0 ? (
         <EmptyState compact title="Nenhum setor cadastrado." />
       ) : (
         <TableContainer sx={{ maxHeight: 360 }}>
@@ -33,17 +39,26 @@ export function NextNumbersCard() {
             <TableHead>
               <TableRow>
                 <TableCell>Setor</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>Próximo número</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  Próximo número
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {data.items.map((s) => (
                 <TableRow key={s.sectorId} hover>
                   <TableCell>
-                    {s.sectorName} <Box component="span" sx={{ color: 'text.secondary' }}>({s.sectorCode})</Box>
+                    {s.sectorName}{' '}
+                    <Box component="span" sx={{ color: 'text.secondary' }}>
+                      ({s.sectorCode})
+                    </Box>
                   </TableCell>
                   <TableCell align="right" sx={{ fontFamily: 'monospace', fontWeight: 600, whiteSpace: 'nowrap' }}>
-                    {s.numero ?? <Box component="span" sx={{ color: 'error.main', fontFamily: 'inherit' }}>Sequência esgotada</Box>}
+                    {s.numero ?? (
+                      <Box component="span" sx={{ color: 'error.main', fontFamily: 'inherit' }}>
+                        Sequência esgotada
+                      </Box>
+                    )}
                   </TableCell>
                 </TableRow>
               ))}

@@ -50,7 +50,10 @@ export default function TiposBensPage({ title }: PageProps) {
   usePatrimonioLive();
   return (
     <>
-      <PageHeader title={title} subtitle="Tipos de bens com os dados contábeis da depreciação, e os campos do formulário de cadastro de bens." />
+      <PageHeader
+        title={title}
+        subtitle="Tipos de bens com os dados contábeis da depreciação, e os campos do formulário de cadastro de bens."
+      />
       <Tabs
         value={tab}
         onChange={(_e, v: string) => setSp(v === 'campos' ? { aba: 'campos' } : {}, { replace: true })}
@@ -83,8 +86,10 @@ function TiposPanel() {
   };
 
   const save = useMutation({
-    mutationFn: (v: { body: { name: string; active: boolean; usefulLifeMonths: number | null; residualValuePct: string | null }; tipo: TipoBem | null }) =>
-      v.tipo ? updateTipo(v.tipo.id, { ...v.body, version: v.tipo.version }) : createTipo(v.body),
+    mutationFn: (v: {
+      body: { name: string; active: boolean; usefulLifeMonths: number | null; residualValuePct: string | null };
+      tipo: TipoBem | null;
+    }) => (v.tipo ? updateTipo(v.tipo.id, { ...v.body, version: v.tipo.version }) : createTipo(v.body)),
     onSuccess: (_r, v) => {
       refresh();
       toast.success(v.tipo ? M.updated : M.created);
@@ -115,7 +120,9 @@ function TiposPanel() {
     <>
       {canManage && (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
-          <Button variant="contained" startIcon={<Add />} onClick={() => setEdit('new')}>Novo Tipo de Bem</Button>
+          <Button variant="contained" startIcon={<Add />} onClick={() => setEdit('new')}>
+            Novo Tipo de Bem
+          </Button>
         </Box>
       )}
       {isPending ? (
@@ -123,7 +130,12 @@ function TiposPanel() {
       ) : isError ? (
         <LoadError message={M.loadFailed} onRetry={() => void refetch()} />
       ) : tipos.length === 0 ? (
-        <Paper variant="outlined"><EmptyState title="Nenhum tipo de bem cadastrado." description={canManage ? 'Use "Novo Tipo de Bem" para cadastrar o primeiro.' : undefined} /></Paper>
+        <Paper variant="outlined">
+          <EmptyState
+            title="Nenhum tipo de bem cadastrado."
+            description={canManage ? 'Use "Novo Tipo de Bem" para cadastrar o primeiro.' : undefined}
+          />
+        </Paper>
       ) : (
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label="Tipos de bens">
@@ -142,12 +154,19 @@ function TiposPanel() {
                   <TableCell>{t.name}</TableCell>
                   <TableCell>
                     <Switch
-                      size="small" checked={t.active} disabled={!canManage || toggle.isPending} onChange={() => toggle.mutate(t)}
+                      size="small"
+                      checked={t.active}
+                      disabled={!canManage || toggle.isPending}
+                      onChange={() => toggle.mutate(t)}
                       slotProps={{ input: { 'aria-label': `${t.active ? 'Desativar' : 'Ativar'} ${t.name}` } }}
                     />
                   </TableCell>
-                  <TableCell align="right">{t.usefulLifeMonths != null ? `${t.usefulLifeMonths} meses` : '—'}</TableCell>
-                  <TableCell align="right">{t.residualValuePct != null ? `${t.residualValuePct.replace('.', ',')} %` : '—'}</TableCell>
+                  <TableCell align="right">
+                    {t.usefulLifeMonths != null ? `${t.usefulLifeMonths} meses` : '—'}
+                  </TableCell>
+                  <TableCell align="right">
+                    {t.residualValuePct != null ? `${t.residualValuePct.replace('.', ',')} %` : '—'}
+                  </TableCell>
                   {canManage && (
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       <RowActions label={t.name} onEdit={() => setEdit(t)} onDelete={() => setToDelete(t)} />
@@ -162,7 +181,7 @@ function TiposPanel() {
       {canManage && (
         <>
           <TipoDialog
-            key={edit === 'new' ? 'new' : edit?.id ?? 'closed'}
+            key={edit === 'new' ? 'new' : (edit?.id ?? 'closed')}
             open={edit != null}
             tipo={edit === 'new' ? null : edit}
             busy={save.isPending}
@@ -172,7 +191,11 @@ function TiposPanel() {
           <ConfirmDialog
             open={!!toDelete}
             title="Excluir tipo de bem"
-            message={<>Excluir o tipo <strong>{toDelete?.name}</strong>? Se houver bens com ele, desative-o em vez de excluir.</>}
+            message={
+              <>
+                Excluir o tipo <strong>{toDelete?.name}</strong>? Se houver bens com ele, desative-o em vez de excluir.
+              </>
+            }
             confirmLabel="Excluir"
             destructive
             busy={remove.isPending}
@@ -187,17 +210,30 @@ function TiposPanel() {
 
 type TipoBody = { name: string; active: boolean; usefulLifeMonths: number | null; residualValuePct: string | null };
 
-function TipoDialog({ open, tipo, busy, onClose, onSubmit }: {
-  open: boolean; tipo: TipoBem | null; busy: boolean; onClose: () => void; onSubmit: (b: TipoBody) => void;
+function TipoDialog({
+  open,
+  tipo,
+  busy,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  tipo: TipoBem | null;
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (b: TipoBody) => void;
 }) {
   const [name, setName] = useState(tipo?.name ?? '');
   const [active, setActive] = useState(tipo?.active ?? true);
   const [life, setLife] = useState(tipo?.usefulLifeMonths != null ? String(tipo.usefulLifeMonths) : '');
-  const [residual, setResidual] = useState(tipo?.residualValuePct != null ? tipo.residualValuePct.replace('.', ',') : '');
+  const [residual, setResidual] = useState(
+    tipo?.residualValuePct != null ? tipo.residualValuePct.replace('.', ',') : '',
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = () => {
     const body = {
-      name, active,
+      name,
+      active,
       usefulLifeMonths: life.trim() ? Number(life) : null,
       residualValuePct: residual.trim() ? residual.trim().replace(',', '.') : null,
     };
@@ -211,25 +247,70 @@ function TipoDialog({ open, tipo, busy, onClose, onSubmit }: {
     onSubmit({ ...body, name: r.data.name });
   };
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="tipo-dialog-title">
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="tipo-dialog-title"
+    >
       <DialogTitle id="tipo-dialog-title">{tipo ? 'Editar Tipo de Bem' : 'Novo Tipo de Bem'}</DialogTitle>
       <DialogContent>
-        <TextField autoFocus fullWidth margin="dense" id="tipo-nome" label="Nome" required value={name} onChange={(e) => setName(e.target.value)} error={!!errors.name} helperText={errors.name ?? 'Ex.: Mobiliário, Equipamento de informática.'} />
         <TextField
-          fullWidth margin="dense" id="tipo-vida-util" label="Vida útil" type="number" value={life} onChange={(e) => setLife(e.target.value)}
-          error={!!errors.usefulLifeMonths} helperText={errors.usefulLifeMonths ?? 'Em meses (1 a 1200), para a depreciação.'}
-          slotProps={{ input: { endAdornment: <InputAdornment position="end">meses</InputAdornment> }, htmlInput: { min: 1, max: 1200, step: 1 } }}
+          autoFocus
+          fullWidth
+          margin="dense"
+          id="tipo-nome"
+          label="Nome"
+          required
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={!!errors.name}
+          helperText={errors.name ?? 'Ex.: Mobiliário, Equipamento de informática.'}
         />
         <TextField
-          fullWidth margin="dense" id="tipo-residual" label="Valor residual" value={residual} onChange={(e) => setResidual(e.target.value)}
-          error={!!errors.residualValuePct} helperText={errors.residualValuePct ?? 'Percentual do valor de aquisição que resta ao fim da vida útil (0 a 100).'}
-          slotProps={{ input: { endAdornment: <InputAdornment position="end">%</InputAdornment> }, htmlInput: { inputMode: 'decimal' } }}
+          fullWidth
+          margin="dense"
+          id="tipo-vida-util"
+          label="Vida útil"
+          type="number"
+          value={life}
+          onChange={(e) => setLife(e.target.value)}
+          error={!!errors.usefulLifeMonths}
+          helperText={errors.usefulLifeMonths ?? 'Em meses (1 a 1200), para a depreciação.'}
+          slotProps={{
+            input: { endAdornment: <InputAdornment position="end">meses</InputAdornment> },
+            htmlInput: { min: 1, max: 1200, step: 1 },
+          }}
         />
-        <FormControlLabel control={<Switch checked={active} onChange={(e) => setActive(e.target.checked)} />} label="Ativo" />
+        <TextField
+          fullWidth
+          margin="dense"
+          id="tipo-residual"
+          label="Valor residual"
+          value={residual}
+          onChange={(e) => setResidual(e.target.value)}
+          error={!!errors.residualValuePct}
+          helperText={
+            errors.residualValuePct ?? 'Percentual do valor de aquisição que resta ao fim da vida útil (0 a 100).'
+          }
+          slotProps={{
+            input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+            htmlInput: { inputMode: 'decimal' },
+          }}
+        />
+        <FormControlLabel
+          control={<Switch checked={active} onChange={(e) => setActive(e.target.checked)} />}
+          label="Ativo"
+        />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>Cancelar</Button>
-        <Button variant="contained" onClick={submit} disabled={busy}>Salvar</Button>
+        <Button onClick={onClose} disabled={busy}>
+          Cancelar
+        </Button>
+        <Button variant="contained" onClick={submit} disabled={busy}>
+          Salvar
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -1,6 +1,16 @@
 import type {
-  FormaAquisicao, FormaAquisicaoCreate, FormaAquisicaoUpdate, FormField, FormFieldCreate, FormFieldUpdate,
-  NextNumbers, NumberingBody, NumberingPattern, TipoBem, TipoBemCreate, TipoBemUpdate,
+  FormaAquisicao,
+  FormaAquisicaoCreate,
+  FormaAquisicaoUpdate,
+  FormField,
+  FormFieldCreate,
+  FormFieldUpdate,
+  NextNumbers,
+  NumberingBody,
+  NumberingPattern,
+  TipoBem,
+  TipoBemCreate,
+  TipoBemUpdate,
 } from '@tombo/shared';
 import { http, itemFrom, listFrom } from '../../lib/http';
 

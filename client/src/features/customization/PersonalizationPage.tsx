@@ -94,11 +94,13 @@ export default function PersonalizationPage({ title }: PageProps) {
       <PageHeader
         title={title}
         subtitle="Identidade visual exibida no cabeçalho, na aba do navegador e nas telas do sistema."
-        actions={canEdit && (
-          <Button variant="outlined" color="warning" startIcon={<RestartAlt />} onClick={() => setConfirmReset(true)}>
-            Restaurar padrão
-          </Button>
-        )}
+        actions={
+          canEdit && (
+            <Button variant="outlined" color="warning" startIcon={<RestartAlt />} onClick={() => setConfirmReset(true)}>
+              Restaurar padrão
+            </Button>
+          )
+        }
       />
       {!canEdit && (
         <Alert severity="info" sx={{ mb: 2 }}>
@@ -108,19 +110,61 @@ export default function PersonalizationPage({ title }: PageProps) {
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
         <Box component="form" noValidate onSubmit={handleSubmit((v) => save.mutate(v))}>
           <fieldset disabled={!canEdit || save.isPending} style={{ border: 0, margin: 0, padding: 0 }}>
-            <Typography variant="h2" component="h2" sx={{ mb: 1 }}>Cabeçalho</Typography>
+            <Typography variant="h2" component="h2" sx={{ mb: 1 }}>
+              Cabeçalho
+            </Typography>
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, md: 4 }}>
-                <TextField {...register('prefeituraName')} id="c-prefeitura" label="Nome da prefeitura" placeholder={HEADER_DEFAULTS.prefeituraName} fullWidth margin="normal" error={!!errors.prefeituraName} helperText={errors.prefeituraName?.message} slotProps={{ inputLabel: { shrink: true } }} />
+                <TextField
+                  {...register('prefeituraName')}
+                  id="c-prefeitura"
+                  label="Nome da prefeitura"
+                  placeholder={HEADER_DEFAULTS.prefeituraName}
+                  fullWidth
+                  margin="normal"
+                  error={!!errors.prefeituraName}
+                  helperText={errors.prefeituraName?.message}
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
               </Grid>
               <Grid size={{ xs: 12, md: 4 }}>
-                <TextField {...register('secretariaResponsavel')} id="c-secretaria" label="Secretaria responsável" placeholder={HEADER_DEFAULTS.secretariaResponsavel} fullWidth margin="normal" error={!!errors.secretariaResponsavel} helperText={errors.secretariaResponsavel?.message} slotProps={{ inputLabel: { shrink: true } }} />
+                <TextField
+                  {...register('secretariaResponsavel')}
+                  id="c-secretaria"
+                  label="Secretaria responsável"
+                  placeholder={HEADER_DEFAULTS.secretariaResponsavel}
+                  fullWidth
+                  margin="normal"
+                  error={!!errors.secretariaResponsavel}
+                  helperText={errors.secretariaResponsavel?.message}
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
               </Grid>
               <Grid size={{ xs: 12, md: 4 }}>
-                <TextField {...register('departamentoResponsavel')} id="c-departamento" label="Departamento responsável" placeholder={HEADER_DEFAULTS.departamentoResponsavel} fullWidth margin="normal" error={!!errors.departamentoResponsavel} helperText={errors.departamentoResponsavel?.message} slotProps={{ inputLabel: { shrink: true } }} />
+                <TextField
+                  {...register('departamentoResponsavel')}
+                  id="c-departamento"
+                  label="Departamento responsável"
+                  placeholder={HEADER_DEFAULTS.departamentoResponsavel}
+                  fullWidth
+                  margin="normal"
+                  error={!!errors.departamentoResponsavel}
+                  helperText={errors.departamentoResponsavel?.message}
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
               </Grid>
               <Grid size={{ xs: 12, md: 8 }}>
-                <TextField {...register('activeLogoUrl')} id="c-logo" label="Endereço do logotipo" placeholder="https://... ou /uploads/..." fullWidth margin="normal" error={!!errors.activeLogoUrl} helperText={errors.activeLogoUrl?.message} slotProps={{ inputLabel: { shrink: true } }} />
+                <TextField
+                  {...register('activeLogoUrl')}
+                  id="c-logo"
+                  label="Endereço do logotipo"
+                  placeholder="https://... ou /uploads/..."
+                  fullWidth
+                  margin="normal"
+                  error={!!errors.activeLogoUrl}
+                  helperText={errors.activeLogoUrl?.message}
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
               </Grid>
               <Grid size={{ xs: 12, md: 4 }}>
                 <Controller
@@ -144,20 +188,49 @@ export default function PersonalizationPage({ title }: PageProps) {
                         aria-label="Escolher cor principal"
                         value={/^#[0-9a-fA-F]{6}$/.test(field.value) ? field.value : '#2563eb'}
                         onChange={(e) => field.onChange(e.target.value)}
-                        sx={{ mt: 2, width: 56, height: 56, border: 0, p: 0, bgcolor: 'transparent', cursor: 'pointer' }}
+                        sx={{
+                          mt: 2,
+                          width: 56,
+                          height: 56,
+                          border: 0,
+                          p: 0,
+                          bgcolor: 'transparent',
+                          cursor: 'pointer',
+                        }}
                       />
                     </Box>
                   )}
                 />
               </Grid>
             </Grid>
-            <Typography variant="h2" component="h2" sx={{ mt: 3, mb: 1 }}>Navegador e rodapé</Typography>
+            <Typography variant="h2" component="h2" sx={{ mt: 3, mb: 1 }}>
+              Navegador e rodapé
+            </Typography>
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, md: 6 }}>
-                <TextField {...register('browserTitle')} id="c-title" label="Título da aba do navegador" placeholder="Tombo - Sistema de Gestão de Patrimônio" fullWidth margin="normal" error={!!errors.browserTitle} helperText={errors.browserTitle?.message} slotProps={{ inputLabel: { shrink: true } }} />
+                <TextField
+                  {...register('browserTitle')}
+                  id="c-title"
+                  label="Título da aba do navegador"
+                  placeholder="Tombo - Sistema de Gestão de Patrimônio"
+                  fullWidth
+                  margin="normal"
+                  error={!!errors.browserTitle}
+                  helperText={errors.browserTitle?.message}
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
               </Grid>
               <Grid size={{ xs: 12, md: 6 }}>
-                <TextField {...register('systemFooterText')} id="c-footer" label="Texto do rodapé" fullWidth margin="normal" error={!!errors.systemFooterText} helperText={errors.systemFooterText?.message} slotProps={{ inputLabel: { shrink: true } }} />
+                <TextField
+                  {...register('systemFooterText')}
+                  id="c-footer"
+                  label="Texto do rodapé"
+                  fullWidth
+                  margin="normal"
+                  error={!!errors.systemFooterText}
+                  helperText={errors.systemFooterText?.message}
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
               </Grid>
             </Grid>
             {canEdit && (
@@ -165,7 +238,9 @@ export default function PersonalizationPage({ title }: PageProps) {
                 <Button type="submit" variant="contained" disabled={!isDirty || save.isPending}>
                   {save.isPending ? 'Salvando...' : 'Salvar'}
                 </Button>
-                <Button onClick={() => reset(pickBranding(current))} disabled={!isDirty}>Descartar alterações</Button>
+                <Button onClick={() => reset(pickBranding(current))} disabled={!isDirty}>
+                  Descartar alterações
+                </Button>
               </Box>
             )}
           </fieldset>

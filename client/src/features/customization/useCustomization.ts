@@ -5,7 +5,9 @@ import { cachedCustomization, customizationScopeKey, fetchCustomization } from '
 
 /** Query scope: 'public' when signed out, the municipality (or 'global' for superusers) when signed in. */
 export function useCustomizationScope(): string {
-  return useSession((s) => (s.status === 'authenticated' && s.user ? `m:${s.user.municipalityId ?? 'global'}` : 'public'));
+  return useSession((s) =>
+    s.status === 'authenticated' && s.user ? `m:${s.user.municipalityId ?? 'global'}` : 'public',
+  );
 }
 
 /**

@@ -35,8 +35,12 @@ function Guard({ render }: { render: (s: AssetStats) => ReactNode }) {
 function Figure({ label, value }: { label: string; value: string }) {
   return (
     <Box>
-      <Typography variant="body2" color="text.secondary">{label}</Typography>
-      <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>{value}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
+        {value}
+      </Typography>
     </Box>
   );
 }
@@ -44,43 +48,63 @@ function Figure({ label, value }: { label: string; value: string }) {
 /** 'Estatísticas de Bens': count, total value and the states that need attention. */
 export function AssetStatsWidget() {
   return (
-    <Guard render={(s) => {
-      const count = (status: string) => s.porStatus.find((x) => x.status === status)?.count ?? 0;
-      return (
-        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2 }}>
-          <Figure label="Bens cadastrados" value={formatNumber(s.total)} />
-          <Figure label="Valor de aquisição" value={formatCurrency(s.valorTotal)} />
-          <Figure label="Em manutenção" value={formatNumber(count('em_manutencao'))} />
-          <Figure label="Extraviados" value={formatNumber(count('extraviado'))} />
-        </Box>
-      );
-    }} />
+    <Guard
+      render={(s) => {
+        const count = (status: string) => s.porStatus.find((x) => x.status === status)?.count ?? 0;
+        return (
+          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2 }}>
+            <Figure label="Bens cadastrados" value={formatNumber(s.total)} />
+            <Figure label="Valor de aquisição" value={formatCurrency(s.valorTotal)} />
+            <Figure label="Em manutenção" value={formatNumber(count('em_manutencao'))} />
+            <Figure label="Extraviados" value={formatNumber(count('extraviado'))} />
+          </Box>
+        );
+      }}
+    />
   );
 }
 
 /** 'Distribuição por Status': a bar chart. */
 export function AssetStatusWidget() {
   return (
-    <Guard render={(s) => (
-      <BarChart
-        height={240}
-        layout="horizontal"
-        yAxis={[{ scaleType: 'band', data: s.porStatus.map((x) => PATRIMONIO_STATUS_LABELS[x.status] ?? x.status), width: 110 }]}
-        series={[{ data: s.porStatus.map((x) => x.count), label: 'Bens', valueFormatter: (v) => formatNumber(v ?? 0) }]}
-        hideLegend
-      />
-    )} />
+    <Guard
+      render={(s) => (
+        <BarChart
+          height={240}
+          layout="horizontal"
+          yAxis={[
+            {
+              scaleType: 'band',
+              data: s.porStatus.map((x) => PATRIMONIO_STATUS_LABELS[x.status] ?? x.status),
+              width: 110,
+            },
+          ]}
+          series={[
+            { data: s.porStatus.map((x) => x.count), label: 'Bens', valueFormatter: (v) => formatNumber(v ?? 0) },
+          ]}
+          hideLegend
+        />
+      )}
+    />
   );
 }
 
 /** 'Distribuição por Categoria': a pie chart of the most common asset types. */
 export function AssetTypeWidget() {
   return (
-    <Guard render={(s) => (
-      <PieChart
-        height={240}
-        series={[{ data: s.porTipo.map((x, i) => ({ id: i, value: x.count, label: x.tipo })), innerRadius: 40, valueFormatter: (v) => formatNumber(v.value) }]}
-      />
-    )} />
+    <Guard
+      render={(s) => (
+        <PieChart
+          height={240}
+          series={[
+            {
+              data: s.porTipo.map((x, i) => ({ id: i, value: x.count, label: x.tipo })),
+              innerRadius: 40,
+              valueFormatter: (v) => formatNumber(v.value),
+            },
+          ]}
+        />
+      )}
+    />
   );
 }

@@ -31,14 +31,40 @@ import { ActivityWidget } from './ActivityWidget';
 import { AssetStatsWidget, AssetStatusWidget, AssetTypeWidget } from './AssetWidgets';
 import { WIDGETS, useDashboardLayout, widgetTitle, type WidgetId } from './dashboardWidgets';
 
-function CountCard({ label, value, loading, to, icon }: { label: string; value: number | undefined; loading: boolean; to: string | null; icon: ReactNode }) {
+function CountCard({
+  label,
+  value,
+  loading,
+  to,
+  icon,
+}: {
+  label: string;
+  value: number | undefined;
+  loading: boolean;
+  to: string | null;
+  icon: ReactNode;
+}) {
   const body = (
     <CardContent sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1.5, md: 2 } }}>
-      <Box sx={{ width: { xs: 40, md: 48 }, height: { xs: 40, md: 48 }, flexShrink: 0, borderRadius: 2, display: 'grid', placeItems: 'center', bgcolor: 'action.hover', color: 'primary.main' }} aria-hidden>
+      <Box
+        sx={{
+          width: { xs: 40, md: 48 },
+          height: { xs: 40, md: 48 },
+          flexShrink: 0,
+          borderRadius: 2,
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: 'action.hover',
+          color: 'primary.main',
+        }}
+        aria-hidden
+      >
         {icon}
       </Box>
       <Box>
-        <Typography variant="body2" color="text.secondary">{label}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
         <Typography component="p" sx={{ fontSize: 28, fontWeight: 700, lineHeight: 1.2 }}>
           {loading ? <Skeleton width={48} /> : value == null ? '—' : formatNumber(value)}
         </Typography>
@@ -47,7 +73,13 @@ function CountCard({ label, value, loading, to, icon }: { label: string; value: 
   );
   return (
     <Card variant="outlined">
-      {to ? <CardActionArea component={RouterLink} to={to} aria-label={`${label}: ${value ?? '—'}`}>{body}</CardActionArea> : body}
+      {to ? (
+        <CardActionArea component={RouterLink} to={to} aria-label={`${label}: ${value ?? '—'}`}>
+          {body}
+        </CardActionArea>
+      ) : (
+        body
+      )}
     </Card>
   );
 }
@@ -57,7 +89,9 @@ function WidgetBody({ id }: { id: WidgetId }) {
   if (id === 'stats') return <AssetStatsWidget />;
   if (id === 'status') return <AssetStatusWidget />;
   if (id === 'type') return <AssetTypeWidget />;
-  return <EmptyState compact description="Os dados aparecerão aqui quando o cadastro correspondente estiver disponível." />;
+  return (
+    <EmptyState compact description="Os dados aparecerão aqui quando o cadastro correspondente estiver disponível." />
+  );
 }
 
 /** Unified dashboard (/, /dashboard) and the role dashboards: real data only, configurable widgets. */
@@ -68,21 +102,40 @@ export default function DashboardPage({ title }: PageProps) {
   const { widgets, add, remove, move, restoreDefault } = useDashboardLayout();
   const [addAnchor, setAddAnchor] = useState<HTMLElement | null>(null);
   const missing = WIDGETS.filter((w) => !widgets.includes(w.id));
-  const sectorsAllowed = !!user && !!MAIN_ROUTES.find((r) => r.path === '/configuracoes/setores')?.roles.some((r) => r === user.role);
+  const sectorsAllowed =
+    !!user && !!MAIN_ROUTES.find((r) => r.path === '/configuracoes/setores')?.roles.some((r) => r === user.role);
 
   return (
     <>
       <PageHeader
         title={title}
-        subtitle={user ? `Bem-vindo(a), ${user.name} · ${ROLE_LABELS[user.role]}${user.municipalityName ? ` · ${user.municipalityName}` : ''}` : undefined}
+        subtitle={
+          user
+            ? `Bem-vindo(a), ${user.name} · ${ROLE_LABELS[user.role]}${user.municipalityName ? ` · ${user.municipalityName}` : ''}`
+            : undefined
+        }
         actions={
           <>
-            <Button variant="outlined" startIcon={<Add />} disabled={missing.length === 0} onClick={(e) => setAddAnchor(e.currentTarget)} aria-haspopup="menu">
+            <Button
+              variant="outlined"
+              startIcon={<Add />}
+              disabled={missing.length === 0}
+              onClick={(e) => setAddAnchor(e.currentTarget)}
+              aria-haspopup="menu"
+            >
               Adicionar widget
             </Button>
             <Menu anchorEl={addAnchor} open={!!addAnchor} onClose={() => setAddAnchor(null)}>
               {missing.map((w) => (
-                <MenuItem key={w.id} onClick={() => { add(w.id); setAddAnchor(null); }}>{w.title}</MenuItem>
+                <MenuItem
+                  key={w.id}
+                  onClick={() => {
+                    add(w.id);
+                    setAddAnchor(null);
+                  }}
+                >
+                  {w.title}
+                </MenuItem>
               ))}
             </Menu>
           </>
@@ -90,15 +143,30 @@ export default function DashboardPage({ title }: PageProps) {
       />
       <Grid container spacing={2} sx={{ mb: 2 }}>
         <Grid size={{ xs: 6, lg: 3 }}>
-          <CountCard label="Setores" value={sectors.data?.total} loading={sectors.isPending} to={sectorsAllowed ? '/configuracoes/setores' : null} icon={<AccountTreeOutlined />} />
+          <CountCard
+            label="Setores"
+            value={sectors.data?.total}
+            loading={sectors.isPending}
+            to={sectorsAllowed ? '/configuracoes/setores' : null}
+            icon={<AccountTreeOutlined />}
+          />
         </Grid>
         <Grid size={{ xs: 6, lg: 3 }}>
-          <CountCard label="Locais" value={locais.data?.total} loading={locais.isPending} to="/locais" icon={<PlaceOutlined />} />
+          <CountCard
+            label="Locais"
+            value={locais.data?.total}
+            loading={locais.isPending}
+            to="/locais"
+            icon={<PlaceOutlined />}
+          />
         </Grid>
       </Grid>
       {widgets.length === 0 ? (
         <Card variant="outlined">
-          <EmptyState title="Nenhum widget no painel." action={<Button onClick={restoreDefault}>Restaurar widgets padrão</Button>} />
+          <EmptyState
+            title="Nenhum widget no painel."
+            action={<Button onClick={restoreDefault}>Restaurar widgets padrão</Button>}
+          />
         </Card>
       ) : (
         <Grid container spacing={2}>
@@ -112,14 +180,24 @@ export default function DashboardPage({ title }: PageProps) {
                     <Box sx={{ display: 'flex' }}>
                       <Tooltip title="Mover para cima">
                         <span>
-                          <IconButton size="small" aria-label={`Mover ${widgetTitle(id)} para cima`} disabled={index === 0} onClick={() => move(id, -1)}>
+                          <IconButton
+                            size="small"
+                            aria-label={`Mover ${widgetTitle(id)} para cima`}
+                            disabled={index === 0}
+                            onClick={() => move(id, -1)}
+                          >
                             <ArrowUpward fontSize="small" />
                           </IconButton>
                         </span>
                       </Tooltip>
                       <Tooltip title="Mover para baixo">
                         <span>
-                          <IconButton size="small" aria-label={`Mover ${widgetTitle(id)} para baixo`} disabled={index === widgets.length - 1} onClick={() => move(id, 1)}>
+                          <IconButton
+                            size="small"
+                            aria-label={`Mover ${widgetTitle(id)} para baixo`}
+                            disabled={index === widgets.length - 1}
+                            onClick={() => move(id, 1)}
+                          >
                             <ArrowDownward fontSize="small" />
                           </IconButton>
                         </span>

@@ -67,7 +67,10 @@ export default function DownloadsPage({ title }: PageProps) {
         <LoadError message={LOAD_FAILED} onRetry={() => void refetch()} />
       ) : jobs.length === 0 ? (
         <Paper variant="outlined">
-          <EmptyState title="Nenhum arquivo gerado ainda." description="As exportações que você solicitar aparecerão aqui." />
+          <EmptyState
+            title="Nenhum arquivo gerado ainda."
+            description="As exportações que você solicitar aparecerão aqui."
+          />
         </Paper>
       ) : (
         <TableContainer component={Paper} variant="outlined">
@@ -87,9 +90,14 @@ export default function DownloadsPage({ title }: PageProps) {
                   <TableCell>
                     {job.title}
                     {job.fileName && (
-                      <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: 12 }}>{job.fileName}</Box>
+                      <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: 12 }}>
+                        {job.fileName}
+                      </Box>
                     )}
-                    <Box component="span" sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary', fontSize: 12 }}>
+                    <Box
+                      component="span"
+                      sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary', fontSize: 12 }}
+                    >
                       {formatDateTime(job.createdAt)}
                     </Box>
                   </TableCell>
@@ -102,17 +110,32 @@ export default function DownloadsPage({ title }: PageProps) {
                       <Chip size="small" color={JOB_STATUS_COLOR[job.status]} label={JOB_STATUS_LABEL[job.status]} />
                     )}
                     {job.status === 'running' && (
-                      <LinearProgress variant="determinate" value={job.progress} sx={{ mt: 0.5 }} aria-label={`Progresso de ${job.title}`} />
+                      <LinearProgress
+                        variant="determinate"
+                        value={job.progress}
+                        sx={{ mt: 0.5 }}
+                        aria-label={`Progresso de ${job.title}`}
+                      />
                     )}
                   </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{formatDateTime(job.createdAt)}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{job.finishedAt ? formatDateTime(job.finishedAt) : '—'}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                    {formatDateTime(job.createdAt)}
+                  </TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                    {job.finishedAt ? formatDateTime(job.finishedAt) : '—'}
+                  </TableCell>
                   <TableCell align="right">
-                    {job.status !== 'completed' ? '—' : job.fileRemoved ? (
+                    {job.status !== 'completed' ? (
+                      '—'
+                    ) : job.fileRemoved ? (
                       <Tooltip title={EXPIRED_HINT}>
-                        <Box component="span" sx={{ color: 'text.secondary', fontSize: 14 }}>Arquivo expirado</Box>
+                        <Box component="span" sx={{ color: 'text.secondary', fontSize: 14 }}>
+                          Arquivo expirado
+                        </Box>
                       </Tooltip>
-                    ) : <DownloadButton job={job} />}
+                    ) : (
+                      <DownloadButton job={job} />
+                    )}
                   </TableCell>
                 </TableRow>
               ))}

@@ -17,7 +17,15 @@ import { JOB_STATUS_LABEL } from './jobStatus';
  * Progress of an export job (job.progress events) and its 'Baixar arquivo' button; used by every
  * page that exports (sectors, assets). `title` is the fallback when the job has none.
  */
-export function JobProgressPanel({ jobId, onClose, title = 'Exportação' }: { jobId: string; onClose: () => void; title?: string }) {
+export function JobProgressPanel({
+  jobId,
+  onClose,
+  title = 'Exportação',
+}: {
+  jobId: string;
+  onClose: () => void;
+  title?: string;
+}) {
   const { data: job } = useJob(jobId);
   const [downloading, setDownloading] = useState(false);
   if (!job) return null;
@@ -55,11 +63,19 @@ export function JobProgressPanel({ jobId, onClose, title = 'Exportação' }: { j
             sx={{ flex: 1, height: 8, borderRadius: 4 }}
             aria-label="Progresso da exportação"
           />
-          <Typography variant="body2" sx={{ minWidth: 40, textAlign: 'right' }}>{progress}%</Typography>
+          <Typography variant="body2" sx={{ minWidth: 40, textAlign: 'right' }}>
+            {progress}%
+          </Typography>
         </Box>
       )}
       {job.status === 'completed' && (
-        <Button sx={{ mt: 2 }} variant="contained" startIcon={<FileDownloadOutlined />} onClick={download} disabled={downloading}>
+        <Button
+          sx={{ mt: 2 }}
+          variant="contained"
+          startIcon={<FileDownloadOutlined />}
+          onClick={download}
+          disabled={downloading}
+        >
           Baixar arquivo
         </Button>
       )}

@@ -48,7 +48,10 @@ export function patchLocais(qc: QueryClient, local: Local | null, deletedId?: nu
     let locais = old.locais;
     if (deletedId != null) locais = removeById(locais, deletedId);
     if (local) {
-      locais = filter.sectorId == null || filter.sectorId === local.sectorId ? upsert(locais, local) : removeById(locais, local.id);
+      locais =
+        filter.sectorId == null || filter.sectorId === local.sectorId
+          ? upsert(locais, local)
+          : removeById(locais, local.id);
     }
     qc.setQueryData<LocalList>(key as QueryKey, { locais, total: old.total + (locais.length - old.locais.length) });
   }

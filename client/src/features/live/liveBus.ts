@@ -8,13 +8,17 @@ import type { LiveSocket } from '../../lib/socket';
  * socket exists (or across a re-login) are attached when it is opened.
  */
 type AnyHandler = (...args: unknown[]) => void;
-interface Subscription { event: string; handler: AnyHandler }
+interface Subscription {
+  event: string;
+  handler: AnyHandler;
+}
 
 const subscriptions = new Set<Subscription>();
 const reconnectHandlers = new Set<() => void>();
 let current: LiveSocket | null = null;
 
-const raw = (socket: LiveSocket) => socket as unknown as { on: (e: string, h: AnyHandler) => void; off: (e: string, h: AnyHandler) => void };
+const raw = (socket: LiveSocket) =>
+  socket as unknown as { on: (e: string, h: AnyHandler) => void; off: (e: string, h: AnyHandler) => void };
 
 export function attachLiveSocket(socket: LiveSocket): void {
   current = socket;
@@ -57,7 +61,8 @@ export function useLiveEvent<E extends ServerEventName>(event: E, handler: Serve
     ref.current = handler;
   }, [handler]);
   useEffect(() => {
-    const forward = ((...args: unknown[]) => (ref.current as unknown as AnyHandler)(...args)) as unknown as ServerToClientEvents[E];
+    const forward = ((...args: unknown[]) =>
+      (ref.current as unknown as AnyHandler)(...args)) as unknown as ServerToClientEvents[E];
     return onLive(event, forward);
   }, [event]);
 }

@@ -8,7 +8,14 @@ import { fetchMe, logout } from '../auth/authApi';
 import { customizationKey } from '../customization/customizationApi';
 import { attachLiveSocket, detachLiveSocket, notifyReconnect } from './liveBus';
 import {
-  auditKey, patchJob, patchLocais, patchSectors, removeById, sectorsKey, upsert, usersKey,
+  auditKey,
+  patchJob,
+  patchLocais,
+  patchSectors,
+  removeById,
+  sectorsKey,
+  upsert,
+  usersKey,
 } from './cacheUpdates';
 
 /**
@@ -58,7 +65,10 @@ export function useLiveSync(userId: number | null) {
     const usersChanged = (changedId: number) => {
       void qc.invalidateQueries({ queryKey: usersKey });
       if (changedId === userId) {
-        fetchMe().then((me) => getSession().setUser(me), () => undefined);
+        fetchMe().then(
+          (me) => getSession().setUser(me),
+          () => undefined,
+        );
       }
     };
     socket.on('user.created', (e) => usersChanged(e.data.id));
@@ -71,7 +81,8 @@ export function useLiveSync(userId: number | null) {
     socket.on('job.progress', (e) => patchJob(qc, e.data));
     socket.on('job.completed', (e) => {
       patchJob(qc, e.data);
-      if (e.data.status === 'failed') toast.error(e.data.error ? `${MSG.jobs.failed} ${e.data.error}` : MSG.jobs.failed);
+      if (e.data.status === 'failed')
+        toast.error(e.data.error ? `${MSG.jobs.failed} ${e.data.error}` : MSG.jobs.failed);
       else toast.success(MSG.jobs.done);
     });
 

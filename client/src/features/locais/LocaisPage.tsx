@@ -53,7 +53,11 @@ export default function LocaisPage({ title }: PageProps) {
     <>
       <PageHeader
         title={title}
-        subtitle={canManage ? 'Locais onde os bens ficam, organizados por setor.' : 'Consulta dos locais cadastrados, organizados por setor.'}
+        subtitle={
+          canManage
+            ? 'Locais onde os bens ficam, organizados por setor.'
+            : 'Consulta dos locais cadastrados, organizados por setor.'
+        }
         actions={
           canManage && (
             <Button variant="contained" startIcon={<Add />} onClick={() => setForm({ open: true, local: null })}>
@@ -74,7 +78,9 @@ export default function LocaisPage({ title }: PageProps) {
         >
           <MenuItem value="">Todos os setores</MenuItem>
           {sectors.map((s) => (
-            <MenuItem key={s.id} value={s.id}>{s.name}</MenuItem>
+            <MenuItem key={s.id} value={s.id}>
+              {s.name}
+            </MenuItem>
           ))}
         </TextField>
       </Box>
@@ -85,7 +91,10 @@ export default function LocaisPage({ title }: PageProps) {
         <LoadError message={MSG.locais.loadFailed} onRetry={() => void refetch()} />
       ) : locais.length === 0 ? (
         <Paper variant="outlined">
-          <EmptyState title="Nenhum local cadastrado." description={canManage ? 'Use "Novo Local" para cadastrar o primeiro.' : undefined} />
+          <EmptyState
+            title="Nenhum local cadastrado."
+            description={canManage ? 'Use "Novo Local" para cadastrar o primeiro.' : undefined}
+          />
         </Paper>
       ) : (
         <TableContainer component={Paper} variant="outlined">
@@ -103,10 +112,16 @@ export default function LocaisPage({ title }: PageProps) {
                 <TableRow key={l.id} hover>
                   <TableCell>{l.name}</TableCell>
                   <TableCell>{l.sectorName || sectorName(l.sectorId) || '—'}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{formatDateTime(l.updatedAt)}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                    {formatDateTime(l.updatedAt)}
+                  </TableCell>
                   {canManage && (
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <RowActions label={`local ${l.name}`} onEdit={() => setForm({ open: true, local: l })} onDelete={() => setToDelete(l)} />
+                      <RowActions
+                        label={`local ${l.name}`}
+                        onEdit={() => setForm({ open: true, local: l })}
+                        onDelete={() => setToDelete(l)}
+                      />
                     </TableCell>
                   )}
                 </TableRow>
@@ -130,7 +145,12 @@ export default function LocaisPage({ title }: PageProps) {
           <ConfirmDialog
             open={!!toDelete}
             title="Excluir local"
-            message={<>Tem certeza que deseja excluir o local <strong>{toDelete?.name}</strong>? Esta ação não pode ser desfeita.</>}
+            message={
+              <>
+                Tem certeza que deseja excluir o local <strong>{toDelete?.name}</strong>? Esta ação não pode ser
+                desfeita.
+              </>
+            }
             confirmLabel="Excluir"
             destructive
             busy={remove.isPending}

@@ -80,7 +80,9 @@ export function LocalFormDialog({ open, local, sectors, defaultSectorId, busy, o
           />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={busy}>Cancelar</Button>
+          <Button onClick={onClose} disabled={busy}>
+            Cancelar
+          </Button>
           <Button type="submit" variant="contained" disabled={busy}>
             {busy ? 'Salvando...' : 'Salvar'}
           </Button>

@@ -11,7 +11,10 @@ export async function createLocal(body: { name: string; sectorId: number }): Pro
   return itemFrom<Local>(await http.post('/locais', body), 'local');
 }
 
-export async function updateLocal(id: number, body: { name: string; sectorId: number; version: number }): Promise<Local> {
+export async function updateLocal(
+  id: number,
+  body: { name: string; sectorId: number; version: number },
+): Promise<Local> {
   return itemFrom<Local>(await http.put(`/locais/${id}`, body), 'local');
 }
 

@@ -18,7 +18,8 @@ export function useLocalMutations() {
   const settled = () => void qc.invalidateQueries({ queryKey: sectorsKey });
   const onError = (err: unknown) => {
     toast.fromError(err);
-    if (err instanceof ApiError && (err.status === 409 || err.status === 404)) void qc.invalidateQueries({ queryKey: ['locais'] });
+    if (err instanceof ApiError && (err.status === 409 || err.status === 404))
+      void qc.invalidateQueries({ queryKey: ['locais'] });
   };
   const create = useMutation({
     mutationFn: createLocal,

@@ -8,7 +8,17 @@ import { http } from '../../lib/http';
 export const apiPath = (url: string) => url.replace(/^\/api(?=\/)/, '');
 
 /** A photo served by the authorising file route: fetched as a blob with the Bearer token. */
-export function AuthImage({ url, alt, size = 120, onClick }: { url: string; alt: string; size?: number | string; onClick?: () => void }) {
+export function AuthImage({
+  url,
+  alt,
+  size = 120,
+  onClick,
+}: {
+  url: string;
+  alt: string;
+  size?: number | string;
+  onClick?: () => void;
+}) {
   const [src, setSrc] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -34,7 +44,15 @@ export function AuthImage({ url, alt, size = 120, onClick }: { url: string; alt:
       src={src ?? PHOTO_PLACEHOLDER}
       alt={alt}
       onClick={onClick}
-      sx={{ width: size, height: size, objectFit: 'cover', borderRadius: 1, display: 'block', bgcolor: 'action.hover', cursor: onClick ? 'zoom-in' : undefined }}
+      sx={{
+        width: size,
+        height: size,
+        objectFit: 'cover',
+        borderRadius: 1,
+        display: 'block',
+        bgcolor: 'action.hover',
+        cursor: onClick ? 'zoom-in' : undefined,
+      }}
     />
   );
 }

@@ -30,7 +30,11 @@ export interface QueuedFile {
 }
 
 export const formatBytes = (n: number) =>
-  n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(0)} KB` : `${(n / 1024 / 1024).toFixed(1).replace('.', ',')} MB`;
+  n < 1024
+    ? `${n} B`
+    : n < 1024 * 1024
+      ? `${(n / 1024).toFixed(0)} KB`
+      : `${(n / 1024 / 1024).toFixed(1).replace('.', ',')} MB`;
 
 let seq = 0;
 const DOC_ACCEPT = DOCUMENT_EXTENSIONS.map((e) => `.${e}`).join(',');
@@ -79,7 +83,12 @@ export function FileQueue({ kind, queue, setQueue, existing = [], onRemoveExisti
       accepted.splice(Math.max(0, room));
     }
     const items: QueuedFile[] = accepted.map((file) => ({
-      key: `q${++seq}`, kind, file, originalSize: file.size, state: kind === 'foto' ? 'compressing' : 'ready', progress: 0,
+      key: `q${++seq}`,
+      kind,
+      file,
+      originalSize: file.size,
+      state: kind === 'foto' ? 'compressing' : 'ready',
+      progress: 0,
       preview: kind === 'foto' ? URL.createObjectURL(file) : undefined,
     }));
     setQueue((q) => [...q, ...items]);
@@ -90,17 +99,26 @@ export function FileQueue({ kind, queue, setQueue, existing = [], onRemoveExisti
     }
   };
 
-  const remove = (key: string) => setQueue((q) => {
-    const item = q.find((x) => x.key === key);
-    if (item?.preview) URL.revokeObjectURL(item.preview);
-    return q.filter((x) => x.key !== key);
-  });
+  const remove = (key: string) =>
+    setQueue((q) => {
+      const item = q.find((x) => x.key === key);
+      if (item?.preview) URL.revokeObjectURL(item.preview);
+      return q.filter((x) => x.key !== key);
+    });
 
   return (
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="subtitle2" component="h3" sx={{ mr: 'auto' }}>{label} ({existing.length + mine.length}/{max})</Typography>
-        <Button component="label" size="small" variant="outlined" startIcon={kind === 'foto' ? <AddPhotoAlternate /> : <AttachFile />} disabled={disabled || room <= 0}>
+        <Typography variant="subtitle2" component="h3" sx={{ mr: 'auto' }}>
+          {label} ({existing.length + mine.length}/{max})
+        </Typography>
+        <Button
+          component="label"
+          size="small"
+          variant="outlined"
+          startIcon={kind === 'foto' ? <AddPhotoAlternate /> : <AttachFile />}
+          disabled={disabled || room <= 0}
+        >
           {kind === 'foto' ? 'Adicionar fotos' : 'Adicionar documentos'}
           <input
             hidden
@@ -125,29 +143,57 @@ export function FileQueue({ kind, queue, setQueue, existing = [], onRemoveExisti
           {existing.map((f) => (
             <ListItem
               key={f.id}
-              secondaryAction={onRemoveExisting && (
-                <IconButton edge="end" aria-label={`Excluir ${f.fileName}`} onClick={() => onRemoveExisting(f)} disabled={disabled}>
-                  <DeleteOutline fontSize="small" />
-                </IconButton>
-              )}
+              secondaryAction={
+                onRemoveExisting && (
+                  <IconButton
+                    edge="end"
+                    aria-label={`Excluir ${f.fileName}`}
+                    onClick={() => onRemoveExisting(f)}
+                    disabled={disabled}
+                  >
+                    <DeleteOutline fontSize="small" />
+                  </IconButton>
+                )
+              }
             >
               <ListItemIcon sx={{ minWidth: 56 }}>
                 {kind === 'foto' ? <AuthImage url={f.url} alt={f.fileName} size={44} /> : <Description />}
               </ListItemIcon>
-              <ListItemText primary={f.fileName} secondary={`${formatBytes(f.size)} · enviado`} slotProps={{ primary: { noWrap: true } }} />
+              <ListItemText
+                primary={f.fileName}
+                secondary={`${formatBytes(f.size)} · enviado`}
+                slotProps={{ primary: { noWrap: true } }}
+              />
             </ListItem>
           ))}
           {mine.map((q) => (
             <ListItem
               key={q.key}
-              secondaryAction={q.state !== 'uploading' && q.state !== 'done' && (
-                <IconButton edge="end" aria-label={`Remover ${q.file.name}`} onClick={() => remove(q.key)} disabled={disabled}>
-                  <Close fontSize="small" />
-                </IconButton>
-              )}
+              secondaryAction={
+                q.state !== 'uploading' &&
+                q.state !== 'done' && (
+                  <IconButton
+                    edge="end"
+                    aria-label={`Remover ${q.file.name}`}
+                    onClick={() => remove(q.key)}
+                    disabled={disabled}
+                  >
+                    <Close fontSize="small" />
+                  </IconButton>
+                )
+              }
             >
               <ListItemIcon sx={{ minWidth: 56 }}>
-                {q.preview ? <Box component="img" src={q.preview} alt="" sx={{ width: 44, height: 44, objectFit: 'cover', borderRadius: 1 }} /> : <Description />}
+                {q.preview ? (
+                  <Box
+                    component="img"
+                    src={q.preview}
+                    alt=""
+                    sx={{ width: 44, height: 44, objectFit: 'cover', borderRadius: 1 }}
+                  />
+                ) : (
+                  <Description />
+                )}
               </ListItemIcon>
               <ListItemText
                 primary={q.file.name}
@@ -155,10 +201,17 @@ export function FileQueue({ kind, queue, setQueue, existing = [], onRemoveExisti
                 secondary={
                   <>
                     {q.state === 'compressing' && 'Comprimindo…'}
-                    {q.state === 'ready' && (q.file.size < q.originalSize ? `${formatBytes(q.originalSize)} → ${formatBytes(q.file.size)} · aguardando envio` : `${formatBytes(q.file.size)} · aguardando envio`)}
+                    {q.state === 'ready' &&
+                      (q.file.size < q.originalSize
+                        ? `${formatBytes(q.originalSize)} → ${formatBytes(q.file.size)} · aguardando envio`
+                        : `${formatBytes(q.file.size)} · aguardando envio`)}
                     {q.state === 'uploading' && `Enviando… ${q.progress}%`}
                     {q.state === 'done' && 'Enviado'}
-                    {q.state === 'error' && <Box component="span" sx={{ color: 'error.main' }}>{q.error}</Box>}
+                    {q.state === 'error' && (
+                      <Box component="span" sx={{ color: 'error.main' }}>
+                        {q.error}
+                      </Box>
+                    )}
                     {(q.state === 'uploading' || q.state === 'compressing') && (
                       <LinearProgress
                         sx={{ mt: 0.5 }}

@@ -26,9 +26,13 @@ import { useJob } from '../downloads/jobsApi';
 import { patchJob } from '../live/cacheUpdates';
 import { commitImport, fetchImportReport, importPlanilha } from './patrimoniosApi';
 
-type Phase = { step: 'idle' } | { step: 'checking'; progress: number } | { step: 'checked'; report: ImportReport }
+type Phase =
+  | { step: 'idle' }
+  | { step: 'checking'; progress: number }
+  | { step: 'checked'; report: ImportReport }
   /** Uploading the sheet (upload %), then — once `jobId` is known — the import job runs (job %). */
-  | { step: 'importing'; progress: number; report: ImportReport; jobId?: string } | { step: 'done'; report: ImportReport };
+  | { step: 'importing'; progress: number; report: ImportReport; jobId?: string }
+  | { step: 'done'; report: ImportReport };
 
 const ACCEPT = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
 
@@ -77,7 +81,9 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     setError(null);
     setPhase({ step: 'importing', progress: 0, report: checked });
     try {
-      const job = await commitImport(file, { onProgress: (p) => setPhase({ step: 'importing', progress: p, report: checked }) });
+      const job = await commitImport(file, {
+        onProgress: (p) => setPhase({ step: 'importing', progress: p, report: checked }),
+      });
       patchJob(qc, job);
       setPhase({ step: 'importing', progress: 100, report: checked, jobId: job.id });
     } catch (err) {
@@ -87,7 +93,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
   };
 
   // The import job: its progress comes from job.progress events; when it is over, the report or the reason.
-  const jobId = phase.step === 'importing' ? phase.jobId ?? null : null;
+  const jobId = phase.step === 'importing' ? (phase.jobId ?? null) : null;
   const { data: job } = useJob(jobId);
   const jobStatus = jobId && job?.id === jobId ? job.status : null;
   useEffect(() => {
@@ -99,17 +105,24 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
       setPhase({ step: 'checked', report: checked });
       return;
     }
-    fetchImportReport(jobId).then((report) => {
-      if (!live) return;
-      setPhase({ step: 'done', report });
-      toast.success(PATRIMONIO_MSG.importDone(report.created));
-    }, (err: unknown) => {
-      if (!live) return;
-      // The assets were created; only the report could not be read.
-      setError(errorMessage(err));
-      setPhase({ step: 'done', report: { ...checked, mode: 'commit', created: checked.valid } });
-    }).finally(() => void qc.invalidateQueries({ queryKey: patrimonioKeys.lists }));
-    return () => { live = false; };
+    fetchImportReport(jobId)
+      .then(
+        (report) => {
+          if (!live) return;
+          setPhase({ step: 'done', report });
+          toast.success(PATRIMONIO_MSG.importDone(report.created));
+        },
+        (err: unknown) => {
+          if (!live) return;
+          // The assets were created; only the report could not be read.
+          setError(errorMessage(err));
+          setPhase({ step: 'done', report: { ...checked, mode: 'commit', created: checked.valid } });
+        },
+      )
+      .finally(() => void qc.invalidateQueries({ queryKey: patrimonioKeys.lists }));
+    return () => {
+      live = false;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [jobId, jobStatus]);
   const jobProgress = jobId && job?.id === jobId ? Math.max(0, Math.min(100, job.progress ?? 0)) : 0;
@@ -122,9 +135,12 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
       <DialogTitle id="import-title">Importar bens</DialogTitle>
       <DialogContent dividers>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          Envie uma planilha XLSX ou CSV com as colunas da exportação do Tombo
-          ({PATRIMONIO_SHEET_COLUMNS.filter((c) => c.key !== 'numero_patrimonio').map((c) => c.header).join(', ')}) e os campos personalizados pelo nome.
-          Os números de patrimônio são atribuídos pelo sistema. Primeiro a planilha é verificada; nada é gravado até você confirmar.
+          Envie uma planilha XLSX ou CSV com as colunas da exportação do Tombo (
+          {PATRIMONIO_SHEET_COLUMNS.filter((c) => c.key !== 'numero_patrimonio')
+            .map((c) => c.header)
+            .join(', ')}
+          ) e os campos personalizados pelo nome. Os números de patrimônio são atribuídos pelo sistema. Primeiro a
+          planilha é verificada; nada é gravado até você confirmar.
         </Typography>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
           <Button component="label" variant="outlined" startIcon={<UploadFile />} disabled={busy}>
@@ -142,16 +158,28 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
               }}
             />
           </Button>
-          <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>{file ? file.name : 'Nenhum arquivo escolhido.'}</Typography>
+          <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+            {file ? file.name : 'Nenhum arquivo escolhido.'}
+          </Typography>
         </Box>
 
         {phase.step === 'checking' && (
           <Box sx={{ mt: 2 }}>
-            <Typography variant="body2" id="import-check-label">Verificando a planilha…</Typography>
-            <LinearProgress aria-labelledby="import-check-label" variant={phase.progress < 100 ? 'determinate' : 'indeterminate'} value={phase.progress} />
+            <Typography variant="body2" id="import-check-label">
+              Verificando a planilha…
+            </Typography>
+            <LinearProgress
+              aria-labelledby="import-check-label"
+              variant={phase.progress < 100 ? 'determinate' : 'indeterminate'}
+              value={phase.progress}
+            />
           </Box>
         )}
-        {error && <Alert severity="error" sx={{ mt: 2 }}>{error}</Alert>}
+        {error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        )}
 
         {report && (
           <Box sx={{ mt: 2 }} aria-label="Relatório da importação" role="region">
@@ -159,15 +187,19 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
               <Alert severity="success">
                 {PATRIMONIO_MSG.importDone(report.created)}
                 {report.numeros && ` Números de ${report.numeros.first} a ${report.numeros.last}.`}
-                {report.errors.length > 0 && ` ${badLines} ${badLines === 1 ? 'linha com erro não foi importada' : 'linhas com erro não foram importadas'}.`}
+                {report.errors.length > 0 &&
+                  ` ${badLines} ${badLines === 1 ? 'linha com erro não foi importada' : 'linhas com erro não foram importadas'}.`}
               </Alert>
             ) : (
               <Alert severity={report.errors.length ? 'warning' : 'success'}>
-                {formatNumber(report.total)} {report.total === 1 ? 'linha lida' : 'linhas lidas'}: {' '}
-                <strong data-testid="import-valid">{formatNumber(report.valid)} {report.valid === 1 ? 'válida' : 'válidas'}</strong>
+                {formatNumber(report.total)} {report.total === 1 ? 'linha lida' : 'linhas lidas'}:{' '}
+                <strong data-testid="import-valid">
+                  {formatNumber(report.valid)} {report.valid === 1 ? 'válida' : 'válidas'}
+                </strong>
                 {', '}
                 <strong data-testid="import-invalid">{formatNumber(badLines)} com erro</strong>.
-                {report.errors.length > 0 && ' As linhas com erro não serão importadas; corrija-as na planilha e importe de novo.'}
+                {report.errors.length > 0 &&
+                  ' As linhas com erro não serão importadas; corrija-as na planilha e importe de novo.'}
               </Alert>
             )}
             {phase.step === 'importing' && (
@@ -212,10 +244,14 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
       </DialogContent>
       <DialogActions>
         {phase.step === 'done' ? (
-          <Button variant="contained" onClick={close}>Concluir</Button>
+          <Button variant="contained" onClick={close}>
+            Concluir
+          </Button>
         ) : (
           <>
-            <Button onClick={close} disabled={busy}>Cancelar</Button>
+            <Button onClick={close} disabled={busy}>
+              Cancelar
+            </Button>
             <Button
               variant="contained"
               onClick={() => void commit()}

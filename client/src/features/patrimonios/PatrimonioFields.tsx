@@ -6,8 +6,14 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import {
-  ESTADOS_CONSERVACAO, ESTADO_CONSERVACAO_LABELS, PATRIMONIO_STATUSES, PATRIMONIO_STATUS_LABELS, type FormField,
-  type FormaAquisicao, type Sector, type TipoBem,
+  ESTADOS_CONSERVACAO,
+  ESTADO_CONSERVACAO_LABELS,
+  PATRIMONIO_STATUSES,
+  PATRIMONIO_STATUS_LABELS,
+  type FormField,
+  type FormaAquisicao,
+  type Sector,
+  type TipoBem,
 } from '@tombo/shared';
 import { sortByName } from '../sectors/useSectors';
 import { useLocais } from '../locais/useLocais';
@@ -31,7 +37,17 @@ interface Props {
 const full = { gridColumn: '1 / -1' } as const;
 
 /** Every input of an asset, in the order of the municipality's field definitions, then the fixed ones. */
-export function PatrimonioFields({ control, setValue, fields, sectors, tipos, formas, current, showStatus, disabled }: Props) {
+export function PatrimonioFields({
+  control,
+  setValue,
+  fields,
+  sectors,
+  tipos,
+  formas,
+  current,
+  showStatus,
+  disabled,
+}: Props) {
   const sectorId = useWatch({ control, name: 'sectorId' });
   const locais = sortByName(useLocais(sectorId ? Number(sectorId) : undefined).data?.locais ?? []);
   const tipoOptions = byName(tipos.filter((t) => t.active || t.id === current?.tipoId));
@@ -75,10 +91,20 @@ export function PatrimonioFields({ control, setValue, fields, sectors, tipos, fo
           required={tipoRequired}
           disabled={disabled}
           error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? (tipoOptions.length ? 'Tipo de bem (tabela de Configurações).' : 'Nenhum tipo de bem ativo: cadastre em Configurações › Tipos de Bens.')}
+          helperText={
+            fieldState.error?.message ??
+            (tipoOptions.length
+              ? 'Tipo de bem (tabela de Configurações).'
+              : 'Nenhum tipo de bem ativo: cadastre em Configurações › Tipos de Bens.')
+          }
         >
           {!tipoRequired && <MenuItem value="">Nenhum</MenuItem>}
-          {tipoOptions.map((t) => <MenuItem key={t.id} value={String(t.id)}>{t.name}{t.active ? '' : ' (inativo)'}</MenuItem>)}
+          {tipoOptions.map((t) => (
+            <MenuItem key={t.id} value={String(t.id)}>
+              {t.name}
+              {t.active ? '' : ' (inativo)'}
+            </MenuItem>
+          ))}
         </TextField>
       )}
     />
@@ -114,7 +140,11 @@ export function PatrimonioFields({ control, setValue, fields, sectors, tipos, fo
             error={!!fieldState.error}
             helperText={fieldState.error?.message ?? 'Setor responsável pelo bem; define o código no número.'}
           >
-            {sortByName(sectors).map((s) => <MenuItem key={s.id} value={String(s.id)}>{s.name}</MenuItem>)}
+            {sortByName(sectors).map((s) => (
+              <MenuItem key={s.id} value={String(s.id)}>
+                {s.name}
+              </MenuItem>
+            ))}
           </TextField>
         )}
       />
@@ -129,10 +159,17 @@ export function PatrimonioFields({ control, setValue, fields, sectors, tipos, fo
             label="Local"
             disabled={disabled || !sectorId}
             error={!!fieldState.error}
-            helperText={fieldState.error?.message ?? (sectorId ? 'Onde o bem fica, dentro do setor.' : 'Escolha o setor primeiro.')}
+            helperText={
+              fieldState.error?.message ??
+              (sectorId ? 'Onde o bem fica, dentro do setor.' : 'Escolha o setor primeiro.')
+            }
           >
             <MenuItem value="">Nenhum</MenuItem>
-            {locais.map((l) => <MenuItem key={l.id} value={String(l.id)}>{l.name}</MenuItem>)}
+            {locais.map((l) => (
+              <MenuItem key={l.id} value={String(l.id)}>
+                {l.name}
+              </MenuItem>
+            ))}
           </TextField>
         )}
       />
@@ -152,7 +189,10 @@ export function PatrimonioFields({ control, setValue, fields, sectors, tipos, fo
             }}
             error={!!fieldState.error}
             helperText={fieldState.error?.message ?? 'Em reais, com centavos (ex.: 1.234,56).'}
-            slotProps={{ input: { startAdornment: <InputAdornment position="start">R$</InputAdornment> }, htmlInput: { inputMode: 'decimal' } }}
+            slotProps={{
+              input: { startAdornment: <InputAdornment position="start">R$</InputAdornment> },
+              htmlInput: { inputMode: 'decimal' },
+            }}
           />
         )}
       />
@@ -204,7 +244,12 @@ export function PatrimonioFields({ control, setValue, fields, sectors, tipos, fo
             helperText={fieldState.error?.message ?? 'Compra, doação, cessão…'}
           >
             <MenuItem value="">Não informada</MenuItem>
-            {formaOptions.map((f) => <MenuItem key={f.id} value={String(f.id)}>{f.nome}{f.ativo ? '' : ' (inativa)'}</MenuItem>)}
+            {formaOptions.map((f) => (
+              <MenuItem key={f.id} value={String(f.id)}>
+                {f.nome}
+                {f.ativo ? '' : ' (inativa)'}
+              </MenuItem>
+            ))}
           </TextField>
         )}
       />
@@ -222,7 +267,11 @@ export function PatrimonioFields({ control, setValue, fields, sectors, tipos, fo
             helperText={fieldState.error?.message ?? ' '}
           >
             <MenuItem value="">Não informado</MenuItem>
-            {ESTADOS_CONSERVACAO.map((s) => <MenuItem key={s} value={s}>{ESTADO_CONSERVACAO_LABELS[s]}</MenuItem>)}
+            {ESTADOS_CONSERVACAO.map((s) => (
+              <MenuItem key={s} value={s}>
+                {ESTADO_CONSERVACAO_LABELS[s]}
+              </MenuItem>
+            ))}
           </TextField>
         )}
       />
@@ -240,7 +289,11 @@ export function PatrimonioFields({ control, setValue, fields, sectors, tipos, fo
               error={!!fieldState.error}
               helperText={fieldState.error?.message ?? ' '}
             >
-              {PATRIMONIO_STATUSES.map((s) => <MenuItem key={s} value={s}>{PATRIMONIO_STATUS_LABELS[s]}</MenuItem>)}
+              {PATRIMONIO_STATUSES.map((s) => (
+                <MenuItem key={s} value={s}>
+                  {PATRIMONIO_STATUS_LABELS[s]}
+                </MenuItem>
+              ))}
             </TextField>
           )}
         />
@@ -266,7 +319,15 @@ export function PatrimonioFields({ control, setValue, fields, sectors, tipos, fo
   );
 }
 
-function CustomInput({ control, field: def, disabled }: { control: Control<FormValues>; field: FormField; disabled?: boolean }) {
+function CustomInput({
+  control,
+  field: def,
+  disabled,
+}: {
+  control: Control<FormValues>;
+  field: FormField;
+  disabled?: boolean;
+}) {
   const name = `custom.${def.key}` as const;
   const id = `bem-cf-${def.key}`;
   if (def.type === 'BOOLEAN') {
@@ -276,7 +337,14 @@ function CustomInput({ control, field: def, disabled }: { control: Control<FormV
         name={name}
         render={({ field }) => (
           <FormControlLabel
-            control={<Switch id={id} checked={field.value === true} onChange={(e) => field.onChange(e.target.checked)} disabled={disabled} />}
+            control={
+              <Switch
+                id={id}
+                checked={field.value === true}
+                onChange={(e) => field.onChange(e.target.checked)}
+                disabled={disabled}
+              />
+            }
             label={def.label}
           />
         )}
@@ -303,13 +371,24 @@ function CustomInput({ control, field: def, disabled }: { control: Control<FormV
           minRows={def.type === 'TEXTAREA' ? 2 : undefined}
           placeholder={def.type === 'DATE' ? 'dd/mm/aaaa' : undefined}
           error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? (def.type === 'DATE' ? 'No formato dd/mm/aaaa.' : def.type === 'NUMBER' ? 'Número.' : ' ')}
-          slotProps={{ htmlInput: { inputMode: def.type === 'NUMBER' ? 'decimal' : def.type === 'DATE' ? 'numeric' : undefined } }}
+          helperText={
+            fieldState.error?.message ??
+            (def.type === 'DATE' ? 'No formato dd/mm/aaaa.' : def.type === 'NUMBER' ? 'Número.' : ' ')
+          }
+          slotProps={{
+            htmlInput: { inputMode: def.type === 'NUMBER' ? 'decimal' : def.type === 'DATE' ? 'numeric' : undefined },
+          }}
           sx={def.type === 'TEXTAREA' ? full : undefined}
         >
           {def.type === 'SELECT' && [
-            <MenuItem key="" value="">{def.required ? 'Selecione' : 'Nenhuma'}</MenuItem>,
-            ...(def.options ?? []).map((o) => <MenuItem key={o} value={o}>{o}</MenuItem>),
+            <MenuItem key="" value="">
+              {def.required ? 'Selecione' : 'Nenhuma'}
+            </MenuItem>,
+            ...(def.options ?? []).map((o) => (
+              <MenuItem key={o} value={o}>
+                {o}
+              </MenuItem>
+            )),
           ]}
         </TextField>
       )}

@@ -36,21 +36,39 @@ export default function PatrimonioFormPage({ title }: PageProps) {
   const formas = useFormas();
   const asset = usePatrimonio(id ?? 0);
 
-  const loading = fields.isPending || sectors.isPending || tipos.isPending || formas.isPending || (id != null && asset.isPending);
+  const loading =
+    fields.isPending || sectors.isPending || tipos.isPending || formas.isPending || (id != null && asset.isPending);
   const failed = fields.isError || sectors.isError || (id != null && asset.isError);
   if (id != null && !Number.isInteger(id)) return <LoadError message={PATRIMONIO_MSG.notFound} />;
   return (
     <>
-      <PageHeader title={title} subtitle={id == null ? 'O número de patrimônio é atribuído pelo sistema ao salvar.' : asset.data ? `Bem ${asset.data.numero_patrimonio}` : undefined} />
+      <PageHeader
+        title={title}
+        subtitle={
+          id == null
+            ? 'O número de patrimônio é atribuído pelo sistema ao salvar.'
+            : asset.data
+              ? `Bem ${asset.data.numero_patrimonio}`
+              : undefined
+        }
+      />
       {failed ? (
         <LoadError
-          message={asset.error instanceof ApiError && asset.error.status === 404 ? PATRIMONIO_MSG.notFound : PATRIMONIO_MSG.loadFailed}
-          onRetry={() => { void fields.refetch(); void sectors.refetch(); if (id != null) void asset.refetch(); }}
+          message={
+            asset.error instanceof ApiError && asset.error.status === 404
+              ? PATRIMONIO_MSG.notFound
+              : PATRIMONIO_MSG.loadFailed
+          }
+          onRetry={() => {
+            void fields.refetch();
+            void sectors.refetch();
+            if (id != null) void asset.refetch();
+          }}
         />
       ) : loading ? (
         <ContentSpinner />
       ) : (
-        <AssetForm key={id ?? 'novo'} initial={id != null ? asset.data ?? null : null} />
+        <AssetForm key={id ?? 'novo'} initial={id != null ? (asset.data ?? null) : null} />
       )}
     </>
   );
@@ -66,24 +84,37 @@ function AssetForm({ initial }: { initial: Patrimonio | null }) {
   const tipos = useTipos().data ?? [];
   const formas = useFormas().data ?? [];
   // usuario may only register assets in their own sectors (the server refuses the others).
-  const sectors = user?.role === 'usuario' ? allSectors.filter((s) => user.sectorIds.includes(s.id) || s.id === initial?.sectorId) : allSectors;
+  const sectors =
+    user?.role === 'usuario'
+      ? allSectors.filter((s) => user.sectorIds.includes(s.id) || s.id === initial?.sectorId)
+      : allSectors;
   const editing = initial != null;
   const [base, setBase] = useState<Patrimonio | null>(initial);
   const [conflict, setConflict] = useState<string | null>(null);
   const [remoteChange, setRemoteChange] = useState<'updated' | 'deleted' | null>(null);
   const [queue, setQueueState] = useState<QueuedFile[]>([]);
   const [saving, setSaving] = useState(false);
-  const [existing, setExisting] = useState<{ fotos: PatrimonioArquivo[]; documentos: PatrimonioArquivo[] }>({ fotos: initial?.fotos ?? [], documentos: initial?.documentos ?? [] });
+  const [existing, setExisting] = useState<{ fotos: PatrimonioArquivo[]; documentos: PatrimonioArquivo[] }>({
+    fotos: initial?.fotos ?? [],
+    documentos: initial?.documentos ?? [],
+  });
   const setQueue = (fn: (q: QueuedFile[]) => QueuedFile[]) => setQueueState(fn);
 
   const defaults = useMemo(
-    () => (initial ? valuesFrom(initial, fieldDefs) : emptyValues(fieldDefs, sectors.length === 1 ? String(sectors[0].id) : '')),
+    () =>
+      initial
+        ? valuesFrom(initial, fieldDefs)
+        : emptyValues(fieldDefs, sectors.length === 1 ? String(sectors[0].id) : ''),
     // The form is keyed by the asset; later cache patches must not reset what the person typed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
   const resolver = useMemo(() => makeResolver(editing ? 'update' : 'create', fieldDefs), [editing, fieldDefs]);
-  const { control, handleSubmit, setValue, reset, setError } = useForm<FormValues>({ defaultValues: defaults, resolver, mode: 'onTouched' });
+  const { control, handleSubmit, setValue, reset, setError } = useForm<FormValues>({
+    defaultValues: defaults,
+    resolver,
+    mode: 'onTouched',
+  });
 
   usePatrimonioLive({
     'patrimonio.updated': (e) => {
@@ -151,7 +182,9 @@ function AssetForm({ initial }: { initial: Patrimonio | null }) {
       void qc.invalidateQueries({ queryKey: patrimonioKeys.lists });
       void qc.invalidateQueries({ queryKey: patrimonioKeys.detail(saved.id) });
       if (failures.length) {
-        toast.error(`O bem foi salvo, mas ${failures.length === 1 ? 'um arquivo não foi enviado' : `${failures.length} arquivos não foram enviados`}: ${failures[0]}`);
+        toast.error(
+          `O bem foi salvo, mas ${failures.length === 1 ? 'um arquivo não foi enviado' : `${failures.length} arquivos não foram enviados`}: ${failures[0]}`,
+        );
         if (!base) navigate(`/bens-cadastrados/editar/${saved.id}`, { replace: true });
         return;
       }
@@ -162,7 +195,11 @@ function AssetForm({ initial }: { initial: Patrimonio | null }) {
         setConflict(err.message);
       } else {
         if (err instanceof ApiError && err.fields) {
-          const map: Record<string, keyof FormValues> = { valor_aquisicao: 'valor', data_aquisicao: 'data', estado_conservacao: 'estado' };
+          const map: Record<string, keyof FormValues> = {
+            valor_aquisicao: 'valor',
+            data_aquisicao: 'data',
+            estado_conservacao: 'estado',
+          };
           for (const [k, message] of Object.entries(err.fields)) {
             const name = k.startsWith('customFields.') ? `custom.${k.slice(13)}` : (map[k] ?? k);
             setError(name as keyof FormValues, { type: 'server', message });
@@ -188,19 +225,46 @@ function AssetForm({ initial }: { initial: Patrimonio | null }) {
   };
 
   return (
-    <Paper variant="outlined" component="form" noValidate onSubmit={(e) => void onSubmit(e)} aria-label={editing ? 'Editar bem' : 'Novo bem'} sx={{ p: { xs: 2, md: 3 } }}>
+    <Paper
+      variant="outlined"
+      component="form"
+      noValidate
+      onSubmit={(e) => void onSubmit(e)}
+      aria-label={editing ? 'Editar bem' : 'Novo bem'}
+      sx={{ p: { xs: 2, md: 3 } }}
+    >
       {conflict && (
-        <Alert severity="warning" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={() => void reload()}>Recarregar</Button>}>
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void reload()}>
+              Recarregar
+            </Button>
+          }
+        >
           {conflict} Suas alterações ainda não foram salvas.
         </Alert>
       )}
       {!conflict && remoteChange === 'updated' && (
-        <Alert severity="info" sx={{ mb: 2 }} role="alert" action={<Button color="inherit" size="small" onClick={() => void reload()}>Recarregar</Button>}>
-          Este registro foi alterado por outra pessoa enquanto você editava. Recarregue para ver a versão atual; salvar agora será recusado.
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          role="alert"
+          action={
+            <Button color="inherit" size="small" onClick={() => void reload()}>
+              Recarregar
+            </Button>
+          }
+        >
+          Este registro foi alterado por outra pessoa enquanto você editava. Recarregue para ver a versão atual; salvar
+          agora será recusado.
         </Alert>
       )}
       {remoteChange === 'deleted' && (
-        <Alert severity="error" sx={{ mb: 2 }} role="alert">Este bem foi excluído por outra pessoa.</Alert>
+        <Alert severity="error" sx={{ mb: 2 }} role="alert">
+          Este bem foi excluído por outra pessoa.
+        </Alert>
       )}
       <PatrimonioFields
         control={control}
@@ -214,13 +278,35 @@ function AssetForm({ initial }: { initial: Patrimonio | null }) {
         disabled={saving}
       />
       <Divider sx={{ my: 3 }} />
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>Fotos e documentos</Typography>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        Fotos e documentos
+      </Typography>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-        <FileQueue kind="foto" queue={queue} setQueue={setQueue} existing={existing.fotos} onRemoveExisting={editing ? (f) => void removeExisting(f) : undefined} disabled={saving} />
-        <FileQueue kind="documento" queue={queue} setQueue={setQueue} existing={existing.documentos} onRemoveExisting={editing ? (f) => void removeExisting(f) : undefined} disabled={saving} />
+        <FileQueue
+          kind="foto"
+          queue={queue}
+          setQueue={setQueue}
+          existing={existing.fotos}
+          onRemoveExisting={editing ? (f) => void removeExisting(f) : undefined}
+          disabled={saving}
+        />
+        <FileQueue
+          kind="documento"
+          queue={queue}
+          setQueue={setQueue}
+          existing={existing.documentos}
+          onRemoveExisting={editing ? (f) => void removeExisting(f) : undefined}
+          disabled={saving}
+        />
       </Box>
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 3, flexWrap: 'wrap' }}>
-        <Button component={RouterLink} to={base ? `/bens-cadastrados/ver/${base.id}` : '/bens-cadastrados'} disabled={saving}>Cancelar</Button>
+        <Button
+          component={RouterLink}
+          to={base ? `/bens-cadastrados/ver/${base.id}` : '/bens-cadastrados'}
+          disabled={saving}
+        >
+          Cancelar
+        </Button>
         <Button type="submit" variant="contained" disabled={saving || remoteChange === 'deleted'}>
           {saving ? 'Salvando…' : editing ? 'Salvar alterações' : 'Cadastrar bem'}
         </Button>

@@ -36,10 +36,27 @@ export default function PatrimonioLotePage({ title }: PageProps) {
   const loading = fields.isPending || sectors.isPending || tipos.isPending || formas.isPending;
   return (
     <>
-      <PageHeader title={title} subtitle="Cadastre vários bens iguais de uma vez; cada um recebe um número de patrimônio próprio, em sequência." />
-      {result && <LoteResultPanel result={result} onAgain={() => { setResult(null); setFormKey((k) => k + 1); }} />}
+      <PageHeader
+        title={title}
+        subtitle="Cadastre vários bens iguais de uma vez; cada um recebe um número de patrimônio próprio, em sequência."
+      />
+      {result && (
+        <LoteResultPanel
+          result={result}
+          onAgain={() => {
+            setResult(null);
+            setFormKey((k) => k + 1);
+          }}
+        />
+      )}
       {fields.isError || sectors.isError ? (
-        <LoadError message={PATRIMONIO_MSG.loadFailed} onRetry={() => { void fields.refetch(); void sectors.refetch(); }} />
+        <LoadError
+          message={PATRIMONIO_MSG.loadFailed}
+          onRetry={() => {
+            void fields.refetch();
+            void sectors.refetch();
+          }}
+        />
       ) : loading ? (
         <ContentSpinner />
       ) : (
@@ -53,18 +70,41 @@ function LoteResultPanel({ result, onAgain }: { result: LoteResult; onAgain: () 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 3 }} role="region" aria-label="Bens criados">
       <Alert severity="success" sx={{ mb: 2 }}>
-        {PATRIMONIO_MSG.createdLote(result.count)} Números de <strong>{result.first}</strong> a <strong>{result.last}</strong>.
+        {PATRIMONIO_MSG.createdLote(result.count)} Números de <strong>{result.first}</strong> a{' '}
+        <strong>{result.last}</strong>.
       </Alert>
-      <Box component="ul" aria-label="Números criados" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, maxHeight: 320, overflow: 'auto' }}>
+      <Box
+        component="ul"
+        aria-label="Números criados"
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 1,
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          maxHeight: 320,
+          overflow: 'auto',
+        }}
+      >
         {result.patrimonios.map((p) => (
           <li key={p.id}>
-            <Chip component={RouterLink} to={`/bens-cadastrados/ver/${p.id}`} clickable label={p.numero_patrimonio} variant="outlined" sx={{ fontVariantNumeric: 'tabular-nums' }} />
+            <Chip
+              component={RouterLink}
+              to={`/bens-cadastrados/ver/${p.id}`}
+              clickable
+              label={p.numero_patrimonio}
+              variant="outlined"
+              sx={{ fontVariantNumeric: 'tabular-nums' }}
+            />
           </li>
         ))}
       </Box>
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2, flexWrap: 'wrap' }}>
         <Button onClick={onAgain}>Novo lote</Button>
-        <Button variant="contained" component={RouterLink} to="/bens-cadastrados">Ver bens cadastrados</Button>
+        <Button variant="contained" component={RouterLink} to="/bens-cadastrados">
+          Ver bens cadastrados
+        </Button>
       </Box>
     </Paper>
   );
@@ -81,7 +121,11 @@ function LoteForm({ onDone }: { onDone: (r: LoteResult) => void }) {
   const formas = useFormas().data ?? [];
   const defaults = useMemo(() => emptyValues(fieldDefs, sectors.length === 1 ? String(sectors[0].id) : ''), []); // eslint-disable-line react-hooks/exhaustive-deps
   const resolver = useMemo(() => makeResolver('lote', fieldDefs), [fieldDefs]);
-  const { control, handleSubmit, setValue, setError } = useForm<FormValues>({ defaultValues: defaults, resolver, mode: 'onTouched' });
+  const { control, handleSubmit, setValue, setError } = useForm<FormValues>({
+    defaultValues: defaults,
+    resolver,
+    mode: 'onTouched',
+  });
   const [saving, setSaving] = useState(false);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -95,8 +139,16 @@ function LoteForm({ onDone }: { onDone: (r: LoteResult) => void }) {
       onDone(r);
     } catch (err) {
       if (err instanceof ApiError && err.fields) {
-        const map: Record<string, keyof FormValues> = { valor_aquisicao: 'valor', data_aquisicao: 'data', quantity: 'lote' };
-        for (const [k, message] of Object.entries(err.fields)) setError((k.startsWith('customFields.') ? `custom.${k.slice(13)}` : (map[k] ?? k)) as keyof FormValues, { type: 'server', message });
+        const map: Record<string, keyof FormValues> = {
+          valor_aquisicao: 'valor',
+          data_aquisicao: 'data',
+          quantity: 'lote',
+        };
+        for (const [k, message] of Object.entries(err.fields))
+          setError((k.startsWith('customFields.') ? `custom.${k.slice(13)}` : (map[k] ?? k)) as keyof FormValues, {
+            type: 'server',
+            message,
+          });
       }
       toast.fromError(err);
     } finally {
@@ -105,7 +157,14 @@ function LoteForm({ onDone }: { onDone: (r: LoteResult) => void }) {
   });
 
   return (
-    <Paper variant="outlined" component="form" noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Cadastro em lote" sx={{ p: { xs: 2, md: 3 } }}>
+    <Paper
+      variant="outlined"
+      component="form"
+      noValidate
+      onSubmit={(e) => void onSubmit(e)}
+      aria-label="Cadastro em lote"
+      sx={{ p: { xs: 2, md: 3 } }}
+    >
       <Controller
         control={control}
         name="lote"
@@ -118,7 +177,9 @@ function LoteForm({ onDone }: { onDone: (r: LoteResult) => void }) {
             required
             disabled={saving}
             error={!!fieldState.error}
-            helperText={fieldState.error?.message ?? `De 1 a ${PATRIMONIO_LIMITS.loteMax} bens, cada um com seu número.`}
+            helperText={
+              fieldState.error?.message ?? `De 1 a ${PATRIMONIO_LIMITS.loteMax} bens, cada um com seu número.`
+            }
             slotProps={{ htmlInput: { min: 1, max: PATRIMONIO_LIMITS.loteMax, step: 1 } }}
             sx={{ maxWidth: 280, mb: 2 }}
             fullWidth
@@ -126,11 +187,26 @@ function LoteForm({ onDone }: { onDone: (r: LoteResult) => void }) {
         )}
       />
       <Divider sx={{ mb: 2 }} />
-      <Typography variant="subtitle2" component="h2" sx={{ mb: 2 }}>Dados comuns a todos os bens do lote</Typography>
-      <PatrimonioFields control={control} setValue={setValue} fields={fieldDefs} sectors={sectors} tipos={tipos} formas={formas} showStatus={false} disabled={saving} />
+      <Typography variant="subtitle2" component="h2" sx={{ mb: 2 }}>
+        Dados comuns a todos os bens do lote
+      </Typography>
+      <PatrimonioFields
+        control={control}
+        setValue={setValue}
+        fields={fieldDefs}
+        sectors={sectors}
+        tipos={tipos}
+        formas={formas}
+        showStatus={false}
+        disabled={saving}
+      />
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 3 }}>
-        <Button component={RouterLink} to="/bens-cadastrados" disabled={saving}>Cancelar</Button>
-        <Button type="submit" variant="contained" disabled={saving}>{saving ? 'Cadastrando…' : 'Cadastrar lote'}</Button>
+        <Button component={RouterLink} to="/bens-cadastrados" disabled={saving}>
+          Cancelar
+        </Button>
+        <Button type="submit" variant="contained" disabled={saving}>
+          {saving ? 'Cadastrando…' : 'Cadastrar lote'}
+        </Button>
       </Box>
     </Paper>
   );

@@ -79,10 +79,24 @@ export default function PatrimonioViewPage({ title }: PageProps) {
   useEffect(() => setDeleted(false), [id]);
 
   if (!Number.isInteger(id) || id <= 0) return <LoadError message={PATRIMONIO_MSG.notFound} />;
-  if (isPending) return <><PageHeader title={title} /><ContentSpinner /></>;
+  if (isPending)
+    return (
+      <>
+        <PageHeader title={title} />
+        <ContentSpinner />
+      </>
+    );
   if (isError || !p) {
     const notFound = error instanceof ApiError && error.status === 404;
-    return <><PageHeader title={title} /><LoadError message={notFound ? PATRIMONIO_MSG.notFound : PATRIMONIO_MSG.loadFailed} onRetry={notFound ? undefined : () => void refetch()} /></>;
+    return (
+      <>
+        <PageHeader title={title} />
+        <LoadError
+          message={notFound ? PATRIMONIO_MSG.notFound : PATRIMONIO_MSG.loadFailed}
+          onRetry={notFound ? undefined : () => void refetch()}
+        />
+      </>
+    );
   }
 
   const canUpdate = hasPermission(user, 'bens:update');
@@ -121,11 +135,28 @@ export default function PatrimonioViewPage({ title }: PageProps) {
   };
 
   const rows: Array<[string, ReactNode]> = [
-    ['Número de patrimônio', <Box component="span" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>{p.numero_patrimonio}</Box>],
+    [
+      'Número de patrimônio',
+      <Box component="span" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
+        {p.numero_patrimonio}
+      </Box>,
+    ],
     ['Status', <StatusChip status={p.status} />],
-    ...fields.filter((f) => f.key === 'descricao_bem' || f.key === 'tipo' || f.isCustom).map<[string, ReactNode]>((f) =>
-      f.key === 'descricao_bem' ? [f.label, p.descricao_bem] : f.key === 'tipo' ? [f.label, p.tipo ?? '—'] : [f.label, customText(f, p.customFields?.[f.key])]),
-    ...(fields.length ? [] : ([['Descrição do Bem', p.descricao_bem], ['Tipo', p.tipo ?? '—']] as Array<[string, ReactNode]>)),
+    ...fields
+      .filter((f) => f.key === 'descricao_bem' || f.key === 'tipo' || f.isCustom)
+      .map<[string, ReactNode]>((f) =>
+        f.key === 'descricao_bem'
+          ? [f.label, p.descricao_bem]
+          : f.key === 'tipo'
+            ? [f.label, p.tipo ?? '—']
+            : [f.label, customText(f, p.customFields?.[f.key])],
+      ),
+    ...(fields.length
+      ? []
+      : ([
+          ['Descrição do Bem', p.descricao_bem],
+          ['Tipo', p.tipo ?? '—'],
+        ] as Array<[string, ReactNode]>)),
     ['Setor', p.setor_responsavel],
     ['Local', p.local_objeto ?? '—'],
     ['Valor de aquisição', formatCurrency(p.valor_aquisicao)],
@@ -145,23 +176,66 @@ export default function PatrimonioViewPage({ title }: PageProps) {
         subtitle={p.descricao_bem}
         actions={
           <>
-            <Button startIcon={<ArrowBack />} component={RouterLink} to="/bens-cadastrados">Voltar</Button>
-            {canUpdate && !deleted && <Button variant="contained" startIcon={<EditOutlined />} component={RouterLink} to={`/bens-cadastrados/editar/${p.id}`}>Editar</Button>}
-            {canDelete && !deleted && !writtenOff && <Button color="error" variant="outlined" startIcon={<DeleteOutline />} onClick={() => setConfirm(true)}>Excluir</Button>}
+            <Button startIcon={<ArrowBack />} component={RouterLink} to="/bens-cadastrados">
+              Voltar
+            </Button>
+            {canUpdate && !deleted && (
+              <Button
+                variant="contained"
+                startIcon={<EditOutlined />}
+                component={RouterLink}
+                to={`/bens-cadastrados/editar/${p.id}`}
+              >
+                Editar
+              </Button>
+            )}
+            {canDelete && !deleted && !writtenOff && (
+              <Button color="error" variant="outlined" startIcon={<DeleteOutline />} onClick={() => setConfirm(true)}>
+                Excluir
+              </Button>
+            )}
           </>
         }
       />
-      {deleted && <Alert severity="error" sx={{ mb: 2 }} role="alert">Este bem foi excluído por outra pessoa.</Alert>}
-      {writtenOff && <Alert severity="info" sx={{ mb: 2 }}>Este bem está baixado: permanece no registro, mas não faz mais parte do patrimônio ativo.</Alert>}
+      {deleted && (
+        <Alert severity="error" sx={{ mb: 2 }} role="alert">
+          Este bem foi excluído por outra pessoa.
+        </Alert>
+      )}
+      {writtenOff && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Este bem está baixado: permanece no registro, mas não faz mais parte do patrimônio ativo.
+        </Alert>
+      )}
 
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, alignItems: 'start' }}>
         <Paper variant="outlined">
-          <Typography variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>Dados do bem</Typography>
-          <Box component="dl" sx={{ m: 0, p: 2, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' }, columnGap: 2, rowGap: { xs: 0.25, sm: 1 } }}>
+          <Typography variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
+            Dados do bem
+          </Typography>
+          <Box
+            component="dl"
+            sx={{
+              m: 0,
+              p: 2,
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' },
+              columnGap: 2,
+              rowGap: { xs: 0.25, sm: 1 },
+            }}
+          >
             {rows.map(([k, v]) => (
               <Box key={k} sx={{ display: 'contents' }}>
-                <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>{k}</Typography>
-                <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{v}</Typography>
+                <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
+                  {k}
+                </Typography>
+                <Typography
+                  component="dd"
+                  variant="body2"
+                  sx={{ m: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+                >
+                  {v}
+                </Typography>
               </Box>
             ))}
           </Box>
@@ -169,34 +243,67 @@ export default function PatrimonioViewPage({ title }: PageProps) {
 
         <Box sx={{ display: 'grid', gap: 2 }}>
           <Paper variant="outlined" sx={{ p: 2, textAlign: 'center' }}>
-            <Typography variant="h6" component="h2" sx={{ mb: 1, textAlign: 'left' }}>Consulta pública</Typography>
-            <QrCode value={publicUrl(p.numero_patrimonio, p.municipalityId)} label={`QR Code do bem ${p.numero_patrimonio}`} />
-            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', wordBreak: 'break-all', mt: 1 }}>
+            <Typography variant="h6" component="h2" sx={{ mb: 1, textAlign: 'left' }}>
+              Consulta pública
+            </Typography>
+            <QrCode
+              value={publicUrl(p.numero_patrimonio, p.municipalityId)}
+              label={`QR Code do bem ${p.numero_patrimonio}`}
+            />
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              sx={{ display: 'block', wordBreak: 'break-all', mt: 1 }}
+            >
               {publicUrl(p.numero_patrimonio, p.municipalityId)}
             </Typography>
           </Paper>
           <Paper variant="outlined" sx={{ p: 2 }}>
-            <Typography variant="h6" component="h2" sx={{ mb: 1 }}>Fotos ({p.fotos.length})</Typography>
+            <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+              Fotos ({p.fotos.length})
+            </Typography>
             {p.fotos.length === 0 ? (
-              <Typography variant="body2" color="text.secondary">Nenhuma foto.</Typography>
+              <Typography variant="body2" color="text.secondary">
+                Nenhuma foto.
+              </Typography>
             ) : (
-              <Box component="ul" aria-label="Fotos" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}>
+              <Box
+                component="ul"
+                aria-label="Fotos"
+                sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}
+              >
                 {p.fotos.map((f) => (
-                  <li key={f.id}><AuthImage url={f.url} alt={f.fileName} size={phone ? 96 : 112} onClick={() => setZoom(f.url)} /></li>
+                  <li key={f.id}>
+                    <AuthImage url={f.url} alt={f.fileName} size={phone ? 96 : 112} onClick={() => setZoom(f.url)} />
+                  </li>
                 ))}
               </Box>
             )}
           </Paper>
           <Paper variant="outlined" sx={{ p: 2 }}>
-            <Typography variant="h6" component="h2">Documentos ({p.documentos.length})</Typography>
+            <Typography variant="h6" component="h2">
+              Documentos ({p.documentos.length})
+            </Typography>
             {p.documentos.length === 0 ? (
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>Nenhum documento.</Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                Nenhum documento.
+              </Typography>
             ) : (
               <List dense aria-label="Documentos">
                 {p.documentos.map((d) => (
-                  <ListItemButton key={d.id} onClick={() => void download(d.url, d.fileName)} aria-label={`Baixar ${d.fileName}`}>
-                    <ListItemIcon sx={{ minWidth: 36 }}><Description fontSize="small" /></ListItemIcon>
-                    <ListItemText primary={d.fileName} secondary={`${formatBytes(d.size)} · ${formatDateTime(d.createdAt)}`} slotProps={{ primary: { noWrap: true } }} />
+                  <ListItemButton
+                    key={d.id}
+                    onClick={() => void download(d.url, d.fileName)}
+                    aria-label={`Baixar ${d.fileName}`}
+                  >
+                    <ListItemIcon sx={{ minWidth: 36 }}>
+                      <Description fontSize="small" />
+                    </ListItemIcon>
+                    <ListItemText
+                      primary={d.fileName}
+                      secondary={`${formatBytes(d.size)} · ${formatDateTime(d.createdAt)}`}
+                      slotProps={{ primary: { noWrap: true } }}
+                    />
                     <Download fontSize="small" color="action" />
                   </ListItemButton>
                 ))}
@@ -207,7 +314,9 @@ export default function PatrimonioViewPage({ title }: PageProps) {
       </Box>
 
       <Paper variant="outlined" sx={{ mt: 2 }}>
-        <Typography variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>Histórico de movimentação</Typography>
+        <Typography variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
+          Histórico de movimentação
+        </Typography>
         <TableContainer>
           <Table size="small" aria-label="Histórico de movimentação">
             <TableHead>
@@ -225,9 +334,13 @@ export default function PatrimonioViewPage({ title }: PageProps) {
                   <TableCell sx={{ verticalAlign: 'top' }}>{h.action}</TableCell>
                   <TableCell sx={{ wordBreak: 'break-word' }}>
                     {h.details}
-                    <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>{h.user ?? '—'}</Typography>
+                    <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                      {h.user ?? '—'}
+                    </Typography>
                   </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, verticalAlign: 'top' }}>{h.user ?? '—'}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, verticalAlign: 'top' }}>
+                    {h.user ?? '—'}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -238,9 +351,20 @@ export default function PatrimonioViewPage({ title }: PageProps) {
       <ConfirmDialog
         open={confirm}
         title="Excluir bem"
-        message={hasMovements
-          ? <>O bem <strong>{p.numero_patrimonio}</strong> possui movimentações e por isso <strong>não será excluído: ele será baixado</strong> (status &quot;Baixado&quot;) e continuará no registro. Confirmar a baixa?</>
-          : <>Tem certeza que deseja excluir o bem <strong>{p.numero_patrimonio}</strong>? Ele não tem movimentações e será removido com suas fotos e documentos. O número não será reutilizado.</>}
+        message={
+          hasMovements ? (
+            <>
+              O bem <strong>{p.numero_patrimonio}</strong> possui movimentações e por isso{' '}
+              <strong>não será excluído: ele será baixado</strong> (status &quot;Baixado&quot;) e continuará no
+              registro. Confirmar a baixa?
+            </>
+          ) : (
+            <>
+              Tem certeza que deseja excluir o bem <strong>{p.numero_patrimonio}</strong>? Ele não tem movimentações e
+              será removido com suas fotos e documentos. O número não será reutilizado.
+            </>
+          )
+        }
         confirmLabel={hasMovements ? 'Baixar bem' : 'Excluir'}
         destructive
         busy={busy}

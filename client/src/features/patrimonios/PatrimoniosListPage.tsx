@@ -27,7 +27,11 @@ import Search from '@mui/icons-material/Search';
 import UploadFile from '@mui/icons-material/UploadFile';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import {
-  DataGrid, type GridColDef, type GridColumnVisibilityModel, type GridPaginationModel, type GridSortModel,
+  DataGrid,
+  type GridColDef,
+  type GridColumnVisibilityModel,
+  type GridPaginationModel,
+  type GridSortModel,
 } from '@mui/x-data-grid';
 import { ptBR as gridPtBR } from '@mui/x-data-grid/locales';
 import { MSG, PATRIMONIO_MSG, PATRIMONIO_SORT_KEYS, type FormField, type PatrimonioListItem } from '@tombo/shared';
@@ -46,9 +50,7 @@ import { exportPatrimonios } from './patrimoniosApi';
 import { ImportDialog } from './ImportDialog';
 import { COLUMN_LABELS, estadoLabel } from './labels';
 import { usePatrimonioLive } from './liveSocket';
-import {
-  PAGE_SIZES, activeFilterCount, apiParams, readListState, writeListState, type ListState,
-} from './listState';
+import { PAGE_SIZES, activeFilterCount, apiParams, readListState, writeListState, type ListState } from './listState';
 import { StatusChip } from './StatusChip';
 import { usePatrimonioList } from './usePatrimonios';
 
@@ -117,9 +119,17 @@ export default function PatrimoniosListPage({ title }: PageProps) {
   const columns = useMemo<GridColDef<PatrimonioListItem>[]>(() => {
     const cols: GridColDef<PatrimonioListItem>[] = [
       {
-        field: 'numero_patrimonio', headerName: COLUMN_LABELS.numero_patrimonio, width: 150,
+        field: 'numero_patrimonio',
+        headerName: COLUMN_LABELS.numero_patrimonio,
+        width: 150,
         renderCell: (p) => (
-          <Link component={RouterLink} to={`/bens-cadastrados/ver/${p.row.id}`} underline="hover" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }} onClick={(e) => e.stopPropagation()}>
+          <Link
+            component={RouterLink}
+            to={`/bens-cadastrados/ver/${p.row.id}`}
+            underline="hover"
+            sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}
+            onClick={(e) => e.stopPropagation()}
+          >
             {p.row.numero_patrimonio}
           </Link>
         ),
@@ -127,34 +137,96 @@ export default function PatrimoniosListPage({ title }: PageProps) {
       { field: 'descricao_bem', headerName: COLUMN_LABELS.descricao_bem, flex: 1, minWidth: 220 },
       { field: 'tipo', headerName: COLUMN_LABELS.tipo, width: 150, valueGetter: (_v, r) => r.tipo ?? '—' },
       { field: 'setor_responsavel', headerName: COLUMN_LABELS.setor_responsavel, width: 180 },
-      { field: 'local_objeto', headerName: COLUMN_LABELS.local_objeto, width: 170, valueGetter: (_v, r) => r.local_objeto ?? '—' },
-      { field: 'status', headerName: COLUMN_LABELS.status, width: 140, renderCell: (p) => <StatusChip status={p.row.status} /> },
       {
-        field: 'valor_aquisicao', headerName: COLUMN_LABELS.valor_aquisicao, width: 140, type: 'number', headerAlign: 'right', align: 'right',
+        field: 'local_objeto',
+        headerName: COLUMN_LABELS.local_objeto,
+        width: 170,
+        valueGetter: (_v, r) => r.local_objeto ?? '—',
+      },
+      {
+        field: 'status',
+        headerName: COLUMN_LABELS.status,
+        width: 140,
+        renderCell: (p) => <StatusChip status={p.row.status} />,
+      },
+      {
+        field: 'valor_aquisicao',
+        headerName: COLUMN_LABELS.valor_aquisicao,
+        width: 140,
+        type: 'number',
+        headerAlign: 'right',
+        align: 'right',
         valueFormatter: (v: string) => formatCurrency(v),
       },
       { field: 'quantidade', headerName: COLUMN_LABELS.quantidade, width: 80, type: 'number' },
-      { field: 'data_aquisicao', headerName: COLUMN_LABELS.data_aquisicao, width: 150, valueFormatter: (v: string | null) => (v ? formatDate(v) : '—') },
-      { field: 'forma_aquisicao', headerName: COLUMN_LABELS.forma_aquisicao, width: 170, valueGetter: (_v, r) => r.forma_aquisicao ?? '—' },
-      { field: 'estado_conservacao', headerName: COLUMN_LABELS.estado_conservacao, width: 130, valueGetter: (_v, r) => estadoLabel(r.estado_conservacao) },
-      { field: 'createdAt', headerName: COLUMN_LABELS.createdAt, width: 160, valueFormatter: (v: string) => formatDateTime(v) },
-      { field: 'updatedAt', headerName: COLUMN_LABELS.updatedAt, width: 160, valueFormatter: (v: string) => formatDateTime(v) },
+      {
+        field: 'data_aquisicao',
+        headerName: COLUMN_LABELS.data_aquisicao,
+        width: 150,
+        valueFormatter: (v: string | null) => (v ? formatDate(v) : '—'),
+      },
+      {
+        field: 'forma_aquisicao',
+        headerName: COLUMN_LABELS.forma_aquisicao,
+        width: 170,
+        valueGetter: (_v, r) => r.forma_aquisicao ?? '—',
+      },
+      {
+        field: 'estado_conservacao',
+        headerName: COLUMN_LABELS.estado_conservacao,
+        width: 130,
+        valueGetter: (_v, r) => estadoLabel(r.estado_conservacao),
+      },
+      {
+        field: 'createdAt',
+        headerName: COLUMN_LABELS.createdAt,
+        width: 160,
+        valueFormatter: (v: string) => formatDateTime(v),
+      },
+      {
+        field: 'updatedAt',
+        headerName: COLUMN_LABELS.updatedAt,
+        width: 160,
+        valueFormatter: (v: string) => formatDateTime(v),
+      },
       ...customFields.map<GridColDef<PatrimonioListItem>>((f) => ({
-        field: `cf.${f.key}`, headerName: f.label, width: 150, sortable: false,
+        field: `cf.${f.key}`,
+        headerName: f.label,
+        width: 150,
+        sortable: false,
         valueGetter: (_v, r) => customValue(f, r.customFields?.[f.key]),
       })),
       {
-        field: 'acoes', headerName: 'Ações', width: 100, sortable: false, hideable: false, disableColumnMenu: true, align: 'right', headerAlign: 'right',
+        field: 'acoes',
+        headerName: 'Ações',
+        width: 100,
+        sortable: false,
+        hideable: false,
+        disableColumnMenu: true,
+        align: 'right',
+        headerAlign: 'right',
         renderCell: (p) => (
           <Box sx={{ whiteSpace: 'nowrap' }}>
             <Tooltip title="Ver detalhes">
-              <IconButton size="small" aria-label={`Ver bem ${p.row.numero_patrimonio}`} component={RouterLink} to={`/bens-cadastrados/ver/${p.row.id}`} onClick={(e) => e.stopPropagation()}>
+              <IconButton
+                size="small"
+                aria-label={`Ver bem ${p.row.numero_patrimonio}`}
+                component={RouterLink}
+                to={`/bens-cadastrados/ver/${p.row.id}`}
+                onClick={(e) => e.stopPropagation()}
+              >
                 <VisibilityOutlined fontSize="small" />
               </IconButton>
             </Tooltip>
             {canUpdate && (
               <Tooltip title="Editar">
-                <IconButton size="small" aria-label={`Editar bem ${p.row.numero_patrimonio}`} component={RouterLink} to={`/bens-cadastrados/editar/${p.row.id}`} onClick={(e) => e.stopPropagation()}>
+                <IconButton
+                  size="small"
+                  aria-label={`Editar bem ${p.row.numero_patrimonio}`}
+                  component={RouterLink}
+                  to={`/bens-cadastrados/editar/${p.row.id}`}
+                  onClick={(e) => e.stopPropagation()}
+                >
                   <EditOutlined fontSize="small" />
                 </IconButton>
               </Tooltip>
@@ -175,12 +247,23 @@ export default function PatrimoniosListPage({ title }: PageProps) {
     <>
       {canCreate && (
         <>
-          <Button variant="contained" startIcon={<Add />} component={RouterLink} to="/bens-cadastrados/novo">Novo Cadastro</Button>
-          <Button variant="outlined" startIcon={<LibraryAdd />} component={RouterLink} to="/bens-cadastrados/novo-lote">Cadastro em Lote</Button>
-          <Button variant="outlined" startIcon={<UploadFile />} onClick={() => setImportOpen(true)}>Importar</Button>
+          <Button variant="contained" startIcon={<Add />} component={RouterLink} to="/bens-cadastrados/novo">
+            Novo Cadastro
+          </Button>
+          <Button variant="outlined" startIcon={<LibraryAdd />} component={RouterLink} to="/bens-cadastrados/novo-lote">
+            Cadastro em Lote
+          </Button>
+          <Button variant="outlined" startIcon={<UploadFile />} onClick={() => setImportOpen(true)}>
+            Importar
+          </Button>
         </>
       )}
-      <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={() => startExport.mutate(params)} disabled={startExport.isPending}>
+      <Button
+        variant="outlined"
+        startIcon={<FileDownloadOutlined />}
+        onClick={() => startExport.mutate(params)}
+        disabled={startExport.isPending}
+      >
         Exportar
       </Button>
     </>
@@ -190,10 +273,16 @@ export default function PatrimoniosListPage({ title }: PageProps) {
     <>
       <PageHeader
         title={title}
-        subtitle={canCreate ? 'Todos os bens móveis do município, com número de patrimônio único.' : 'Consulta dos bens móveis do município.'}
+        subtitle={
+          canCreate
+            ? 'Todos os bens móveis do município, com número de patrimônio único.'
+            : 'Consulta dos bens móveis do município.'
+        }
         actions={actions}
       />
-      {exportJobId && <JobProgressPanel jobId={exportJobId} title="Exportação de bens" onClose={() => setExportJobId(null)} />}
+      {exportJobId && (
+        <JobProgressPanel jobId={exportJobId} title="Exportação de bens" onClose={() => setExportJobId(null)} />
+      )}
 
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2 }} alignItems={{ sm: 'center' }}>
         <TextField
@@ -203,10 +292,25 @@ export default function PatrimoniosListPage({ title }: PageProps) {
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           sx={{ flex: 1, maxWidth: { sm: 480 } }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <Search fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
         />
         <Badge badgeContent={nFilters} color="primary" sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}>
-          <Button variant={filtersOpen ? 'contained' : 'outlined'} color="inherit" startIcon={<FilterList />} onClick={() => setFiltersOpen((o) => !o)} aria-expanded={filtersOpen} aria-controls="patrimonios-filtros">
+          <Button
+            variant={filtersOpen ? 'contained' : 'outlined'}
+            color="inherit"
+            startIcon={<FilterList />}
+            onClick={() => setFiltersOpen((o) => !o)}
+            aria-expanded={filtersOpen}
+            aria-controls="patrimonios-filtros"
+          >
             Filtros
           </Button>
         </Badge>
@@ -252,7 +356,9 @@ export default function PatrimoniosListPage({ title }: PageProps) {
             disableRowSelectionOnClick
             pageSizeOptions={[...PAGE_SIZES]}
             paginationModel={pagination}
-            onPaginationModelChange={(m) => update({ page: m.page + 1, pageSize: m.pageSize }, m.pageSize !== state.pageSize)}
+            onPaginationModelChange={(m) =>
+              update({ page: m.page + 1, pageSize: m.pageSize }, m.pageSize !== state.pageSize)
+            }
             sortModel={sortModel}
             sortingOrder={['asc', 'desc']}
             onSortModelChange={(m) => {
@@ -261,15 +367,29 @@ export default function PatrimoniosListPage({ title }: PageProps) {
               else if (SORTABLE.has(s.field)) update({ sort: s.field as ListState['sort'], order: s.sort });
             }}
             columnVisibilityModel={visibility}
-            onColumnVisibilityModelChange={(m) => update({ hidden: Object.entries(m).filter(([, v]) => !v).map(([k]) => k) }, false)}
+            onColumnVisibilityModelChange={(m) =>
+              update(
+                {
+                  hidden: Object.entries(m)
+                    .filter(([, v]) => !v)
+                    .map(([k]) => k),
+                },
+                false,
+              )
+            }
             showToolbar
             slotProps={{
-              toolbar: { csvOptions: { disableToolbarButton: true }, printOptions: { disableToolbarButton: true }, showQuickFilter: false },
+              toolbar: {
+                csvOptions: { disableToolbarButton: true },
+                printOptions: { disableToolbarButton: true },
+                showQuickFilter: false,
+              },
               loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' },
             }}
             localeText={{
               ...gridPtBR.components.MuiDataGrid.defaultProps.localeText,
-              noRowsLabel: nFilters || state.q ? 'Nenhum bem corresponde à busca ou aos filtros.' : 'Nenhum bem cadastrado.',
+              noRowsLabel:
+                nFilters || state.q ? 'Nenhum bem corresponde à busca ou aos filtros.' : 'Nenhum bem cadastrado.',
             }}
             onRowClick={(p) => navigate(`/bens-cadastrados/ver/${p.id}`)}
             density="compact"
@@ -295,44 +415,95 @@ const PHONE_SORTS: Array<{ value: string; label: string }> = [
 ];
 
 /** Under 768 px the grid becomes a list of cards with the same server paging and sorting. */
-function PhoneList({ rows, total, loading, state, onPage, onSort, onOpen }: {
-  rows: PatrimonioListItem[]; total: number; loading: boolean; state: ListState;
-  onPage: (page: number) => void; onSort: (sort: ListState['sort'], order: 'asc' | 'desc') => void; onOpen: (id: number) => void;
+function PhoneList({
+  rows,
+  total,
+  loading,
+  state,
+  onPage,
+  onSort,
+  onOpen,
+}: {
+  rows: PatrimonioListItem[];
+  total: number;
+  loading: boolean;
+  state: ListState;
+  onPage: (page: number) => void;
+  onSort: (sort: ListState['sort'], order: 'asc' | 'desc') => void;
+  onOpen: (id: number) => void;
 }) {
   const pages = Math.max(1, Math.ceil(total / state.pageSize));
   const current = `${state.sort}:${state.order}`;
-  const options = PHONE_SORTS.some((o) => o.value === current) ? PHONE_SORTS : [...PHONE_SORTS, { value: current, label: `${COLUMN_LABELS[state.sort] ?? state.sort} (${state.order === 'asc' ? 'crescente' : 'decrescente'})` }];
+  const options = PHONE_SORTS.some((o) => o.value === current)
+    ? PHONE_SORTS
+    : [
+        ...PHONE_SORTS,
+        {
+          value: current,
+          label: `${COLUMN_LABELS[state.sort] ?? state.sort} (${state.order === 'asc' ? 'crescente' : 'decrescente'})`,
+        },
+      ];
   return (
     <Box>
       <TextField
-        select size="small" id="patrimonios-ordem" label="Ordenar por" value={current} fullWidth sx={{ mb: 1.5 }}
+        select
+        size="small"
+        id="patrimonios-ordem"
+        label="Ordenar por"
+        value={current}
+        fullWidth
+        sx={{ mb: 1.5 }}
         onChange={(e) => {
           const [s, o] = e.target.value.split(':');
           onSort(s as ListState['sort'], o as 'asc' | 'desc');
         }}
       >
-        {options.map((o) => <MenuItem key={o.value} value={o.value}>{o.label}</MenuItem>)}
+        {options.map((o) => (
+          <MenuItem key={o.value} value={o.value}>
+            {o.label}
+          </MenuItem>
+        ))}
       </TextField>
       {!loading && rows.length === 0 ? (
-        <Paper variant="outlined"><EmptyState title="Nenhum bem encontrado." /></Paper>
+        <Paper variant="outlined">
+          <EmptyState title="Nenhum bem encontrado." />
+        </Paper>
       ) : (
         <Stack spacing={1} component="ul" aria-label="Bens cadastrados" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {rows.map((r) => (
             <Card key={r.id} variant="outlined" component="li">
-              <CardActionArea onClick={() => onOpen(r.id)} aria-label={`Bem ${r.numero_patrimonio}: ${r.descricao_bem}`}>
+              <CardActionArea
+                onClick={() => onOpen(r.id)}
+                aria-label={`Bem ${r.numero_patrimonio}: ${r.descricao_bem}`}
+              >
                 <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
                   <Stack direction="row" justifyContent="space-between" alignItems="center" spacing={1}>
-                    <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>{r.numero_patrimonio}</Typography>
+                    <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
+                      {r.numero_patrimonio}
+                    </Typography>
                     <StatusChip status={r.status} />
                   </Stack>
-                  <Typography variant="body2" sx={{ mt: 0.5, overflow: 'hidden', textOverflow: 'ellipsis', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical' }}>
+                  <Typography
+                    variant="body2"
+                    sx={{
+                      mt: 0.5,
+                      overflow: 'hidden',
+                      textOverflow: 'ellipsis',
+                      display: '-webkit-box',
+                      WebkitLineClamp: 2,
+                      WebkitBoxOrient: 'vertical',
+                    }}
+                  >
                     {r.descricao_bem}
                   </Typography>
                   <Stack direction="row" justifyContent="space-between" sx={{ mt: 0.5 }} spacing={1}>
                     <Typography variant="caption" color="text.secondary" noWrap>
-                      {r.setor_responsavel}{r.local_objeto ? ` · ${r.local_objeto}` : ''}
+                      {r.setor_responsavel}
+                      {r.local_objeto ? ` · ${r.local_objeto}` : ''}
                     </Typography>
-                    <Typography variant="caption" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{formatCurrency(r.valor_aquisicao)}</Typography>
+                    <Typography variant="caption" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                      {formatCurrency(r.valor_aquisicao)}
+                    </Typography>
                   </Stack>
                 </CardContent>
               </CardActionArea>
@@ -342,7 +513,13 @@ function PhoneList({ rows, total, loading, state, onPage, onSort, onOpen }: {
       )}
       {pages > 1 && (
         <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-          <Pagination count={pages} page={state.page} onChange={(_e, p) => onPage(p)} siblingCount={0} color="primary" />
+          <Pagination
+            count={pages}
+            page={state.page}
+            onChange={(_e, p) => onPage(p)}
+            siblingCount={0}
+            color="primary"
+          />
         </Box>
       )}
     </Box>

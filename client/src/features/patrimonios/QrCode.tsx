@@ -7,13 +7,32 @@ export function QrCode({ value, label, size = 180 }: { value: string; label: str
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let cancelled = false;
-    void import('qrcode').then(({ toDataURL }) =>
-      toDataURL(value, { errorCorrectionLevel: 'M', margin: 2, width: size * 2, color: { dark: '#000000', light: '#ffffff' } }),
-    ).then((url) => !cancelled && setSrc(url), () => undefined);
+    void import('qrcode')
+      .then(({ toDataURL }) =>
+        toDataURL(value, {
+          errorCorrectionLevel: 'M',
+          margin: 2,
+          width: size * 2,
+          color: { dark: '#000000', light: '#ffffff' },
+        }),
+      )
+      .then(
+        (url) => !cancelled && setSrc(url),
+        () => undefined,
+      );
     return () => {
       cancelled = true;
     };
   }, [value, size]);
   if (!src) return <Skeleton variant="rectangular" width={size} height={size} sx={{ mx: 'auto' }} />;
-  return <Box component="img" src={src} alt={label} width={size} height={size} sx={{ display: 'block', mx: 'auto', borderRadius: 1 }} />;
+  return (
+    <Box
+      component="img"
+      src={src}
+      alt={label}
+      width={size}
+      height={size}
+      sx={{ display: 'block', mx: 'auto', borderRadius: 1 }}
+    />
+  );
 }

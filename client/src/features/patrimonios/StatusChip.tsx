@@ -3,5 +3,12 @@ import type { PatrimonioStatus } from '@tombo/shared';
 import { STATUS_COLOR, statusLabel } from './labels';
 
 export function StatusChip({ status }: { status: PatrimonioStatus }) {
-  return <Chip size="small" variant={status === 'baixado' ? 'outlined' : 'filled'} color={STATUS_COLOR[status] ?? 'default'} label={statusLabel(status)} />;
+  return (
+    <Chip
+      size="small"
+      variant={status === 'baixado' ? 'outlined' : 'filled'}
+      color={STATUS_COLOR[status] ?? 'default'}
+      label={statusLabel(status)}
+    />
+  );
 }

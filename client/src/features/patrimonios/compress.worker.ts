@@ -2,10 +2,24 @@
  * Background image compression (spec §9): at most 1 MB and 1920 px on the longer side, starting at
  * quality 0.9. Runs in a dedicated worker (same-origin module, allowed by the app's CSP).
  */
-interface Request { id: number; file: Blob; maxBytes: number; maxSide: number; quality: number }
-interface Reply { id: number; blob?: Blob; type?: string; error?: string }
+interface Request {
+  id: number;
+  file: Blob;
+  maxBytes: number;
+  maxSide: number;
+  quality: number;
+}
+interface Reply {
+  id: number;
+  blob?: Blob;
+  type?: string;
+  error?: string;
+}
 
-const scope = self as unknown as { onmessage: ((e: MessageEvent<Request>) => void) | null; postMessage: (r: Reply) => void };
+const scope = self as unknown as {
+  onmessage: ((e: MessageEvent<Request>) => void) | null;
+  postMessage: (r: Reply) => void;
+};
 
 async function compress({ file, maxBytes, maxSide, quality }: Request): Promise<Blob> {
   const bitmap = await createImageBitmap(file);

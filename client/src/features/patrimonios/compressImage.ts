@@ -32,7 +32,12 @@ export async function compressImage(file: File): Promise<File> {
   if (file.type === 'image/gif' || file.type === 'image/tiff') return file;
   try {
     const size = await imageSize(file);
-    if (size && file.size <= IMAGE_COMPRESSION.maxBytes && Math.max(size.width, size.height) <= IMAGE_COMPRESSION.maxSide) return file;
+    if (
+      size &&
+      file.size <= IMAGE_COMPRESSION.maxBytes &&
+      Math.max(size.width, size.height) <= IMAGE_COMPRESSION.maxSide
+    )
+      return file;
     const id = nextId++;
     const w = getWorker();
     const blob = await new Promise<Blob>((resolve, reject) => {

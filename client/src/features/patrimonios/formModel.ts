@@ -1,7 +1,13 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import {
-  PATRIMONIO_MSG, patrimonioCreateBody, patrimonioLoteBody, patrimonioUpdateBody,
-  type EstadoConservacao, type FormField, type Patrimonio, type PatrimonioStatus,
+  PATRIMONIO_MSG,
+  patrimonioCreateBody,
+  patrimonioLoteBody,
+  patrimonioUpdateBody,
+  type EstadoConservacao,
+  type FormField,
+  type Patrimonio,
+  type PatrimonioStatus,
 } from '@tombo/shared';
 import { isoToBR, parseDateBR, parseMoneyInput } from './listState';
 import type { PatrimonioBody } from './patrimoniosApi';
@@ -32,8 +38,18 @@ export const formatMoneyInput = (v: string | null | undefined) => {
 
 export function emptyValues(fields: FormField[], sectorId = ''): FormValues {
   return {
-    descricao_bem: '', tipoId: '', sectorId, localId: '', formaAquisicaoId: '', valor: '', quantidade: '1', data: '',
-    status: 'ativo', estado: '', observacoes: '', lote: '10',
+    descricao_bem: '',
+    tipoId: '',
+    sectorId,
+    localId: '',
+    formaAquisicaoId: '',
+    valor: '',
+    quantidade: '1',
+    data: '',
+    status: 'ativo',
+    estado: '',
+    observacoes: '',
+    lote: '10',
     custom: Object.fromEntries(fields.filter((f) => f.isCustom).map((f) => [f.key, f.type === 'BOOLEAN' ? false : ''])),
   };
 }
@@ -73,7 +89,10 @@ export function toBody(v: FormValues, fields: FormField[]): PatrimonioBody {
     const raw = v.custom[f.key];
     if (f.type === 'BOOLEAN') customFields[f.key] = raw === true;
     else if (typeof raw !== 'string' || raw.trim() === '') customFields[f.key] = null;
-    else if (f.type === 'NUMBER') customFields[f.key] = Number.isFinite(Number(raw.replace(/\./g, '').replace(',', '.'))) ? Number(raw.replace(/\./g, '').replace(',', '.')) : raw;
+    else if (f.type === 'NUMBER')
+      customFields[f.key] = Number.isFinite(Number(raw.replace(/\./g, '').replace(',', '.')))
+        ? Number(raw.replace(/\./g, '').replace(',', '.'))
+        : raw;
     else if (f.type === 'DATE') customFields[f.key] = parseDateBR(raw) ?? raw;
     else customFields[f.key] = raw.trim();
   }
@@ -99,12 +118,18 @@ export function toBody(v: FormValues, fields: FormField[]): PatrimonioBody {
 function formPath(path: PropertyKey[]): string {
   const [head, second] = path.map(String);
   switch (head) {
-    case 'valor_aquisicao': return 'valor';
-    case 'data_aquisicao': return 'data';
-    case 'estado_conservacao': return 'estado';
-    case 'quantity': return 'lote';
-    case 'customFields': return second ? `custom.${second}` : 'descricao_bem';
-    default: return head ?? 'descricao_bem';
+    case 'valor_aquisicao':
+      return 'valor';
+    case 'data_aquisicao':
+      return 'data';
+    case 'estado_conservacao':
+      return 'estado';
+    case 'quantity':
+      return 'lote';
+    case 'customFields':
+      return second ? `custom.${second}` : 'descricao_bem';
+    default:
+      return head ?? 'descricao_bem';
   }
 }
 
@@ -124,15 +149,26 @@ export function makeResolver(mode: FormMode, fields: FormField[]): Resolver<Form
     if (!values.sectorId) add('sectorId', 'Selecione um setor.');
     if (values.valor.trim() === '') add('valor', 'Informe o valor de aquisição.');
     if (values.data.trim() && !parseDateBR(values.data)) add('data', 'Data de aquisição inválida (use dd/mm/aaaa).');
-    if (fields.some((f) => f.key === 'tipo' && f.required) && !values.tipoId) add('tipoId', PATRIMONIO_MSG.tipoRequired);
+    if (fields.some((f) => f.key === 'tipo' && f.required) && !values.tipoId)
+      add('tipoId', PATRIMONIO_MSG.tipoRequired);
     for (const f of fields.filter((x) => x.isCustom)) {
       const raw = values.custom[f.key];
-      if (f.required && f.type !== 'BOOLEAN' && (typeof raw !== 'string' || raw.trim() === '')) add(`custom.${f.key}`, PATRIMONIO_MSG.customRequired(f.label));
-      else if (f.type === 'NUMBER' && typeof raw === 'string' && raw.trim() && typeof body.customFields?.[f.key] !== 'number') add(`custom.${f.key}`, PATRIMONIO_MSG.customType(f.label));
-      else if (f.type === 'DATE' && typeof raw === 'string' && raw.trim() && !parseDateBR(raw)) add(`custom.${f.key}`, PATRIMONIO_MSG.customType(f.label));
+      if (f.required && f.type !== 'BOOLEAN' && (typeof raw !== 'string' || raw.trim() === ''))
+        add(`custom.${f.key}`, PATRIMONIO_MSG.customRequired(f.label));
+      else if (
+        f.type === 'NUMBER' &&
+        typeof raw === 'string' &&
+        raw.trim() &&
+        typeof body.customFields?.[f.key] !== 'number'
+      )
+        add(`custom.${f.key}`, PATRIMONIO_MSG.customType(f.label));
+      else if (f.type === 'DATE' && typeof raw === 'string' && raw.trim() && !parseDateBR(raw))
+        add(`custom.${f.key}`, PATRIMONIO_MSG.customType(f.label));
     }
-    const schema = mode === 'lote' ? patrimonioLoteBody : mode === 'update' ? patrimonioUpdateBody : patrimonioCreateBody;
-    const candidate = mode === 'lote' ? { ...body, quantity: Number(values.lote) } : mode === 'update' ? { ...body, version: 0 } : body;
+    const schema =
+      mode === 'lote' ? patrimonioLoteBody : mode === 'update' ? patrimonioUpdateBody : patrimonioCreateBody;
+    const candidate =
+      mode === 'lote' ? { ...body, quantity: Number(values.lote) } : mode === 'update' ? { ...body, version: 0 } : body;
     const parsed = schema.safeParse(candidate);
     if (!parsed.success) for (const issue of parsed.error.issues) add(formPath(issue.path), issue.message);
     if (Object.keys(errors).length) {

@@ -1,12 +1,21 @@
 import {
-  ESTADO_CONSERVACAO_LABELS, PATRIMONIO_STATUS_LABELS, type EstadoConservacao, type PatrimonioStatus,
+  ESTADO_CONSERVACAO_LABELS,
+  PATRIMONIO_STATUS_LABELS,
+  type EstadoConservacao,
+  type PatrimonioStatus,
 } from '@tombo/shared';
 
 export const statusLabel = (s: string) => PATRIMONIO_STATUS_LABELS[s as PatrimonioStatus] ?? s;
-export const estadoLabel = (s: string | null | undefined) => (s ? ESTADO_CONSERVACAO_LABELS[s as EstadoConservacao] ?? s : '—');
+export const estadoLabel = (s: string | null | undefined) =>
+  s ? (ESTADO_CONSERVACAO_LABELS[s as EstadoConservacao] ?? s) : '—';
 
 export const STATUS_COLOR: Record<PatrimonioStatus, 'success' | 'info' | 'warning' | 'default' | 'error'> = {
-  ativo: 'success', em_uso: 'info', em_manutencao: 'warning', ocioso: 'default', extraviado: 'error', baixado: 'default',
+  ativo: 'success',
+  em_uso: 'info',
+  em_manutencao: 'warning',
+  ocioso: 'default',
+  extraviado: 'error',
+  baixado: 'default',
 };
 
 /** Labels of the list columns (also used by the phone cards and the column chooser). */

@@ -2,7 +2,18 @@ import { PATRIMONIO_SORT_KEYS, type PatrimonioSortKey } from '@tombo/shared';
 import type { ListParams } from './patrimoniosApi';
 
 /** Filters kept in the URL, by their query-string name (the same names the API takes). */
-export const FILTER_KEYS = ['sectorId', 'localId', 'tipoId', 'formaId', 'status', 'estado', 'valorMin', 'valorMax', 'dataDe', 'dataAte'] as const;
+export const FILTER_KEYS = [
+  'sectorId',
+  'localId',
+  'tipoId',
+  'formaId',
+  'status',
+  'estado',
+  'valorMin',
+  'valorMax',
+  'dataDe',
+  'dataAte',
+] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export const PAGE_SIZES = [25, 50, 100] as const;
 
@@ -19,7 +30,8 @@ export interface ListState {
   hidden: string[];
 }
 
-const isSort = (s: string | null): s is PatrimonioSortKey => !!s && (PATRIMONIO_SORT_KEYS as readonly string[]).includes(s);
+const isSort = (s: string | null): s is PatrimonioSortKey =>
+  !!s && (PATRIMONIO_SORT_KEYS as readonly string[]).includes(s);
 
 export function readListState(sp: URLSearchParams, defaultHidden: string[]): ListState {
   const page = Math.max(1, Number.parseInt(sp.get('page') ?? '1', 10) || 1);
@@ -89,7 +101,8 @@ export function parseDateBR(text: string): string | null {
   const d = new Date(`${iso}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso ? iso : null;
 }
-export const isoToBR = (iso: string | null | undefined) => (iso && /^\d{4}-\d{2}-\d{2}/.test(iso) ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : '');
+export const isoToBR = (iso: string | null | undefined) =>
+  iso && /^\d{4}-\d{2}-\d{2}/.test(iso) ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : '';
 
 /** Types "31122024" as "31/12/2024" while the person writes. */
 export function maskDateBR(text: string): string {

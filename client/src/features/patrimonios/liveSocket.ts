@@ -17,7 +17,8 @@ export function useLiveEvents(handlers: Handlers) {
     // The set of event names is fixed per call site.
     const names = Object.keys(ref.current) as Array<keyof ServerToClientEvents>;
     const offs = names.map((name) =>
-      onLive(name, ((e: LiveEvent<never>) => (ref.current[name] as ((e: LiveEvent<never>) => void) | undefined)?.(e)) as never),
+      onLive(name, ((e: LiveEvent<never>) =>
+        (ref.current[name] as ((e: LiveEvent<never>) => void) | undefined)?.(e)) as never),
     );
     return () => offs.forEach((off) => off());
   }, []);
@@ -25,7 +26,9 @@ export function useLiveEvents(handlers: Handlers) {
 
 /** Puts a fresh asset into every cached list page that shows it and into its detail query. */
 export function patchAsset(qc: QueryClient, asset: Patrimonio) {
-  qc.setQueryData<Patrimonio>(patrimonioKeys.detail(asset.id), (old) => (old && old.version > asset.version ? old : asset));
+  qc.setQueryData<Patrimonio>(patrimonioKeys.detail(asset.id), (old) =>
+    old && old.version > asset.version ? old : asset,
+  );
   for (const [key, old] of qc.getQueriesData<PatrimonioList>({ queryKey: patrimonioKeys.lists })) {
     if (!old) continue;
     const i = old.patrimonios.findIndex((p) => p.id === asset.id);
@@ -65,7 +68,12 @@ export function usePatrimonioLive(extra: Handlers = {}) {
       extra['patrimonio.bulk_created']?.(e);
     },
     'catalog.changed': (e) => {
-      const key = { 'tipos-bens': catalogKeys.tipos, 'formas-aquisicao': catalogKeys.formas, numeracao: catalogKeys.numbering, 'asset-form-fields': catalogKeys.fields }[e.data.catalog];
+      const key = {
+        'tipos-bens': catalogKeys.tipos,
+        'formas-aquisicao': catalogKeys.formas,
+        numeracao: catalogKeys.numbering,
+        'asset-form-fields': catalogKeys.fields,
+      }[e.data.catalog];
       void qc.invalidateQueries({ queryKey: key });
       if (e.data.catalog === 'asset-form-fields') refreshLists();
       extra['catalog.changed']?.(e);
@@ -76,8 +84,12 @@ export function usePatrimonioLive(extra: Handlers = {}) {
 
 /** After the session socket reconnects, refetch the register (a missed event loses nothing). */
 function useReconnectRefetch(qc: QueryClient) {
-  useEffect(() => onLiveReconnect(() => {
-    void qc.invalidateQueries({ queryKey: patrimonioKeys.all });
-    for (const key of Object.values(catalogKeys)) void qc.invalidateQueries({ queryKey: key });
-  }), [qc]);
+  useEffect(
+    () =>
+      onLiveReconnect(() => {
+        void qc.invalidateQueries({ queryKey: patrimonioKeys.all });
+        for (const key of Object.values(catalogKeys)) void qc.invalidateQueries({ queryKey: key });
+      }),
+    [qc],
+  );
 }

@@ -1,5 +1,12 @@
 import type {
-  ImportReport, Job, Patrimonio, PatrimonioCreate, PatrimonioDeleteResult, PatrimonioList, PatrimonioListItem, PatrimonioLote,
+  ImportReport,
+  Job,
+  Patrimonio,
+  PatrimonioCreate,
+  PatrimonioDeleteResult,
+  PatrimonioList,
+  PatrimonioListItem,
+  PatrimonioLote,
 } from '@tombo/shared';
 import { http, itemFrom, listFrom } from '../../lib/http';
 import { uploadFile, type UploadOptions } from './upload';
@@ -24,13 +31,18 @@ export async function fetchPatrimonio(id: number): Promise<Patrimonio> {
 }
 
 /** Body of a create / update as the form sends it (numbers and ISO dates). */
-export type PatrimonioBody = Omit<PatrimonioCreate, 'numero_patrimonio' | 'municipalityId' | 'valor_aquisicao'> & { valor_aquisicao: string };
+export type PatrimonioBody = Omit<PatrimonioCreate, 'numero_patrimonio' | 'municipalityId' | 'valor_aquisicao'> & {
+  valor_aquisicao: string;
+};
 
 export async function createPatrimonio(body: PatrimonioBody): Promise<Patrimonio> {
   return itemFrom<Patrimonio>(await http.post('/patrimonios', body), 'patrimonio');
 }
 
-export async function updatePatrimonio(id: number, body: Partial<PatrimonioBody> & { version: number }): Promise<Patrimonio> {
+export async function updatePatrimonio(
+  id: number,
+  body: Partial<PatrimonioBody> & { version: number },
+): Promise<Patrimonio> {
   return itemFrom<Patrimonio>(await http.put(`/patrimonios/${id}`, body), 'patrimonio');
 }
 
@@ -38,13 +50,28 @@ export async function deletePatrimonio(id: number): Promise<PatrimonioDeleteResu
   return http.delete<PatrimonioDeleteResult>(`/patrimonios/${id}`);
 }
 
-export interface LoteResult { patrimonios: PatrimonioListItem[]; count: number; first: string; last: string }
+export interface LoteResult {
+  patrimonios: PatrimonioListItem[];
+  count: number;
+  first: string;
+  last: string;
+}
 export async function createLote(body: PatrimonioBody & Pick<PatrimonioLote, 'quantity'>): Promise<LoteResult> {
   return http.post<LoteResult>('/patrimonios/lote', body);
 }
 
-export async function uploadArquivo(id: number, kind: 'foto' | 'documento', file: File, opts: UploadOptions = {}): Promise<Patrimonio> {
-  const data = await uploadFile<{ patrimonio: Patrimonio }>(`/patrimonios/${id}/${kind === 'foto' ? 'fotos' : 'documentos'}`, file, file.name, opts);
+export async function uploadArquivo(
+  id: number,
+  kind: 'foto' | 'documento',
+  file: File,
+  opts: UploadOptions = {},
+): Promise<Patrimonio> {
+  const data = await uploadFile<{ patrimonio: Patrimonio }>(
+    `/patrimonios/${id}/${kind === 'foto' ? 'fotos' : 'documentos'}`,
+    file,
+    file.name,
+    opts,
+  );
   return itemFrom<Patrimonio>(data, 'patrimonio');
 }
 

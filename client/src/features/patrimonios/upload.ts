@@ -8,7 +8,13 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-function sendOnce<T>(path: string, file: File | Blob, fileName: string, token: string | null, opts: UploadOptions): Promise<{ status: number; body: T | null; raw: string }> {
+function sendOnce<T>(
+  path: string,
+  file: File | Blob,
+  fileName: string,
+  token: string | null,
+  opts: UploadOptions,
+): Promise<{ status: number; body: T | null; raw: string }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', API_BASE + path);
@@ -42,7 +48,12 @@ function sendOnce<T>(path: string, file: File | Blob, fileName: string, token: s
  * POSTs one file as multipart (field `file`) with upload progress (fetch has none), the Bearer
  * token and the same refresh-once-on-401 rule as the shell's http client.
  */
-export async function uploadFile<T>(path: string, file: File | Blob, fileName: string, opts: UploadOptions = {}): Promise<T> {
+export async function uploadFile<T>(
+  path: string,
+  file: File | Blob,
+  fileName: string,
+  opts: UploadOptions = {},
+): Promise<T> {
   const token = getSession().token;
   let res = await sendOnce<T>(path, file, fileName, token, opts);
   if (res.status === 401 && token) {
@@ -55,7 +66,13 @@ export async function uploadFile<T>(path: string, file: File | Blob, fileName: s
     res = await sendOnce<T>(path, file, fileName, fresh, opts);
   }
   if (res.status >= 200 && res.status < 300) return res.body as T;
-  const err = (res.body as { error?: { message?: string; code?: string; fields?: Record<string, string> } } | null)?.error;
+  const err = (res.body as { error?: { message?: string; code?: string; fields?: Record<string, string> } } | null)
+    ?.error;
   const fallback: Record<number, string> = { 413: MSG.http.tooLarge, 403: MSG.http.forbidden, 404: MSG.http.notFound };
-  throw new ApiError(err?.message || fallback[res.status] || MSG.http.internal, res.status, err?.code ?? `HTTP_${res.status}`, err?.fields);
+  throw new ApiError(
+    err?.message || fallback[res.status] || MSG.http.internal,
+    res.status,
+    err?.code ?? `HTTP_${res.status}`,
+    err?.fields,
+  );
 }

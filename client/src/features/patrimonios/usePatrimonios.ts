@@ -17,5 +17,9 @@ export function usePatrimonioList(params: ListParams) {
 }
 
 export function usePatrimonio(id: number) {
-  return useQuery({ queryKey: patrimonioKeys.detail(id), queryFn: () => fetchPatrimonio(id), enabled: Number.isInteger(id) && id > 0 });
+  return useQuery({
+    queryKey: patrimonioKeys.detail(id),
+    queryFn: () => fetchPatrimonio(id),
+    enabled: Number.isInteger(id) && id > 0,
+  });
 }

@@ -8,7 +8,14 @@ export default function NotFoundPage({ embedded }: { embedded?: boolean }) {
   return (
     <Box
       component={embedded ? 'section' : 'main'}
-      sx={{ minHeight: embedded ? 360 : '100dvh', display: 'grid', placeItems: 'center', textAlign: 'center', p: 3, bgcolor: 'background.default' }}
+      sx={{
+        minHeight: embedded ? 360 : '100dvh',
+        display: 'grid',
+        placeItems: 'center',
+        textAlign: 'center',
+        p: 3,
+        bgcolor: 'background.default',
+      }}
     >
       <Box>
         <Typography component="p" sx={{ fontSize: 72, fontWeight: 800, color: 'primary.main', lineHeight: 1 }}>

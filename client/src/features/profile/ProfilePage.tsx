@@ -37,14 +37,20 @@ export default function ProfilePage({ title }: PageProps) {
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
               <UserAvatar name={user.name} avatarUrl={user.avatarUrl} size={64} />
               <Box sx={{ minWidth: 0 }}>
-                <Typography variant="h2" component="h2">{user.name}</Typography>
+                <Typography variant="h2" component="h2">
+                  {user.name}
+                </Typography>
                 <Typography color="text.secondary">{user.email}</Typography>
-                <Box sx={{ mt: 1 }}><RoleBadge role={user.role} /></Box>
+                <Box sx={{ mt: 1 }}>
+                  <RoleBadge role={user.role} />
+                </Box>
               </Box>
             </Box>
             {user.municipalityName && (
               <Typography sx={{ mt: 3 }}>
-                <Box component="span" sx={{ color: 'text.secondary' }}>Município: </Box>
+                <Box component="span" sx={{ color: 'text.secondary' }}>
+                  Município:{' '}
+                </Box>
                 {user.municipalityName}
               </Typography>
             )}
@@ -52,11 +58,19 @@ export default function ProfilePage({ title }: PageProps) {
         </Grid>
         <Grid size={{ xs: 12, md: 7 }}>
           <Paper variant="outlined" sx={{ p: 3 }}>
-            <Typography variant="h2" component="h2" id="password-form-title">Alterar Senha</Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-              A nova senha deve ter no mínimo 8 caracteres, com letra maiúscula, letra minúscula, número e caractere especial.
+            <Typography variant="h2" component="h2" id="password-form-title">
+              Alterar Senha
             </Typography>
-            <Box component="form" noValidate aria-labelledby="password-form-title" onSubmit={handleSubmit((v) => mutation.mutate(v))}>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+              A nova senha deve ter no mínimo 8 caracteres, com letra maiúscula, letra minúscula, número e caractere
+              especial.
+            </Typography>
+            <Box
+              component="form"
+              noValidate
+              aria-labelledby="password-form-title"
+              onSubmit={handleSubmit((v) => mutation.mutate(v))}
+            >
               <TextField
                 {...register('currentPassword')}
                 id="profile-current-password"

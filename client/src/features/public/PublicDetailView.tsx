@@ -27,24 +27,45 @@ export function PublicDetailView({ title, numero }: { title: string; numero: str
   const municipios = usePublicMunicipios();
   const slug = slugParam ?? municipios.data?.find((m) => String(m.id) === idParam)?.slug;
   // Back to the very search the visitor came from, else to the list of that municipality.
-  const back = from?.startsWith('/consulta-publica') ? from : slug ? `/consulta-publica/${encodeURIComponent(slug)}` : '/consulta-publica';
-  const backButton = <Button startIcon={<ArrowBack />} component={RouterLink} to={back}>Voltar à consulta</Button>;
+  const back = from?.startsWith('/consulta-publica')
+    ? from
+    : slug
+      ? `/consulta-publica/${encodeURIComponent(slug)}`
+      : '/consulta-publica';
+  const backButton = (
+    <Button startIcon={<ArrowBack />} component={RouterLink} to={back}>
+      Voltar à consulta
+    </Button>
+  );
 
   let body: ReactNode;
   if (!ref) {
     body = (
       <Paper variant="outlined" sx={{ p: 3 }}>
         <Typography sx={{ fontWeight: 600 }}>Endereço incompleto: o município do bem não foi informado.</Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>Procure o bem pela consulta pública do seu município.</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          Procure o bem pela consulta pública do seu município.
+        </Typography>
       </Paper>
     );
   } else if (isPending) {
     body = <ContentSpinner />;
   } else if (isError || !p) {
-    body = <PublicProblem error={error} hint="Confira o número do patrimônio e o município." onRetry={() => void refetch()} />;
+    body = (
+      <PublicProblem
+        error={error}
+        hint="Confira o número do patrimônio e o município."
+        onRetry={() => void refetch()}
+      />
+    );
   } else {
     const rows: Array<[string, ReactNode]> = [
-      ['Número de patrimônio', <Box component="span" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>{p.numero_patrimonio}</Box>],
+      [
+        'Número de patrimônio',
+        <Box component="span" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
+          {p.numero_patrimonio}
+        </Box>,
+      ],
       ['Descrição do bem', p.descricao_bem],
       ['Tipo', p.tipo ?? '—'],
       ['Setor responsável', p.setor_responsavel],
@@ -54,17 +75,37 @@ export function PublicDetailView({ title, numero }: { title: string; numero: str
     ];
     body = (
       <Paper variant="outlined" component="article" aria-labelledby="consulta-bem-titulo">
-        <Stack direction="row" spacing={1} alignItems="center" justifyContent="space-between" sx={{ px: 2, pt: 2, flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          alignItems="center"
+          justifyContent="space-between"
+          sx={{ px: 2, pt: 2, flexWrap: 'wrap', rowGap: 1 }}
+        >
           <Typography id="consulta-bem-titulo" variant="h6" component="h2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
             Bem {p.numero_patrimonio}
           </Typography>
           <StatusChip status={p.status} />
         </Stack>
-        <Box component="dl" sx={{ m: 0, p: 2, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' }, columnGap: 2, rowGap: { xs: 0.25, sm: 1 } }}>
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            p: 2,
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' },
+            columnGap: 2,
+            rowGap: { xs: 0.25, sm: 1 },
+          }}
+        >
           {rows.map(([k, v]) => (
             <Box key={k} sx={{ display: 'contents' }}>
-              <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>{k}</Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>{v}</Typography>
+              <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
+                {k}
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                {v}
+              </Typography>
             </Box>
           ))}
         </Box>

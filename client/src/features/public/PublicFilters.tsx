@@ -31,12 +31,22 @@ export function PublicFilters({ id, filtros, value, onChange }: Props) {
           const shown = options[k].some((o) => o.value === current) ? current : '';
           return (
             <TextField
-              key={k} select size="small" fullWidth id={`consulta-filtro-${k}`} label={labels[k]} value={shown}
+              key={k}
+              select
+              size="small"
+              fullWidth
+              id={`consulta-filtro-${k}`}
+              label={labels[k]}
+              value={shown}
               slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
               onChange={(e) => onChange({ ...value, [k]: e.target.value || undefined })}
             >
               <MenuItem value="">Todos</MenuItem>
-              {options[k].map((o) => <MenuItem key={o.value} value={o.value}>{o.label}</MenuItem>)}
+              {options[k].map((o) => (
+                <MenuItem key={o.value} value={o.value}>
+                  {o.label}
+                </MenuItem>
+              ))}
             </TextField>
           );
         })}

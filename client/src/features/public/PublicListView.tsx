@@ -19,7 +19,13 @@ import { PublicFilters } from './PublicFilters';
 import { PublicProblem } from './PublicProblem';
 import { PublicResults } from './PublicResults';
 import { usePublicFiltros, usePublicMunicipios, usePublicPatrimonios } from './publicApi';
-import { PUBLIC_FILTER_KEYS, publicApiParams, readPublicState, writePublicState, type PublicListState } from './publicListState';
+import {
+  PUBLIC_FILTER_KEYS,
+  publicApiParams,
+  readPublicState,
+  writePublicState,
+  type PublicListState,
+} from './publicListState';
 
 /**
  * The public asset list of one municipality: chosen in a select (`?municipio=<slug>`, picked
@@ -63,12 +69,20 @@ export function PublicListView({ title, fixedSlug }: { title: string; fixedSlug?
   const total = result.data?.total ?? 0;
   const chooser = !fixedSlug && (
     <TextField
-      select size="small" id="consulta-municipio" label="Município" sx={{ minWidth: { sm: 240 } }}
+      select
+      size="small"
+      id="consulta-municipio"
+      label="Município"
+      sx={{ minWidth: { sm: 240 } }}
       value={open.some((m) => m.slug === slug) ? slug : ''}
       onChange={(e) => go({ ...state, filters: {}, page: 1 }, e.target.value)}
       disabled={open.length === 0}
     >
-      {open.map((m) => <MenuItem key={m.id} value={m.slug}>{m.name}</MenuItem>)}
+      {open.map((m) => (
+        <MenuItem key={m.id} value={m.slug}>
+          {m.name}
+        </MenuItem>
+      ))}
     </TextField>
   );
 
@@ -82,7 +96,13 @@ export function PublicListView({ title, fixedSlug }: { title: string; fixedSlug?
       <Paper variant="outlined">
         <EmptyState
           icon={<AccountBalanceOutlined fontSize="inherit" />}
-          title={municipios.isPending ? 'Carregando municípios…' : open.length ? 'Escolha um município para consultar o patrimônio.' : 'Nenhum município com consulta pública disponível no momento.'}
+          title={
+            municipios.isPending
+              ? 'Carregando municípios…'
+              : open.length
+                ? 'Escolha um município para consultar o patrimônio.'
+                : 'Nenhum município com consulta pública disponível no momento.'
+          }
         />
       </Paper>
     );
@@ -91,14 +111,25 @@ export function PublicListView({ title, fixedSlug }: { title: string; fixedSlug?
       <PublicProblem
         error={result.error}
         hint="Confira o endereço ou escolha outro município."
-        action={<Button component={RouterLink} to="/consulta-publica">Ver municípios disponíveis</Button>}
+        action={
+          <Button component={RouterLink} to="/consulta-publica">
+            Ver municípios disponíveis
+          </Button>
+        }
         onRetry={() => void result.refetch()}
       />
     );
   } else {
     body = (
       <>
-        {filtersOpen && <PublicFilters id="consulta-filtros" filtros={filtros.data} value={state.filters} onChange={(filters) => update({ filters })} />}
+        {filtersOpen && (
+          <PublicFilters
+            id="consulta-filtros"
+            filtros={filtros.data}
+            value={state.filters}
+            onChange={(filters) => update({ filters })}
+          />
+        )}
         <PublicResults
           rows={result.data?.patrimonios ?? []}
           total={total}
@@ -106,7 +137,9 @@ export function PublicListView({ title, fixedSlug }: { title: string; fixedSlug?
           loading={result.isFetching}
           phone={phone}
           filtered={!!state.q || nFilters > 0}
-          detailOf={(numero) => `/consulta-publica/bem/${encodeURIComponent(numero)}?municipio=${encodeURIComponent(slug)}`}
+          detailOf={(numero) =>
+            `/consulta-publica/bem/${encodeURIComponent(numero)}?municipio=${encodeURIComponent(slug)}`
+          }
           backState={{ from: location.pathname + location.search }}
           onChange={update}
         />
@@ -126,21 +159,46 @@ export function PublicListView({ title, fixedSlug }: { title: string; fixedSlug?
           {!blocked && (
             <>
               <TextField
-                id="consulta-busca" type="search" label="Buscar por número ou descrição" size="small" value={search} disabled={!slug}
-                onChange={(e) => setSearch(e.target.value)} sx={{ flex: 1, maxWidth: { sm: 480 } }}
-                slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
+                id="consulta-busca"
+                type="search"
+                label="Buscar por número ou descrição"
+                size="small"
+                value={search}
+                disabled={!slug}
+                onChange={(e) => setSearch(e.target.value)}
+                sx={{ flex: 1, maxWidth: { sm: 480 } }}
+                slotProps={{
+                  input: {
+                    startAdornment: (
+                      <InputAdornment position="start">
+                        <Search fontSize="small" />
+                      </InputAdornment>
+                    ),
+                  },
+                }}
               />
               <Badge badgeContent={nFilters} color="primary" sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}>
                 <Button
-                  variant={filtersOpen ? 'contained' : 'outlined'} color="inherit" startIcon={<FilterList />} disabled={!slug}
-                  onClick={() => setFiltersOpen((o) => !o)} aria-expanded={filtersOpen} aria-controls="consulta-filtros"
+                  variant={filtersOpen ? 'contained' : 'outlined'}
+                  color="inherit"
+                  startIcon={<FilterList />}
+                  disabled={!slug}
+                  onClick={() => setFiltersOpen((o) => !o)}
+                  aria-expanded={filtersOpen}
+                  aria-controls="consulta-filtros"
                 >
                   Filtros
                 </Button>
               </Badge>
             </>
           )}
-          <Typography variant="body2" color="text.secondary" role="status" aria-live="polite" sx={{ ml: { sm: 'auto' } }}>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            role="status"
+            aria-live="polite"
+            sx={{ ml: { sm: 'auto' } }}
+          >
             {result.data ? `${formatNumber(total)} ${total === 1 ? 'bem encontrado' : 'bens encontrados'}` : ''}
           </Typography>
         </Stack>

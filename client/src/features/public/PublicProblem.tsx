@@ -13,7 +13,17 @@ export const PUBLIC_LOAD_FAILED = 'Não foi possível carregar a consulta públi
  * 403 (public search turned off for that municipality), 400 (incomplete address); anything else
  * (network, time-out, 5xx) can be retried.
  */
-export function PublicProblem({ error, hint, action, onRetry }: { error: unknown; hint?: string; action?: ReactNode; onRetry?: () => void }) {
+export function PublicProblem({
+  error,
+  hint,
+  action,
+  onRetry,
+}: {
+  error: unknown;
+  hint?: string;
+  action?: ReactNode;
+  onRetry?: () => void;
+}) {
   const status = error instanceof ApiError ? error.status : 0;
   if (status === 403 || status === 404 || status === 400) {
     return (
@@ -21,7 +31,9 @@ export function PublicProblem({ error, hint, action, onRetry }: { error: unknown
         <EmptyState
           icon={status === 403 ? <LockOutlined fontSize="inherit" /> : <SearchOffOutlined fontSize="inherit" />}
           title={errorMessage(error)}
-          description={status === 403 ? 'Para informações sobre o patrimônio deste município, procure a prefeitura.' : hint}
+          description={
+            status === 403 ? 'Para informações sobre o patrimônio deste município, procure a prefeitura.' : hint
+          }
           action={action}
         />
       </Paper>

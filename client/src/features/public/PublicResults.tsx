@@ -54,35 +54,58 @@ export function PublicResults({ rows, total, state, loading, phone, filtered, de
       {phone && (
         <Box sx={{ px: 1.5, pt: 1 }}>
           <TextField
-            select size="small" fullWidth id="consulta-ordem" label="Ordenar por" value={`${state.sort}:${state.order}`}
+            select
+            size="small"
+            fullWidth
+            id="consulta-ordem"
+            label="Ordenar por"
+            value={`${state.sort}:${state.order}`}
             onChange={(e) => {
               const [sort, order] = e.target.value.split(':');
               onChange({ sort: sort as PublicSortKey, order: order as 'asc' | 'desc' });
             }}
           >
-            {PUBLIC_SORT_KEYS.flatMap((k) => (['asc', 'desc'] as const).map((o) => (
-              <MenuItem key={`${k}:${o}`} value={`${k}:${o}`}>{COLUMN_LABELS[k]} ({o === 'asc' ? 'crescente' : 'decrescente'})</MenuItem>
-            )))}
+            {PUBLIC_SORT_KEYS.flatMap((k) =>
+              (['asc', 'desc'] as const).map((o) => (
+                <MenuItem key={`${k}:${o}`} value={`${k}:${o}`}>
+                  {COLUMN_LABELS[k]} ({o === 'asc' ? 'crescente' : 'decrescente'})
+                </MenuItem>
+              )),
+            )}
           </TextField>
         </Box>
       )}
       {empty ? (
-        <EmptyState title="Nenhum bem encontrado." description={filtered ? 'Tente outros termos de busca ou limpe os filtros.' : undefined} />
+        <EmptyState
+          title="Nenhum bem encontrado."
+          description={filtered ? 'Tente outros termos de busca ou limpe os filtros.' : undefined}
+        />
       ) : phone ? (
         <Stack component="ul" aria-label="Bens encontrados" spacing={1} sx={{ listStyle: 'none', m: 0, p: 1.5 }}>
           {rows.map((r) => (
             <Card key={r.numero_patrimonio} component="li" variant="outlined">
-              <CardActionArea component={RouterLink} to={detailOf(r.numero_patrimonio)} state={backState} aria-label={`Bem ${r.numero_patrimonio}: ${r.descricao_bem}`}>
+              <CardActionArea
+                component={RouterLink}
+                to={detailOf(r.numero_patrimonio)}
+                state={backState}
+                aria-label={`Bem ${r.numero_patrimonio}: ${r.descricao_bem}`}
+              >
                 <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
                   <Stack direction="row" justifyContent="space-between" alignItems="center" spacing={1}>
-                    <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>{r.numero_patrimonio}</Typography>
+                    <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
+                      {r.numero_patrimonio}
+                    </Typography>
                     <StatusChip status={r.status} />
                   </Stack>
-                  <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>{r.descricao_bem}</Typography>
+                  <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+                    {r.descricao_bem}
+                  </Typography>
                   <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
                     {[r.tipo, r.setor_responsavel, r.local_objeto].filter(Boolean).join(' · ')}
                   </Typography>
-                  <Typography variant="caption" color="text.secondary" component="p">Aquisição: {date(r.data_aquisicao)}</Typography>
+                  <Typography variant="caption" color="text.secondary" component="p">
+                    Aquisição: {date(r.data_aquisicao)}
+                  </Typography>
                 </CardContent>
               </CardActionArea>
             </Card>
@@ -94,8 +117,16 @@ export function PublicResults({ rows, total, state, loading, phone, filtered, de
             <TableHead>
               <TableRow>
                 {PUBLIC_SORT_KEYS.map((k) => (
-                  <TableCell key={k} sortDirection={state.sort === k ? state.order : false} sx={{ whiteSpace: 'nowrap' }}>
-                    <TableSortLabel active={state.sort === k} direction={state.sort === k ? state.order : 'asc'} onClick={() => sortBy(k)}>
+                  <TableCell
+                    key={k}
+                    sortDirection={state.sort === k ? state.order : false}
+                    sx={{ whiteSpace: 'nowrap' }}
+                  >
+                    <TableSortLabel
+                      active={state.sort === k}
+                      direction={state.sort === k ? state.order : 'asc'}
+                      onClick={() => sortBy(k)}
+                    >
                       {COLUMN_LABELS[k]}
                     </TableSortLabel>
                   </TableCell>
@@ -106,11 +137,21 @@ export function PublicResults({ rows, total, state, loading, phone, filtered, de
               {rows.map((r) => {
                 const to = detailOf(r.numero_patrimonio);
                 return (
-                  <TableRow key={r.numero_patrimonio} hover sx={{ cursor: 'pointer' }} onClick={() => navigate(to, { state: backState })}>
+                  <TableRow
+                    key={r.numero_patrimonio}
+                    hover
+                    sx={{ cursor: 'pointer' }}
+                    onClick={() => navigate(to, { state: backState })}
+                  >
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       <Link
-                        component={RouterLink} to={to} state={backState} underline="hover" aria-label={`Ver detalhes do bem ${r.numero_patrimonio}`}
-                        sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }} onClick={(e) => e.stopPropagation()}
+                        component={RouterLink}
+                        to={to}
+                        state={backState}
+                        underline="hover"
+                        aria-label={`Ver detalhes do bem ${r.numero_patrimonio}`}
+                        sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}
+                        onClick={(e) => e.stopPropagation()}
                       >
                         {r.numero_patrimonio}
                       </Link>
@@ -119,7 +160,9 @@ export function PublicResults({ rows, total, state, loading, phone, filtered, de
                     <TableCell>{r.tipo ?? '—'}</TableCell>
                     <TableCell>{r.setor_responsavel}</TableCell>
                     <TableCell>{r.local_objeto ?? '—'}</TableCell>
-                    <TableCell><StatusChip status={r.status} /></TableCell>
+                    <TableCell>
+                      <StatusChip status={r.status} />
+                    </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{date(r.data_aquisicao)}</TableCell>
                   </TableRow>
                 );

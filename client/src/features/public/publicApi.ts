@@ -1,5 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicFiltros, PublicMunicipio, PublicMunicipioList, PublicPatrimonio, PublicPatrimonioList } from '@tombo/shared';
+import type {
+  PublicFiltros,
+  PublicMunicipio,
+  PublicMunicipioList,
+  PublicPatrimonio,
+  PublicPatrimonioList,
+} from '@tombo/shared';
 import { http, itemFrom, listFrom } from '../../lib/http';
 
 /** The municipality of a public call, as the URL names it: `{ municipio: slug }` or `{ municipalityId }` (QR labels). */
@@ -20,7 +26,8 @@ export const publicKeys = {
 export function usePublicMunicipios() {
   return useQuery({
     queryKey: publicKeys.municipios,
-    queryFn: async ({ signal }) => listFrom<PublicMunicipio>(await http.get<PublicMunicipioList>('/public/municipios', { signal }), 'municipios'),
+    queryFn: async ({ signal }) =>
+      listFrom<PublicMunicipio>(await http.get<PublicMunicipioList>('/public/municipios', { signal }), 'municipios'),
   });
 }
 
@@ -46,8 +53,11 @@ export function usePublicPatrimonios(params: PublicListParams | null) {
 export function usePublicPatrimonio(numero: string, ref: MunicipioRef | null) {
   return useQuery({
     queryKey: publicKeys.detail(numero, ref ?? { municipio: '' }),
-    queryFn: async ({ signal }) => itemFrom<PublicPatrimonio>(
-      await http.get(`/public/patrimonios/${encodeURIComponent(numero)}?${qs(ref!)}`, { signal }), 'patrimonio'),
+    queryFn: async ({ signal }) =>
+      itemFrom<PublicPatrimonio>(
+        await http.get(`/public/patrimonios/${encodeURIComponent(numero)}?${qs(ref!)}`, { signal }),
+        'patrimonio',
+      ),
     enabled: !!ref && !!numero,
     staleTime: 30_000,
   });

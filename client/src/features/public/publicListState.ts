@@ -57,7 +57,13 @@ export function writePublicState(s: PublicListState, municipio?: string): URLSea
 
 /** The API query of a state for one municipality (by slug). */
 export function publicApiParams(s: PublicListState, municipio: string): PublicListParams {
-  const p: PublicListParams = { municipio, page: String(s.page), pageSize: String(s.pageSize), sort: s.sort, order: s.order };
+  const p: PublicListParams = {
+    municipio,
+    page: String(s.page),
+    pageSize: String(s.pageSize),
+    sort: s.sort,
+    order: s.order,
+  };
   if (s.q.trim()) p.q = s.q.trim();
   for (const k of PUBLIC_FILTER_KEYS) if (s.filters[k]) p[k] = s.filters[k]!;
   return p;

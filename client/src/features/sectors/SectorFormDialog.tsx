@@ -34,7 +34,13 @@ export function SectorFormDialog({ open, sector, busy, onClose, onSubmit }: Prop
   const codeField = register('code');
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby="sector-form-title" maxWidth="xs" fullWidth>
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby="sector-form-title"
+      maxWidth="xs"
+      fullWidth
+    >
       <form noValidate onSubmit={handleSubmit(onSubmit)}>
         <DialogTitle id="sector-form-title">{sector ? 'Editar Setor' : 'Novo Setor'}</DialogTitle>
         <DialogContent>
@@ -62,11 +68,15 @@ export function SectorFormDialog({ open, sector, busy, onClose, onSubmit }: Prop
             required
             error={!!errors.code}
             helperText={errors.code?.message ?? 'Duas letras ou números (usado na numeração dos bens).'}
-            slotProps={{ htmlInput: { maxLength: 2, style: { textTransform: 'uppercase' }, autoCapitalize: 'characters' } }}
+            slotProps={{
+              htmlInput: { maxLength: 2, style: { textTransform: 'uppercase' }, autoCapitalize: 'characters' },
+            }}
           />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={busy}>Cancelar</Button>
+          <Button onClick={onClose} disabled={busy}>
+            Cancelar
+          </Button>
           <Button type="submit" variant="contained" disabled={busy}>
             {busy ? 'Salvando...' : 'Salvar'}
           </Button>

@@ -66,10 +66,20 @@ export default function SectorsPage({ title }: PageProps) {
         subtitle="Setores do município, usados na organização dos bens e dos locais."
         actions={
           <>
-            <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={() => startExport.mutate('xlsx')} disabled={startExport.isPending}>
+            <Button
+              variant="outlined"
+              startIcon={<FileDownloadOutlined />}
+              onClick={() => startExport.mutate('xlsx')}
+              disabled={startExport.isPending}
+            >
               Exportar XLSX
             </Button>
-            <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={() => startExport.mutate('pdf')} disabled={startExport.isPending}>
+            <Button
+              variant="outlined"
+              startIcon={<FileDownloadOutlined />}
+              onClick={() => startExport.mutate('pdf')}
+              disabled={startExport.isPending}
+            >
               Exportar PDF
             </Button>
             {canManage && (
@@ -81,7 +91,9 @@ export default function SectorsPage({ title }: PageProps) {
         }
       />
 
-      {exportJobId && <JobProgressPanel jobId={exportJobId} title="Exportação de setores" onClose={() => setExportJobId(null)} />}
+      {exportJobId && (
+        <JobProgressPanel jobId={exportJobId} title="Exportação de setores" onClose={() => setExportJobId(null)} />
+      )}
 
       {isPending ? (
         <ContentSpinner />
@@ -89,7 +101,10 @@ export default function SectorsPage({ title }: PageProps) {
         <LoadError message={MSG.sectors.loadFailed} onRetry={() => void refetch()} />
       ) : sectors.length === 0 ? (
         <Paper variant="outlined">
-          <EmptyState title="Nenhum setor cadastrado." description={canManage ? 'Use "Novo Setor" para cadastrar o primeiro.' : undefined} />
+          <EmptyState
+            title="Nenhum setor cadastrado."
+            description={canManage ? 'Use "Novo Setor" para cadastrar o primeiro.' : undefined}
+          />
         </Paper>
       ) : (
         <TableContainer component={Paper} variant="outlined">
@@ -109,10 +124,16 @@ export default function SectorsPage({ title }: PageProps) {
                   <TableCell>{s.name}</TableCell>
                   <TableCell sx={{ fontFamily: 'monospace', fontWeight: 600 }}>{s.code}</TableCell>
                   <TableCell align="right">{s.locaisCount ?? 0}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{formatDateTime(s.updatedAt)}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                    {formatDateTime(s.updatedAt)}
+                  </TableCell>
                   {canManage && (
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <RowActions label={`setor ${s.name}`} onEdit={() => setForm({ open: true, sector: s })} onDelete={() => setToDelete(s)} />
+                      <RowActions
+                        label={`setor ${s.name}`}
+                        onEdit={() => setForm({ open: true, sector: s })}
+                        onDelete={() => setToDelete(s)}
+                      />
                     </TableCell>
                   )}
                 </TableRow>
@@ -132,7 +153,11 @@ export default function SectorsPage({ title }: PageProps) {
       <ConfirmDialog
         open={!!toDelete}
         title="Excluir setor"
-        message={<>Tem certeza que deseja excluir o setor <strong>{toDelete?.name}</strong>? Esta ação não pode ser desfeita.</>}
+        message={
+          <>
+            Tem certeza que deseja excluir o setor <strong>{toDelete?.name}</strong>? Esta ação não pode ser desfeita.
+          </>
+        }
         confirmLabel="Excluir"
         destructive
         busy={remove.isPending}

@@ -11,7 +11,10 @@ export async function createSector(body: Pick<SectorCreate, 'name' | 'code'>): P
   return itemFrom<Sector>(await http.post('/sectors', body), 'sector');
 }
 
-export async function updateSector(id: number, body: { name?: string; code?: string; version: number }): Promise<Sector> {
+export async function updateSector(
+  id: number,
+  body: { name?: string; code?: string; version: number },
+): Promise<Sector> {
   return itemFrom<Sector>(await http.put(`/sectors/${id}`, body), 'sector');
 }
 

@@ -21,7 +21,8 @@ export function useSectorMutations() {
   const qc = useQueryClient();
   const onError = (err: unknown) => {
     toast.fromError(err);
-    if (err instanceof ApiError && (err.status === 409 || err.status === 404)) void qc.invalidateQueries({ queryKey: sectorsKey });
+    if (err instanceof ApiError && (err.status === 409 || err.status === 404))
+      void qc.invalidateQueries({ queryKey: sectorsKey });
   };
   const create = useMutation({
     mutationFn: createSector,

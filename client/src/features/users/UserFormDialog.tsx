@@ -52,8 +52,28 @@ export function UserFormDialog({ open, user, sectors, busy, onClose, onSubmit }:
       <form noValidate onSubmit={handleSubmit(onSubmit)}>
         <DialogTitle id="user-form-title">{user ? 'Editar Usuário' : 'Novo Usuário'}</DialogTitle>
         <DialogContent>
-          <TextField {...register('name')} id="user-name" label="Nome" fullWidth margin="normal" required autoFocus error={!!errors.name} helperText={errors.name?.message} />
-          <TextField {...register('email')} id="user-email" label="E-mail" type="email" fullWidth margin="normal" required error={!!errors.email} helperText={errors.email?.message} />
+          <TextField
+            {...register('name')}
+            id="user-name"
+            label="Nome"
+            fullWidth
+            margin="normal"
+            required
+            autoFocus
+            error={!!errors.name}
+            helperText={errors.name?.message}
+          />
+          <TextField
+            {...register('email')}
+            id="user-email"
+            label="E-mail"
+            type="email"
+            fullWidth
+            margin="normal"
+            required
+            error={!!errors.email}
+            helperText={errors.email?.message}
+          />
           <PasswordField
             {...register('password')}
             id="user-password"
@@ -69,9 +89,20 @@ export function UserFormDialog({ open, user, sectors, busy, onClose, onSubmit }:
             control={control}
             name="role"
             render={({ field }) => (
-              <TextField select id="user-role" label="Perfil" fullWidth margin="normal" {...field} error={!!errors.role} helperText={errors.role?.message}>
+              <TextField
+                select
+                id="user-role"
+                label="Perfil"
+                fullWidth
+                margin="normal"
+                {...field}
+                error={!!errors.role}
+                helperText={errors.role?.message}
+              >
                 {MAIN_ROLES.map((r) => (
-                  <MenuItem key={r} value={r}>{ROLE_LABELS[r]}</MenuItem>
+                  <MenuItem key={r} value={r}>
+                    {ROLE_LABELS[r]}
+                  </MenuItem>
                 ))}
               </TextField>
             )}
@@ -88,7 +119,9 @@ export function UserFormDialog({ open, user, sectors, busy, onClose, onSubmit }:
                 margin="normal"
                 value={field.value}
                 onChange={(e) => field.onChange(e.target.value as unknown as number[])}
-                slotProps={{ select: { multiple: true, renderValue: (v) => (v as number[]).map(sectorLabel).join(', ') } }}
+                slotProps={{
+                  select: { multiple: true, renderValue: (v) => (v as number[]).map(sectorLabel).join(', ') },
+                }}
                 helperText="Usuários comuns veem apenas os bens dos seus setores."
               >
                 {sectors.map((s) => (
@@ -102,8 +135,12 @@ export function UserFormDialog({ open, user, sectors, busy, onClose, onSubmit }:
           />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={busy}>Cancelar</Button>
-          <Button type="submit" variant="contained" disabled={busy}>{busy ? 'Salvando...' : 'Salvar'}</Button>
+          <Button onClick={onClose} disabled={busy}>
+            Cancelar
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? 'Salvando...' : 'Salvar'}
+          </Button>
         </DialogActions>
       </form>
     </Dialog>

@@ -39,7 +39,8 @@ function SelfOnly() {
   return (
     <>
       <Alert severity="info" sx={{ mb: 2 }}>
-        Seu perfil não tem permissão para gerenciar usuários. Apenas os seus próprios dados são exibidos; para alterar sua senha, use a página Perfil.
+        Seu perfil não tem permissão para gerenciar usuários. Apenas os seus próprios dados são exibidos; para alterar
+        sua senha, use a página Perfil.
       </Alert>
       <TableContainer component={Paper} variant="outlined">
         <Table aria-label="Usuários" size="small">
@@ -54,7 +55,9 @@ function SelfOnly() {
             <TableRow>
               <TableCell>{me.name}</TableCell>
               <TableCell>{me.email}</TableCell>
-              <TableCell><RoleBadge role={me.role} /></TableCell>
+              <TableCell>
+                <RoleBadge role={me.role} />
+              </TableCell>
             </TableRow>
           </TableBody>
         </Table>
@@ -81,8 +84,15 @@ export default function UsersPage({ title }: PageProps) {
   };
   const save = useMutation({
     mutationFn: async (v: UserFormValues & { user: User | null }) => {
-      if (!v.user) return createUser({ name: v.name, email: v.email, role: v.role, password: v.password, sectorIds: v.sectorIds });
-      const body: UserUpdate = { name: v.name, email: v.email, role: v.role, sectorIds: v.sectorIds, version: v.user.version };
+      if (!v.user)
+        return createUser({ name: v.name, email: v.email, role: v.role, password: v.password, sectorIds: v.sectorIds });
+      const body: UserUpdate = {
+        name: v.name,
+        email: v.email,
+        role: v.role,
+        sectorIds: v.sectorIds,
+        version: v.user.version,
+      };
       if (v.password) body.password = v.password;
       return updateUser(v.user.id, body);
     },
@@ -130,11 +140,13 @@ export default function UsersPage({ title }: PageProps) {
       <PageHeader
         title={title}
         subtitle={me?.municipalityName ? `Usuários de ${me.municipalityName}.` : undefined}
-        actions={canCreate && (
-          <Button variant="contained" startIcon={<Add />} onClick={() => setForm({ open: true, user: null })}>
-            Novo Usuário
-          </Button>
-        )}
+        actions={
+          canCreate && (
+            <Button variant="contained" startIcon={<Add />} onClick={() => setForm({ open: true, user: null })}>
+              Novo Usuário
+            </Button>
+          )
+        }
       />
       {query.isPending ? (
         <ContentSpinner />
@@ -159,7 +171,9 @@ export default function UsersPage({ title }: PageProps) {
                   <TableRow key={u.id} hover>
                     <TableCell>{u.name}</TableCell>
                     <TableCell sx={{ wordBreak: 'break-all' }}>{u.email}</TableCell>
-                    <TableCell><RoleBadge role={u.role} /></TableCell>
+                    <TableCell>
+                      <RoleBadge role={u.role} />
+                    </TableCell>
                     <TableCell>
                       {locked ? (
                         <Chip size="small" color="error" label={`Bloqueado até ${formatDateTime(u.lockoutUntil)}`} />
@@ -169,7 +183,12 @@ export default function UsersPage({ title }: PageProps) {
                     </TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       {locked && canUpdate && (
-                        <Button size="small" startIcon={<LockOpenOutlined />} onClick={() => unlock.mutate(u)} disabled={unlock.isPending}>
+                        <Button
+                          size="small"
+                          startIcon={<LockOpenOutlined />}
+                          onClick={() => unlock.mutate(u)}
+                          disabled={unlock.isPending}
+                        >
                           Desbloquear
                         </Button>
                       )}
@@ -197,7 +216,11 @@ export default function UsersPage({ title }: PageProps) {
       <ConfirmDialog
         open={!!toDelete}
         title="Excluir usuário"
-        message={<>Tem certeza que deseja excluir o usuário <strong>{toDelete?.name}</strong>?</>}
+        message={
+          <>
+            Tem certeza que deseja excluir o usuário <strong>{toDelete?.name}</strong>?
+          </>
+        }
         confirmLabel="Excluir"
         destructive
         busy={remove.isPending}

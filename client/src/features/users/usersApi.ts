@@ -1,7 +1,10 @@
 import type { User, UserCreate, UserUpdate } from '@tombo/shared';
 import { http, itemFrom, listFrom } from '../../lib/http';
 
-export interface UserList { users: User[]; total: number }
+export interface UserList {
+  users: User[];
+  total: number;
+}
 
 export async function fetchUsers(): Promise<UserList> {
   const data = await http.get<UserList>('/users');

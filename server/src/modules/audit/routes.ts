@@ -18,7 +18,13 @@ export function auditRoutes(ctx: AppContext): Router {
     if (q.action) conds.push(eq(auditLogs.action, q.action));
     const where = and(...conds);
     const [rows, [{ n }]] = await Promise.all([
-      ctx.db.select().from(auditLogs).where(where).orderBy(desc(auditLogs.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
+      ctx.db
+        .select()
+        .from(auditLogs)
+        .where(where)
+        .orderBy(desc(auditLogs.id))
+        .limit(q.pageSize)
+        .offset((q.page - 1) * q.pageSize),
       ctx.db.select({ n: count() }).from(auditLogs).where(where),
     ]);
     res.json({ logs: rows.map(toLog), total: n, page: q.page, pageSize: q.pageSize });

@@ -1,6 +1,14 @@
 import { Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { MSG, changeOwnPasswordBody, forgotPasswordBody, loginBody, logoutBody, refreshBody, resetPasswordBody } from '@tombo/shared';
+import {
+  MSG,
+  changeOwnPasswordBody,
+  forgotPasswordBody,
+  loginBody,
+  logoutBody,
+  refreshBody,
+  resetPasswordBody,
+} from '@tombo/shared';
 import type { AppContext } from '../../context';
 import { authenticate, principal } from '../../auth/middleware';
 import { actorOf } from '../../db/tx';
@@ -14,7 +22,9 @@ export function authRoutes(ctx: AppContext): Router {
     limit: ctx.config.loginRateLimitMax,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    handler: (_req, res) => { res.status(429).json({ error: { code: 'RATE_LIMITED', message: MSG.auth.tooManyAttempts } }); },
+    handler: (_req, res) => {
+      res.status(429).json({ error: { code: 'RATE_LIMITED', message: MSG.auth.tooManyAttempts } });
+    },
   });
 
   r.post('/auth/login', limiter, async (req, res) => {

@@ -23,17 +23,45 @@ export async function effective(ctx: AppContext, municipalityId: number | null):
 
 function emitChange(out: Parameters<Parameters<typeof mutate>[2]>[1], municipalityId: number | null) {
   const rooms = municipalityId == null ? room.superusers : room.municipality(municipalityId);
-  out.emit(rooms, 'customization.updated', { scope: municipalityId == null ? 'global' : 'municipality' }, municipalityId);
+  out.emit(
+    rooms,
+    'customization.updated',
+    { scope: municipalityId == null ? 'global' : 'municipality' },
+    municipalityId,
+  );
 }
 
-export async function save(ctx: AppContext, actor: Actor, municipalityId: number | null, patch: Partial<Customization>): Promise<Customization> {
+export async function save(
+  ctx: AppContext,
+  actor: Actor,
+  municipalityId: number | null,
+  patch: Partial<Customization>,
+): Promise<Customization> {
   await mutate(ctx, actor, async (tx, out) => {
     const old = await stored(tx, municipalityId);
     const settings = { ...old, ...patch };
-    const [existing] = await tx.select({ id: customizations.id }).from(customizations).where(scopeWhere(municipalityId)).for('update');
-    if (existing) await tx.update(customizations).set({ settings, updatedAt: new Date() }).where(eq(customizations.id, existing.id));
+    const [existing] = await tx
+      .select({ id: customizations.id })
+      .from(customizations)
+      .where(scopeWhere(municipalityId))
+      .for('update');
+    if (existing)
+      await tx
+        .update(customizations)
+        .set({ settings, updatedAt: new Date() })
+        .where(eq(customizations.id, existing.id));
     else await tx.insert(customizations).values({ municipalityId, settings });
-    await audit(tx, out, { action: 'CUSTOMIZATION_UPDATE', entityType: 'Customization', entityId: municipalityId ?? 'global', details: { old_value: old, new_value: settings } }, municipalityId);
+    await audit(
+      tx,
+      out,
+      {
+        action: 'CUSTOMIZATION_UPDATE',
+        entityType: 'Customization',
+        entityId: municipalityId ?? 'global',
+        details: { old_value: old, new_value: settings },
+      },
+      municipalityId,
+    );
     emitChange(out, municipalityId);
   });
   return effective(ctx, municipalityId);
@@ -42,7 +70,17 @@ export async function save(ctx: AppContext, actor: Actor, municipalityId: number
 export async function reset(ctx: AppContext, actor: Actor, municipalityId: number | null): Promise<Customization> {
   await mutate(ctx, actor, async (tx, out) => {
     await tx.delete(customizations).where(scopeWhere(municipalityId));
-    await audit(tx, out, { action: 'CUSTOMIZATION_RESET', entityType: 'Customization', entityId: municipalityId ?? 'global', details: 'Personalização restaurada para o padrão.' }, municipalityId);
+    await audit(
+      tx,
+      out,
+      {
+        action: 'CUSTOMIZATION_RESET',
+        entityType: 'Customization',
+        entityId: municipalityId ?? 'global',
+        details: 'Personalização restaurada para o padrão.',
+      },
+      municipalityId,
+    );
     emitChange(out, municipalityId);
   });
   return effective(ctx, municipalityId);

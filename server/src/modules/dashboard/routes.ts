@@ -19,13 +19,24 @@ export function dashboardRoutes(ctx: AppContext): Router {
     }
     const [totals, byStatus, byType] = await Promise.all([
       ctx.database.query<{ total: number; valor: string }>(
-        `select count(*)::int as total, coalesce(sum(valor_aquisicao * quantidade), 0)::numeric(16,2)::text as valor from patrimonios where ${where}`, params),
+        `select count(*)::int as total, coalesce(sum(valor_aquisicao * quantidade), 0)::numeric(16,2)::text as valor from patrimonios where ${where}`,
+        params,
+      ),
       ctx.database.query<{ status: PatrimonioStatus; count: number }>(
-        `select status, count(*)::int as count from patrimonios where ${where} group by status order by count desc`, params),
+        `select status, count(*)::int as count from patrimonios where ${where} group by status order by count desc`,
+        params,
+      ),
       ctx.database.query<{ tipo: string; count: number }>(
-        `select coalesce(tipo_nome, 'Sem tipo') as tipo, count(*)::int as count from patrimonios where ${where} group by 1 order by 2 desc limit ${TOP_TYPES}`, params),
+        `select coalesce(tipo_nome, 'Sem tipo') as tipo, count(*)::int as count from patrimonios where ${where} group by 1 order by 2 desc limit ${TOP_TYPES}`,
+        params,
+      ),
     ]);
-    const stats: AssetStats = { total: totals[0].total, valorTotal: totals[0].valor, porStatus: byStatus, porTipo: byType };
+    const stats: AssetStats = {
+      total: totals[0].total,
+      valorTotal: totals[0].valor,
+      porStatus: byStatus,
+      porTipo: byType,
+    };
     res.json(stats);
   });
   return r;

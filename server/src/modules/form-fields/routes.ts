@@ -21,7 +21,9 @@ export function formFieldRoutes(ctx: AppContext): Router {
     res.status(201).json(await service.createField(ctx, municipalActor(req), body(req, formFieldCreateBody)));
   });
   r.put('/asset-form-fields/:id', can('catalogs:manage'), async (req, res) => {
-    res.json(await service.updateField(ctx, municipalActor(req), params(req, idParam).id, body(req, formFieldUpdateBody)));
+    res.json(
+      await service.updateField(ctx, municipalActor(req), params(req, idParam).id, body(req, formFieldUpdateBody)),
+    );
   });
   r.delete('/asset-form-fields/:id', can('catalogs:manage'), async (req, res) => {
     await service.deleteField(ctx, municipalActor(req), params(req, idParam).id);

@@ -17,7 +17,9 @@ export function formaAquisicaoRoutes(ctx: AppContext): Router {
     res.status(201).json(await service.createForma(ctx, municipalActor(req), body(req, formaAquisicaoCreateBody)));
   });
   r.put('/formas-aquisicao/:id', can('catalogs:manage'), async (req, res) => {
-    res.json(await service.updateForma(ctx, municipalActor(req), params(req, idParam).id, body(req, formaAquisicaoUpdateBody)));
+    res.json(
+      await service.updateForma(ctx, municipalActor(req), params(req, idParam).id, body(req, formaAquisicaoUpdateBody)),
+    );
   });
   r.patch('/formas-aquisicao/:id/toggle-status', can('catalogs:manage'), async (req, res) => {
     res.json(await service.toggleForma(ctx, municipalActor(req), params(req, idParam).id));

@@ -14,10 +14,10 @@ import { startJobWorker } from '@tombo/worker/jobs/bull-worker';
 import { createRedisPublisher } from '@tombo/worker/publisher';
 import { closeRenderer } from '@tombo/worker/render/pool';
 
-
-
 async function download(s: TestServer, token: string | undefined, id: string) {
-  const res = await fetch(`${s.url}/api/jobs/${id}/download`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const res = await fetch(`${s.url}/api/jobs/${id}/download`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   return { res, bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
@@ -52,13 +52,21 @@ async function exportXlsxEndToEnd(s: TestServer) {
   expect(done.event.municipalityId).toBe(me.user.municipalityId);
   expect(done.event.actor).toBeNull();
   // progress came first, never going backwards
-  const progress = mine.of(job.id).filter((e) => e.name === 'job.progress').map((e) => e.event.data.progress);
+  const progress = mine
+    .of(job.id)
+    .filter((e) => e.name === 'job.progress')
+    .map((e) => e.event.data.progress);
   expect(progress.length).toBeGreaterThan(0);
   expect([...progress].sort((a, b) => a - b)).toEqual(progress);
 
   const got = await admin('GET', `/api/jobs/${job.id}`);
   expect(got.status).toBe(200);
-  expect(got.body.job).toMatchObject({ id: job.id, status: 'completed', progress: 100, fileName: done.event.data.fileName });
+  expect(got.body.job).toMatchObject({
+    id: job.id,
+    status: 'completed',
+    progress: 100,
+    fileName: done.event.data.fileName,
+  });
   expect(got.body.job.finishedAt).toBeTypeOf('string');
 
   const { res, bytes } = await download(s, adminToken, job.id);
@@ -69,7 +77,11 @@ async function exportXlsxEndToEnd(s: TestServer) {
   const { ws, rows } = await xlsxRows(bytes);
   expect(rows[0]).toEqual(['Código', 'Nome', 'Quantidade de Locais', 'Criado em']);
   expect(ws.getRow(1).font?.bold).toBe(true);
-  const sectors = (await admin('GET', '/api/sectors')).body.sectors as Array<{ code: string; name: string; locaisCount: number }>;
+  const sectors = (await admin('GET', '/api/sectors')).body.sectors as Array<{
+    code: string;
+    name: string;
+    locaisCount: number;
+  }>;
   expect(sectors.length).toBeGreaterThan(0);
   const body = rows.slice(1);
   expect(body.map((r) => [r[0], r[1], r[2]])).toEqual(sectors.map((x) => [x.code, x.name, x.locaisCount]));
@@ -83,8 +95,12 @@ async function exportXlsxEndToEnd(s: TestServer) {
 
 describe('jobs, inline mode (no Redis)', () => {
   let s: TestServer;
-  beforeAll(async () => { s = await startTestServer({ redisUrl: undefined }); });
-  afterAll(async () => { await s?.close(); });
+  beforeAll(async () => {
+    s = await startTestServer({ redisUrl: undefined });
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it('runs inline', () => {
     expect(s.ctx.queue.mode).toBe('inline');
@@ -94,7 +110,10 @@ describe('jobs, inline mode (no Redis)', () => {
     const job = await exportXlsxEndToEnd(s);
     // the result is stored outside any public folder, as DATA_DIR/files/jobs/<id>.xlsx
     expect(fs.existsSync(path.join(s.ctx.config.dataDir, 'files', 'jobs', `${job.id}.xlsx`))).toBe(true);
-    const [row] = await s.ctx.database.query<{ file_path: string; attempts: number; owner_id: number }>('select file_path, attempts, owner_id from jobs where id = $1', [job.id]);
+    const [row] = await s.ctx.database.query<{ file_path: string; attempts: number; owner_id: number }>(
+      'select file_path, attempts, owner_id from jobs where id = $1',
+      [job.id],
+    );
     expect(row.file_path).toBe(path.join('files', 'jobs', `${job.id}.xlsx`));
     expect(row.attempts).toBe(1);
   });
@@ -121,7 +140,9 @@ describe('jobs, inline mode (no Redis)', () => {
     const posted = await client(s.url, token)('POST', '/api/sectors/export', { format: 'xlsx' });
     expect(posted.status).toBe(202);
     const audits = await s.ctx.database.query<{ entity_type: string; details: string; user_name: string }>(
-      "select entity_type, details, user_name from audit_logs where action = 'EXPORT_REQUEST' and details like $1", [`%${posted.body.job.id}%`]);
+      "select entity_type, details, user_name from audit_logs where action = 'EXPORT_REQUEST' and details like $1",
+      [`%${posted.body.job.id}%`],
+    );
     expect(audits).toHaveLength(1);
     expect(audits[0].entity_type).toBe('Sector');
     expect(JSON.parse(audits[0].details).new_value).toMatchObject({ jobId: posted.body.job.id, format: 'xlsx' });
@@ -160,19 +181,29 @@ describe('jobs, inline mode (no Redis)', () => {
     const created = (list.body.jobs as Job[]).map((j) => j.createdAt);
     expect([...created].sort().reverse()).toEqual(created);
     const owners = await s.ctx.database.query<{ owner_id: number }>(
-      'select distinct owner_id from jobs where id = any($1::uuid[])', [(list.body.jobs as Job[]).map((j) => j.id)]);
+      'select distinct owner_id from jobs where id = any($1::uuid[])',
+      [(list.body.jobs as Job[]).map((j) => j.id)],
+    );
     expect(owners).toEqual([{ owner_id: (await s.login('admin')).user.id }]);
   });
 
   it('refuses a bad body with a pt-BR message and writes nothing', async () => {
     const admin = client(s.url, await s.token('admin'));
-    const count = async () => (await s.ctx.database.query<{ jobs: number; audits: number }>(
-      "select (select count(*) from jobs)::int as jobs, (select count(*) from audit_logs where action = 'EXPORT_REQUEST')::int as audits"))[0];
+    const count = async () =>
+      (
+        await s.ctx.database.query<{ jobs: number; audits: number }>(
+          "select (select count(*) from jobs)::int as jobs, (select count(*) from audit_logs where action = 'EXPORT_REQUEST')::int as audits",
+        )
+      )[0];
     const before = await count();
 
     const badFormat = await admin('POST', '/api/sectors/export', { format: 'csv' });
     expect(badFormat.status).toBe(400);
-    expect(badFormat.body.error).toMatchObject({ code: 'VALIDATION', message: 'Formato inválido.', fields: { format: 'Formato inválido.' } });
+    expect(badFormat.body.error).toMatchObject({
+      code: 'VALIDATION',
+      message: 'Formato inválido.',
+      fields: { format: 'Formato inválido.' },
+    });
 
     const extra = await admin('POST', '/api/sectors/export', { format: 'xlsx', municipalityId: 2 });
     expect(extra.status).toBe(400);
@@ -187,12 +218,21 @@ describe('jobs, inline mode (no Redis)', () => {
 
   it('answers 409 while the file is not ready, and for a failed job', async () => {
     const { user, token } = await s.login('admin');
-    const [pending] = await s.ctx.db.insert(jobs).values({
-      municipalityId: user.municipalityId, ownerId: user.id, name: 'export.sectors', title: 'Setores (XLSX)', payload: { format: 'xlsx' },
-    }).returning();
+    const [pending] = await s.ctx.db
+      .insert(jobs)
+      .values({
+        municipalityId: user.municipalityId,
+        ownerId: user.id,
+        name: 'export.sectors',
+        title: 'Setores (XLSX)',
+        payload: { format: 'xlsx' },
+      })
+      .returning();
     const d = await download(s, token, pending.id);
     expect(d.res.status).toBe(409);
-    expect(JSON.parse(d.bytes.toString()).error.message).toBe('O arquivo ainda não está pronto. Aguarde a conclusão da tarefa.');
+    expect(JSON.parse(d.bytes.toString()).error.message).toBe(
+      'O arquivo ainda não está pronto. Aguarde a conclusão da tarefa.',
+    );
     await s.ctx.db.delete(jobs).where((await import('drizzle-orm')).eq(jobs.id, pending.id));
   });
 
@@ -200,9 +240,16 @@ describe('jobs, inline mode (no Redis)', () => {
     const { user, token } = await s.login('admin');
     const rec = jobRecorder(await s.socket(token));
     // A payload the processor refuses (as a corrupted or outdated queue entry would be).
-    const [row] = await s.ctx.db.insert(jobs).values({
-      municipalityId: user.municipalityId, ownerId: user.id, name: 'export.sectors', title: 'Setores (DOC)', payload: { format: 'doc' },
-    }).returning();
+    const [row] = await s.ctx.db
+      .insert(jobs)
+      .values({
+        municipalityId: user.municipalityId,
+        ownerId: user.id,
+        name: 'export.sectors',
+        title: 'Setores (DOC)',
+        payload: { format: 'doc' },
+      })
+      .returning();
     await s.ctx.queue.enqueue({ id: row.id, name: 'export.sectors' });
     const done = await rec.completed(row.id);
     expect(done.event.data.status).toBe('failed');
@@ -250,18 +297,28 @@ describe('jobs, inline mode (no Redis)', () => {
     const [old, recent] = ids;
     const days = s.ctx.config.jobFileRetentionDays;
     expect(days).toBe(7);
-    await s.ctx.db.update(jobs).set({ finishedAt: sql`now() - interval '8 days'` }).where(eq(jobs.id, old));
-    await s.ctx.db.update(jobs).set({ finishedAt: sql`now() - interval '6 days'` }).where(eq(jobs.id, recent));
+    await s.ctx.db
+      .update(jobs)
+      .set({ finishedAt: sql`now() - interval '8 days'` })
+      .where(eq(jobs.id, old));
+    await s.ctx.db
+      .update(jobs)
+      .set({ finishedAt: sql`now() - interval '6 days'` })
+      .where(eq(jobs.id, recent));
     const file = (id: string) => path.join(s.ctx.config.dataDir, 'files', 'jobs', `${id}.xlsx`);
 
     // retention 0 keeps everything
     expect(await removeExpiredJobFiles({ ...s.ctx, config: { ...s.ctx.config, jobFileRetentionDays: 0 } })).toBe(0);
     expect(fs.existsSync(file(old))).toBe(true);
 
-    const before = await s.ctx.database.query<{ n: number }>("select count(*)::int n from jobs where file_removed_at is not null");
+    const before = await s.ctx.database.query<{ n: number }>(
+      'select count(*)::int n from jobs where file_removed_at is not null',
+    );
     const removed = await removeExpiredJobFiles(s.ctx);
     expect(removed).toBeGreaterThanOrEqual(1);
-    const after = await s.ctx.database.query<{ n: number }>("select count(*)::int n from jobs where file_removed_at is not null");
+    const after = await s.ctx.database.query<{ n: number }>(
+      'select count(*)::int n from jobs where file_removed_at is not null',
+    );
     expect(after[0].n - before[0].n).toBe(removed);
     expect(fs.existsSync(file(old))).toBe(false);
     expect(fs.existsSync(file(recent))).toBe(true);
@@ -283,14 +340,25 @@ describe('jobs, inline mode (no Redis)', () => {
 
 describe('jobs, inline mode: retries and recovery', () => {
   let s: TestServer;
-  beforeAll(async () => { s = await startTestServer({ redisUrl: undefined }); });
-  afterAll(async () => { await s?.close(); });
+  beforeAll(async () => {
+    s = await startTestServer({ redisUrl: undefined });
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   const insertJob = async (format: string) => {
     const { user } = await s.login('admin');
-    const [row] = await s.ctx.db.insert(jobs).values({
-      municipalityId: user.municipalityId, ownerId: user.id, name: 'export.sectors', title: `Setores (${format.toUpperCase()})`, payload: { format },
-    }).returning();
+    const [row] = await s.ctx.db
+      .insert(jobs)
+      .values({
+        municipalityId: user.municipalityId,
+        ownerId: user.id,
+        name: 'export.sectors',
+        title: `Setores (${format.toUpperCase()})`,
+        payload: { format },
+      })
+      .returning();
     return row;
   };
 
@@ -301,16 +369,26 @@ describe('jobs, inline mode: retries and recovery', () => {
     process.env.CHROME_PATH = '/nonexistent/chromium';
     try {
       await expect(runJob(s.ctx, row.id, { attempt: 1, final: false })).rejects.toThrow(/PDF/);
-      const [queued] = await s.ctx.database.query<{ status: string; attempts: number; error: string | null }>('select status, attempts, error from jobs where id = $1', [row.id]);
+      const [queued] = await s.ctx.database.query<{ status: string; attempts: number; error: string | null }>(
+        'select status, attempts, error from jobs where id = $1',
+        [row.id],
+      );
       expect(queued).toEqual({ status: 'queued', attempts: 1, error: null });
       expect(await runJob(s.ctx, row.id, { attempt: 2, final: true })).toBe('failed');
     } finally {
       if (saved === undefined) delete process.env.CHROME_PATH;
       else process.env.CHROME_PATH = saved;
     }
-    const [failed] = await s.ctx.database.query<{ status: string; attempts: number; error: string; file_path: string | null }>('select status, attempts, error, file_path from jobs where id = $1', [row.id]);
+    const [failed] = await s.ctx.database.query<{
+      status: string;
+      attempts: number;
+      error: string;
+      file_path: string | null;
+    }>('select status, attempts, error, file_path from jobs where id = $1', [row.id]);
     expect(failed).toEqual({
-      status: 'failed', attempts: 2, file_path: null,
+      status: 'failed',
+      attempts: 2,
+      file_path: null,
       error: `${MSG.jobs.failed} Não foi possível gerar o PDF (gerador indisponível ou tempo esgotado).`,
     });
     // The next attempt (e.g. once Chromium is back) completes the same job.
@@ -336,13 +414,16 @@ describe('report template', () => {
   it('escapes every value and names the municipality, the columns and the pages', async () => {
     const { sectorsReportHtml, reportFooter } = await import('@tombo/worker/render/templates/sectors');
     const html = sectorsReportHtml({
-      municipality: 'Município <de> "Teste"', generatedAt: '22/11/2026 09:05',
+      municipality: 'Município <de> "Teste"',
+      generatedAt: '22/11/2026 09:05',
       sectors: [{ code: 'A&B', name: '<script>alert(1)</script>', locaisCount: 1234 }],
     });
     expect(html).toContain('<title>Relatório de Setores</title>');
     expect(html).toContain('Município &lt;de&gt; &quot;Teste&quot;');
     expect(html).toContain('<th>Código</th><th>Nome</th><th class="num">Locais</th>');
-    expect(html).toContain('<td class="code">A&amp;B</td><td>&lt;script&gt;alert(1)&lt;/script&gt;</td><td class="num">1.234</td>');
+    expect(html).toContain(
+      '<td class="code">A&amp;B</td><td>&lt;script&gt;alert(1)&lt;/script&gt;</td><td class="num">1.234</td>',
+    );
     expect(html).not.toContain('<script>');
     expect(html).toContain('Gerado em 22/11/2026 09:05 · 1 setor');
     const footer = reportFooter('22/11/2026 09:05');
@@ -355,77 +436,101 @@ describe('report template', () => {
 
 const REDIS_URL = process.env.REDIS_URL;
 
-describe.skipIf(!REDIS_URL)(`jobs through BullMQ and a real Redis${REDIS_URL ? '' : ' (skipped: REDIS_URL not set)'}`, () => {
-  let s: TestServer;
-  let stopWorker: (() => Promise<void>) | undefined;
+describe.skipIf(!REDIS_URL)(
+  `jobs through BullMQ and a real Redis${REDIS_URL ? '' : ' (skipped: REDIS_URL not set)'}`,
+  () => {
+    let s: TestServer;
+    let stopWorker: (() => Promise<void>) | undefined;
 
-  beforeAll(async () => {
-    s = await startTestServer({ redisUrl: REDIS_URL });
-    // The worker process, in-process: its own Redis emitter publisher, the same processors.
-    const { publisher, close: closePublisher } = await createRedisPublisher(REDIS_URL!, socketKey(s.ctx.config));
-    const worker = await startJobWorker(
-      { config: s.ctx.config, database: s.ctx.database, db: s.ctx.db, publisher },
-      { redisUrl: REDIS_URL!, prefix: queuePrefix(s.ctx.config), concurrency: 2 },
-    );
-    stopWorker = async () => { await worker.close(); await closeRenderer(); await closePublisher(); };
-  });
-  afterAll(async () => {
-    await stopWorker?.();
-    if (s) {
-      const [{ Queue }, { Redis }] = await Promise.all([import('bullmq'), import('ioredis')]);
-      const connection = new Redis(REDIS_URL!, { maxRetriesPerRequest: null });
-      const q = new Queue(QUEUE_NAME, { connection, prefix: queuePrefix(s.ctx.config) });
-      await q.obliterate({ force: true }).catch((err) => console.error("obliterate", err));
-      await q.close();
-      await connection.quit();
-      await s.close();
-    }
-  });
+    beforeAll(async () => {
+      s = await startTestServer({ redisUrl: REDIS_URL });
+      // The worker process, in-process: its own Redis emitter publisher, the same processors.
+      const { publisher, close: closePublisher } = await createRedisPublisher(REDIS_URL!, socketKey(s.ctx.config));
+      const worker = await startJobWorker(
+        { config: s.ctx.config, database: s.ctx.database, db: s.ctx.db, publisher },
+        { redisUrl: REDIS_URL!, prefix: queuePrefix(s.ctx.config), concurrency: 2 },
+      );
+      stopWorker = async () => {
+        await worker.close();
+        await closeRenderer();
+        await closePublisher();
+      };
+    });
+    afterAll(async () => {
+      await stopWorker?.();
+      if (s) {
+        const [{ Queue }, { Redis }] = await Promise.all([import('bullmq'), import('ioredis')]);
+        const connection = new Redis(REDIS_URL!, { maxRetriesPerRequest: null });
+        const q = new Queue(QUEUE_NAME, { connection, prefix: queuePrefix(s.ctx.config) });
+        await q.obliterate({ force: true }).catch((err) => console.error('obliterate', err));
+        await q.close();
+        await connection.quit();
+        await s.close();
+      }
+    });
 
-  it('uses BullMQ', () => {
-    expect(s.ctx.queue.mode).toBe('bullmq');
-  });
+    it('uses BullMQ', () => {
+      expect(s.ctx.queue.mode).toBe('bullmq');
+    });
 
-  it('exports sectors as XLSX end to end; the worker\'s events reach only the owner', async () => {
-    const job = await exportXlsxEndToEnd(s);
-    const [row] = await s.ctx.database.query<{ attempts: number }>('select attempts from jobs where id = $1', [job.id]);
-    expect(row.attempts).toBe(1);
-  });
+    it("exports sectors as XLSX end to end; the worker's events reach only the owner", async () => {
+      const job = await exportXlsxEndToEnd(s);
+      const [row] = await s.ctx.database.query<{ attempts: number }>('select attempts from jobs where id = $1', [
+        job.id,
+      ]);
+      expect(row.attempts).toBe(1);
+    });
 
-  it('exports sectors as PDF', async () => {
-    const token = await s.token('admin');
-    const rec = jobRecorder(await s.socket(token));
-    const posted = await client(s.url, token)('POST', '/api/sectors/export', { format: 'pdf' });
-    expect(posted.status).toBe(202);
-    const done = await rec.completed(posted.body.job.id, 60_000);
-    expect(done.event.data.status).toBe('completed');
-    const { res, bytes } = await download(s, token, posted.body.job.id);
-    expect(res.headers.get('content-type')).toBe('application/pdf');
-    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  });
+    it('exports sectors as PDF', async () => {
+      const token = await s.token('admin');
+      const rec = jobRecorder(await s.socket(token));
+      const posted = await client(s.url, token)('POST', '/api/sectors/export', { format: 'pdf' });
+      expect(posted.status).toBe(202);
+      const done = await rec.completed(posted.body.job.id, 60_000);
+      expect(done.event.data.status).toBe('completed');
+      const { res, bytes } = await download(s, token, posted.body.job.id);
+      expect(res.headers.get('content-type')).toBe('application/pdf');
+      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    });
 
-  it('drops a duplicate enqueue of the same job id', async () => {
-    const token = await s.token('admin');
-    const rec = jobRecorder(await s.socket(token));
-    const posted = await client(s.url, token)('POST', '/api/sectors/export', { format: 'xlsx' });
-    const id: string = posted.body.job.id;
-    await s.ctx.queue.enqueue({ id, name: 'export.sectors' });
-    await s.ctx.queue.enqueue({ id, name: 'export.sectors' });
-    await rec.completed(id);
-    const [row] = await s.ctx.database.query<{ attempts: number; status: string }>('select attempts, status from jobs where id = $1', [id]);
-    expect(row).toEqual({ attempts: 1, status: 'completed' });
-  });
+    it('drops a duplicate enqueue of the same job id', async () => {
+      const token = await s.token('admin');
+      const rec = jobRecorder(await s.socket(token));
+      const posted = await client(s.url, token)('POST', '/api/sectors/export', { format: 'xlsx' });
+      const id: string = posted.body.job.id;
+      await s.ctx.queue.enqueue({ id, name: 'export.sectors' });
+      await s.ctx.queue.enqueue({ id, name: 'export.sectors' });
+      await rec.completed(id);
+      const [row] = await s.ctx.database.query<{ attempts: number; status: string }>(
+        'select attempts, status from jobs where id = $1',
+        [id],
+      );
+      expect(row).toEqual({ attempts: 1, status: 'completed' });
+    });
 
-  it('marks a job with a bad payload failed without retrying it', async () => {
-    const { user, token } = await s.login('admin');
-    const rec = jobRecorder(await s.socket(token));
-    const [row] = await s.ctx.db.insert(jobs).values({
-      municipalityId: user.municipalityId, ownerId: user.id, name: 'export.sectors', title: 'Setores (DOC)', payload: { format: 'doc' },
-    }).returning();
-    await s.ctx.queue.enqueue({ id: row.id, name: 'export.sectors' });
-    const done = await rec.completed(row.id);
-    expect(done.event.data).toMatchObject({ status: 'failed', error: `${MSG.jobs.failed} Parâmetros da tarefa inválidos.` });
-    const [after] = await s.ctx.database.query<{ attempts: number }>('select attempts from jobs where id = $1', [row.id]);
-    expect(after.attempts).toBe(1);
-  });
-});
+    it('marks a job with a bad payload failed without retrying it', async () => {
+      const { user, token } = await s.login('admin');
+      const rec = jobRecorder(await s.socket(token));
+      const [row] = await s.ctx.db
+        .insert(jobs)
+        .values({
+          municipalityId: user.municipalityId,
+          ownerId: user.id,
+          name: 'export.sectors',
+          title: 'Setores (DOC)',
+          payload: { format: 'doc' },
+        })
+        .returning();
+      await s.ctx.queue.enqueue({ id: row.id, name: 'export.sectors' });
+      const done = await rec.completed(row.id);
+      expect(done.event.data).toMatchObject({
+        status: 'failed',
+        error: `${MSG.jobs.failed} Parâmetros da tarefa inválidos.`,
+      });
+      const [after] = await s.ctx.database.query<{ attempts: number }>('select attempts from jobs where id = $1', [
+        row.id,
+      ]);
+      expect(after.attempts).toBe(1);
+    });
+  },
+);

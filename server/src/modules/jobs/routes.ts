@@ -36,11 +36,13 @@ export function jobRoutes(ctx: AppContext): Router {
     res.setHeader('Cache-Control', 'private, no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.attachment(file.fileName);
-    await new Promise<void>((resolve, reject) => res.sendFile(file.path, { dotfiles: 'allow' }, (err) => {
-      // Once bytes went out (e.g. the client hung up), there is no error answer left to give.
-      if (err && !res.headersSent) reject(err);
-      else resolve();
-    }));
+    await new Promise<void>((resolve, reject) =>
+      res.sendFile(file.path, { dotfiles: 'allow' }, (err) => {
+        // Once bytes went out (e.g. the client hung up), there is no error answer left to give.
+        if (err && !res.headersSent) reject(err);
+        else resolve();
+      }),
+    );
   });
 
   return r;

@@ -1,7 +1,15 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
-  DEFAULT_NUMBERING, NUMBERING_MSG, PATRIMONIO_MSG, renderNumero, room, sequenceLength,
-  type NextNumbers, type NumberingBody, type NumberingComponent, type NumberingPattern,
+  DEFAULT_NUMBERING,
+  NUMBERING_MSG,
+  PATRIMONIO_MSG,
+  renderNumero,
+  room,
+  sequenceLength,
+  type NextNumbers,
+  type NumberingBody,
+  type NumberingComponent,
+  type NumberingPattern,
 } from '@tombo/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -19,25 +27,50 @@ export const currentYear = (now = new Date()) =>
 export async function getPattern(db: Db, municipalityId: number): Promise<NumberingPattern> {
   const [row] = await db.select().from(numberingPatterns).where(eq(numberingPatterns.municipalityId, municipalityId));
   const base = row
-    ? { components: row.components as NumberingComponent[], separator: row.separator as NumberingPattern['separator'], isDefault: false, version: row.version }
+    ? {
+        components: row.components as NumberingComponent[],
+        separator: row.separator as NumberingPattern['separator'],
+        isDefault: false,
+        version: row.version,
+      }
     : { ...DEFAULT_NUMBERING, isDefault: true, version: 0 };
-  return { municipalityId, ...base, example: renderNumero(base, { year: currentYear(), sectorCode: 'AD', sequence: 1 }) };
+  return {
+    municipalityId,
+    ...base,
+    example: renderNumero(base, { year: currentYear(), sectorCode: 'AD', sequence: 1 }),
+  };
 }
 
-export async function savePattern(ctx: AppContext, actor: MunicipalActor, input: NumberingBody): Promise<NumberingPattern> {
+export async function savePattern(
+  ctx: AppContext,
+  actor: MunicipalActor,
+  input: NumberingBody,
+): Promise<NumberingPattern> {
   return mutate(ctx, actor, async (tx, out) => {
     const old = await getPattern(tx, actor.municipalityId);
     if (input.version !== undefined && input.version !== old.version) throw conflict();
     const separator = input.separator ?? '';
-    await tx.insert(numberingPatterns).values({ municipalityId: actor.municipalityId, components: input.components, separator, version: 1 })
+    await tx
+      .insert(numberingPatterns)
+      .values({ municipalityId: actor.municipalityId, components: input.components, separator, version: 1 })
       .onConflictDoUpdate({
         target: numberingPatterns.municipalityId,
-        set: { components: input.components, separator, updatedAt: new Date(), version: sql`${numberingPatterns.version} + 1` },
+        set: {
+          components: input.components,
+          separator,
+          updatedAt: new Date(),
+          version: sql`${numberingPatterns.version} + 1`,
+        },
       });
     const saved = await getPattern(tx, actor.municipalityId);
     await audit(tx, out, {
-      action: 'NUMBERING_UPDATE', entityType: 'NumberingPattern', entityId: actor.municipalityId,
-      details: { old_value: { components: old.components, separator: old.separator }, new_value: { components: saved.components, separator: saved.separator } },
+      action: 'NUMBERING_UPDATE',
+      entityType: 'NumberingPattern',
+      entityId: actor.municipalityId,
+      details: {
+        old_value: { components: old.components, separator: old.separator },
+        new_value: { components: saved.components, separator: saved.separator },
+      },
     });
     out.emit(room.municipality(actor.municipalityId), 'catalog.changed', { catalog: 'numeracao' });
     return saved;
@@ -60,7 +93,9 @@ function sequenceOf(pattern: NumberingPattern, sectorCode: string, now: Date) {
 /** Those of `numbers` some asset of the municipality already carries (at most `limit`). */
 async function takenNumbers(db: Db, municipalityId: number, numbers: string[], limit?: number): Promise<string[]> {
   if (!numbers.length) return [];
-  const q = db.select({ x: patrimonios.numeroPatrimonio }).from(patrimonios)
+  const q = db
+    .select({ x: patrimonios.numeroPatrimonio })
+    .from(patrimonios)
     .where(and(eq(patrimonios.municipalityId, municipalityId), inArray(patrimonios.numeroPatrimonio, numbers)));
   return (await (limit ? q.limit(limit) : q)).map((r) => r.x);
 }
@@ -72,11 +107,23 @@ async function takenNumbers(db: Db, municipalityId: number, numbers: string[], l
  * so no gaps and no duplicates. A block that would hit a number already taken (e.g. issued under an
  * earlier pattern) is skipped and another block is taken.
  */
-export async function allocateNumbers(tx: Db, municipalityId: number, pattern: NumberingPattern, sectorCode: string, n: number, now = new Date()): Promise<string[]> {
+export async function allocateNumbers(
+  tx: Db,
+  municipalityId: number,
+  pattern: NumberingPattern,
+  sectorCode: string,
+  n: number,
+  now = new Date(),
+): Promise<string[]> {
   const seq = sequenceOf(pattern, sectorCode, now);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const [row] = await tx.insert(numberingCounters).values({ municipalityId, prefix: seq.prefix, lastValue: n })
-      .onConflictDoUpdate({ target: [numberingCounters.municipalityId, numberingCounters.prefix], set: { lastValue: sql`${numberingCounters.lastValue} + ${n}` } })
+    const [row] = await tx
+      .insert(numberingCounters)
+      .values({ municipalityId, prefix: seq.prefix, lastValue: n })
+      .onConflictDoUpdate({
+        target: [numberingCounters.municipalityId, numberingCounters.prefix],
+        set: { lastValue: sql`${numberingCounters.lastValue} + ${n}` },
+      })
       .returning({ last: numberingCounters.lastValue });
     const last = Number(row.last);
     if (last > seq.max) throw new HttpError(422, 'UNPROCESSABLE', NUMBERING_MSG.exhausted);
@@ -91,12 +138,20 @@ export async function allocateNumbers(tx: Db, municipalityId: number, pattern: N
  * the counters are only read, and numbers already taken are skipped the way allocation skips them.
  * null = allocation would answer "exhausted".
  */
-export async function peekNextNumbers(db: Db, municipalityId: number, pattern: NumberingPattern, sectorCodes: string[], now = new Date()): Promise<Array<string | null>> {
+export async function peekNextNumbers(
+  db: Db,
+  municipalityId: number,
+  pattern: NumberingPattern,
+  sectorCodes: string[],
+  now = new Date(),
+): Promise<Array<string | null>> {
   const seqs = sectorCodes.map((code) => sequenceOf(pattern, code, now));
   const prefixes = [...new Set(seqs.map((s) => s.prefix))];
   const rows = prefixes.length
-    ? await db.select({ prefix: numberingCounters.prefix, last: numberingCounters.lastValue }).from(numberingCounters)
-      .where(and(eq(numberingCounters.municipalityId, municipalityId), inArray(numberingCounters.prefix, prefixes)))
+    ? await db
+        .select({ prefix: numberingCounters.prefix, last: numberingCounters.lastValue })
+        .from(numberingCounters)
+        .where(and(eq(numberingCounters.municipalityId, municipalityId), inArray(numberingCounters.prefix, prefixes)))
     : [];
   const lastOf = new Map(rows.map((r) => [r.prefix, Number(r.last)]));
   // The numbers allocation would try one after the other, within the sequence's length.
@@ -118,13 +173,22 @@ export async function peekNextNumbers(db: Db, municipalityId: number, pattern: N
 export async function nextNumbers(db: Db, scope: Scope, sectorId?: number): Promise<NextNumbers> {
   const m = scope.municipalityId;
   const mine = eq(sectors.municipalityId, m);
-  const list = (await db.select({ id: sectors.id, name: sectors.name, code: sectors.code }).from(sectors)
-    .where(sectorId === undefined ? mine : and(mine, eq(sectors.id, sectorId))))
+  const list = (
+    await db
+      .select({ id: sectors.id, name: sectors.name, code: sectors.code })
+      .from(sectors)
+      .where(sectorId === undefined ? mine : and(mine, eq(sectors.id, sectorId)))
+  )
     .filter((s) => inScope(scope, s.id))
     .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR', { sensitivity: 'base' }));
   if (sectorId !== undefined && !list.length) throw notFound(PATRIMONIO_MSG.sectorNotFound);
   const pattern = await getPattern(db, m);
-  const numeros = await peekNextNumbers(db, m, pattern, list.map((s) => s.code));
+  const numeros = await peekNextNumbers(
+    db,
+    m,
+    pattern,
+    list.map((s) => s.code),
+  );
   return {
     patternVersion: pattern.version,
     items: list.map((s, i) => ({ sectorId: s.id, sectorName: s.name, sectorCode: s.code, numero: numeros[i] })),

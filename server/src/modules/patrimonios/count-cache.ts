@@ -34,6 +34,11 @@ export async function cachedTotal(key: string | null, count: () => Promise<numbe
 }
 
 /** Key of a total: municipality, version, the user's sector scope and the filters. */
-export function totalKey(municipalityId: number, version: number | undefined, sectorIds: number[] | null, filters: object): string | null {
+export function totalKey(
+  municipalityId: number,
+  version: number | undefined,
+  sectorIds: number[] | null,
+  filters: object,
+): string | null {
   return version === undefined ? null : JSON.stringify([municipalityId, version, sectorIds, filters]);
 }

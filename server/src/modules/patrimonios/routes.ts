@@ -4,8 +4,15 @@ import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import {
-  PATRIMONIO_MSG, exportPatrimoniosBody, idParam, importModeQuery, patrimonioCreateBody, patrimonioListQuery, patrimonioLoteBody,
-  patrimonioSyncQuery, patrimonioUpdateBody,
+  PATRIMONIO_MSG,
+  exportPatrimoniosBody,
+  idParam,
+  importModeQuery,
+  patrimonioCreateBody,
+  patrimonioListQuery,
+  patrimonioLoteBody,
+  patrimonioSyncQuery,
+  patrimonioUpdateBody,
 } from '@tombo/shared';
 import type { AppContext } from '../../context';
 import { can, municipalActor, principal } from '../../auth/middleware';
@@ -29,13 +36,16 @@ function listQuery(req: Request) {
   const cf: Record<string, string> = {};
   const rest: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(req.query)) {
-    if (k.startsWith('cf.')) { if (typeof v === 'string' && v !== '') cf[k.slice(3)] = v; } else rest[k] = v;
+    if (k.startsWith('cf.')) {
+      if (typeof v === 'string' && v !== '') cf[k.slice(3)] = v;
+    } else rest[k] = v;
   }
   return { ...parse(patrimonioListQuery, rest), cf };
 }
 
 const deps = {
-  ownRow: (db: AppContext['db'], scope: Parameters<typeof service.findOwn>[1], id: number, lock?: boolean) => service.findOwn(db, scope, id, lock),
+  ownRow: (db: AppContext['db'], scope: Parameters<typeof service.findOwn>[1], id: number, lock?: boolean) =>
+    service.findOwn(db, scope, id, lock),
   assemble: async (db: AppContext['db'], id: number) => {
     const [row] = await db.select().from(patrimonios).where(eq(patrimonios.id, id));
     return service.assemble(db, row);
@@ -57,8 +67,12 @@ export function patrimonioRoutes(ctx: AppContext): Router {
   r.get('/patrimonios/numero/:numero', can('bens:read'), async (req, res) => {
     const { numero } = params(req, numeroParam);
     const sc = scope(req);
-    const [row] = await ctx.db.select().from(patrimonios)
-      .where(and(eq(patrimonios.municipalityId, sc.municipalityId), eq(patrimonios.numeroPatrimonio, numero.toUpperCase())));
+    const [row] = await ctx.db
+      .select()
+      .from(patrimonios)
+      .where(
+        and(eq(patrimonios.municipalityId, sc.municipalityId), eq(patrimonios.numeroPatrimonio, numero.toUpperCase())),
+      );
     if (!row || !inScope(sc, row.sectorId)) throw notFound(PATRIMONIO_MSG.notFound);
     res.json({ patrimonio: await service.assemble(ctx.db, row) });
   });
@@ -78,8 +92,10 @@ export function patrimonioRoutes(ctx: AppContext): Router {
           name: 'import.patrimonios',
           title: `Importação de bens (${file.originalname})`.slice(0, 200),
           payload: {
-            uploadPath: path.relative(ctx.config.dataDir, file.path), fileName: file.originalname.slice(0, 255),
-            actorName: actor.name, sectorIds: sc.sectorIds,
+            uploadPath: path.relative(ctx.config.dataDir, file.path),
+            fileName: file.originalname.slice(0, 255),
+            actorName: actor.name,
+            sectorIds: sc.sectorIds,
           },
           audit: { action: 'IMPORT_REQUEST', entityType: 'Patrimonio' },
         });
@@ -112,17 +128,30 @@ export function patrimonioRoutes(ctx: AppContext): Router {
     res.json({ patrimonio: await service.getPatrimonio(ctx, scope(req), params(req, idParam).id) });
   });
   r.post('/patrimonios', can('bens:create'), async (req, res) => {
-    res.status(201).json({ patrimonio: await service.createPatrimonio(ctx, municipalActor(req), scope(req), body(req, patrimonioCreateBody)) });
+    res.status(201).json({
+      patrimonio: await service.createPatrimonio(ctx, municipalActor(req), scope(req), body(req, patrimonioCreateBody)),
+    });
   });
   r.put('/patrimonios/:id', can('bens:update'), async (req, res) => {
     const { id } = params(req, idParam);
-    res.json({ patrimonio: await service.updatePatrimonio(ctx, municipalActor(req), scope(req), id, body(req, patrimonioUpdateBody)) });
+    res.json({
+      patrimonio: await service.updatePatrimonio(
+        ctx,
+        municipalActor(req),
+        scope(req),
+        id,
+        body(req, patrimonioUpdateBody),
+      ),
+    });
   });
   r.delete('/patrimonios/:id', can('bens:delete'), async (req, res) => {
     res.json(await service.deletePatrimonio(ctx, municipalActor(req), scope(req), params(req, idParam).id));
   });
 
-  for (const [segment, kind] of [['fotos', 'foto'], ['documentos', 'documento']] as const) {
+  for (const [segment, kind] of [
+    ['fotos', 'foto'],
+    ['documentos', 'documento'],
+  ] as const) {
     r.post(`/patrimonios/:id/${segment}`, can('bens:update'), async (req, res) => {
       const { id } = params(req, idParam);
       const actor = municipalActor(req);

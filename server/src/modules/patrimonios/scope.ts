@@ -14,7 +14,8 @@ export function scopeOf(p: Principal): Scope {
   return { municipalityId: p.municipalityId, sectorIds: SECTOR_RESTRICTED_ROLES.includes(p.role) ? p.sectorIds : null };
 }
 
-export const inScope = (scope: Scope, sectorId: number) => scope.sectorIds == null || scope.sectorIds.includes(sectorId);
+export const inScope = (scope: Scope, sectorId: number) =>
+  scope.sectorIds == null || scope.sectorIds.includes(sectorId);
 
 /**
  * Rooms of an asset event: everyone who sees all the municipality's assets, plus those restricted to

@@ -8,7 +8,11 @@
 export const ANCHOR_EVERY = 1000;
 const MAX_LISTS = 200;
 
-export interface Anchor { position: number; value: unknown; id: number }
+export interface Anchor {
+  position: number;
+  value: unknown;
+  id: number;
+}
 
 const lists = new Map<string, Promise<Anchor[]>>();
 

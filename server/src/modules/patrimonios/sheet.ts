@@ -1,9 +1,20 @@
 import fsp from 'node:fs/promises';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import {
-  ESTADOS_CONSERVACAO, ESTADO_CONSERVACAO_LABELS, HISTORICO_ACTIONS, PATRIMONIO_LIMITS, PATRIMONIO_MSG, PATRIMONIO_SHEET_COLUMNS,
-  PATRIMONIO_STATUSES, PATRIMONIO_STATUS_LABELS, patrimonioCreateBody, 
-  type CustomFieldValues, type FormField, type ImportError, type ImportReport, type PatrimonioFilters,
+  ESTADOS_CONSERVACAO,
+  ESTADO_CONSERVACAO_LABELS,
+  HISTORICO_ACTIONS,
+  PATRIMONIO_LIMITS,
+  PATRIMONIO_MSG,
+  PATRIMONIO_SHEET_COLUMNS,
+  PATRIMONIO_STATUSES,
+  PATRIMONIO_STATUS_LABELS,
+  patrimonioCreateBody,
+  type CustomFieldValues,
+  type FormField,
+  type ImportError,
+  type ImportReport,
+  type PatrimonioFilters,
 } from '@tombo/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -26,7 +37,11 @@ type Progress = (percent: number) => Promise<void> | void;
  * columns the import reads. Streams in keyset chunks; reports progress 0–100.
  */
 export async function writePatrimoniosXlsx(
-  ctx: Pick<AppContext, 'db'>, municipalityId: number, filters: PatrimonioFilters, onProgress: Progress, file: string,
+  ctx: Pick<AppContext, 'db'>,
+  municipalityId: number,
+  filters: PatrimonioFilters,
+  onProgress: Progress,
+  file: string,
   sectorIds: number[] | null = null,
 ): Promise<{ rows: number }> {
   const { default: ExcelJS } = await import('exceljs');
@@ -39,17 +54,35 @@ export async function writePatrimoniosXlsx(
   const ws = wb.addWorksheet('Bens', { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = [
     ...PATRIMONIO_SHEET_COLUMNS.map((c) => ({
-      header: c.header, key: c.key, width: c.width,
-      style: c.key === 'valor_aquisicao' ? { numFmt: '#,##0.00' } : c.key === 'data_aquisicao' ? { numFmt: 'dd/mm/yyyy' } : {},
+      header: c.header,
+      key: c.key,
+      width: c.width,
+      style:
+        c.key === 'valor_aquisicao'
+          ? { numFmt: '#,##0.00' }
+          : c.key === 'data_aquisicao'
+            ? { numFmt: 'dd/mm/yyyy' }
+            : {},
     })),
-    ...custom.map((f) => ({ header: f.label, key: `cf:${f.key}`, width: 20, style: f.type === 'DATE' ? { numFmt: 'dd/mm/yyyy' } : {} })),
+    ...custom.map((f) => ({
+      header: f.label,
+      key: `cf:${f.key}`,
+      width: 20,
+      style: f.type === 'DATE' ? { numFmt: 'dd/mm/yyyy' } : {},
+    })),
   ];
   const header = ws.getRow(1);
   header.font = { bold: true };
   header.commit();
-  let last = 0; let done = 0;
+  let last = 0;
+  let done = 0;
   for (;;) {
-    const rows = await ctx.db.select().from(patrimonios).where(and(where, gt(patrimonios.id, last))).orderBy(asc(patrimonios.id)).limit(2000);
+    const rows = await ctx.db
+      .select()
+      .from(patrimonios)
+      .where(and(where, gt(patrimonios.id, last)))
+      .orderBy(asc(patrimonios.id))
+      .limit(2000);
     if (!rows.length) break;
     for (const r of rows) {
       const values: Record<string, unknown> = {
@@ -64,12 +97,24 @@ export async function writePatrimoniosXlsx(
         quantidade: r.quantidade,
         data_aquisicao: r.dataAquisicao ? utcDate(r.dataAquisicao) : null,
         forma_aquisicao: r.formaNome ?? '',
-        estado_conservacao: r.estadoConservacao ? ESTADO_CONSERVACAO_LABELS[r.estadoConservacao as keyof typeof ESTADO_CONSERVACAO_LABELS] ?? r.estadoConservacao : '',
+        estado_conservacao: r.estadoConservacao
+          ? (ESTADO_CONSERVACAO_LABELS[r.estadoConservacao as keyof typeof ESTADO_CONSERVACAO_LABELS] ??
+            r.estadoConservacao)
+          : '',
         observacoes: r.observacoes ?? '',
       };
       for (const f of custom) {
         const v = (r.customFields ?? {})[f.key];
-        values[`cf:${f.key}`] = v == null ? null : f.type === 'BOOLEAN' ? (v ? 'Sim' : 'Não') : f.type === 'DATE' && typeof v === 'string' ? utcDate(v) : v;
+        values[`cf:${f.key}`] =
+          v == null
+            ? null
+            : f.type === 'BOOLEAN'
+              ? v
+                ? 'Sim'
+                : 'Não'
+              : f.type === 'DATE' && typeof v === 'string'
+                ? utcDate(v)
+                : v;
       }
       ws.addRow(values).commit();
     }
@@ -87,7 +132,10 @@ const utcDate = (iso: string) => new Date(Date.UTC(+iso.slice(0, 4), +iso.slice(
 // ---- Import: reading ----------------------------------------------------------------------------
 
 type Cell = string | number | boolean | Date | null;
-interface SheetRow { line: number; cells: Cell[] }
+interface SheetRow {
+  line: number;
+  cells: Cell[];
+}
 
 function cellValue(v: unknown): Cell {
   if (v == null) return null;
@@ -106,21 +154,34 @@ function cellValue(v: unknown): Cell {
 export async function readSheet(filePath: string): Promise<{ header: string[]; rows: SheetRow[] }> {
   const head = Buffer.alloc(4);
   const fh = await fsp.open(filePath, 'r');
-  try { await fh.read(head, 0, 4, 0); } finally { await fh.close(); }
-  const bad = () => new HttpError(422, 'UNPROCESSABLE', PATRIMONIO_MSG.importBadFile, { file: PATRIMONIO_MSG.importBadFile });
+  try {
+    await fh.read(head, 0, 4, 0);
+  } finally {
+    await fh.close();
+  }
+  const bad = () =>
+    new HttpError(422, 'UNPROCESSABLE', PATRIMONIO_MSG.importBadFile, { file: PATRIMONIO_MSG.importBadFile });
   if (head[0] === 0x50 && head[1] === 0x4b) {
     const { default: ExcelJS } = await import('exceljs');
     const wb = new ExcelJS.Workbook();
-    try { await wb.xlsx.readFile(filePath); } catch { throw bad(); }
+    try {
+      await wb.xlsx.readFile(filePath);
+    } catch {
+      throw bad();
+    }
     const ws = wb.worksheets[0];
     if (!ws) throw bad();
     const header: string[] = [];
-    ws.getRow(1).eachCell({ includeEmpty: true }, (c, col) => { header[col - 1] = String(cellValue(c.value) ?? '').trim(); });
+    ws.getRow(1).eachCell({ includeEmpty: true }, (c, col) => {
+      header[col - 1] = String(cellValue(c.value) ?? '').trim();
+    });
     const rows: SheetRow[] = [];
     ws.eachRow({ includeEmpty: false }, (row, line) => {
       if (line === 1) return;
       const cells: Cell[] = [];
-      row.eachCell({ includeEmpty: true }, (c, col) => { cells[col - 1] = cellValue(c.value); });
+      row.eachCell({ includeEmpty: true }, (c, col) => {
+        cells[col - 1] = cellValue(c.value);
+      });
       rows.push({ line, cells });
     });
     return { header, rows };
@@ -132,8 +193,16 @@ export async function readSheet(filePath: string): Promise<{ header: string[]; r
   const { parse } = await import('csv-parse/sync');
   let records: Array<{ record: string[]; info: { lines: number } }>;
   try {
-    records = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: true, info: true, bom: true }) as never;
-  } catch { throw bad(); }
+    records = parse(text, {
+      delimiter,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      info: true,
+      bom: true,
+    }) as never;
+  } catch {
+    throw bad();
+  }
   if (!records.length) throw bad();
   const header = records[0].record.map((h) => h.trim());
   return { header, rows: records.slice(1).map((r) => ({ line: r.info.lines, cells: r.record })) };
@@ -141,7 +210,8 @@ export async function readSheet(filePath: string): Promise<{ header: string[]; r
 
 // ---- Import: checking ---------------------------------------------------------------------------
 
-const str = (c: Cell | undefined): string => (c == null ? '' : c instanceof Date ? c.toISOString().slice(0, 10) : String(c).trim());
+const str = (c: Cell | undefined): string =>
+  c == null ? '' : c instanceof Date ? c.toISOString().slice(0, 10) : String(c).trim();
 
 function moneyOf(c: Cell | undefined): string | null {
   if (c == null || c === '') return null;
@@ -159,18 +229,31 @@ function dateOf(c: Cell | undefined): string | null | undefined {
   m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
   return m ? s : undefined;
 }
-function pick<T extends string>(values: readonly T[], labels: Record<T, string>, c: Cell | undefined): T | null | undefined {
+function pick<T extends string>(
+  values: readonly T[],
+  labels: Record<T, string>,
+  c: Cell | undefined,
+): T | null | undefined {
   const s = fold(str(c));
   if (!s) return null;
   return values.find((v) => fold(v) === s || fold(labels[v]) === s || fold(v.replace(/_/g, ' ')) === s);
 }
 
-export interface CheckedRow { line: number; sectorCode: string; values: Omit<typeof patrimonios.$inferInsert, 'numeroPatrimonio'> }
+export interface CheckedRow {
+  line: number;
+  sectorCode: string;
+  values: Omit<typeof patrimonios.$inferInsert, 'numeroPatrimonio'>;
+}
 
 const HEADER_OF = Object.fromEntries(PATRIMONIO_SHEET_COLUMNS.map((c) => [c.key, c.header])) as Record<string, string>;
 
 /** Checks every row; returns the good ones ready to insert and one error per bad field. */
-export async function checkRows(db: Db, actor: Actor & { municipalityId: number }, scope: Scope, sheet: { header: string[]; rows: SheetRow[] }): Promise<{ total: number; good: CheckedRow[]; errors: ImportError[] }> {
+export async function checkRows(
+  db: Db,
+  actor: Actor & { municipalityId: number },
+  scope: Scope,
+  sheet: { header: string[]; rows: SheetRow[] },
+): Promise<{ total: number; good: CheckedRow[]; errors: ImportError[] }> {
   const m = actor.municipalityId;
   const rules = await fieldRules(db, m);
   const col: Record<string, number> = {};
@@ -179,12 +262,16 @@ export async function checkRows(db: Db, actor: Actor & { municipalityId: number 
     const f = fold(h ?? '');
     if (!f) return;
     const known = PATRIMONIO_SHEET_COLUMNS.find((c) => fold(c.header) === f || c.key === h);
-    if (known) { col[known.key] ??= i; return; }
+    if (known) {
+      col[known.key] ??= i;
+      return;
+    }
     const cf = rules.custom.find((x) => fold(x.label) === f || x.key === h);
     if (cf) customCol.set(i, cf);
   });
   for (const key of ['descricao_bem', 'setor_responsavel', 'valor_aquisicao'] as const) {
-    if (col[key] === undefined) throw new HttpError(422, 'UNPROCESSABLE', PATRIMONIO_MSG.importMissingColumn(HEADER_OF[key]));
+    if (col[key] === undefined)
+      throw new HttpError(422, 'UNPROCESSABLE', PATRIMONIO_MSG.importMissingColumn(HEADER_OF[key]));
   }
   const [sRows, lRows, tRows, fRows] = await Promise.all([
     db.select().from(sectors).where(eq(sectors.municipalityId, m)),
@@ -193,14 +280,18 @@ export async function checkRows(db: Db, actor: Actor & { municipalityId: number 
     db.select().from(formasAquisicao).where(eq(formasAquisicao.municipalityId, m)),
   ]);
   const sectorBy = new Map<string, (typeof sRows)[number]>();
-  for (const s of sRows) { sectorBy.set(fold(s.name), s); sectorBy.set(fold(s.code), s); }
+  for (const s of sRows) {
+    sectorBy.set(fold(s.name), s);
+    sectorBy.set(fold(s.code), s);
+  }
   const localBy = new Map(lRows.map((l) => [`${l.sectorId}:${fold(l.name)}`, l]));
   const tipoBy = new Map(tRows.map((t) => [fold(t.name), t]));
   const formaBy = new Map(fRows.map((f) => [fold(f.nome), f]));
 
   const rows = sheet.rows.filter((r) => r.cells.some((c) => str(c) !== ''));
   if (!rows.length) throw new HttpError(422, 'UNPROCESSABLE', PATRIMONIO_MSG.importNoRows);
-  if (rows.length > PATRIMONIO_LIMITS.importMaxRows) throw new HttpError(422, 'UNPROCESSABLE', PATRIMONIO_MSG.importTooManyRows);
+  if (rows.length > PATRIMONIO_LIMITS.importMaxRows)
+    throw new HttpError(422, 'UNPROCESSABLE', PATRIMONIO_MSG.importTooManyRows);
 
   const errors: ImportError[] = [];
   const good: CheckedRow[] = [];
@@ -216,7 +307,8 @@ export async function checkRows(db: Db, actor: Actor & { municipalityId: number 
     else if (!inScope(scope, sector.id)) err('setor_responsavel', PATRIMONIO_MSG.notYourSector);
     const localTxt = str(at('local_objeto'));
     const local = localTxt && sector ? localBy.get(`${sector.id}:${fold(localTxt)}`) : undefined;
-    if (localTxt && sector && !local) err('local_objeto', `Local "${localTxt}" não encontrado no setor "${sector.name}".`);
+    if (localTxt && sector && !local)
+      err('local_objeto', `Local "${localTxt}" não encontrado no setor "${sector.name}".`);
     const tipoTxt = str(at('tipo'));
     const tipo = tipoTxt ? tipoBy.get(fold(tipoTxt)) : undefined;
     if (tipoTxt && !tipo) err('tipo', `Tipo de bem "${tipoTxt}" não encontrado.`);
@@ -227,7 +319,8 @@ export async function checkRows(db: Db, actor: Actor & { municipalityId: number 
     const status = pick(PATRIMONIO_STATUSES, PATRIMONIO_STATUS_LABELS, at('status'));
     if (status === undefined) err('status', `Status inválido: "${str(at('status'))}".`);
     const estado = pick(ESTADOS_CONSERVACAO, ESTADO_CONSERVACAO_LABELS, at('estado_conservacao'));
-    if (estado === undefined) err('estado_conservacao', `Estado de conservação inválido: "${str(at('estado_conservacao'))}".`);
+    if (estado === undefined)
+      err('estado_conservacao', `Estado de conservação inválido: "${str(at('estado_conservacao'))}".`);
     const data = dateOf(at('data_aquisicao'));
     if (data === undefined) err('data_aquisicao', 'Data de aquisição inválida (use dd/mm/aaaa).');
     const qtdTxt = str(at('quantidade'));
@@ -246,35 +339,64 @@ export async function checkRows(db: Db, actor: Actor & { municipalityId: number 
       for (const issue of parsed.error.issues) {
         const key = String(issue.path[0] ?? '');
         if (key === 'data_aquisicao' && data === undefined) continue;
-        const message = issue.message.startsWith('Invalid') || issue.message.startsWith('Expected') ? 'Valor inválido.'
-          : issue.message.includes('AAAA-MM-DD') ? 'Data de aquisição inválida (use dd/mm/aaaa).' : issue.message;
-        err(key, key === 'valor_aquisicao' && candidate.valor_aquisicao === undefined ? 'O valor de aquisição é obrigatório.' : message);
+        const message =
+          issue.message.startsWith('Invalid') || issue.message.startsWith('Expected')
+            ? 'Valor inválido.'
+            : issue.message.includes('AAAA-MM-DD')
+              ? 'Data de aquisição inválida (use dd/mm/aaaa).'
+              : issue.message;
+        err(
+          key,
+          key === 'valor_aquisicao' && candidate.valor_aquisicao === undefined
+            ? 'O valor de aquisição é obrigatório.'
+            : message,
+        );
       }
     }
     const custom: CustomFieldValues = {};
     for (const [i, f] of customCol) {
       const c = cells[i];
       if (c == null || str(c) === '') continue;
-      custom[f.key] = c instanceof Date ? c.toISOString().slice(0, 10) : typeof c === 'number' || typeof c === 'boolean' ? c : String(c).trim();
+      custom[f.key] =
+        c instanceof Date
+          ? c.toISOString().slice(0, 10)
+          : typeof c === 'number' || typeof c === 'boolean'
+            ? c
+            : String(c).trim();
     }
     const cf = checkCustomValues(rules, custom, true);
     for (const [k, message] of Object.entries(cf.errors)) {
       const f = rules.custom.find((x) => `customFields.${x.key}` === k);
       rowErrors.push({ line, field: f?.label ?? k, message });
     }
-    if (rowErrors.length || !parsed.success || !sector) { errors.push(...rowErrors); continue; }
+    if (rowErrors.length || !parsed.success || !sector) {
+      errors.push(...rowErrors);
+      continue;
+    }
     const v = parsed.data;
     good.push({
-      line, sectorCode: sector.code,
+      line,
+      sectorCode: sector.code,
       values: {
-        municipalityId: m, descricaoBem: v.descricao_bem,
-        tipoId: tipo?.id ?? null, tipoNome: tipo?.name ?? null,
-        sectorId: sector.id, setorNome: sector.name,
-        localId: local?.id ?? null, localNome: local?.name ?? null,
-        formaAquisicaoId: forma?.id ?? null, formaNome: forma?.nome ?? null,
-        valorAquisicao: v.valor_aquisicao, quantidade: v.quantidade ?? 1, dataAquisicao: v.data_aquisicao ?? null,
-        status: status ?? 'ativo', estadoConservacao: estado ?? null, observacoes: v.observacoes ?? null,
-        customFields: cf.values, createdById: actor.id, createdByName: actor.name,
+        municipalityId: m,
+        descricaoBem: v.descricao_bem,
+        tipoId: tipo?.id ?? null,
+        tipoNome: tipo?.name ?? null,
+        sectorId: sector.id,
+        setorNome: sector.name,
+        localId: local?.id ?? null,
+        localNome: local?.name ?? null,
+        formaAquisicaoId: forma?.id ?? null,
+        formaNome: forma?.nome ?? null,
+        valorAquisicao: v.valor_aquisicao,
+        quantidade: v.quantidade ?? 1,
+        dataAquisicao: v.data_aquisicao ?? null,
+        status: status ?? 'ativo',
+        estadoConservacao: estado ?? null,
+        observacoes: v.observacoes ?? null,
+        customFields: cf.values,
+        createdById: actor.id,
+        createdByName: actor.name,
       },
     });
   }
@@ -291,8 +413,13 @@ export async function checkRows(db: Db, actor: Actor & { municipalityId: number 
  * alone when no row was good and nothing is written.
  */
 export async function importPatrimonios(
-  ctx: Pick<AppContext, 'db' | 'publisher'>, actor: Actor & { municipalityId: number }, scope: Scope, filePath: string, mode: 'dry-run' | 'commit',
-  onProgress: Progress = () => undefined, onCommit?: (tx: Db, report: ImportReport) => Promise<void>,
+  ctx: Pick<AppContext, 'db' | 'publisher'>,
+  actor: Actor & { municipalityId: number },
+  scope: Scope,
+  filePath: string,
+  mode: 'dry-run' | 'commit',
+  onProgress: Progress = () => undefined,
+  onCommit?: (tx: Db, report: ImportReport) => Promise<void>,
 ): Promise<ImportReport> {
   const sheet = await readSheet(filePath);
   await onProgress(10);
@@ -315,26 +442,52 @@ export async function importPatrimonios(
       list.forEach((r, i) => assigned.set(r, nums[i]));
     }
     const CHUNK = 500;
-    let firstNum = ''; let lastNum = '';
+    let firstNum = '';
+    let lastNum = '';
     for (let i = 0; i < good.length; i += CHUNK) {
       const chunk = good.slice(i, i + CHUNK);
-      const inserted = await tx.insert(patrimonios)
+      const inserted = await tx
+        .insert(patrimonios)
         .values(chunk.map((r) => ({ ...r.values, numeroPatrimonio: assigned.get(r)! })))
         .returning({ id: patrimonios.id, numero: patrimonios.numeroPatrimonio });
-      await tx.insert(patrimonioHistorico).values(inserted.map((x) => ({
-        patrimonioId: x.id, municipalityId: actor.municipalityId, action: HISTORICO_ACTIONS.created,
-        details: `Bem ${x.numero} cadastrado por importação de planilha.`, userId: actor.id, userName: actor.name,
-      })));
+      await tx.insert(patrimonioHistorico).values(
+        inserted.map((x) => ({
+          patrimonioId: x.id,
+          municipalityId: actor.municipalityId,
+          action: HISTORICO_ACTIONS.created,
+          details: `Bem ${x.numero} cadastrado por importação de planilha.`,
+          userId: actor.id,
+          userName: actor.name,
+        })),
+      );
       if (i === 0) firstNum = inserted[0].numero;
       lastNum = inserted[inserted.length - 1].numero;
       await onProgress(25 + (70 * Math.min(good.length, i + CHUNK)) / good.length);
     }
-    await audit(tx, out, { action: 'PATRIMONIO_IMPORT', entityType: 'Patrimonio', entityId: null, details: { new_value: { linhas: total, criados: good.length, com_erro: total - good.length, de: firstNum, ate: lastNum } } });
+    await audit(tx, out, {
+      action: 'PATRIMONIO_IMPORT',
+      entityType: 'Patrimonio',
+      entityId: null,
+      details: {
+        new_value: { linhas: total, criados: good.length, com_erro: total - good.length, de: firstNum, ate: lastNum },
+      },
+    });
     const sectorIds = [...new Set(good.map((r) => r.values.sectorId))];
     out.emit(assetRooms(actor.municipalityId, ...sectorIds), 'patrimonio.bulk_created', {
-      count: good.length, source: 'import', first: firstNum, last: lastNum, sectorIds,
+      count: good.length,
+      source: 'import',
+      first: firstNum,
+      last: lastNum,
+      sectorIds,
     });
-    const done = { mode, total, valid: good.length, created: good.length, errors, numeros: { first: firstNum, last: lastNum } };
+    const done = {
+      mode,
+      total,
+      valid: good.length,
+      created: good.length,
+      errors,
+      numeros: { first: firstNum, last: lastNum },
+    };
     await onCommit?.(tx, done);
     return done;
   });

@@ -43,10 +43,17 @@ export function publicRoutes(ctx: AppContext): Router {
 /** Superuser switch of the public search, per municipality (enabled by default). Mounted after authentication. */
 export function publicSearchSettingsRoutes(ctx: AppContext): Router {
   const r = Router();
-  const list = () => ctx.db.select({
-    municipalityId: municipalities.id, name: municipalities.name, slug: municipalities.slug,
-    isPublicSearchEnabled: sql<boolean>`coalesce(${publicSearchSettings.isPublicSearchEnabled}, true)`,
-  }).from(municipalities).leftJoin(publicSearchSettings, eq(publicSearchSettings.municipalityId, municipalities.id)).orderBy(asc(municipalities.name));
+  const list = () =>
+    ctx.db
+      .select({
+        municipalityId: municipalities.id,
+        name: municipalities.name,
+        slug: municipalities.slug,
+        isPublicSearchEnabled: sql<boolean>`coalesce(${publicSearchSettings.isPublicSearchEnabled}, true)`,
+      })
+      .from(municipalities)
+      .leftJoin(publicSearchSettings, eq(publicSearchSettings.municipalityId, municipalities.id))
+      .orderBy(asc(municipalities.name));
 
   r.get('/superuser/public-search', can('superuser:access'), async (_req, res) => {
     const settings = await list();
@@ -55,11 +62,24 @@ export function publicSearchSettingsRoutes(ctx: AppContext): Router {
   r.put('/superuser/public-search', can('superuser:access'), async (req, res) => {
     const { municipalityId, isPublicSearchEnabled } = body(req, settingsBody);
     await mutate(ctx, actorOf(principal(req)), async (tx, out) => {
-      const [m] = await tx.select({ id: municipalities.id }).from(municipalities).where(eq(municipalities.id, municipalityId));
+      const [m] = await tx
+        .select({ id: municipalities.id })
+        .from(municipalities)
+        .where(eq(municipalities.id, municipalityId));
       if (!m) throw notFound('Município não encontrado.');
-      await tx.insert(publicSearchSettings).values({ municipalityId, isPublicSearchEnabled })
-        .onConflictDoUpdate({ target: publicSearchSettings.municipalityId, set: { isPublicSearchEnabled, updatedAt: new Date(), version: sql`${publicSearchSettings.version} + 1` } });
-      await audit(tx, out, { action: 'PUBLIC_SEARCH_UPDATE', entityType: 'PublicSearchSettings', entityId: municipalityId, details: { new_value: { isPublicSearchEnabled } } });
+      await tx
+        .insert(publicSearchSettings)
+        .values({ municipalityId, isPublicSearchEnabled })
+        .onConflictDoUpdate({
+          target: publicSearchSettings.municipalityId,
+          set: { isPublicSearchEnabled, updatedAt: new Date(), version: sql`${publicSearchSettings.version} + 1` },
+        });
+      await audit(tx, out, {
+        action: 'PUBLIC_SEARCH_UPDATE',
+        entityType: 'PublicSearchSettings',
+        entityId: municipalityId,
+        details: { new_value: { isPublicSearchEnabled } },
+      });
     });
     const setting = (await list()).find((x) => x.municipalityId === municipalityId);
     res.json({ setting });

@@ -16,7 +16,9 @@ export function sectorRoutes(ctx: AppContext): Router {
     res.status(201).json(await service.createSector(ctx, municipalActor(req), body(req, sectorCreateBody)));
   });
   r.put('/sectors/:id', can('sectors:manage'), async (req, res) => {
-    res.json(await service.updateSector(ctx, municipalActor(req), params(req, idParam).id, body(req, sectorUpdateBody)));
+    res.json(
+      await service.updateSector(ctx, municipalActor(req), params(req, idParam).id, body(req, sectorUpdateBody)),
+    );
   });
   r.delete('/sectors/:id', can('sectors:manage'), async (req, res) => {
     await service.deleteSector(ctx, municipalActor(req), params(req, idParam).id);

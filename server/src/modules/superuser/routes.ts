@@ -11,9 +11,17 @@ import { body, params } from '../../http/validate';
 import * as users from '../users/service';
 
 const roleParam = z.strictObject({ role: z.enum(ROLES, { error: 'Perfil inválido.' }) });
-const permissionsBody = z.strictObject({ permissions: z.array(z.enum(PERMISSIONS, { error: 'Permissão inválida.' })).max(PERMISSIONS.length) });
+const permissionsBody = z.strictObject({
+  permissions: z.array(z.enum(PERMISSIONS, { error: 'Permissão inválida.' })).max(PERMISSIONS.length),
+});
 const municipalityBody = z.strictObject({ name: trimmed('Nome', 160) });
-const slugify = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slugify = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** The superuser back-office API: separate paths, one permission, audited. */
 export function superuserRoutes(ctx: AppContext): Router {
@@ -29,9 +37,16 @@ export function superuserRoutes(ctx: AppContext): Router {
     const { permissions } = body(req, permissionsBody);
     await mutate(ctx, actorOf(principal(req)), async (tx, out) => {
       const [old] = await tx.select().from(rolePermissions).where(eq(rolePermissions.role, role));
-      await tx.insert(rolePermissions).values({ role, permissions })
+      await tx
+        .insert(rolePermissions)
+        .values({ role, permissions })
         .onConflictDoUpdate({ target: rolePermissions.role, set: { permissions, updatedAt: new Date() } });
-      await audit(tx, out, { action: 'PERMISSIONS_UPDATE', entityType: 'Role', entityId: role, details: { old_value: old?.permissions ?? [], new_value: permissions } });
+      await audit(tx, out, {
+        action: 'PERMISSIONS_UPDATE',
+        entityType: 'Role',
+        entityId: role,
+        details: { old_value: old?.permissions ?? [], new_value: permissions },
+      });
     });
     res.json({ role, permissions });
   });
@@ -43,9 +58,20 @@ export function superuserRoutes(ctx: AppContext): Router {
   r.post('/superuser/municipalities', async (req, res) => {
     const { name } = body(req, municipalityBody);
     const row = await mutate(ctx, actorOf(principal(req)), async (tx, out) => {
-      const [m] = await tx.insert(municipalities).values({ name, slug: slugify(name) }).returning()
-        .catch((err) => { if (isUniqueViolation(err)) throw conflict('Já existe um município com este nome.', 'DUPLICATE'); throw err; });
-      await audit(tx, out, { action: 'MUNICIPALITY_CREATE', entityType: 'Municipality', entityId: m.id, details: { new_value: { name } } });
+      const [m] = await tx
+        .insert(municipalities)
+        .values({ name, slug: slugify(name) })
+        .returning()
+        .catch((err) => {
+          if (isUniqueViolation(err)) throw conflict('Já existe um município com este nome.', 'DUPLICATE');
+          throw err;
+        });
+      await audit(tx, out, {
+        action: 'MUNICIPALITY_CREATE',
+        entityType: 'Municipality',
+        entityId: m.id,
+        details: { new_value: { name } },
+      });
       return m;
     });
     res.status(201).json(row);
@@ -59,7 +85,9 @@ export function superuserRoutes(ctx: AppContext): Router {
     res.status(201).json(await users.createUser(ctx, actorOf(principal(req)), null, body(req, userCreateBody)));
   });
   r.put('/superuser/users/:id', async (req, res) => {
-    res.json(await users.updateUser(ctx, actorOf(principal(req)), null, params(req, idParam).id, body(req, userUpdateBody)));
+    res.json(
+      await users.updateUser(ctx, actorOf(principal(req)), null, params(req, idParam).id, body(req, userUpdateBody)),
+    );
   });
   r.delete('/superuser/users/:id', async (req, res) => {
     await users.deleteUser(ctx, actorOf(principal(req)), null, params(req, idParam).id);

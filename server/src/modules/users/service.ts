@@ -11,9 +11,18 @@ import { revokeAllSessions } from '../auth/service';
 
 type Row = typeof users.$inferSelect;
 export const toUser = (r: Row, sectorIds: number[]): User => ({
-  id: r.id, name: r.name, email: r.email, role: r.role as User['role'], avatarUrl: r.avatarUrl,
-  municipalityId: r.municipalityId, sectorIds, lockoutUntil: iso(r.lockoutUntil), failedLoginAttempts: r.failedLoginAttempts,
-  createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(), version: r.version,
+  id: r.id,
+  name: r.name,
+  email: r.email,
+  role: r.role as User['role'],
+  avatarUrl: r.avatarUrl,
+  municipalityId: r.municipalityId,
+  sectorIds,
+  lockoutUntil: iso(r.lockoutUntil),
+  failedLoginAttempts: r.failedLoginAttempts,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+  version: r.version,
 });
 
 /** null scope = every municipality (superuser). */
@@ -31,8 +40,13 @@ async function sectorIdsOf(db: Db, ids: number[]): Promise<Map<number, number[]>
 async function setSectors(tx: Db, userId: number, municipalityId: number | null, ids: number[]): Promise<void> {
   const unique = [...new Set(ids)];
   if (unique.length > 0) {
-    const found = municipalityId == null ? [] : await tx.select({ id: sectors.id }).from(sectors)
-      .where(and(eq(sectors.municipalityId, municipalityId), inArray(sectors.id, unique)));
+    const found =
+      municipalityId == null
+        ? []
+        : await tx
+            .select({ id: sectors.id })
+            .from(sectors)
+            .where(and(eq(sectors.municipalityId, municipalityId), inArray(sectors.id, unique)));
     if (found.length !== unique.length) {
       throw new HttpError(422, 'UNPROCESSABLE', 'Setor não encontrado.', { sectorIds: 'Setor não encontrado.' });
     }
@@ -48,12 +62,18 @@ function duplicate(err: unknown): never {
 
 export async function listUsers(ctx: AppContext, scope: Scope): Promise<User[]> {
   const rows = await ctx.db.select().from(users).where(inScope(scope)).orderBy(asc(users.name));
-  const sectorMap = await sectorIdsOf(ctx.db, rows.map((r) => r.id));
+  const sectorMap = await sectorIdsOf(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toUser(r, sectorMap.get(r.id) ?? []));
 }
 
 export async function getUser(ctx: AppContext, scope: Scope, id: number): Promise<User> {
-  const [row] = await ctx.db.select().from(users).where(and(eq(users.id, id), inScope(scope)));
+  const [row] = await ctx.db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), inScope(scope)));
   if (!row) throw notFound(MSG.users.notFound);
   return toUser(row, (await sectorIdsOf(ctx.db, [id])).get(id) ?? []);
 }
@@ -64,54 +84,104 @@ const userRooms = (municipalityId: number | null) =>
 export async function createUser(ctx: AppContext, actor: Actor, scope: Scope, input: UserCreate): Promise<User> {
   const municipalityId = scope ?? input.municipalityId ?? null;
   if (input.role === 'superuser' ? municipalityId != null || scope != null : municipalityId == null) {
-    throw new HttpError(422, 'UNPROCESSABLE', 'Perfil incompatível com o município.', { role: 'Perfil incompatível com o município.' });
+    throw new HttpError(422, 'UNPROCESSABLE', 'Perfil incompatível com o município.', {
+      role: 'Perfil incompatível com o município.',
+    });
   }
   const passwordHash = await hashPassword(input.password);
   return mutate(ctx, actor, async (tx, out) => {
-    const [row] = await tx.insert(users).values({
-      municipalityId, name: input.name, email: input.email, passwordHash, role: input.role, avatarUrl: input.avatarUrl ?? null,
-    }).returning().catch(duplicate);
+    const [row] = await tx
+      .insert(users)
+      .values({
+        municipalityId,
+        name: input.name,
+        email: input.email,
+        passwordHash,
+        role: input.role,
+        avatarUrl: input.avatarUrl ?? null,
+      })
+      .returning()
+      .catch(duplicate);
     await setSectors(tx, row.id, municipalityId, input.sectorIds ?? []);
     const user = toUser(row, [...new Set(input.sectorIds ?? [])]);
-    await audit(tx, out, { action: 'USER_CREATE', entityType: 'User', entityId: row.id, details: { new_value: { name: row.name, email: row.email, role: row.role } } }, municipalityId);
+    await audit(
+      tx,
+      out,
+      {
+        action: 'USER_CREATE',
+        entityType: 'User',
+        entityId: row.id,
+        details: { new_value: { name: row.name, email: row.email, role: row.role } },
+      },
+      municipalityId,
+    );
     out.emit(userRooms(user.municipalityId), 'user.created', user, user.municipalityId);
     return user;
   });
 }
 
-export async function updateUser(ctx: AppContext, actor: Actor, scope: Scope, id: number, input: UserUpdate): Promise<User> {
+export async function updateUser(
+  ctx: AppContext,
+  actor: Actor,
+  scope: Scope,
+  id: number,
+  input: UserUpdate,
+): Promise<User> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   return mutate(ctx, actor, async (tx, out) => {
-    const [old] = await tx.select().from(users).where(and(eq(users.id, id), inScope(scope))).for('update');
+    const [old] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), inScope(scope)))
+      .for('update');
     if (!old) throw notFound(MSG.users.notFound);
     if (input.version !== undefined && input.version !== old.version) throw conflict();
     const role = input.role ?? old.role;
     if (scope != null && (role === 'superuser' || old.role === 'superuser')) throw notFound(MSG.users.notFound);
     if (scope != null && input.municipalityId != null && input.municipalityId !== scope) throw notFound();
     const unlock = input.lockoutUntil === null || input.failedLoginAttempts === 0;
-    const [row] = await tx.update(users).set({
-      name: input.name ?? old.name,
-      email: input.email ?? old.email,
-      role,
-      avatarUrl: input.avatarUrl === undefined ? old.avatarUrl : input.avatarUrl,
-      ...(passwordHash ? { passwordHash } : {}),
-      ...(unlock ? { lockoutUntil: null, failedLoginAttempts: 0 } : {}),
-      ...(scope == null && input.municipalityId !== undefined ? { municipalityId: input.municipalityId } : {}),
-      updatedAt: new Date(),
-      version: sql`${users.version} + 1`,
-    }).where(eq(users.id, id)).returning().catch(duplicate);
+    const [row] = await tx
+      .update(users)
+      .set({
+        name: input.name ?? old.name,
+        email: input.email ?? old.email,
+        role,
+        avatarUrl: input.avatarUrl === undefined ? old.avatarUrl : input.avatarUrl,
+        ...(passwordHash ? { passwordHash } : {}),
+        ...(unlock ? { lockoutUntil: null, failedLoginAttempts: 0 } : {}),
+        ...(scope == null && input.municipalityId !== undefined ? { municipalityId: input.municipalityId } : {}),
+        updatedAt: new Date(),
+        version: sql`${users.version} + 1`,
+      })
+      .where(eq(users.id, id))
+      .returning()
+      .catch(duplicate);
     if (input.sectorIds) await setSectors(tx, id, row.municipalityId, input.sectorIds);
     if (passwordHash || role !== old.role) await revokeAllSessions(tx, id);
     const user = toUser(row, (await sectorIdsOf(tx, [id])).get(id) ?? []);
     const changed = Object.keys(input).filter((k) => k !== 'version' && k !== 'password');
-    await audit(tx, out, {
-      action: unlock && changed.every((k) => k === 'lockoutUntil' || k === 'failedLoginAttempts') ? 'USER_UNLOCK' : 'USER_UPDATE',
-      entityType: 'User', entityId: id,
-      details: {
-        old_value: { name: old.name, email: old.email, role: old.role },
-        new_value: { name: row.name, email: row.email, role: row.role, ...(passwordHash ? { password: 'alterada' } : {}) },
+    await audit(
+      tx,
+      out,
+      {
+        action:
+          unlock && changed.every((k) => k === 'lockoutUntil' || k === 'failedLoginAttempts')
+            ? 'USER_UNLOCK'
+            : 'USER_UPDATE',
+        entityType: 'User',
+        entityId: id,
+        details: {
+          old_value: { name: old.name, email: old.email, role: old.role },
+          new_value: {
+            name: row.name,
+            email: row.email,
+            role: row.role,
+            ...(passwordHash ? { password: 'alterada' } : {}),
+          },
+        },
       },
-    }, row.municipalityId);
+      row.municipalityId,
+    );
     out.emit(userRooms(user.municipalityId), 'user.updated', user, user.municipalityId);
     return user;
   });
@@ -120,10 +190,24 @@ export async function updateUser(ctx: AppContext, actor: Actor, scope: Scope, id
 export async function deleteUser(ctx: AppContext, actor: Actor, scope: Scope, id: number): Promise<void> {
   if (id === actor.id) throw new HttpError(422, 'UNPROCESSABLE', MSG.users.cannotDeleteSelf);
   await mutate(ctx, actor, async (tx, out) => {
-    const [old] = await tx.select().from(users).where(and(eq(users.id, id), inScope(scope))).for('update');
+    const [old] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), inScope(scope)))
+      .for('update');
     if (!old || (scope != null && old.role === 'superuser')) throw notFound(MSG.users.notFound);
     await tx.delete(users).where(eq(users.id, id));
-    await audit(tx, out, { action: 'USER_DELETE', entityType: 'User', entityId: id, details: { old_value: { name: old.name, email: old.email, role: old.role } } }, old.municipalityId);
+    await audit(
+      tx,
+      out,
+      {
+        action: 'USER_DELETE',
+        entityType: 'User',
+        entityId: id,
+        details: { old_value: { name: old.name, email: old.email, role: old.role } },
+      },
+      old.municipalityId,
+    );
     out.emit(userRooms(old.municipalityId), 'user.deleted', { id }, old.municipalityId);
   });
 }

@@ -12,7 +12,10 @@ const count = new Intl.NumberFormat('pt-BR');
 
 /** 'Relatório de Setores': header with the municipality, a table Código | Nome | Locais. */
 export function sectorsReportHtml(r: SectorsReport): string {
-  const rows = r.sectors.map((s) => html`<tr><td class="code">${s.code}</td><td>${s.name}</td><td class="num">${count.format(s.locaisCount)}</td></tr>`);
+  const rows = r.sectors.map(
+    (s) =>
+      html`<tr><td class="code">${s.code}</td><td>${s.name}</td><td class="num">${count.format(s.locaisCount)}</td></tr>`,
+  );
   const total = r.sectors.length === 1 ? '1 setor' : `${count.format(r.sectors.length)} setores`;
   return html`<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><title>Relatório de Setores</title><style>${raw(REPORT_CSS)}</style></head>
@@ -22,12 +25,14 @@ export function sectorsReportHtml(r: SectorsReport): string {
     <h1>Relatório de Setores</h1>
     <div class="meta">Gerado em ${r.generatedAt} · ${total}</div>
   </header>
-  ${r.sectors.length === 0
-    ? html`<p class="empty">Nenhum setor cadastrado.</p>`
-    : html`<table>
+  ${
+    r.sectors.length === 0
+      ? html`<p class="empty">Nenhum setor cadastrado.</p>`
+      : html`<table>
     <thead><tr><th>Código</th><th>Nome</th><th class="num">Locais</th></tr></thead>
     <tbody>${rows}</tbody>
-  </table>`}
+  </table>`
+  }
 </body></html>`.html;
 }
 

@@ -9,12 +9,23 @@ export function AppFooter() {
     <Box
       component="footer"
       sx={{
-        px: { xs: 2, md: 3 }, py: 1.5, borderTop: 1, borderColor: 'divider', display: 'flex', flexWrap: 'wrap',
-        gap: 1, justifyContent: 'space-between', color: 'text.secondary',
+        px: { xs: 2, md: 3 },
+        py: 1.5,
+        borderTop: 1,
+        borderColor: 'divider',
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 1,
+        justifyContent: 'space-between',
+        color: 'text.secondary',
       }}
     >
-      <Typography variant="caption">{systemFooterText || `${PRODUCT_NAME} · Sistema de Gestão de Patrimônio`}</Typography>
-      <Typography variant="caption" data-testid="app-version">{FOOTER_VERSION}</Typography>
+      <Typography variant="caption">
+        {systemFooterText || `${PRODUCT_NAME} · Sistema de Gestão de Patrimônio`}
+      </Typography>
+      <Typography variant="caption" data-testid="app-version">
+        {FOOTER_VERSION}
+      </Typography>
     </Box>
   );
 }

@@ -31,7 +31,11 @@ export function AppHeader({ user, mobile, sidebarExpanded, onToggleSidebar, onOp
   const prefeitura = c.prefeituraName || HEADER_DEFAULTS.prefeituraName;
   const secretaria = c.secretariaResponsavel || HEADER_DEFAULTS.secretariaResponsavel;
   const departamento = c.departamentoResponsavel || HEADER_DEFAULTS.departamentoResponsavel;
-  const toggleLabel = mobile ? 'Abrir menu lateral' : sidebarExpanded ? 'Recolher menu lateral' : 'Expandir menu lateral';
+  const toggleLabel = mobile
+    ? 'Abrir menu lateral'
+    : sidebarExpanded
+      ? 'Recolher menu lateral'
+      : 'Expandir menu lateral';
 
   return (
     <AppBar
@@ -42,7 +46,12 @@ export function AppHeader({ user, mobile, sidebarExpanded, onToggleSidebar, onOp
     >
       <Toolbar sx={{ minHeight: { xs: 60, md: HEADER_HEIGHT }, gap: { xs: 1, md: 1.5 }, px: { xs: 1, md: 2 } }}>
         <Tooltip title={toggleLabel}>
-          <IconButton edge="start" onClick={onToggleSidebar} aria-label={toggleLabel} aria-expanded={mobile ? undefined : sidebarExpanded}>
+          <IconButton
+            edge="start"
+            onClick={onToggleSidebar}
+            aria-label={toggleLabel}
+            aria-expanded={mobile ? undefined : sidebarExpanded}
+          >
             {!mobile && sidebarExpanded ? <MenuOpen /> : <MenuIcon />}
           </IconButton>
         </Tooltip>
@@ -50,28 +59,65 @@ export function AppHeader({ user, mobile, sidebarExpanded, onToggleSidebar, onOp
           component={RouterLink}
           to="/dashboard"
           aria-label="Ir para o painel"
-          sx={{ display: 'flex', alignItems: 'center', gap: 1.5, color: 'inherit', textDecoration: 'none', minWidth: 0, flex: 1 }}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1.5,
+            color: 'inherit',
+            textDecoration: 'none',
+            minWidth: 0,
+            flex: 1,
+          }}
         >
           {logo ? (
-            <Box component="img" src={logo} alt="Logotipo" sx={{ height: { xs: 36, md: 48 }, maxWidth: 120, objectFit: 'contain' }} />
+            <Box
+              component="img"
+              src={logo}
+              alt="Logotipo"
+              sx={{ height: { xs: 36, md: 48 }, maxWidth: 120, objectFit: 'contain' }}
+            />
           ) : (
             <Box
               aria-hidden
-              sx={{ width: { xs: 36, md: 44 }, height: { xs: 36, md: 44 }, borderRadius: 2, bgcolor: 'primary.main', color: 'primary.contrastText', display: 'grid', placeItems: 'center', flexShrink: 0 }}
+              sx={{
+                width: { xs: 36, md: 44 },
+                height: { xs: 36, md: 44 },
+                borderRadius: 2,
+                bgcolor: 'primary.main',
+                color: 'primary.contrastText',
+                display: 'grid',
+                placeItems: 'center',
+                flexShrink: 0,
+              }}
             >
               <AccountBalanceOutlined />
             </Box>
           )}
           <Box sx={{ minWidth: 0, lineHeight: 1.2 }}>
-            <Typography component="p" noWrap sx={{ fontWeight: 700, fontSize: { xs: 13, md: 15 }, textTransform: 'uppercase', lineHeight: 1.25 }}>
+            <Typography
+              component="p"
+              noWrap
+              sx={{ fontWeight: 700, fontSize: { xs: 13, md: 15 }, textTransform: 'uppercase', lineHeight: 1.25 }}
+            >
               {prefeitura}
             </Typography>
-            <Typography component="p" variant="caption" color="text.secondary" noWrap sx={{ display: { xs: 'none', sm: 'block' }, lineHeight: 1.3 }}>
+            <Typography
+              component="p"
+              variant="caption"
+              color="text.secondary"
+              noWrap
+              sx={{ display: { xs: 'none', sm: 'block' }, lineHeight: 1.3 }}
+            >
               {secretaria}
               {' · '}
               {departamento}
             </Typography>
-            <Typography component="p" variant="caption" noWrap sx={{ color: 'primary.main', fontWeight: 600, lineHeight: 1.3 }}>
+            <Typography
+              component="p"
+              variant="caption"
+              noWrap
+              sx={{ color: 'primary.main', fontWeight: 600, lineHeight: 1.3 }}
+            >
               {HEADER_DEFAULTS.subtitle}
             </Typography>
           </Box>

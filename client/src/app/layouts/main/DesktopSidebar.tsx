@@ -26,7 +26,13 @@ export function DesktopSidebar({ groups }: { groups: MenuGroup[] }) {
       <Box
         component="nav"
         aria-label="Menu principal"
-        sx={{ position: 'sticky', top: HEADER_HEIGHT, maxHeight: `calc(100dvh - ${HEADER_HEIGHT}px)`, overflowY: 'auto', overflowX: 'hidden' }}
+        sx={{
+          position: 'sticky',
+          top: HEADER_HEIGHT,
+          maxHeight: `calc(100dvh - ${HEADER_HEIGHT}px)`,
+          overflowY: 'auto',
+          overflowX: 'hidden',
+        }}
       >
         <NavGroups groups={groups} collapsed={!expanded} onExpandRequest={() => setExpanded(true)} idPrefix="sidebar" />
       </Box>

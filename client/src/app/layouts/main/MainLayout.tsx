@@ -35,7 +35,15 @@ export default function MainLayout() {
 
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
-      <Box component="a" href="#conteudo" sx={{ position: 'absolute', left: -9999, '&:focus': { left: 8, top: 8, zIndex: 3000, bgcolor: 'background.paper', p: 1 } }}>
+      <Box
+        component="a"
+        href="#conteudo"
+        sx={{
+          position: 'absolute',
+          left: -9999,
+          '&:focus': { left: 8, top: 8, zIndex: 3000, bgcolor: 'background.paper', p: 1 },
+        }}
+      >
         Pular para o conteúdo
       </Box>
       <AppHeader

@@ -16,7 +16,14 @@ export function MobileBottomBar() {
       component="nav"
       aria-label="Navegação inferior"
       elevation={8}
-      sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: (t) => t.zIndex.appBar, pb: 'env(safe-area-inset-bottom)' }}
+      sx={{
+        position: 'fixed',
+        left: 0,
+        right: 0,
+        bottom: 0,
+        zIndex: (t) => t.zIndex.appBar,
+        pb: 'env(safe-area-inset-bottom)',
+      }}
     >
       <BottomNavigation showLabels value={active === -1 ? false : active} sx={{ height: BOTTOM_BAR_HEIGHT }}>
         {MOBILE_BOTTOM_BAR.map((item) => (

@@ -8,7 +8,12 @@ import { NavGroups } from './NavGroups';
 /** Below 768 px the sidebar becomes a left drawer. */
 export function MobileDrawer({ open, onClose, groups }: { open: boolean; onClose: () => void; groups: MenuGroup[] }) {
   return (
-    <Drawer anchor="left" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: SIDEBAR_EXPANDED, maxWidth: '85vw' } } }}>
+    <Drawer
+      anchor="left"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: SIDEBAR_EXPANDED, maxWidth: '85vw' } } }}
+    >
       <Box component="nav" aria-label="Menu principal">
         <Typography variant="subtitle1" sx={{ px: 2, py: 2, fontWeight: 700 }}>
           Menu principal

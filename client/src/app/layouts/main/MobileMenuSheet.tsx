@@ -22,7 +22,9 @@ export function MobileMenuSheet({ open, onClose, user, groups }: Props) {
       anchor="bottom"
       open={open}
       onClose={onClose}
-      slotProps={{ paper: { sx: { maxHeight: '85dvh', borderTopLeftRadius: 16, borderTopRightRadius: 16 }, 'aria-label': 'Menu' } }}
+      slotProps={{
+        paper: { sx: { maxHeight: '85dvh', borderTopLeftRadius: 16, borderTopRightRadius: 16 }, 'aria-label': 'Menu' },
+      }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 2 }}>
         <UserAvatar name={user.name} avatarUrl={user.avatarUrl} size={40} />
@@ -30,8 +32,12 @@ export function MobileMenuSheet({ open, onClose, user, groups }: Props) {
           <Typography variant="h2" component="h2" sx={{ fontSize: '1rem' }} noWrap>
             Menu
           </Typography>
-          <Typography variant="body2" noWrap>{user.name}</Typography>
-          <Typography variant="caption" color="text.secondary">{ROLE_LABELS[user.role]}</Typography>
+          <Typography variant="body2" noWrap>
+            {user.name}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {ROLE_LABELS[user.role]}
+          </Typography>
         </Box>
         <IconButton aria-label="Fechar menu" onClick={onClose}>
           <Close />

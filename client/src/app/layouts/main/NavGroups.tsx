@@ -58,7 +58,8 @@ export function NavGroups({ groups, collapsed, onExpandRequest, onNavigate, idPr
             aria-controls={regionId}
             aria-label={collapsed ? group.label : undefined}
             sx={{
-              minHeight: 44, px: collapsed ? 1.75 : 2,
+              minHeight: 44,
+              px: collapsed ? 1.75 : 2,
               color: containsActive ? 'primary.main' : 'text.primary',
             }}
           >
@@ -67,7 +68,10 @@ export function NavGroups({ groups, collapsed, onExpandRequest, onNavigate, idPr
             </ListItemIcon>
             {!collapsed && (
               <>
-                <ListItemText primary={group.label} slotProps={{ primary: { sx: { fontWeight: 600, fontSize: 14 } } }} />
+                <ListItemText
+                  primary={group.label}
+                  slotProps={{ primary: { sx: { fontWeight: 600, fontSize: 14 } } }}
+                />
                 {isOpen ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
               </>
             )}
@@ -96,11 +100,15 @@ export function NavGroups({ groups, collapsed, onExpandRequest, onNavigate, idPr
                         aria-current={active ? 'page' : undefined}
                         onClick={onNavigate}
                         sx={{
-                          pl: 7, minHeight: 38,
+                          pl: 7,
+                          minHeight: 38,
                           '&.Mui-selected': { color: 'primary.main', fontWeight: 600 },
                         }}
                       >
-                        <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontSize: 14, fontWeight: 'inherit' } } }} />
+                        <ListItemText
+                          primary={item.label}
+                          slotProps={{ primary: { sx: { fontSize: 14, fontWeight: 'inherit' } } }}
+                        />
                       </ListItemButton>
                     );
                   })}

@@ -59,7 +59,9 @@ export function UserMenu({ user, mobile }: { user: SessionUser; mobile: boolean 
         <Box sx={{ px: 2, py: 1.5, display: 'flex', gap: 1.5, alignItems: 'center' }}>
           <UserAvatar name={user.name} avatarUrl={user.avatarUrl} size={44} />
           <Box sx={{ minWidth: 0 }}>
-            <Typography sx={{ fontWeight: 600 }} noWrap>{user.name}</Typography>
+            <Typography sx={{ fontWeight: 600 }} noWrap>
+              {user.name}
+            </Typography>
             <Typography variant="body2" color="text.secondary" noWrap>
               {mobile ? ROLE_LABELS[user.role] : user.email}
             </Typography>
@@ -72,18 +74,30 @@ export function UserMenu({ user, mobile }: { user: SessionUser; mobile: boolean 
         </Box>
         <Divider />
         <MenuItem onClick={() => go('/perfil')}>
-          <ListItemIcon><PersonOutline fontSize="small" /></ListItemIcon>
+          <ListItemIcon>
+            <PersonOutline fontSize="small" />
+          </ListItemIcon>
           <ListItemText>Perfil</ListItemText>
         </MenuItem>
         <MenuItem onClick={() => go('/configuracoes/personalizacao')}>
-          <ListItemIcon><SettingsOutlined fontSize="small" /></ListItemIcon>
+          <ListItemIcon>
+            <SettingsOutlined fontSize="small" />
+          </ListItemIcon>
           <ListItemText>Configurações</ListItemText>
         </MenuItem>
         {mobile ? (
           <MenuItem onClick={toggleTheme} role="menuitemcheckbox" aria-checked={resolved === 'dark'}>
-            <ListItemIcon><DarkModeOutlined fontSize="small" /></ListItemIcon>
+            <ListItemIcon>
+              <DarkModeOutlined fontSize="small" />
+            </ListItemIcon>
             <ListItemText>Tema escuro</ListItemText>
-            <Switch edge="end" size="small" checked={resolved === 'dark'} tabIndex={-1} slotProps={{ input: { 'aria-hidden': true } }} />
+            <Switch
+              edge="end"
+              size="small"
+              checked={resolved === 'dark'}
+              tabIndex={-1}
+              slotProps={{ input: { 'aria-hidden': true } }}
+            />
           </MenuItem>
         ) : (
           <MenuItem
@@ -92,7 +106,9 @@ export function UserMenu({ user, mobile }: { user: SessionUser; mobile: boolean 
               close();
             }}
           >
-            <ListItemIcon><DarkModeOutlined fontSize="small" /></ListItemIcon>
+            <ListItemIcon>
+              <DarkModeOutlined fontSize="small" />
+            </ListItemIcon>
             <ListItemText secondary={resolved === 'dark' ? 'Escuro' : 'Claro'}>Tema</ListItemText>
           </MenuItem>
         )}
@@ -103,7 +119,9 @@ export function UserMenu({ user, mobile }: { user: SessionUser; mobile: boolean 
             void logout();
           }}
         >
-          <ListItemIcon><Logout fontSize="small" /></ListItemIcon>
+          <ListItemIcon>
+            <Logout fontSize="small" />
+          </ListItemIcon>
           <ListItemText>Sair</ListItemText>
         </MenuItem>
       </Menu>

@@ -19,7 +19,12 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   const logo = optionalImageUrl(c.activeLogoUrl);
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
-      <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+      <AppBar
+        position="sticky"
+        color="inherit"
+        elevation={0}
+        sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+      >
         <Toolbar sx={{ gap: 1.5 }}>
           {logo ? (
             <Box component="img" src={logo} alt="Logotipo" sx={{ height: 40, maxWidth: 120, objectFit: 'contain' }} />
@@ -42,7 +47,10 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <Container component="main" maxWidth="lg" sx={{ flex: 1, py: { xs: 2, md: 4 } }}>
         {children}
       </Container>
-      <Box component="footer" sx={{ py: 2, textAlign: 'center', color: 'text.secondary', borderTop: 1, borderColor: 'divider' }}>
+      <Box
+        component="footer"
+        sx={{ py: 2, textAlign: 'center', color: 'text.secondary', borderTop: 1, borderColor: 'divider' }}
+      >
         <Typography variant="caption">
           {c.loginFooterText} · {FOOTER_VERSION}
         </Typography>

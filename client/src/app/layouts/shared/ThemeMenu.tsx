@@ -48,7 +48,13 @@ export function ThemeMenu() {
             }}
           >
             <ListItemIcon>
-              {o.mode === 'light' ? <LightModeOutlined fontSize="small" /> : o.mode === 'dark' ? <DarkModeOutlined fontSize="small" /> : <SettingsBrightnessOutlined fontSize="small" />}
+              {o.mode === 'light' ? (
+                <LightModeOutlined fontSize="small" />
+              ) : o.mode === 'dark' ? (
+                <DarkModeOutlined fontSize="small" />
+              ) : (
+                <SettingsBrightnessOutlined fontSize="small" />
+              )}
             </ListItemIcon>
             <ListItemText>{o.label}</ListItemText>
             {mode === o.mode && <Check fontSize="small" sx={{ ml: 2 }} />}

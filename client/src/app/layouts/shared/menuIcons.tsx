@@ -58,4 +58,8 @@ export const SUPERUSER_ICONS: Record<string, ReactElement> = {
   '/superuser/assets-by-user': <PersonSearchOutlined />,
 };
 
-export const FALLBACK_ICONS = { item: <DescriptionOutlined />, tree: <AccountTreeOutlined />, history: <HistoryOutlined /> };
+export const FALLBACK_ICONS = {
+  item: <DescriptionOutlined />,
+  tree: <AccountTreeOutlined />,
+  history: <HistoryOutlined />,
+};

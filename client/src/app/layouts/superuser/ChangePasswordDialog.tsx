@@ -27,11 +27,19 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   const { errors } = formState;
 
   return (
-    <Dialog open={open} onClose={mutation.isPending ? undefined : onClose} aria-labelledby="su-password-title" maxWidth="xs" fullWidth>
+    <Dialog
+      open={open}
+      onClose={mutation.isPending ? undefined : onClose}
+      aria-labelledby="su-password-title"
+      maxWidth="xs"
+      fullWidth
+    >
       <form noValidate onSubmit={handleSubmit((v) => mutation.mutate(v))}>
         <DialogTitle id="su-password-title">Alterar Senha</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 1 }}>Crie uma nova senha segura para sua conta de superusuário.</DialogContentText>
+          <DialogContentText sx={{ mb: 1 }}>
+            Crie uma nova senha segura para sua conta de superusuário.
+          </DialogContentText>
           <TextField
             {...register('currentPassword')}
             id="su-current-password"
@@ -66,7 +74,9 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={mutation.isPending}>Cancelar</Button>
+          <Button onClick={onClose} disabled={mutation.isPending}>
+            Cancelar
+          </Button>
           <Button type="submit" variant="contained" disabled={mutation.isPending}>
             Salvar Nova Senha
           </Button>

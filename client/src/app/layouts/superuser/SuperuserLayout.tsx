@@ -13,7 +13,15 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import MenuIcon from '@mui/icons-material/Menu';
-import { FOOTER_VERSION, HEADER_DEFAULTS, PRODUCT_NAME, SIDEBAR_EXPANDED, SUPERUSER_EXTRA_ROUTES, SUPERUSER_MENU, isMenuItemActive } from '@tombo/shared';
+import {
+  FOOTER_VERSION,
+  HEADER_DEFAULTS,
+  PRODUCT_NAME,
+  SIDEBAR_EXPANDED,
+  SUPERUSER_EXTRA_ROUTES,
+  SUPERUSER_MENU,
+  isMenuItemActive,
+} from '@tombo/shared';
 import { useSession } from '../../../lib/session';
 import { ContentSpinner } from '../../../components/FullScreenSpinner';
 import { useCustomization } from '../../../features/customization/useCustomization';
@@ -45,7 +53,9 @@ function SuperuserNav({ onNavigate }: { onNavigate?: () => void }) {
               onClick={onNavigate}
               sx={{ minHeight: 40, '&.Mui-selected': { color: 'primary.main' } }}
             >
-              <ListItemIcon sx={{ minWidth: 38, color: 'inherit' }}>{SUPERUSER_ICONS[item.path] ?? FALLBACK_ICONS.item}</ListItemIcon>
+              <ListItemIcon sx={{ minWidth: 38, color: 'inherit' }}>
+                {SUPERUSER_ICONS[item.path] ?? FALLBACK_ICONS.item}
+              </ListItemIcon>
               <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontSize: 14 } } }} />
             </ListItemButton>
           );
@@ -78,25 +88,50 @@ export default function SuperuserLayout() {
     <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}>
       {!mobile && (
         <Box
-          sx={{ width: SIDEBAR_EXPANDED, flexShrink: 0, borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper', position: 'sticky', top: 0, height: '100dvh', overflowY: 'auto' }}
+          sx={{
+            width: SIDEBAR_EXPANDED,
+            flexShrink: 0,
+            borderRight: 1,
+            borderColor: 'divider',
+            bgcolor: 'background.paper',
+            position: 'sticky',
+            top: 0,
+            height: '100dvh',
+            overflowY: 'auto',
+          }}
         >
           <SuperuserNav />
         </Box>
       )}
       {mobile && (
-        <Drawer anchor="left" open={drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { sx: { width: SIDEBAR_EXPANDED, maxWidth: '85vw' } } }}>
+        <Drawer
+          anchor="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          slotProps={{ paper: { sx: { width: SIDEBAR_EXPANDED, maxWidth: '85vw' } } }}
+        >
           <SuperuserNav onNavigate={() => setDrawerOpen(false)} />
         </Drawer>
       )}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+        <AppBar
+          position="sticky"
+          color="inherit"
+          elevation={0}
+          sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+        >
           <Toolbar sx={{ gap: 1 }}>
             {mobile && (
               <IconButton edge="start" aria-label="Abrir menu lateral" onClick={() => setDrawerOpen(true)}>
                 <MenuIcon />
               </IconButton>
             )}
-            <Typography variant="h6" component="p" sx={{ flex: 1, fontWeight: 600, fontSize: { xs: 16, md: 18 } }} noWrap>
+            <Typography
+              variant="h6"
+              component="p"
+              sx={{ flex: 1, fontWeight: 600, fontSize: { xs: 16, md: 18 } }}
+              noWrap
+            >
               {mobile ? SUPERUSER_TITLE : pageLabel(pathname)}
             </Typography>
             <ThemeMenu />
@@ -110,7 +145,17 @@ export default function SuperuserLayout() {
         </Box>
         <Box
           component="footer"
-          sx={{ px: 3, py: 1.5, borderTop: 1, borderColor: 'divider', color: 'text.secondary', display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}
+          sx={{
+            px: 3,
+            py: 1.5,
+            borderTop: 1,
+            borderColor: 'divider',
+            color: 'text.secondary',
+            display: 'flex',
+            justifyContent: 'space-between',
+            gap: 1,
+            flexWrap: 'wrap',
+          }}
         >
           <Typography variant="caption">{c.superUserFooterText || HEADER_DEFAULTS.superUserFooterText}</Typography>
           <Typography variant="caption">{FOOTER_VERSION}</Typography>

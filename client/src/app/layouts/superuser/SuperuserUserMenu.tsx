@@ -41,8 +41,12 @@ export function SuperuserUserMenu({ user }: { user: SessionUser }) {
       >
         <Box sx={{ px: 2, py: 1.5 }}>
           <Typography sx={{ fontWeight: 600 }}>{user.name}</Typography>
-          <Typography variant="body2" color="text.secondary">{user.email}</Typography>
-          <Box sx={{ mt: 0.5 }}><RoleBadge role={user.role} /></Box>
+          <Typography variant="body2" color="text.secondary">
+            {user.email}
+          </Typography>
+          <Box sx={{ mt: 0.5 }}>
+            <RoleBadge role={user.role} />
+          </Box>
         </Box>
         <Divider />
         <MenuItem
@@ -51,7 +55,9 @@ export function SuperuserUserMenu({ user }: { user: SessionUser }) {
             setDialogOpen(true);
           }}
         >
-          <ListItemIcon><KeyOutlined fontSize="small" /></ListItemIcon>
+          <ListItemIcon>
+            <KeyOutlined fontSize="small" />
+          </ListItemIcon>
           <ListItemText>Alterar Senha</ListItemText>
         </MenuItem>
         <MenuItem
@@ -60,7 +66,9 @@ export function SuperuserUserMenu({ user }: { user: SessionUser }) {
             void logout();
           }}
         >
-          <ListItemIcon><Logout fontSize="small" /></ListItemIcon>
+          <ListItemIcon>
+            <Logout fontSize="small" />
+          </ListItemIcon>
           <ListItemText>Sair</ListItemText>
         </MenuItem>
       </Menu>
