@@ -9,7 +9,8 @@ import { healthRoutes } from './modules/health/routes';
 import { authRoutes } from './modules/auth/routes';
 import { customizationPublicRoutes } from './modules/customization/routes';
 import { userRoutes } from './modules/users/routes';
-import { sectorRoutes } from './modules/sectors/routes';
+import { declaredRoutes } from './modules/routes';
+import { mountRoutes } from './http/mount';
 import { localRoutes } from './modules/locais/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { superuserRoutes } from './modules/superuser/routes';
@@ -48,9 +49,10 @@ export function createApp(ctx: AppContext): Express {
   api.use(authRoutes(ctx));
   api.use(customizationPublicRoutes(ctx));
   api.use(publicRoutes(ctx));
+  // Declared routes authenticate and authorise themselves (http/mount.ts).
+  api.use(mountRoutes(ctx, declaredRoutes));
   api.use(authenticate(ctx));
   api.use(userRoutes(ctx));
-  api.use(sectorRoutes(ctx));
   api.use(localRoutes(ctx));
   api.use(auditRoutes(ctx));
   api.use(jobRoutes(ctx));

@@ -9,7 +9,7 @@ export const localCreateBody = z.strictObject({
 export const localUpdateBody = z.strictObject({
   name: trimmed('Nome', 120).optional(),
   sectorId: z.number({ error: 'Selecione um setor.' }).int().positive().optional(),
-  version: version.optional(),
+  version,
   municipalityId: z.unknown().optional(),
 });
 export const localListQuery = z.strictObject({ sectorId: z.coerce.number().int().positive().optional() });

@@ -21,6 +21,7 @@ export const MSG = {
     inUse: 'Este setor não pode ser excluído porque possui locais ou usuários vinculados.',
     codeTaken: 'Já existe um setor com este código.',
     nameTaken: 'Já existe um setor com este nome.',
+    notFound: 'Setor não encontrado.',
   },
   locais: {
     loadFailed: 'Falha ao carregar locais.',

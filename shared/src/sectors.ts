@@ -16,7 +16,7 @@ export const sectorCreateBody = z.strictObject({
 export const sectorUpdateBody = z.strictObject({
   name: trimmed('Nome', 120).optional(),
   code: sectorCode.optional(),
-  version: version.optional(),
+  version,
   municipalityId: z.unknown().optional(),
 });
 export type SectorCreate = z.infer<typeof sectorCreateBody>;

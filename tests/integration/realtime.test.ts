@@ -30,7 +30,10 @@ describe('live sector events', () => {
     expect(event.municipalityId).toBe(created.body.municipalityId);
 
     const renamed = nextEvent<LiveEvent<Sector>>(watcher, 'sector.updated');
-    await admin('PUT', `/api/sectors/${created.body.id}`, { name: 'Setor ao Vivo (renomeado)' });
+    await admin('PUT', `/api/sectors/${created.body.id}`, {
+      name: 'Setor ao Vivo (renomeado)',
+      version: created.body.version,
+    });
     expect((await renamed).data.name).toBe('Setor ao Vivo (renomeado)');
   });
 

@@ -55,19 +55,26 @@ describe('sectors: every role × every route', () => {
     for (const who of ['usuario', 'visualizador'] as DemoUser[]) {
       const call = await as(who);
       expect((await call('POST', '/api/sectors', { name: 'Proibido', code: 'PR' })).status, who).toBe(403);
-      expect((await call('PUT', `/api/sectors/${existing.id}`, { name: 'Proibido' })).status).toBe(403);
+      expect(
+        (await call('PUT', `/api/sectors/${existing.id}`, { name: 'Proibido', version: existing.version })).status,
+      ).toBe(403);
       expect((await call('DELETE', `/api/sectors/${existing.id}`)).status).toBe(403);
     }
     const anon = client(s.url);
     expect((await anon('POST', '/api/sectors', { name: 'X', code: 'XX' })).status).toBe(401);
-    expect((await anon('PUT', `/api/sectors/${existing.id}`, { name: 'X' })).status).toBe(401);
+    expect((await anon('PUT', `/api/sectors/${existing.id}`, { name: 'X', version: existing.version })).status).toBe(
+      401,
+    );
     expect((await anon('DELETE', `/api/sectors/${existing.id}`)).status).toBe(401);
   });
 
   it("another municipality's sector is a 404 for PUT and DELETE, and is left untouched", async () => {
     for (const who of managers) {
       const call = await as(who);
-      expect((await call('PUT', `/api/sectors/${foreignSector.id}`, { name: 'Tomado' })).status).toBe(404);
+      expect(
+        (await call('PUT', `/api/sectors/${foreignSector.id}`, { name: 'Tomado', version: foreignSector.version }))
+          .status,
+      ).toBe(404);
       expect((await call('DELETE', `/api/sectors/${foreignSector.id}`)).status).toBe(404);
     }
     const still = (await (await as('vizinho'))('GET', '/api/sectors')).body.sectors.find(
@@ -117,7 +124,7 @@ describe('sectors: every role × every route', () => {
   it('writes an audit row for each change', async () => {
     const admin = await as('admin');
     const created = (await admin('POST', '/api/sectors', { name: `Auditado ${uniq()}`, code: 'AU' })).body as Sector;
-    await admin('PUT', `/api/sectors/${created.id}`, { code: 'AV' });
+    await admin('PUT', `/api/sectors/${created.id}`, { code: 'AV', version: created.version });
     await admin('DELETE', `/api/sectors/${created.id}`);
     const logs = (await admin('GET', '/api/audit-logs?entityType=Sector&pageSize=100')).body.logs as Array<{
       action: string;
@@ -166,7 +173,13 @@ describe('locais: every role × every route', () => {
       expect(created.status, who).toBe(201);
       expect(created.body.municipalityId).not.toBe(999);
       expect(
-        (await call('PUT', `/api/locais/${created.body.id}`, { name: `${created.body.name}!`, sectorId })).status,
+        (
+          await call('PUT', `/api/locais/${created.body.id}`, {
+            name: `${created.body.name}!`,
+            sectorId,
+            version: created.body.version,
+          })
+        ).status,
       ).toBe(200);
       expect((await call('DELETE', `/api/locais/${created.body.id}`)).status).toBe(204);
     }
@@ -174,21 +187,25 @@ describe('locais: every role × every route', () => {
     for (const who of ['usuario', 'visualizador'] as DemoUser[]) {
       const call = await as(who);
       expect((await call('POST', '/api/locais', { name: 'X', sectorId })).status).toBe(403);
-      expect((await call('PUT', `/api/locais/${any.id}`, { name: 'X' })).status).toBe(403);
+      expect((await call('PUT', `/api/locais/${any.id}`, { name: 'X', version: any.version })).status).toBe(403);
       expect((await call('DELETE', `/api/locais/${any.id}`)).status).toBe(403);
     }
   });
 
   it("another municipality's local is a 404; a sector of another municipality in the body is a 422", async () => {
     const admin = await as('admin');
-    expect((await admin('PUT', `/api/locais/${foreignLocal.id}`, { name: 'Tomado' })).status).toBe(404);
+    expect(
+      (await admin('PUT', `/api/locais/${foreignLocal.id}`, { name: 'Tomado', version: foreignLocal.version })).status,
+    ).toBe(404);
     expect((await admin('DELETE', `/api/locais/${foreignLocal.id}`)).status).toBe(404);
     const before = (await admin('GET', '/api/locais')).body.total;
     const r = await admin('POST', '/api/locais', { name: 'Intrusa', sectorId: foreignSector.id });
     expect(r.status).toBe(422);
     expect(r.body.error.fields.sectorId).toBe('Setor não encontrado.');
     const own = (await admin('GET', '/api/locais')).body.locais[0] as Local;
-    expect((await admin('PUT', `/api/locais/${own.id}`, { sectorId: foreignSector.id })).status).toBe(422);
+    expect(
+      (await admin('PUT', `/api/locais/${own.id}`, { sectorId: foreignSector.id, version: own.version })).status,
+    ).toBe(422);
     expect((await admin('GET', '/api/locais')).body.total).toBe(before);
   });
 

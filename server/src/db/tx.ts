@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { room, type AuditLog, type LiveEvent, type ServerEventData, type ServerEventName } from '@tombo/shared';
 import type { AppContext } from '../context';
+import { allMunicipalities, isAll, scopeOfMunicipality, type Tenancy } from '../tenancy/scope';
 import type { Db } from './client';
 import { auditLogs } from './schema';
 
@@ -39,24 +41,65 @@ export class Outbox {
     this.pending.push({ rooms, name, event });
   }
 
+  /** How many events wait for the commit (tests of composed commands look at it). */
+  get size(): number {
+    return this.pending.length;
+  }
+
   flush(ctx: Pick<AppContext, 'publisher'>): void {
     for (const p of this.pending.splice(0)) ctx.publisher.emit(p.rooms, p.name, p.event as never);
   }
 }
 
-/** Runs `fn` in one transaction and publishes its events after commit (nothing is sent on rollback). */
+/** The database role that the row-level security policies bind (migration 0014). */
+export const APP_ROLE = 'tombo_app';
+
+/**
+ * Makes the rest of the transaction run as the application role with the tenant settings the
+ * policies read: one municipality, or (superuser, installation-wide work) all of them.
+ */
+export async function enterTenancy(tx: Db, tenancy: Tenancy): Promise<void> {
+  const municipality = isAll(tenancy) ? '' : String(tenancy.municipalityId);
+  const all = isAll(tenancy) ? 'on' : 'off';
+  await tx.execute(
+    sql`select set_config('role', ${APP_ROLE}, true), set_config('app.municipality_id', ${municipality}, true), set_config('app.all_municipalities', ${all}, true)`,
+  );
+}
+
+/** The tenancy of a change made by `actor`: their municipality, or all of them for the superuser and the system. */
+export const tenancyOf = (actor: Actor | null): Tenancy =>
+  actor?.municipalityId != null ? scopeOfMunicipality(actor.municipalityId) : allMunicipalities();
+
+type Ctx = Pick<AppContext, 'db' | 'publisher'> & Partial<Pick<AppContext, 'principals'>>;
+
+/**
+ * The route-level entry of a change: one transaction under the actor's tenancy, whose events are
+ * published after the commit (nothing is sent on rollback). Commands run inside it and never open their own.
+ */
 export async function mutate<T>(
-  ctx: Pick<AppContext, 'db' | 'publisher'> & Partial<Pick<AppContext, 'principals'>>,
+  ctx: Ctx,
   actor: Actor | null,
   fn: (tx: Db, out: Outbox) => Promise<T>,
+  tenancy: Tenancy = tenancyOf(actor),
 ): Promise<T> {
   const out = new Outbox(actor);
-  const result = await ctx.db.transaction((tx) => fn(tx as unknown as Db, out));
+  const result = await ctx.db.transaction(async (tx) => {
+    await enterTenancy(tx as unknown as Db, tenancy);
+    return fn(tx as unknown as Db, out);
+  });
   // The database notifies every node too; this node drops its copies at once so the author's next
   // request never races that notification.
   if (out.principalsChanged) ctx.principals?.forgetAll();
   out.flush(ctx);
   return result;
+}
+
+/** A read under a tenancy: one transaction, so row-level security sees the tenant settings. */
+export async function read<T>(ctx: Pick<AppContext, 'db'>, tenancy: Tenancy, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return ctx.db.transaction(async (tx) => {
+    await enterTenancy(tx as unknown as Db, tenancy);
+    return fn(tx as unknown as Db);
+  });
 }
 
 export interface AuditEntry {
@@ -94,6 +137,29 @@ export async function audit(
   const log: AuditLog = { ...row, createdAt: row.createdAt.toISOString() };
   out.emit(municipalityId == null ? room.superusers : room.audit(municipalityId), 'audit.created', log, municipalityId);
 }
+
+/** A live event to queue with a change: rooms, name and payload (list-item shape or `{ id, … }`). */
+export interface ChangeEvent<N extends ServerEventName = ServerEventName> {
+  rooms: string | string[];
+  name: N;
+  data: ServerEventData<N>;
+}
+
+/**
+ * One change, one record: the audit row and the live events of a change, written and queued together
+ * inside the caller's transaction (the events go out after the commit).
+ */
+export async function record(tx: Db, out: Outbox, entry: AuditEntry | null, ...events: ChangeEvent[]): Promise<void> {
+  if (entry) await audit(tx, out, entry);
+  for (const e of events) out.emit(e.rooms, e.name, e.data as never);
+}
+
+/** A typed live event for `record`. */
+export const liveEvent = <N extends ServerEventName>(
+  rooms: string | string[],
+  name: N,
+  data: ServerEventData<N>,
+): ChangeEvent => ({ rooms, name, data }) as unknown as ChangeEvent;
 
 export const actorOf = (p: { id: number; name: string; municipalityId: number | null }): Actor => ({
   id: p.id,

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Sector } from '@tombo/shared';
 import { municipalities } from '@tombo/server/db/schema';
-import { listSectors } from '@tombo/server/modules/sectors/service';
+import { listSectors } from '@tombo/server/modules/sectors/index';
+import { read } from '@tombo/server/db/tx';
+import { scopeOfMunicipality } from '@tombo/server/tenancy/scope';
 import { renderPdf } from '../render/pool';
 import { sectorsReportHtml, reportFooter } from '../render/templates/sectors';
 import { dateTimeBR, isoDay, wallClock } from './format';
@@ -22,7 +24,9 @@ export const exportSectors: Processor<'export.sectors'> = async (ctx, job) => {
   const now = new Date();
   const [name, sectors] = await Promise.all([
     municipalityName(ctx, job.municipalityId),
-    listSectors(ctx, job.municipalityId),
+    read(ctx, scopeOfMunicipality(job.municipalityId), (tx) =>
+      listSectors(tx, scopeOfMunicipality(job.municipalityId!)),
+    ),
   ]);
   await job.progress(10);
   const base = `setores-${isoDay(now)}`;

@@ -1,28 +1,47 @@
-import { Router } from 'express';
 import { idParam, sectorCreateBody, sectorUpdateBody } from '@tombo/shared';
-import type { AppContext } from '../../context';
-import { can, municipalActor, municipalityOf } from '../../auth/middleware';
-import { body, params } from '../../http/validate';
-import * as service from './service';
+import { route } from '../../http/route';
+import { createSector, deleteSector, updateSector } from './commands';
+import { listSectors } from './queries';
 
-export function sectorRoutes(ctx: AppContext): Router {
-  const r = Router();
-
-  r.get('/sectors', can('sectors:read'), async (req, res) => {
-    const sectors = await service.listSectors(ctx, municipalityOf(req));
-    res.json({ sectors, total: sectors.length });
-  });
-  r.post('/sectors', can('sectors:manage'), async (req, res) => {
-    res.status(201).json(await service.createSector(ctx, municipalActor(req), body(req, sectorCreateBody)));
-  });
-  r.put('/sectors/:id', can('sectors:manage'), async (req, res) => {
-    res.json(
-      await service.updateSector(ctx, municipalActor(req), params(req, idParam).id, body(req, sectorUpdateBody)),
-    );
-  });
-  r.delete('/sectors/:id', can('sectors:manage'), async (req, res) => {
-    await service.deleteSector(ctx, municipalActor(req), params(req, idParam).id);
-    res.status(204).end();
-  });
-  return r;
-}
+/** Sectors (spec §7 Sectors). */
+export const sectorRoutes = [
+  route({
+    method: 'get',
+    path: '/sectors',
+    audience: 'municipal',
+    permission: 'sectors:read',
+    handler: async (c) => {
+      const sectors = await c.read((tx) => listSectors(tx, c.scope));
+      return { sectors, total: sectors.length };
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/sectors',
+    audience: 'municipal',
+    permission: 'sectors:manage',
+    body: sectorCreateBody,
+    status: 201,
+    handler: (c) => c.command((tx, out) => createSector(tx, out, c.scope, c.body)),
+  }),
+  route({
+    method: 'put',
+    path: '/sectors/:id',
+    audience: 'municipal',
+    permission: 'sectors:manage',
+    params: idParam,
+    access: { param: 'id', rule: 'sector.manage' },
+    body: sectorUpdateBody,
+    handler: (c) => c.command((tx, out) => updateSector(tx, out, c.scope, c.params.id, c.body)),
+  }),
+  route({
+    method: 'delete',
+    path: '/sectors/:id',
+    audience: 'municipal',
+    permission: 'sectors:manage',
+    params: idParam,
+    access: { param: 'id', rule: 'sector.manage' },
+    status: 204,
+    handler: (c) => c.command((tx, out) => deleteSector(tx, out, c.scope, c.params.id)),
+  }),
+];

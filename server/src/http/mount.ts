@@ -1,0 +1,76 @@
+import { Router, type Request } from 'express';
+import type { AppContext } from '../context';
+import { bearer } from '../auth/middleware';
+import type { Principal } from '../auth/principal';
+import { actorOf, mutate, read } from '../db/tx';
+import { requireAccess } from '../tenancy/access';
+import { allMunicipalities, scopeOfPrincipal, type Tenancy, type TenantScope } from '../tenancy/scope';
+import { forbidden, unauthorized } from './errors';
+import type { RouteCall, RouteDef } from './route';
+import { parse } from './validate';
+
+const checkResponses = process.env.NODE_ENV !== 'production';
+
+async function signedIn(ctx: AppContext, req: Request): Promise<Principal> {
+  const claims = ctx.tokens.verifyAccess(bearer(req));
+  if (!claims) throw unauthorized();
+  const principal = await ctx.principals.load(Number(claims.sub));
+  if (!principal) throw unauthorized();
+  req.principal = principal;
+  return principal;
+}
+
+/** Who the caller is and what they may touch, in the order 401 → 403; the route's audience decides. */
+async function caller(ctx: AppContext, def: RouteDef, req: Request) {
+  if (def.audience === 'public') return { principal: undefined, scope: undefined, tenancy: undefined };
+  const principal = await signedIn(ctx, req);
+  if (def.audience === 'superuser' && !principal.permissions.includes('superuser:access')) throw forbidden();
+  if (def.permission && !principal.permissions.includes(def.permission)) throw forbidden();
+  const scope: TenantScope | undefined = principal.municipalityId != null ? scopeOfPrincipal(principal) : undefined;
+  if (def.audience === 'municipal' && !scope) throw forbidden();
+  const tenancy: Tenancy | undefined = scope ?? (def.audience === 'superuser' ? allMunicipalities() : undefined);
+  return { principal, scope, tenancy };
+}
+
+/**
+ * Mounts declared routes: authentication, audience, permission, params, object access (404), query and
+ * body, in that order, then the handler inside the caller's tenancy. The one place that guards routes.
+ */
+export function mountRoutes(ctx: AppContext, defs: readonly RouteDef[]): Router {
+  const router = Router();
+  for (const def of defs) {
+    router[def.method](def.path, async (req, res) => {
+      const { principal, scope, tenancy } = await caller(ctx, def, req);
+      const params = def.params ? parse(def.params, req.params) : undefined;
+      if (def.access) {
+        const id = (params as Record<string, number | string>)[def.access.param];
+        await read(ctx, scope!, (tx) => requireAccess(tx, scope!, def.access!.rule, [id]));
+      }
+      const query = def.query ? parse(def.query, req.query) : undefined;
+      const body = def.body && def.body !== 'upload' ? parse(def.body, req.body) : undefined;
+      const actor = principal ? actorOf(principal) : null;
+      const noTenancy = () => {
+        throw forbidden();
+      };
+      const call: RouteCall<never, never, never, never> = {
+        ctx,
+        params: params as never,
+        query: query as never,
+        body: body as never,
+        principal: principal as never,
+        actor: actor as never,
+        scope: scope as never,
+        req,
+        res,
+        read: (fn) => (tenancy ? read(ctx, tenancy, fn) : noTenancy()),
+        command: (fn) => (tenancy || !principal ? mutate(ctx, actor, fn, tenancy) : noTenancy()),
+      };
+      const result = await def.handler(call as never);
+      if (res.headersSent) return;
+      if (checkResponses && def.response && result !== undefined) def.response.parse(result);
+      if (def.status === 204 || result === undefined) res.status(def.status ?? 204).end();
+      else res.status(def.status ?? 200).json(result);
+    });
+  }
+  return router;
+}

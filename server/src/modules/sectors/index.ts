@@ -1,0 +1,4 @@
+/** The sectors area: its routes, access rules, and what other areas may call. */
+export { sectorRoutes as routes } from './routes';
+export { sectorAccess as access } from './access';
+export { listSectors } from './queries';

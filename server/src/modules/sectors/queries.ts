@@ -1,0 +1,19 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Sector } from '@tombo/shared';
+import type { Db } from '../../db/client';
+import { locais, sectors } from '../../db/schema';
+import { ofTenant, type TenantScope } from '../../tenancy/scope';
+import { presentSector } from './presenters';
+
+/** The municipality's sectors by name, each with how many locations it has. */
+export async function listSectors(tx: Db, scope: TenantScope): Promise<Sector[]> {
+  const rows = await tx
+    .select({ s: sectors, n: sql<number>`(select count(*) from locais l where l.sector_id = "sectors"."id")::int` })
+    .from(sectors)
+    .where(ofTenant(sectors, scope))
+    .orderBy(asc(sectors.name));
+  return rows.map((r) => presentSector(r.s, r.n));
+}
+
+/** How many locations a sector has. */
+export const countLocais = (tx: Db, sectorId: number) => tx.$count(locais, eq(locais.sectorId, sectorId));

@@ -1,0 +1,25 @@
+import type { Db } from '../db/client';
+import { notFound } from '../http/errors';
+import { accessRules } from '../modules/access';
+import type { Id } from './rules';
+import type { TenantScope } from './scope';
+
+/** The purposes an object can be accessed for, as the areas declare them in their access.ts. */
+export type AccessPermission = keyof typeof accessRules;
+
+/**
+ * The one object-access check: every id must be allowed for the purpose, else 404 (ids of other
+ * municipalities or out-of-scope records must not be probeable). Returns the ids.
+ */
+export async function requireAccess<T extends Id>(
+  tx: Db,
+  scope: TenantScope,
+  permission: AccessPermission,
+  ids: readonly T[],
+  message?: string,
+): Promise<readonly T[]> {
+  if (!ids.length) return ids;
+  const allowed = new Set<Id>(await accessRules[permission](tx, scope, ids));
+  if (ids.some((id) => !allowed.has(id))) throw notFound(message);
+  return ids;
+}
