@@ -20,7 +20,6 @@ import { tipoBemRoutes } from './modules/tipos-bens/routes';
 import { formaAquisicaoRoutes } from './modules/formas-aquisicao/routes';
 import { numberingRoutes } from './modules/numbering/routes';
 import { formFieldRoutes } from './modules/form-fields/routes';
-import { patrimonioRoutes } from './modules/patrimonios/routes';
 import { publicRoutes, publicSearchSettingsRoutes } from './modules/public/routes';
 
 /** The HTTP app: public routes first, then everything behind a valid token; the built client last. */
@@ -61,7 +60,6 @@ export function createApp(ctx: AppContext): Express {
   api.use(formaAquisicaoRoutes(ctx));
   api.use(numberingRoutes(ctx));
   api.use(formFieldRoutes(ctx));
-  api.use(patrimonioRoutes(ctx));
   api.use(publicSearchSettingsRoutes(ctx));
   api.use(superuserRoutes(ctx));
   api.use(notFoundHandler);

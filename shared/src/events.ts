@@ -4,7 +4,7 @@ import type { Local } from './locais';
 import type { AuditLog } from './audit';
 import type { Job } from './jobs';
 import type { User } from './users';
-import type { Patrimonio } from './patrimonios';
+import type { PatrimonioListItem } from './patrimonios';
 
 /** Rooms the server joins a socket to, from its verified token (DESIGN §5). */
 export const room = {
@@ -35,8 +35,10 @@ export interface ServerToClientEvents {
   'job.progress': (e: LiveEvent<Job>) => void;
   'job.completed': (e: LiveEvent<Job>) => void;
   'session.revoked': (e: LiveEvent<{ reason: string }>) => void;
-  'patrimonio.created': (e: LiveEvent<Patrimonio>) => void;
-  'patrimonio.updated': (e: LiveEvent<Patrimonio>) => void;
+  /** The list-item shape (never the history); the view page refetches the whole record. */
+  'patrimonio.created': (e: LiveEvent<PatrimonioListItem>) => void;
+  /** The list item, or `{ id, removed: true }` for a sector room that lost sight of the asset. */
+  'patrimonio.updated': (e: LiveEvent<PatrimonioListItem | { id: number; removed: true }>) => void;
   'patrimonio.deleted': (e: LiveEvent<{ id: number; sectorId: number }>) => void;
   /** Many assets at once (bulk creation, import): refetch the list. */
   'patrimonio.bulk_created': (

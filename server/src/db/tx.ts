@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { allMunicipalities, isAll, scopeOfMunicipality, type Tenancy } from '../tenancy/scope';
 import type { Db } from './client';
 import { auditLogs } from './schema';
+import { logger } from '../logger';
 
 export interface Actor {
   id: number;
@@ -39,6 +40,19 @@ export class Outbox {
       data,
     };
     this.pending.push({ rooms, name, event });
+  }
+
+  private readonly afterwards: Array<() => Promise<void>> = [];
+
+  /** Work that must wait for the commit (removing files of deleted rows); never runs on rollback. */
+  afterCommit(fn: () => Promise<void>): void {
+    this.afterwards.push(fn);
+  }
+
+  /** Runs the after-commit work; a failure is logged, the change stands. */
+  async settle(): Promise<void> {
+    for (const fn of this.afterwards.splice(0))
+      await fn().catch((err) => logger.warn({ err }, 'after-commit work failed'));
   }
 
   /** How many events wait for the commit (tests of composed commands look at it). */
@@ -91,6 +105,7 @@ export async function mutate<T>(
   // request never races that notification.
   if (out.principalsChanged) ctx.principals?.forgetAll();
   out.flush(ctx);
+  await out.settle();
   return result;
 }
 

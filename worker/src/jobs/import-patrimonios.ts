@@ -1,3 +1,4 @@
+import { scopeOfMunicipality } from '@tombo/server/tenancy/scope';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -120,7 +121,7 @@ export const importPatrimonios: Processor<'import.patrimonios'> = async (ctx, jo
     throw new JobFailure('A planilha enviada não está mais disponível; envie-a novamente.', false);
   }
   const actor = { id: job.ownerId, name: job.payload.actorName, municipalityId };
-  const scope = { municipalityId, sectorIds: job.payload.sectorIds };
+  const scope = scopeOfMunicipality(municipalityId, job.payload.sectorIds);
   try {
     // Not awaited: most steps report from inside the import's transaction, and a single-connection
     // database (PGlite) would wait for it to end; a late update is a no-op once the job is over.

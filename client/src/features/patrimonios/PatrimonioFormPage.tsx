@@ -119,8 +119,9 @@ function AssetForm({ initial }: { initial: Patrimonio | null }) {
   usePatrimonioLive({
     'patrimonio.updated': (e) => {
       if (!base || e.data.id !== base.id) return;
-      setExisting({ fotos: e.data.fotos, documentos: e.data.documentos });
+      if ('removed' in e.data) return setRemoteChange('deleted');
       if (e.data.version > base.version && !saving) setRemoteChange('updated');
+      else void fetchPatrimonio(base.id).then((p) => setExisting({ fotos: p.fotos, documentos: p.documentos }));
     },
     'patrimonio.deleted': (e) => {
       if (base && e.data.id === base.id) setRemoteChange('deleted');

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { LiveEvent, Patrimonio, PatrimonioList, ServerToClientEvents } from '@tombo/shared';
+import type { LiveEvent, PatrimonioList, PatrimonioListItem, ServerToClientEvents } from '@tombo/shared';
 import { onLive, onLiveReconnect } from '../live/liveBus';
 import { catalogKeys } from '../catalogs/catalogsApi';
 import { patrimonioKeys } from './keys';
@@ -24,11 +24,13 @@ export function useLiveEvents(handlers: Handlers) {
   }, []);
 }
 
-/** Puts a fresh asset into every cached list page that shows it and into its detail query. */
-export function patchAsset(qc: QueryClient, asset: Patrimonio) {
-  qc.setQueryData<Patrimonio>(patrimonioKeys.detail(asset.id), (old) =>
-    old && old.version > asset.version ? old : asset,
-  );
+/**
+ * Puts a changed asset's list item into every cached list page that shows it and refetches its whole
+ * record (events never carry the history); an asset the user lost sight of leaves the lists.
+ */
+export function patchAsset(qc: QueryClient, asset: PatrimonioListItem | { id: number; removed: true }) {
+  void qc.invalidateQueries({ queryKey: patrimonioKeys.detail(asset.id) });
+  if ('removed' in asset) return;
   for (const [key, old] of qc.getQueriesData<PatrimonioList>({ queryKey: patrimonioKeys.lists })) {
     if (!old) continue;
     const i = old.patrimonios.findIndex((p) => p.id === asset.id);

@@ -37,7 +37,7 @@ export async function cachedTotal(key: string | null, count: () => Promise<numbe
 export function totalKey(
   municipalityId: number,
   version: number | undefined,
-  sectorIds: number[] | null,
+  sectorIds: readonly number[] | null,
   filters: object,
 ): string | null {
   return version === undefined ? null : JSON.stringify([municipalityId, version, sectorIds, filters]);

@@ -1,25 +1,19 @@
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import multer from 'multer';
-import { and, eq, sql } from 'drizzle-orm';
 import {
   DOCUMENT_EXTENSIONS,
   FOTO_MIME_TYPES,
-  HISTORICO_ACTIONS,
   PATRIMONIO_LIMITS,
   PATRIMONIO_MSG,
-  type Patrimonio,
 } from '@tombo/shared';
 import type { AppContext } from '../../context';
 import type { Config } from '../../config';
-import { patrimonioArquivos } from '../../db/schema';
-import { audit, mutate, type Actor } from '../../db/tx';
-import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
+import { HttpError, badRequest } from '../../http/errors';
 import { logger } from '../../logger';
-import { assetRooms, type Scope } from './scope';
+import type { TenantScope as Scope } from '../../tenancy/scope';
 
 /** Bytes of asset files live under DATA_DIR/files/patrimonios/<municipalityId>/<patrimonioId>/ — never in a public folder. */
 export const PATRIMONIO_FILES_DIR = path.join('files', 'patrimonios');
@@ -107,7 +101,7 @@ const DOC_MIME: Record<string, string> = {
   odp: 'application/vnd.oasis.opendocument.presentation',
 };
 
-interface Processed {
+export interface Processed {
   final: string;
   stored: string;
   mimeType: string;
@@ -116,7 +110,7 @@ interface Processed {
 }
 
 /** Checks the bytes (never the name or the declared type) and writes the file in its final place. */
-async function processUpload(
+export async function processUpload(
   ctx: Pick<AppContext, 'config'>,
   scope: Scope,
   patrimonioId: number,
@@ -171,168 +165,4 @@ async function processUpload(
   const final = path.join(ctx.config.dataDir, stored);
   await fsp.rename(file.path, final);
   return { final, stored, mimeType: DOC_MIME[ext] ?? 'application/octet-stream', size: file.size, fileName: original };
-}
-
-type Assemble = (db: AppContext['db'], id: number) => Promise<Patrimonio>;
-type OwnRow = (
-  db: AppContext['db'],
-  scope: Scope,
-  id: number,
-  lock?: boolean,
-) => Promise<{ id: number; sectorId: number }>;
-
-/**
- * Adds a photo or a document: nothing is written unless the bytes are what they claim and the
- * asset has room; the row, the history entry and the audit row go in one transaction.
- */
-export async function addArquivo(
-  ctx: AppContext,
-  actor: Actor & { municipalityId: number },
-  scope: Scope,
-  patrimonioId: number,
-  kind: 'foto' | 'documento',
-  file: Express.Multer.File,
-  deps: { ownRow: OwnRow; assemble: Assemble },
-): Promise<Patrimonio> {
-  let processed: Processed | null = null;
-  try {
-    await deps.ownRow(ctx.db, scope, patrimonioId); // 404 before any work
-    processed = await processUpload(ctx, scope, patrimonioId, kind, file);
-    const p = processed;
-    return await mutate(ctx, actor, async (tx, out) => {
-      await deps.ownRow(tx, scope, patrimonioId, true);
-      const [{ n }] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(patrimonioArquivos)
-        .where(and(eq(patrimonioArquivos.patrimonioId, patrimonioId), eq(patrimonioArquivos.kind, kind)));
-      if (kind === 'foto' && n >= PATRIMONIO_LIMITS.maxFotos) throw conflict(PATRIMONIO_MSG.tooManyFotos);
-      if (kind === 'documento' && n >= PATRIMONIO_LIMITS.maxDocumentos)
-        throw conflict(PATRIMONIO_MSG.tooManyDocumentos);
-      const [row] = await tx
-        .insert(patrimonioArquivos)
-        .values({
-          patrimonioId,
-          municipalityId: scope.municipalityId,
-          kind,
-          fileName: p.fileName,
-          storedPath: p.stored,
-          mimeType: p.mimeType,
-          size: p.size,
-          uploadedById: actor.id,
-          uploadedByName: actor.name,
-        })
-        .returning();
-      const { addHistory } = await import('./service');
-      await addHistory(
-        tx,
-        out,
-        [
-          {
-            patrimonioId,
-            action: kind === 'foto' ? HISTORICO_ACTIONS.fotoAdded : HISTORICO_ACTIONS.documentoAdded,
-            details: `'${p.fileName}'`,
-          },
-        ],
-        scope.municipalityId,
-      );
-      await audit(tx, out, {
-        action: 'PATRIMONIO_FILE_ADD',
-        entityType: 'Patrimonio',
-        entityId: patrimonioId,
-        details: { new_value: { kind, fileId: row.id, fileName: p.fileName, size: p.size } },
-      });
-      // Files do not bump `version`: an open edit form stays valid while photos are added.
-      const asset = await deps.assemble(tx, patrimonioId);
-      out.emit(assetRooms(scope.municipalityId, asset.sectorId), 'patrimonio.updated', asset);
-      return asset;
-    });
-  } catch (err) {
-    if (processed) await fsp.rm(processed.final, { force: true }).catch(() => undefined);
-    throw err;
-  } finally {
-    await fsp.rm(file.path, { force: true }).catch(() => undefined);
-  }
-}
-
-export async function removeArquivo(
-  ctx: AppContext,
-  actor: Actor & { municipalityId: number },
-  scope: Scope,
-  patrimonioId: number,
-  fileId: string,
-  deps: { ownRow: OwnRow; assemble: Assemble },
-): Promise<Patrimonio> {
-  let stored: string | null = null;
-  const asset = await mutate(ctx, actor, async (tx, out) => {
-    await deps.ownRow(tx, scope, patrimonioId, true);
-    const [row] = await tx
-      .delete(patrimonioArquivos)
-      .where(
-        and(
-          eq(patrimonioArquivos.id, fileId),
-          eq(patrimonioArquivos.patrimonioId, patrimonioId),
-          eq(patrimonioArquivos.municipalityId, scope.municipalityId),
-        ),
-      )
-      .returning();
-    if (!row) throw notFound(PATRIMONIO_MSG.fileNotFound);
-    stored = row.storedPath;
-    const { addHistory } = await import('./service');
-    await addHistory(
-      tx,
-      out,
-      [
-        {
-          patrimonioId,
-          action: row.kind === 'foto' ? HISTORICO_ACTIONS.fotoRemoved : HISTORICO_ACTIONS.documentoRemoved,
-          details: `'${row.fileName}'`,
-        },
-      ],
-      scope.municipalityId,
-    );
-    await audit(tx, out, {
-      action: 'PATRIMONIO_FILE_REMOVE',
-      entityType: 'Patrimonio',
-      entityId: patrimonioId,
-      details: { old_value: { kind: row.kind, fileId: row.id, fileName: row.fileName } },
-    });
-    const a = await deps.assemble(tx, patrimonioId);
-    out.emit(assetRooms(scope.municipalityId, a.sectorId), 'patrimonio.updated', a);
-    return a;
-  });
-  if (stored) await removeStoredFiles(ctx.config, [stored]);
-  return asset;
-}
-
-/** The file of an asset the caller may see (404 otherwise), streamed with safe headers. */
-export async function sendArquivo(
-  ctx: AppContext,
-  scope: Scope,
-  patrimonioId: number,
-  fileId: string,
-  res: Response,
-  ownRow: OwnRow,
-): Promise<void> {
-  await ownRow(ctx.db, scope, patrimonioId);
-  const [row] = await ctx.db
-    .select()
-    .from(patrimonioArquivos)
-    .where(
-      and(
-        eq(patrimonioArquivos.id, fileId),
-        eq(patrimonioArquivos.patrimonioId, patrimonioId),
-        eq(patrimonioArquivos.municipalityId, scope.municipalityId),
-      ),
-    );
-  const abs = row ? resolveStored(ctx.config, row.storedPath) : null;
-  if (!row || !abs || !fs.existsSync(abs)) throw notFound(PATRIMONIO_MSG.fileNotFound);
-  res.setHeader('Content-Type', row.mimeType);
-  res.setHeader('Cache-Control', 'private, max-age=300');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  if (row.kind === 'foto')
-    res.setHeader('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.fileName)}`);
-  else res.attachment(row.fileName);
-  await new Promise<void>((resolve, reject) =>
-    res.sendFile(abs, { dotfiles: 'allow' }, (err) => (err && !res.headersSent ? reject(err) : resolve())),
-  );
 }

@@ -1,10 +1,8 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Router, type Request } from 'express';
+import type { Request } from 'express';
 import { z } from 'zod';
-import { and, eq } from 'drizzle-orm';
 import {
-  PATRIMONIO_MSG,
   exportPatrimoniosBody,
   idParam,
   importModeQuery,
@@ -14,19 +12,17 @@ import {
   patrimonioSyncQuery,
   patrimonioUpdateBody,
 } from '@tombo/shared';
-import type { AppContext } from '../../context';
-import { can, municipalActor, principal } from '../../auth/middleware';
-import { patrimonios } from '../../db/schema';
-import { notFound } from '../../http/errors';
-import { body, params, parse, query } from '../../http/validate';
-import * as service from './service';
-import { addArquivo, receiveFile, removeArquivo, sendArquivo } from './files';
-import { importPatrimonios } from './sheet';
+import { route } from '../../http/route';
+import { parse } from '../../http/validate';
 import { requestJob } from '../jobs/service';
-import { inScope, scopeOf } from './scope';
+import * as commands from './commands';
+import { processUpload, receiveFile } from './files';
+import { listPatrimonios } from './list';
+import { getByNumero, getPatrimonio, syncPatrimonios } from './queries';
+import { importPatrimonios } from './sheet';
 
 const fileParams = z.strictObject({
-  id: z.coerce.number().int().positive({ error: 'Identificador inválido.' }),
+  id: idParam.shape.id,
   fileId: z.uuid({ error: 'Identificador inválido.' }),
 });
 const numeroParam = z.strictObject({ numero: z.string().trim().min(1).max(40) });
@@ -43,131 +39,222 @@ function listQuery(req: Request) {
   return { ...parse(patrimonioListQuery, rest), cf };
 }
 
-const deps = {
-  ownRow: (db: AppContext['db'], scope: Parameters<typeof service.findOwn>[1], id: number, lock?: boolean) =>
-    service.findOwn(db, scope, id, lock),
-  assemble: async (db: AppContext['db'], id: number) => {
-    const [row] = await db.select().from(patrimonios).where(eq(patrimonios.id, id));
-    return service.assemble(db, row);
-  },
-};
+const asset = { param: 'id', rule: 'patrimonio.update' } as const;
 
 /** The asset register (spec §7 Assets). */
-export function patrimonioRoutes(ctx: AppContext): Router {
-  const r = Router();
-  const scope = (req: Request) => scopeOf(principal(req));
-
-  r.get('/patrimonios', can('bens:read'), async (req, res) => {
-    res.json(await service.listPatrimonios(ctx, scope(req), listQuery(req)));
-  });
-  r.get('/patrimonios/sync', can('bens:read'), async (req, res) => {
-    const { after, limit } = query(req, patrimonioSyncQuery);
-    res.json(await service.syncPatrimonios(ctx, scope(req), after, limit));
-  });
-  r.get('/patrimonios/numero/:numero', can('bens:read'), async (req, res) => {
-    const { numero } = params(req, numeroParam);
-    const sc = scope(req);
-    const [row] = await ctx.db
-      .select()
-      .from(patrimonios)
-      .where(
-        and(eq(patrimonios.municipalityId, sc.municipalityId), eq(patrimonios.numeroPatrimonio, numero.toUpperCase())),
-      );
-    if (!row || !inScope(sc, row.sectorId)) throw notFound(PATRIMONIO_MSG.notFound);
-    res.json({ patrimonio: await service.assemble(ctx.db, row) });
-  });
-  r.post('/patrimonios/lote', can('bens:create'), async (req, res) => {
-    res.status(201).json(await service.createLote(ctx, municipalActor(req), scope(req), body(req, patrimonioLoteBody)));
-  });
-  r.post('/patrimonios/import', can('bens:create'), async (req, res) => {
-    const { mode } = query(req, importModeQuery);
-    const actor = municipalActor(req);
-    const sc = scope(req);
-    const file = await receiveFile(ctx, req, res, 'import');
-    if (mode === 'commit') {
-      // The commit runs as a job (progress via job.progress, the ImportReport as its JSON result
-      // file); the job deletes the upload when it is over. The scope comes from the principal.
-      try {
-        const job = await requestJob(ctx, actor, {
-          name: 'import.patrimonios',
-          title: `Importação de bens (${file.originalname})`.slice(0, 200),
-          payload: {
-            uploadPath: path.relative(ctx.config.dataDir, file.path),
-            fileName: file.originalname.slice(0, 255),
-            actorName: actor.name,
-            sectorIds: sc.sectorIds,
-          },
-          audit: { action: 'IMPORT_REQUEST', entityType: 'Patrimonio' },
-        });
-        res.status(202).json({ job });
-      } catch (err) {
-        await fsp.rm(file.path, { force: true }).catch(() => undefined);
-        throw err;
+export const patrimonioRoutes = [
+  route({
+    method: 'get',
+    path: '/patrimonios',
+    audience: 'municipal',
+    permission: 'bens:read',
+    handler: (c) => c.read((tx) => listPatrimonios(tx, c.scope, listQuery(c.req))),
+  }),
+  route({
+    method: 'get',
+    path: '/patrimonios/sync',
+    audience: 'municipal',
+    permission: 'bens:read',
+    query: patrimonioSyncQuery,
+    handler: (c) => c.read((tx) => syncPatrimonios(tx, c.scope, c.query.after, c.query.limit)),
+  }),
+  route({
+    method: 'get',
+    path: '/patrimonios/numero/:numero',
+    audience: 'municipal',
+    permission: 'bens:read',
+    params: numeroParam,
+    handler: async (c) => ({ patrimonio: await c.read((tx) => getByNumero(tx, c.scope, c.params.numero)) }),
+  }),
+  route({
+    method: 'post',
+    path: '/patrimonios/lote',
+    audience: 'municipal',
+    permission: 'bens:create',
+    body: patrimonioLoteBody,
+    status: 201,
+    handler: (c) => c.command((tx, out) => commands.createLote(tx, out, c.scope, c.body)),
+  }),
+  route({
+    method: 'post',
+    path: '/patrimonios/import',
+    audience: 'municipal',
+    permission: 'bens:create',
+    query: importModeQuery,
+    body: 'upload',
+    handler: async (c) => {
+      const file = await receiveFile(c.ctx, c.req, c.res, 'import');
+      if (c.query.mode === 'commit') {
+        // The commit runs as a job (progress via job.progress, the ImportReport as its JSON result
+        // file); the job deletes the upload when it is over. The scope comes from the principal.
+        try {
+          const job = await requestJob(
+            c.ctx,
+            { ...c.actor, municipalityId: c.scope.municipalityId },
+            {
+              name: 'import.patrimonios',
+              title: `Importação de bens (${file.originalname})`.slice(0, 200),
+              payload: {
+                uploadPath: path.relative(c.ctx.config.dataDir, file.path),
+                fileName: file.originalname.slice(0, 255),
+                actorName: c.actor.name,
+                sectorIds: c.scope.sectorIds ? [...c.scope.sectorIds] : null,
+              },
+              audit: { action: 'IMPORT_REQUEST', entityType: 'Patrimonio' },
+            },
+          );
+          c.res.status(202).json({ job });
+        } catch (err) {
+          await fsp.rm(file.path, { force: true }).catch(() => undefined);
+          throw err;
+        }
+        return undefined;
       }
-      return;
-    }
-    try {
-      res.json(await importPatrimonios(ctx, actor, sc, file.path, mode));
-    } finally {
-      await fsp.rm(file.path, { force: true }).catch(() => undefined);
-    }
-  });
-  r.post('/patrimonios/export', can('bens:read'), async (req, res) => {
-    const { status, ...filters } = body(req, exportPatrimoniosBody);
-    const sc = scope(req);
-    const job = await requestJob(ctx, municipalActor(req), {
-      name: 'export.patrimonios',
-      title: 'Bens (XLSX)',
-      // `status` goes back to its query form: the processor parses the payload with the same schema.
-      payload: { ...filters, ...(status ? { status: status.join(',') } : {}), sectorIds: sc.sectorIds },
-      audit: { action: 'EXPORT_REQUEST', entityType: 'Patrimonio' },
-    });
-    res.status(202).json({ job });
-  });
-  r.get('/patrimonios/:id', can('bens:read'), async (req, res) => {
-    res.json({ patrimonio: await service.getPatrimonio(ctx, scope(req), params(req, idParam).id) });
-  });
-  r.post('/patrimonios', can('bens:create'), async (req, res) => {
-    res.status(201).json({
-      patrimonio: await service.createPatrimonio(ctx, municipalActor(req), scope(req), body(req, patrimonioCreateBody)),
-    });
-  });
-  r.put('/patrimonios/:id', can('bens:update'), async (req, res) => {
-    const { id } = params(req, idParam);
-    res.json({
-      patrimonio: await service.updatePatrimonio(
-        ctx,
-        municipalActor(req),
-        scope(req),
-        id,
-        body(req, patrimonioUpdateBody),
+      try {
+        return await importPatrimonios(
+          c.ctx,
+          { ...c.actor, municipalityId: c.scope.municipalityId },
+          c.scope,
+          file.path,
+          c.query.mode,
+        );
+      } finally {
+        await fsp.rm(file.path, { force: true }).catch(() => undefined);
+      }
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/patrimonios/export',
+    audience: 'municipal',
+    permission: 'bens:read',
+    body: exportPatrimoniosBody,
+    status: 202,
+    handler: async (c) => {
+      const { status, ...filters } = c.body;
+      const job = await requestJob(
+        c.ctx,
+        { ...c.actor, municipalityId: c.scope.municipalityId },
+        {
+          name: 'export.patrimonios',
+          title: 'Bens (XLSX)',
+          // `status` goes back to its query form: the processor parses the payload with the same schema.
+          payload: {
+            ...filters,
+            ...(status ? { status: status.join(',') } : {}),
+            sectorIds: c.scope.sectorIds ? [...c.scope.sectorIds] : null,
+          },
+          audit: { action: 'EXPORT_REQUEST', entityType: 'Patrimonio' },
+        },
+      );
+      return { job };
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/patrimonios/:id',
+    audience: 'municipal',
+    permission: 'bens:read',
+    params: idParam,
+    access: { param: 'id', rule: 'patrimonio.read' },
+    handler: async (c) => ({ patrimonio: await c.read((tx) => getPatrimonio(tx, c.scope, c.params.id)) }),
+  }),
+  route({
+    method: 'post',
+    path: '/patrimonios',
+    audience: 'municipal',
+    permission: 'bens:create',
+    body: patrimonioCreateBody,
+    status: 201,
+    handler: async (c) => ({
+      patrimonio: await c.command((tx, out) => commands.createPatrimonio(tx, out, c.scope, c.body)),
+    }),
+  }),
+  route({
+    method: 'put',
+    path: '/patrimonios/:id',
+    audience: 'municipal',
+    permission: 'bens:update',
+    params: idParam,
+    access: asset,
+    body: patrimonioUpdateBody,
+    handler: async (c) => ({
+      patrimonio: await c.command((tx, out) => commands.updatePatrimonio(tx, out, c.scope, c.params.id, c.body)),
+    }),
+  }),
+  route({
+    method: 'delete',
+    path: '/patrimonios/:id',
+    audience: 'municipal',
+    permission: 'bens:delete',
+    params: idParam,
+    access: asset,
+    handler: (c) => c.command((tx, out) => commands.deletePatrimonio(tx, out, c.scope, c.params.id, c.ctx.config)),
+  }),
+  ...(['fotos', 'documentos'] as const).map((segment) =>
+    route({
+      method: 'post',
+      path: `/patrimonios/:id/${segment}`,
+      audience: 'municipal',
+      permission: 'bens:update',
+      params: idParam,
+      access: asset, // 404 before reading the upload
+      body: 'upload',
+      status: 201,
+      handler: async (c) => {
+        const kind = segment === 'fotos' ? 'foto' : 'documento';
+        const file = await receiveFile(c.ctx, c.req, c.res, kind);
+        let stored: string | null = null;
+        try {
+          const processed = await processUpload(c.ctx, c.scope, c.params.id, kind, file);
+          stored = processed.final;
+          const patrimonio = await c.command((tx, out) =>
+            commands.attachArquivo(tx, out, c.scope, c.params.id, kind, processed),
+          );
+          stored = null;
+          return { patrimonio };
+        } finally {
+          if (stored) await fsp.rm(stored, { force: true }).catch(() => undefined);
+          await fsp.rm(file.path, { force: true }).catch(() => undefined);
+        }
+      },
+    }),
+  ),
+  route({
+    method: 'get',
+    path: '/patrimonios/:id/arquivos/:fileId',
+    audience: 'municipal',
+    permission: 'bens:read',
+    params: fileParams,
+    access: { param: 'id', rule: 'patrimonio.read' },
+    handler: async (c) => {
+      const { row, path: abs } = await c.read((tx) =>
+        commands.findArquivo(tx, c.scope, c.ctx.config, c.params.id, c.params.fileId),
+      );
+      const res = c.res;
+      res.setHeader('Content-Type', row.mimeType);
+      res.setHeader('Cache-Control', 'private, max-age=300');
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      if (row.kind === 'foto')
+        res.setHeader('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.fileName)}`);
+      else res.attachment(row.fileName);
+      await new Promise<void>((resolve, reject) =>
+        res.sendFile(abs, { dotfiles: 'allow' }, (err) => (err && !res.headersSent ? reject(err) : resolve())),
+      );
+      return undefined;
+    },
+  }),
+  route({
+    method: 'delete',
+    path: '/patrimonios/:id/arquivos/:fileId',
+    audience: 'municipal',
+    permission: 'bens:update',
+    params: fileParams,
+    access: asset,
+    handler: async (c) => ({
+      patrimonio: await c.command((tx, out) =>
+        commands.removeArquivo(tx, out, c.scope, c.params.id, c.params.fileId, c.ctx.config),
       ),
-    });
-  });
-  r.delete('/patrimonios/:id', can('bens:delete'), async (req, res) => {
-    res.json(await service.deletePatrimonio(ctx, municipalActor(req), scope(req), params(req, idParam).id));
-  });
-
-  for (const [segment, kind] of [
-    ['fotos', 'foto'],
-    ['documentos', 'documento'],
-  ] as const) {
-    r.post(`/patrimonios/:id/${segment}`, can('bens:update'), async (req, res) => {
-      const { id } = params(req, idParam);
-      const actor = municipalActor(req);
-      const sc = scope(req);
-      await service.findOwn(ctx.db, sc, id); // 404 before reading the upload
-      const file = await receiveFile(ctx, req, res, kind);
-      res.status(201).json({ patrimonio: await addArquivo(ctx, actor, sc, id, kind, file, deps) });
-    });
-  }
-  r.get('/patrimonios/:id/arquivos/:fileId', can('bens:read'), async (req, res) => {
-    const { id, fileId } = params(req, fileParams);
-    await sendArquivo(ctx, scope(req), id, fileId, res, deps.ownRow);
-  });
-  r.delete('/patrimonios/:id/arquivos/:fileId', can('bens:update'), async (req, res) => {
-    const { id, fileId } = params(req, fileParams);
-    res.json({ patrimonio: await removeArquivo(ctx, municipalActor(req), scope(req), id, fileId, deps) });
-  });
-  return r;
-}
+    }),
+  }),
+];

@@ -23,8 +23,9 @@ import { audit, mutate, type Actor } from '../../db/tx';
 import { HttpError } from '../../http/errors';
 import { allocateNumbers, getPattern } from '../numbering/service';
 import { checkCustomValues, fieldRules, listFields } from '../form-fields/service';
-import { countPatrimonios, filterWhere, fold } from './service';
+import { countPatrimonios, filterWhere, fold } from './filters';
 import { assetRooms, inScope, type Scope } from './scope';
+import { scopeOfMunicipality } from '../../tenancy/scope';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 type Progress = (percent: number) => Promise<void> | void;
@@ -45,7 +46,7 @@ export async function writePatrimoniosXlsx(
   sectorIds: number[] | null = null,
 ): Promise<{ rows: number }> {
   const { default: ExcelJS } = await import('exceljs');
-  const scope: Scope = { municipalityId, sectorIds };
+  const scope: Scope = scopeOfMunicipality(municipalityId, sectorIds);
   const where = await filterWhere(ctx.db, scope, filters);
   const custom = (await listFields(ctx.db, municipalityId)).filter((f) => f.isCustom);
   const total = await countPatrimonios(ctx.db, where);

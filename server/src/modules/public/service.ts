@@ -14,7 +14,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { municipalities, patrimonios, publicSearchSettings, sectors, tiposBens } from '../../db/schema';
 import { HttpError, badRequest, notFound } from '../../http/errors';
-import { quickSearch } from '../patrimonios/service';
+import { quickSearch } from '../patrimonios/filters';
 
 type PublicQuery = z.infer<typeof publicPatrimonioQuery>;
 

@@ -1,0 +1,65 @@
+import { eq, sql } from 'drizzle-orm';
+import type { PatrimonioDeleteResult } from '@tombo/shared';
+import type { AppContext } from '../../../context';
+import type { Db } from '../../../db/client';
+import { patrimonioArquivos, patrimonioHistorico, patrimonios } from '../../../db/schema';
+import { liveEvent, record, type Outbox } from '../../../db/tx';
+import type { TenantScope } from '../../../tenancy/scope';
+import { removeStoredFiles } from '../files';
+import { findOwn, loadPatrimonio } from '../queries';
+import { assetRooms } from '../rooms';
+import { writeOffAsset } from './write-off';
+
+/**
+ * An asset with movements (any history entry beyond its creation) is written off, not deleted: the
+ * register keeps it with status 'baixado'. Otherwise it is deleted, and its files after the commit.
+ * Either way its number is never issued again (the counter only goes up).
+ */
+export async function deletePatrimonio(
+  tx: Db,
+  out: Outbox,
+  scope: TenantScope,
+  id: number,
+  config: AppContext['config'],
+): Promise<PatrimonioDeleteResult> {
+  const old = await findOwn(tx, scope, id, true);
+  const [{ n }] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(patrimonioHistorico)
+    .where(eq(patrimonioHistorico.patrimonioId, id));
+  if (n > 1 || old.transferenciaPendente || old.doado) {
+    const row = await writeOffAsset(tx, out, scope, { id });
+    return { deleted: false, writtenOff: true, patrimonio: await loadPatrimonio(tx, row) };
+  }
+  const files = await tx
+    .select({ p: patrimonioArquivos.storedPath })
+    .from(patrimonioArquivos)
+    .where(eq(patrimonioArquivos.patrimonioId, id));
+  await tx.delete(patrimonios).where(eq(patrimonios.id, id));
+  await record(
+    tx,
+    out,
+    {
+      action: 'PATRIMONIO_DELETE',
+      entityType: 'Patrimonio',
+      entityId: id,
+      details: {
+        old_value: {
+          numero_patrimonio: old.numeroPatrimonio,
+          descricao_bem: old.descricaoBem,
+          setor: old.setorNome,
+          valor_aquisicao: old.valorAquisicao,
+        },
+      },
+    },
+    liveEvent(assetRooms(old.municipalityId, old.sectorId), 'patrimonio.deleted', { id, sectorId: old.sectorId }),
+  );
+  if (files.length)
+    out.afterCommit(() =>
+      removeStoredFiles(
+        config,
+        files.map((f) => f.p),
+      ),
+    );
+  return { deleted: true, writtenOff: false, id };
+}

@@ -1,0 +1,6 @@
+export { createLote, createPatrimonio } from './create';
+export { deletePatrimonio } from './delete';
+export { moveAsset, type MoveAsset } from './move';
+export { updatePatrimonio } from './update';
+export { writeOffAsset, type WriteOff } from './write-off';
+export { attachArquivo, findArquivo, removeArquivo } from './arquivos';

@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm';
+import { PATRIMONIO_MSG, PATRIMONIO_RELATION_FIELDS, type Patrimonio, type PatrimonioUpdate } from '@tombo/shared';
+import type { Db } from '../../../db/client';
+import { patrimonios } from '../../../db/schema';
+import { record, type Outbox } from '../../../db/tx';
+import { badRequest, conflict } from '../../../http/errors';
+import { inScope, type TenantScope } from '../../../tenancy/scope';
+import { fieldRules } from '../../form-fields/service';
+import { addHistory, describeChanges } from '../history';
+import { findOwn, loadPatrimonio } from '../queries';
+import { checkCustom, resolveRefs, unprocessable } from '../refs';
+import { assetChanged } from '../rooms';
+import { moveAsset, notYourSector } from './move';
+
+/**
+ * Edits an asset (409 on a stale version): each changed field becomes a history line; a new sector
+ * or location goes through `moveAsset`, the same command a transfer approval uses.
+ */
+export async function updatePatrimonio(
+  tx: Db,
+  out: Outbox,
+  scope: TenantScope,
+  id: number,
+  raw: PatrimonioUpdate,
+): Promise<Patrimonio> {
+  const input = { ...raw } as Record<string, unknown>;
+  for (const k of PATRIMONIO_RELATION_FIELDS) delete input[k]; // spec §3: accepted and dropped
+  const body = input as PatrimonioUpdate;
+  const old = await findOwn(tx, scope, id, true);
+  if (body.version !== old.version) throw conflict(PATRIMONIO_MSG.stale);
+  if (body.numero_patrimonio !== undefined && body.numero_patrimonio !== old.numeroPatrimonio)
+    throw unprocessable('numero_patrimonio', PATRIMONIO_MSG.numeroReadOnly);
+
+  const rules = await fieldRules(tx, scope.municipalityId);
+  const tipoId = body.tipoId === undefined ? old.tipoId : body.tipoId;
+  if (rules.tipoRequired && tipoId == null)
+    throw badRequest(PATRIMONIO_MSG.tipoRequired, { tipoId: PATRIMONIO_MSG.tipoRequired });
+  const customIn = body.customFields === undefined ? null : checkCustom(rules, body.customFields, false);
+  const ids = {
+    sectorId: body.sectorId ?? old.sectorId,
+    localId: body.localId === undefined ? old.localId : body.localId,
+    tipoId,
+    formaAquisicaoId: body.formaAquisicaoId === undefined ? old.formaAquisicaoId : body.formaAquisicaoId,
+  };
+  // Every reference is checked (422/403) before anything is written, the new place included.
+  const refs = await resolveRefs(tx, scope.municipalityId, ids, {
+    tipo: ids.tipoId !== old.tipoId,
+    forma: ids.formaAquisicaoId !== old.formaAquisicaoId,
+  });
+  if (!inScope(scope, refs.sectorId)) throw notYourSector();
+
+  const next = {
+    descricaoBem: body.descricao_bem ?? old.descricaoBem,
+    tipoId: refs.tipoId,
+    tipoNome: refs.tipoNome,
+    sectorId: old.sectorId,
+    setorNome: old.setorNome,
+    localId: old.localId,
+    localNome: old.localNome,
+    formaAquisicaoId: refs.formaAquisicaoId,
+    formaNome: refs.formaNome,
+    valorAquisicao: body.valor_aquisicao ?? old.valorAquisicao,
+    quantidade: body.quantidade ?? old.quantidade,
+    dataAquisicao: body.data_aquisicao === undefined ? old.dataAquisicao : body.data_aquisicao,
+    status: body.status ?? old.status,
+    estadoConservacao: body.estado_conservacao === undefined ? old.estadoConservacao : body.estado_conservacao,
+    observacoes: body.observacoes === undefined ? old.observacoes : body.observacoes,
+    customFields: customIn ? { ...(old.customFields ?? {}), ...customIn } : old.customFields,
+  };
+  const changes = describeChanges(id, old, next, customIn, rules);
+  let row = old;
+  if (changes.history.length) {
+    [row] = await tx
+      .update(patrimonios)
+      .set({ ...next, updatedAt: new Date(), version: old.version + 1 })
+      .where(eq(patrimonios.id, id))
+      .returning();
+    await addHistory(tx, out, changes.history, scope.municipalityId);
+    await record(
+      tx,
+      out,
+      {
+        action: 'PATRIMONIO_UPDATE',
+        entityType: 'Patrimonio',
+        entityId: id,
+        details: {
+          old_value: { numero_patrimonio: old.numeroPatrimonio, ...changes.oldValues },
+          new_value: changes.newValues,
+        },
+      },
+      ...assetChanged(row),
+    );
+  }
+  if (refs.sectorId !== old.sectorId || refs.localId !== old.localId)
+    row = await moveAsset(tx, out, scope, { id, sectorId: refs.sectorId, localId: refs.localId });
+  return loadPatrimonio(tx, row);
+}

@@ -1,0 +1,55 @@
+import { eq } from 'drizzle-orm';
+import { HISTORICO_ACTIONS, PATRIMONIO_MSG } from '@tombo/shared';
+import type { Db } from '../../../db/client';
+import { patrimonios } from '../../../db/schema';
+import { record, type Outbox } from '../../../db/tx';
+import { conflict } from '../../../http/errors';
+import type { TenantScope } from '../../../tenancy/scope';
+import { statusLabel } from '../format';
+import { addHistory } from '../history';
+import type { Row } from '../presenters';
+import { findOwn } from '../queries';
+import { assetChanged } from '../rooms';
+
+export interface WriteOff {
+  id: number;
+  /** Why (a donation, a transfer out, an approval's comment); the history line says it. */
+  motivo?: string;
+}
+
+/**
+ * Writes an asset off (status 'baixado'): it stays in the register, numbered for life. Runs in the
+ * caller's transaction with its history line, audit row and live events (409 if already written off).
+ */
+export async function writeOffAsset(tx: Db, out: Outbox, scope: TenantScope, input: WriteOff): Promise<Row> {
+  const old = await findOwn(tx, scope, input.id, true);
+  if (old.status === 'baixado') throw conflict(PATRIMONIO_MSG.alreadyWrittenOff);
+  const [row] = await tx
+    .update(patrimonios)
+    .set({ status: 'baixado', updatedAt: new Date(), version: old.version + 1 })
+    .where(eq(patrimonios.id, old.id))
+    .returning();
+  const why = input.motivo ?? 'Bens com movimentações não são excluídos.';
+  const details = `Bem baixado (status anterior: '${statusLabel(old.status)}'). ${why}`;
+  await addHistory(
+    tx,
+    out,
+    [{ patrimonioId: old.id, action: HISTORICO_ACTIONS.writtenOff, details }],
+    old.municipalityId,
+  );
+  await record(
+    tx,
+    out,
+    {
+      action: 'PATRIMONIO_WRITE_OFF',
+      entityType: 'Patrimonio',
+      entityId: old.id,
+      details: {
+        old_value: { numero_patrimonio: old.numeroPatrimonio, status: old.status },
+        new_value: { status: 'baixado', ...(input.motivo ? { motivo: input.motivo } : {}) },
+      },
+    },
+    ...assetChanged(row),
+  );
+  return row;
+}

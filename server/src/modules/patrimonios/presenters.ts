@@ -1,0 +1,71 @@
+import type {
+  EstadoConservacao,
+  HistoricoEntry,
+  Patrimonio,
+  PatrimonioArquivo,
+  PatrimonioListItem,
+  PatrimonioStatus,
+} from '@tombo/shared';
+import type { patrimonioArquivos, patrimonioHistorico, patrimonios } from '../../db/schema';
+
+export type Row = typeof patrimonios.$inferSelect;
+export type FileRow = typeof patrimonioArquivos.$inferSelect;
+export type HistRow = typeof patrimonioHistorico.$inferSelect;
+
+/** Row → list item: the shape of lists, exports and live events. */
+export const toListItem = (r: Row): PatrimonioListItem => ({
+  id: r.id,
+  numero_patrimonio: r.numeroPatrimonio,
+  descricao_bem: r.descricaoBem,
+  tipoId: r.tipoId,
+  tipo: r.tipoNome,
+  sectorId: r.sectorId,
+  setor_responsavel: r.setorNome,
+  localId: r.localId,
+  local_objeto: r.localNome,
+  formaAquisicaoId: r.formaAquisicaoId,
+  forma_aquisicao: r.formaNome,
+  valor_aquisicao: r.valorAquisicao,
+  quantidade: r.quantidade,
+  data_aquisicao: r.dataAquisicao,
+  status: r.status as PatrimonioStatus,
+  estado_conservacao: r.estadoConservacao as EstadoConservacao | null,
+  doado: r.doado,
+  transferencia_pendente: r.transferenciaPendente,
+  customFields: r.customFields ?? {},
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+  version: r.version,
+});
+
+/** File row → API shape (served only through the authorising route). */
+export const toArquivo = (f: FileRow): PatrimonioArquivo => ({
+  id: f.id,
+  kind: f.kind as 'foto' | 'documento',
+  fileName: f.fileName,
+  mimeType: f.mimeType,
+  size: f.size,
+  url: `/api/patrimonios/${f.patrimonioId}/arquivos/${f.id}`,
+  createdAt: f.createdAt.toISOString(),
+  uploadedBy: f.uploadedByName,
+});
+
+/** History row → API shape. */
+export const toHistorico = (h: HistRow): HistoricoEntry => ({
+  id: h.id,
+  date: h.at.toISOString(),
+  action: h.action,
+  details: h.details,
+  user: h.userName,
+});
+
+/** The whole record of the view page: list item, files and history (newest first). */
+export const toPatrimonio = (r: Row, files: FileRow[], history: HistRow[]): Patrimonio => ({
+  ...toListItem(r),
+  municipalityId: r.municipalityId,
+  observacoes: r.observacoes,
+  fotos: files.filter((f) => f.kind === 'foto').map(toArquivo),
+  documentos: files.filter((f) => f.kind === 'documento').map(toArquivo),
+  historico_movimentacao: history.map(toHistorico),
+  createdBy: r.createdByName,
+});
