@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_NUMBERING, type NumberingComponent, type NumberingBody, type Sector } from '@tombo/shared';
 import { startTestServer, type TestServer } from '../support/harness';
-import { client } from '../support/http';
+import { client, type Answer } from '../support/http';
+import { patrimonios } from '../../server/src/db/schema';
+import { allocateNumbers, getPattern } from '../../server/src/modules/numbering/service';
 
 // The sequence of a number belongs to (municipality, sector, year): changing how numbers are written
 // (separator, digit width, part order, YY/YYYY) continues it; a new year starts a new one.
@@ -140,4 +142,62 @@ describe('numbering sequence per (municipality, sector, year)', () => {
     expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => `${Y}.N5.${pad(2 + i)}`));
     expect(await preview(x)).toBe(`${Y}.N5.000022`);
   });
+});
+
+describe('numbering while the pattern changes', () => {
+  // PGlite runs one transaction at a time: nothing can interleave there.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'a pattern change waits for numbers being issued under the old one (two patterns can write the same text)',
+    async () => {
+      // Sector "00": [sequence 3] and [sector(1) + sequence 2] both write "001", from different sequences.
+      const x = await newSector('00');
+      await savePattern([{ id: 'q', type: 'sequence', length: 3 }]);
+      const coded: NumberingComponent[] = [
+        { id: 'c', type: 'sector', sectorCodeLength: 1 },
+        { id: 'q', type: 'sequence', length: 2 },
+      ];
+      const a = await admin();
+      const answered: Array<Promise<Answer>> = [];
+      let settled = 0;
+      const send = (p: Promise<Answer>) => answered.push(p.finally(() => settled++));
+      /** Until every request sent is answered or waits for a lock (bounded). */
+      const parked = async () => {
+        for (let i = 0; i < 400; i++) {
+          const [{ n }] = await s.ctx.database.query<{ n: number }>(
+            `select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
+             where not l.granted and a.datname = current_database()`,
+          );
+          if (settled + n >= answered.length) return;
+          await new Promise((r) => setTimeout(r, 25));
+        }
+        throw new Error('requests neither answered nor waiting');
+      };
+      await s.ctx.db.transaction(async (tx) => {
+        const [numero] = await allocateNumbers(tx, x.municipalityId, await getPattern(tx, x.municipalityId), '00', 1);
+        expect(numero).toBe('001');
+        await tx.insert(patrimonios).values({
+          municipalityId: x.municipalityId,
+          numeroPatrimonio: numero,
+          descricaoBem: 'Emitido antes da troca',
+          sectorId: x.id,
+          setorNome: x.name,
+        });
+        send(a('PUT', '/api/numeracao', { components: coded }));
+        await parked();
+        send(
+          a('POST', '/api/patrimonios', {
+            descricao_bem: 'Depois da troca',
+            sectorId: x.id,
+            tipoId,
+            valor_aquisicao: '1',
+          }),
+        );
+        await parked();
+      });
+      const [put, post] = await Promise.all(answered);
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
+      expect(post.status, JSON.stringify(post.body)).toBe(201);
+      expect(post.body.patrimonio.numero_patrimonio).toBe('002');
+    },
+  );
 });

@@ -21,6 +21,12 @@ import { inScope, type Scope } from '../patrimonios/scope';
 
 type MunicipalActor = Actor & { municipalityId: number };
 
+/**
+ * Transaction-level advisory lock per municipality: shared by allocations, exclusive for a pattern change,
+ * so numbers are allocated under the pattern in force until they commit (two patterns can render one text).
+ */
+const PATTERN_LOCK = 7_270_012;
+
 /** The current year where the city halls are (numbers carry the registration year). */
 export const currentYear = (now = new Date()) =>
   Number(new Intl.DateTimeFormat('en', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(now));
@@ -48,6 +54,8 @@ export async function savePattern(
   input: NumberingBody,
 ): Promise<NumberingPattern> {
   return mutate(ctx, actor, async (tx, out) => {
+    // Waits for allocations under the old pattern to commit; later ones read the new one.
+    await tx.execute(sql`select pg_advisory_xact_lock(${PATTERN_LOCK}::int, ${actor.municipalityId}::int)`);
     const old = await getPattern(tx, actor.municipalityId);
     if (input.version !== undefined && input.version !== old.version) throw conflict();
     const separator = input.separator ?? '';
@@ -117,7 +125,7 @@ const exhausted = () => new HttpError(422, 'UNPROCESSABLE', NUMBERING_MSG.exhaus
 
 /**
  * Issues `n` consecutive numbers for one sector inside the caller's transaction, under the pattern in
- * force (`_pattern`, as the caller read it, is re-read). The counter of (municipality,
+ * force (`_pattern`, as the caller read it, is re-read under the lock). The counter of (municipality,
  * sector, year) is incremented with INSERT … ON CONFLICT DO UPDATE … RETURNING: its row lock serialises
  * concurrent creators until commit, and a rollback gives the numbers back — no gaps, no duplicates. If
  * a number is already taken (imported, or issued before sequences were keyed so), the sequence jumps
@@ -131,6 +139,7 @@ export async function allocateNumbers(
   n: number,
   now = new Date(),
 ): Promise<string[]> {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${PATTERN_LOCK}::int, ${municipalityId}::int)`);
   const seq = sequenceOf(await getPattern(tx, municipalityId), sectorCode, now);
   const key = { municipalityId, ...seq.key };
   const [row] = await tx
