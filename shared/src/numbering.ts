@@ -106,7 +106,10 @@ export interface NumberParts {
   sequence: number;
 }
 
-/** Renders a number; `sequence` null renders the counter key (everything but the sequence). */
+/** The sector code as a pattern shows it: upper case, cut or zero-padded to the pattern's length. */
+const sectorPart = (code: string, length: number) => code.toUpperCase().slice(0, length).padEnd(length, '0');
+
+/** Renders a number; `sequence` null renders '#' in its place. */
 export function renderNumero(
   p: Pick<NumberingPattern, 'components' | 'separator'>,
   parts: Omit<NumberParts, 'sequence'> & { sequence: number | null },
@@ -114,11 +117,31 @@ export function renderNumero(
   return p.components
     .map((c) => {
       if (c.type === 'year') return c.format === 'YY' ? String(parts.year % 100).padStart(2, '0') : String(parts.year);
-      if (c.type === 'sector')
-        return parts.sectorCode.toUpperCase().slice(0, c.sectorCodeLength).padEnd(c.sectorCodeLength, '0');
+      if (c.type === 'sector') return sectorPart(parts.sectorCode, c.sectorCodeLength);
       return parts.sequence == null ? '#' : String(parts.sequence).padStart(c.length, '0');
     })
     .join(p.separator);
+}
+
+/**
+ * What a sequence belongs to: the sector code as the pattern shows it ('' = no sector part) and the
+ * year (0 = no year part). Separators, part order, digit width and YY/YYYY do not change it.
+ */
+export interface SequenceKey {
+  sectorCode: string;
+  year: number;
+}
+
+/** The sequence a number of this pattern, year and sector continues. */
+export function sequenceKey(
+  p: Pick<NumberingPattern, 'components'>,
+  parts: Omit<NumberParts, 'sequence'>,
+): SequenceKey {
+  const sector = p.components.find((c) => c.type === 'sector');
+  return {
+    sectorCode: sector ? sectorPart(parts.sectorCode, sector.sectorCodeLength) : '',
+    year: p.components.some((c) => c.type === 'year') ? parts.year : 0,
+  };
 }
 
 export const sequenceLength = (p: Pick<NumberingPattern, 'components'>) =>

@@ -46,8 +46,8 @@ async function savePattern(components: NumberingComponent[], separator = '') {
   expect(r.status, JSON.stringify(r.body)).toBe(200);
 }
 const counters = async () =>
-  s.ctx.database.query<{ prefix: string; last_value: string }>(
-    'select prefix, last_value from numbering_counters order by municipality_id, prefix',
+  s.ctx.database.query<{ sector_code: string; year: number; last_value: string }>(
+    'select sector_code, year, last_value from numbering_sequences order by municipality_id, sector_code, year',
   );
 
 describe('GET /api/numeracao/proximo', () => {

@@ -250,17 +250,21 @@ export const numberingPatterns = pgTable('numbering_patterns', {
   version: version(),
 });
 
-/** Last sequence issued per (municipality, rendered prefix); only ever goes up, so numbers are never reused. */
-export const numberingCounters = pgTable(
-  'numbering_counters',
+/**
+ * Last sequence value issued per (municipality, sector code as the pattern shows it, year); '' / 0 when
+ * the pattern has no sector / year part. Only ever goes up, whatever the pattern: numbers are never reused.
+ */
+export const numberingSequences = pgTable(
+  'numbering_sequences',
   {
     municipalityId: integer('municipality_id')
       .notNull()
       .references(() => municipalities.id, { onDelete: 'cascade' }),
-    prefix: text('prefix').notNull(),
+    sectorCode: text('sector_code').notNull(),
+    year: integer('year').notNull(),
     lastValue: bigint('last_value', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.municipalityId, t.prefix] })],
+  (t) => [primaryKey({ columns: [t.municipalityId, t.sectorCode, t.year] })],
 );
 
 /**

@@ -65,7 +65,7 @@ export class Outbox {
   }
 }
 
-/** The database role that the row-level security policies bind (migration 0014). */
+/** The database role that the row-level security policies bind (migration 0013). */
 export const APP_ROLE = 'tombo_app';
 
 /**

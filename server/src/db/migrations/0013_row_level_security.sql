@@ -41,7 +41,7 @@ END $$;
 --> statement-breakpoint
 SELECT tenant_policy(t::regclass) FROM unnest(ARRAY[
   'users', 'sectors', 'locais', 'customizations', 'audit_logs', 'jobs', 'tipos_bens', 'formas_aquisicao',
-  'numbering_patterns', 'numbering_counters', 'asset_versions', 'asset_form_fields', 'patrimonios',
+  'numbering_patterns', 'numbering_sequences', 'asset_versions', 'asset_form_fields', 'patrimonios',
   'patrimonio_historico', 'patrimonio_arquivos', 'public_search_settings'
 ]) AS t;
 --> statement-breakpoint
