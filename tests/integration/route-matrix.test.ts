@@ -1,0 +1,333 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIN_ROLES, ROLES, type Permission, type Role } from '@tombo/shared';
+import { createApp } from '../../server/src/app';
+import type { RouteDef } from '../../server/src/http/route';
+import { declaredRoutes } from '../../server/src/modules/routes';
+import type { AccessPermission } from '../../server/src/tenancy/access';
+import { startTestServer, type TestServer } from '../support/harness';
+import { client } from '../support/http';
+import { newSector, world, type TestTenant, type TestUser, type TestWorld } from '../support/factories';
+
+// The route matrix: generated from the registry that mounts the API (server/src/modules/routes.ts), so a
+// route declared tomorrow is checked tomorrow: 401 without a token, 403 for the wrong audience or a
+// missing permission, 404 for another municipality's record (left unchanged).
+
+interface Made {
+  /** Table and id of the record, read as the owner before and after the call. */
+  table: string;
+  id: number | string;
+}
+type Factory = (s: TestServer, tenant: TestTenant) => Promise<Made>;
+
+/** How to make a record of a municipality for each access rule. A declared rule missing here fails the matrix. */
+const ACCESS_FACTORIES: Partial<Record<AccessPermission, Factory>> = {
+  'sector.manage': async (s, t) => ({ table: 'sectors', id: (await newSector(s, t.id)).id }),
+};
+
+/** Declared signed-in or municipal routes open to every role (no `permission`), each with why. */
+const WITHOUT_PERMISSION: Record<string, string> = {};
+
+/**
+ * Declared routes with a path param but no `access` rule, each with why the param needs no object check
+ * (e.g. job ids owned per user). Any param counts, not only `:id`: `:numero` names a record too.
+ */
+const PARAMS_WITHOUT_ACCESS: Record<string, string> = {};
+
+/**
+ * Routes Express still answers outside the registry (areas not converted yet), by area. Converting an
+ * area means deleting its line here: a route listed here that is declared (or gone) fails the last test.
+ */
+const NOT_YET_DECLARED: Record<string, string[]> = {
+  'health, sign-in, public consultation': [
+    'GET /health',
+    'POST /auth/login',
+    'POST /auth/refresh',
+    'POST /auth/logout',
+    'POST /auth/forgot-password',
+    'POST /auth/reset-password',
+    'GET /auth/me',
+    'PUT /auth/password',
+    'GET /public/municipios',
+    'GET /public/patrimonios',
+    'GET /public/patrimonios/:p',
+    'GET /public/filtros',
+  ],
+  customization: ['GET /customization/public', 'GET /customization', 'PUT /customization', 'POST /customization/reset'],
+  users: ['GET /users', 'GET /users/:p', 'POST /users', 'PUT /users/:p', 'DELETE /users/:p'],
+  locais: ['GET /locais', 'POST /locais', 'PUT /locais/:p', 'DELETE /locais/:p'],
+  audit: ['GET /audit-logs', 'POST /audit-logs'],
+  jobs: ['POST /sectors/export', 'GET /jobs', 'GET /jobs/:p', 'GET /jobs/:p/download'],
+  dashboard: ['GET /dashboard/bens'],
+  'tipos-bens': [
+    'GET /tipos-bens',
+    'POST /tipos-bens',
+    'PUT /tipos-bens/:p',
+    'PATCH /tipos-bens/:p/toggle',
+    'DELETE /tipos-bens/:p',
+  ],
+  'formas-aquisicao': [
+    'GET /formas-aquisicao',
+    'POST /formas-aquisicao',
+    'PUT /formas-aquisicao/:p',
+    'PATCH /formas-aquisicao/:p/toggle-status',
+    'DELETE /formas-aquisicao/:p',
+  ],
+  numbering: ['GET /numeracao', 'GET /numeracao/proximo', 'PUT /numeracao'],
+  'form-fields': [
+    'GET /asset-form-fields',
+    'PUT /asset-form-fields/reorder',
+    'POST /asset-form-fields',
+    'PUT /asset-form-fields/:p',
+    'DELETE /asset-form-fields/:p',
+  ],
+  patrimonios: [
+    'GET /patrimonios',
+    'GET /patrimonios/sync',
+    'GET /patrimonios/numero/:p',
+    'POST /patrimonios/lote',
+    'POST /patrimonios/import',
+    'POST /patrimonios/export',
+    'GET /patrimonios/:p',
+    'POST /patrimonios',
+    'PUT /patrimonios/:p',
+    'DELETE /patrimonios/:p',
+    'POST /patrimonios/:p/fotos',
+    'POST /patrimonios/:p/documentos',
+    'GET /patrimonios/:p/arquivos/:p',
+    'DELETE /patrimonios/:p/arquivos/:p',
+  ],
+  'public search settings': ['GET /superuser/public-search', 'PUT /superuser/public-search'],
+  superuser: [
+    'GET /superuser/permissions',
+    'PUT /superuser/permissions/:p',
+    'GET /superuser/municipalities',
+    'POST /superuser/municipalities',
+    'GET /superuser/users',
+    'POST /superuser/users',
+    'PUT /superuser/users/:p',
+    'DELETE /superuser/users/:p',
+  ],
+};
+
+let s: TestServer;
+let w: TestWorld;
+beforeAll(async () => {
+  s = await startTestServer();
+  w = await world(s);
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+const label = (d: RouteDef) => `${d.method.toUpperCase()} ${d.path}`;
+/** A route's identity whatever its params are called: `PUT /sectors/:p`. */
+const shape = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/:\w+/g, ':p')}`;
+const paramsOf = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+
+/** A value of the right kind for a path param: the first candidate its schema accepts (an id, a uuid, a role…). */
+function paramValue(def: RouteDef, name: string): string {
+  const schema = (def.params as { shape?: Record<string, { safeParse(v: unknown): { success: boolean } }> })?.shape?.[
+    name
+  ];
+  const candidates = ['1', randomUUID(), ...ROLES, 'x'];
+  return (schema && candidates.find((c) => schema.safeParse(c).success)) ?? '1';
+}
+
+/** The route's URL with every param filled (`given` first). */
+const urlOf = (def: RouteDef, given: Record<string, string | number> = {}) =>
+  '/api' +
+  def.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(given[name] ?? paramValue(def, name))));
+
+/** Calls a route; `{}` as the body of a POST/PUT/PATCH (every guard answers before the body is read). */
+async function call(def: RouteDef, token: string | undefined, given: Record<string, string | number> = {}) {
+  const body = ['post', 'put', 'patch'].includes(def.method) ? {} : undefined;
+  return client(s.url, token)(def.method.toUpperCase(), urlOf(def, given), body);
+}
+
+const superuserApi = async () => client(s.url, await w.superuser.token());
+const userOf = (role: Role): TestUser => (role === 'superuser' ? w.superuser : w.A.users[role as 'admin']);
+
+/** The stored permissions of every role (the superuser may have changed the defaults). */
+async function rolePermissions(): Promise<Record<string, Permission[]>> {
+  const r = await (await superuserApi())('GET', '/api/superuser/permissions');
+  expect(r.status).toBe(200);
+  return Object.fromEntries(
+    r.body.roles.map((x: { role: Role; permissions: Permission[] }) => [x.role, x.permissions]),
+  );
+}
+
+/** Roles that pass a route's audience check, so that a 403 can only come from the permission. */
+const audienceRoles = (def: RouteDef): Role[] =>
+  def.audience === 'superuser' ? ['superuser'] : def.audience === 'municipal' ? [...MAIN_ROLES] : [...ROLES];
+
+/**
+ * Runs `fn` with a role of the audience that lacks `permission`: one that lacks it already, else the
+ * last candidate with the permission taken away through the superuser API (and given back after).
+ */
+async function withRoleLacking(def: RouteDef, permission: Permission, fn: (role: Role) => Promise<void>) {
+  const perms = await rolePermissions();
+  const candidates = audienceRoles(def);
+  const lacking = candidates.find((r) => !perms[r]?.includes(permission));
+  if (lacking) return fn(lacking);
+  const role = candidates[candidates.length - 1];
+  const su = await superuserApi();
+  const stripped = perms[role].filter((p) => p !== permission);
+  expect((await su('PUT', `/api/superuser/permissions/${role}`, { permissions: stripped })).status).toBe(200);
+  try {
+    await fn(role);
+  } finally {
+    const restored = await su('PUT', `/api/superuser/permissions/${role}`, { permissions: perms[role] });
+    if (restored.status !== 200) {
+      // The superuser took away their own permissions:manage: give it back as the owner.
+      await s.ctx.database.query('update role_permissions set permissions = $2 where role = $1', [role, perms[role]]);
+      s.ctx.principals.forgetAll();
+    }
+  }
+}
+
+const readRow = async (m: Made) =>
+  s.ctx.database.query(`select * from "${m.table.replace(/"/g, '""')}" where id = $1`, [m.id]);
+
+describe('route matrix (every declared route)', () => {
+  it('the registry holds routes, each declared once', () => {
+    expect(declaredRoutes.length).toBeGreaterThan(0);
+    const seen = declaredRoutes.map((d) => shape(d.method, d.path));
+    expect(seen.filter((x, i) => seen.indexOf(x) !== i)).toEqual([]);
+  });
+
+  it('every access rule used by a route has a factory here', () => {
+    const missing = declaredRoutes
+      .filter((d) => d.access && !ACCESS_FACTORIES[d.access.rule])
+      .map((d) => `${label(d)}: rule '${d.access!.rule}' has no entry in ACCESS_FACTORIES (route-matrix.test.ts)`);
+    expect(missing).toEqual([]);
+  });
+
+  it('every signed-in or municipal route declares a permission (or is listed with a reason)', () => {
+    const open = declaredRoutes
+      .filter(
+        (d) => ['signed-in', 'municipal'].includes(d.audience) && !d.permission && !(label(d) in WITHOUT_PERMISSION),
+      )
+      .map((d) => `${label(d)}: declare a permission or list it in WITHOUT_PERMISSION with a reason`);
+    expect(open).toEqual([]);
+    const stale = Object.keys(WITHOUT_PERMISSION).filter((k) => !declaredRoutes.some((d) => label(d) === k));
+    expect(stale, 'WITHOUT_PERMISSION lists routes that are not declared').toEqual([]);
+  });
+
+  it('every route with a path param declares `access` (or is listed with a reason)', () => {
+    const unchecked = declaredRoutes
+      .filter((d) => !d.access && paramsOf(d.path).length > 0 && !(label(d) in PARAMS_WITHOUT_ACCESS))
+      .map((d) => `${label(d)}: declare access: { param, rule } or list it in PARAMS_WITHOUT_ACCESS with a reason`);
+    expect(unchecked).toEqual([]);
+    const stale = Object.keys(PARAMS_WITHOUT_ACCESS).filter((k) => !declaredRoutes.some((d) => label(d) === k));
+    expect(stale, 'PARAMS_WITHOUT_ACCESS lists routes that are not declared').toEqual([]);
+  });
+
+  for (const def of declaredRoutes) {
+    describe(label(def), () => {
+      if (def.audience !== 'public') {
+        it('no token or a forged one → 401', async () => {
+          for (const token of [undefined, 'not-a-token']) {
+            const r = await call(def, token);
+            expect(r.status, `token ${token}`).toBe(401);
+            expect(r.body.error.code).toBe('UNAUTHORIZED');
+          }
+        });
+      }
+      if (def.audience === 'municipal') {
+        it('the superuser (no municipality) → 403', async () => {
+          const r = await call(def, await w.superuser.token());
+          expect(r.status).toBe(403);
+          expect(r.body.error.code).toBe('FORBIDDEN');
+        });
+      }
+      if (def.audience === 'superuser') {
+        it("a municipality's admin → 403", async () => {
+          expect((await call(def, await w.A.users.admin.token())).status).toBe(403);
+        });
+      }
+      if (def.permission) {
+        it(`a role without ${def.permission} → 403`, async () => {
+          await withRoleLacking(def, def.permission!, async (role) => {
+            const r = await call(def, await userOf(role).token());
+            expect(r.status, `role ${role}`).toBe(403);
+            expect(r.body.error.code).toBe('FORBIDDEN');
+          });
+        });
+      }
+      if (def.access) {
+        const { param, rule } = def.access;
+        it(`another municipality's record (${rule}) → 404 before the body is read, row unchanged`, async () => {
+          const factory = ACCESS_FACTORIES[rule];
+          if (!factory) throw new Error(`access rule '${rule}' has no factory in ACCESS_FACTORIES`);
+          const perms = await rolePermissions();
+          const role = MAIN_ROLES.find((r) => !def.permission || perms[r].includes(def.permission))!;
+          const token = await w.A.users[role].token();
+          const theirs = await factory(s, w.B);
+          const before = await readRow(theirs);
+          expect(before).toHaveLength(1);
+          const r = await call(def, token, { [param]: theirs.id });
+          expect(r.status, "B's record must be a 404 to A").toBe(404);
+          expect(r.body.error.code).toBe('NOT_FOUND');
+          expect(await readRow(theirs), "B's row must be unchanged").toEqual(before);
+          // The same call on a record of the caller's own municipality gets past the access check.
+          const ours = await factory(s, w.A);
+          const own = await call(def, token, { [param]: ours.id });
+          expect(own.status, "A's own record must get past the access check").not.toBe(404);
+        });
+      }
+    });
+  }
+});
+
+/** Every method + path the Express app answers under /api, from its router stack (Express 5 / router 2). */
+function answeredRoutes(): string[] {
+  const app = createApp(s.ctx) as unknown as { router: { stack: Layer[] } };
+  const api = app.router.stack.find((l) => l.rawPath === '/api' && l.handle.stack);
+  if (!api) throw new Error('no router mounted at /api in app.router.stack: update answeredRoutes for this Express');
+  const found: string[] = [];
+  const walk = (stack: Layer[], prefix: string) => {
+    for (const l of stack) {
+      if (l.route) for (const m of Object.keys(l.route.methods)) found.push(shape(m, prefix + String(l.route.path)));
+      else if (l.handle.stack) walk(l.handle.stack, prefix + (l.rawPath === '/' ? '' : String(l.rawPath)));
+    }
+  };
+  walk(api.handle.stack!, '');
+  return found;
+}
+interface Layer {
+  rawPath?: unknown;
+  route?: { path: unknown; methods: Record<string, boolean> };
+  handle: { stack?: Layer[] };
+}
+
+describe('nothing under /api escapes the registry', () => {
+  it('every route Express answers is declared once (or listed as not yet converted)', () => {
+    const answered = answeredRoutes();
+    const declared = new Set(declaredRoutes.map((d) => shape(d.method, d.path)));
+    const legacy = new Set(Object.values(NOT_YET_DECLARED).flat());
+    const problems: string[] = [];
+    for (const r of new Set(answered)) {
+      const times = answered.filter((x) => x === r).length;
+      if (times > 1) problems.push(`${r}: answered by ${times} handlers`);
+      if (declared.has(r) && legacy.has(r)) problems.push(`${r}: declared now: remove it from NOT_YET_DECLARED`);
+      if (!declared.has(r) && !legacy.has(r)) problems.push(`${r}: not declared (add it to an area's routes)`);
+    }
+    for (const r of legacy) if (!answered.includes(r)) problems.push(`${r}: gone: remove it from NOT_YET_DECLARED`);
+    for (const r of declared) if (!answered.includes(r)) problems.push(`${r}: declared but not mounted`);
+    expect(problems).toEqual([]);
+  });
+
+  it('a method a declared path does not answer is 404 "Rota não encontrada."', async () => {
+    const answered = new Set(answeredRoutes());
+    const token = await w.A.users.admin.token();
+    for (const def of declaredRoutes) {
+      for (const method of ['get', 'post', 'put', 'patch', 'delete']) {
+        if (answered.has(shape(method, def.path))) continue;
+        const r = await client(s.url, token)(method.toUpperCase(), urlOf(def), method === 'get' ? undefined : {});
+        expect(r.status, `${method} ${def.path}`).toBe(404);
+        expect(r.body.error.message).toBe('Rota não encontrada.');
+      }
+    }
+  });
+});
