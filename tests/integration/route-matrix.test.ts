@@ -7,7 +7,7 @@ import { declaredRoutes } from '../../server/src/modules/routes';
 import type { AccessPermission } from '../../server/src/tenancy/access';
 import { startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
-import { newSector, world, type TestTenant, type TestUser, type TestWorld } from '../support/factories';
+import { newPatrimonio, newSector, world, type TestTenant, type TestUser, type TestWorld } from '../support/factories';
 
 // The route matrix: generated from the registry that mounts the API (server/src/modules/routes.ts), so a
 // route declared tomorrow is checked tomorrow: 401 without a token, 403 for the wrong audience or a
@@ -23,6 +23,14 @@ type Factory = (s: TestServer, tenant: TestTenant) => Promise<Made>;
 /** How to make a record of a municipality for each access rule. A declared rule missing here fails the matrix. */
 const ACCESS_FACTORIES: Partial<Record<AccessPermission, Factory>> = {
   'sector.manage': async (s, t) => ({ table: 'sectors', id: (await newSector(s, t.id)).id }),
+  'patrimonio.read': async (s, t) => ({
+    table: 'patrimonios',
+    id: (await newPatrimonio(s, { municipalityId: t.id, sectorId: t.sector.id })).id,
+  }),
+  'patrimonio.update': async (s, t) => ({
+    table: 'patrimonios',
+    id: (await newPatrimonio(s, { municipalityId: t.id, sectorId: t.sector.id })).id,
+  }),
 };
 
 /** Declared signed-in or municipal routes open to every role (no `permission`), each with why. */
@@ -32,7 +40,9 @@ const WITHOUT_PERMISSION: Record<string, string> = {};
  * Declared routes with a path param but no `access` rule, each with why the param needs no object check
  * (e.g. job ids owned per user). Any param counts, not only `:id`: `:numero` names a record too.
  */
-const PARAMS_WITHOUT_ACCESS: Record<string, string> = {};
+const PARAMS_WITHOUT_ACCESS: Record<string, string> = {
+  'GET /patrimonios/numero/:numero': 'a lookup by number: the query itself answers 404 outside the scope',
+};
 
 /**
  * Routes Express still answers outside the registry (areas not converted yet), by area. Converting an
@@ -81,22 +91,6 @@ const NOT_YET_DECLARED: Record<string, string[]> = {
     'PUT /asset-form-fields/:p',
     'DELETE /asset-form-fields/:p',
   ],
-  patrimonios: [
-    'GET /patrimonios',
-    'GET /patrimonios/sync',
-    'GET /patrimonios/numero/:p',
-    'POST /patrimonios/lote',
-    'POST /patrimonios/import',
-    'POST /patrimonios/export',
-    'GET /patrimonios/:p',
-    'POST /patrimonios',
-    'PUT /patrimonios/:p',
-    'DELETE /patrimonios/:p',
-    'POST /patrimonios/:p/fotos',
-    'POST /patrimonios/:p/documentos',
-    'GET /patrimonios/:p/arquivos/:p',
-    'DELETE /patrimonios/:p/arquivos/:p',
-  ],
   'public search settings': ['GET /superuser/public-search', 'PUT /superuser/public-search'],
   superuser: [
     'GET /superuser/permissions',
@@ -122,6 +116,9 @@ afterAll(async () => {
 
 const label = (d: RouteDef) => `${d.method.toUpperCase()} ${d.path}`;
 /** A route's identity whatever its params are called: `PUT /sectors/:p`. */
+/** Whether an Express path pattern answers a concrete path. */
+const matches = (pattern: string, url: string) =>
+  new RegExp(`^${pattern.replace(/:\w+/g, '[^/]+')}$`).test(url.split('?')[0].replace(/^\/api/, ''));
 const shape = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/:\w+/g, ':p')}`;
 const paramsOf = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
 
@@ -273,7 +270,9 @@ describe('route matrix (every declared route)', () => {
           // The same call on a record of the caller's own municipality gets past the access check.
           const ours = await factory(s, w.A);
           const own = await call(def, token, { [param]: ours.id });
-          expect(own.status, "A's own record must get past the access check").not.toBe(404);
+          // (A 404 of something else the path names, e.g. a file id made up here, says so in its message.)
+          const refused = own.status === 404 && own.body.error.message === r.body.error.message;
+          expect(refused, "A's own record must get past the access check").toBe(false);
         });
       }
     });
@@ -324,6 +323,8 @@ describe('nothing under /api escapes the registry', () => {
     for (const def of declaredRoutes) {
       for (const method of ['get', 'post', 'put', 'patch', 'delete']) {
         if (answered.has(shape(method, def.path))) continue;
+        // `/patrimonios/sync` is also `/patrimonios/:id` to a PUT: that route answers (400 for a bad id).
+        if (declaredRoutes.some((d) => d.method === method && matches(d.path, urlOf(def)))) continue;
         const r = await client(s.url, token)(method.toUpperCase(), urlOf(def), method === 'get' ? undefined : {});
         expect(r.status, `${method} ${def.path}`).toBe(404);
         expect(r.body.error.message).toBe('Rota não encontrada.');
