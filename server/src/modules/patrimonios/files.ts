@@ -3,12 +3,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import multer from 'multer';
-import {
-  DOCUMENT_EXTENSIONS,
-  FOTO_MIME_TYPES,
-  PATRIMONIO_LIMITS,
-  PATRIMONIO_MSG,
-} from '@tombo/shared';
+import { DOCUMENT_EXTENSIONS, FOTO_MIME_TYPES, PATRIMONIO_LIMITS, PATRIMONIO_MSG } from '@tombo/shared';
 import type { AppContext } from '../../context';
 import type { Config } from '../../config';
 import { HttpError, badRequest } from '../../http/errors';
