@@ -11,7 +11,6 @@ import { customizationPublicRoutes } from './modules/customization/routes';
 import { userRoutes } from './modules/users/routes';
 import { declaredRoutes } from './modules/routes';
 import { mountRoutes } from './http/mount';
-import { localRoutes } from './modules/locais/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { superuserRoutes } from './modules/superuser/routes';
 import { jobRoutes } from './modules/jobs/routes';
@@ -53,7 +52,6 @@ export function createApp(ctx: AppContext): Express {
   api.use(mountRoutes(ctx, declaredRoutes));
   api.use(authenticate(ctx));
   api.use(userRoutes(ctx));
-  api.use(localRoutes(ctx));
   api.use(auditRoutes(ctx));
   api.use(jobRoutes(ctx));
   api.use(dashboardRoutes(ctx));
