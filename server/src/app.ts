@@ -15,10 +15,7 @@ import { auditRoutes } from './modules/audit/routes';
 import { superuserRoutes } from './modules/superuser/routes';
 import { jobRoutes } from './modules/jobs/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
-import { tipoBemRoutes } from './modules/tipos-bens/routes';
-import { formaAquisicaoRoutes } from './modules/formas-aquisicao/routes';
 import { numberingRoutes } from './modules/numbering/routes';
-import { formFieldRoutes } from './modules/form-fields/routes';
 import { patrimonioRoutes } from './modules/patrimonios/routes';
 import { publicRoutes, publicSearchSettingsRoutes } from './modules/public/routes';
 
@@ -55,10 +52,7 @@ export function createApp(ctx: AppContext): Express {
   api.use(auditRoutes(ctx));
   api.use(jobRoutes(ctx));
   api.use(dashboardRoutes(ctx));
-  api.use(tipoBemRoutes(ctx));
-  api.use(formaAquisicaoRoutes(ctx));
   api.use(numberingRoutes(ctx));
-  api.use(formFieldRoutes(ctx));
   api.use(patrimonioRoutes(ctx));
   api.use(publicSearchSettingsRoutes(ctx));
   api.use(superuserRoutes(ctx));

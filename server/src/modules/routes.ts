@@ -1,6 +1,15 @@
 import type { RouteDef } from '../http/route';
+import * as formFields from './form-fields';
+import * as formasAquisicao from './formas-aquisicao';
 import * as locais from './locais';
 import * as sectors from './sectors';
+import * as tiposBens from './tipos-bens';
 
 /** Every declared route of the API: the registry that `mountRoutes` guards and the route matrix test walks. */
-export const declaredRoutes: readonly RouteDef[] = [...sectors.routes, ...locais.routes];
+export const declaredRoutes: readonly RouteDef[] = [
+  ...sectors.routes,
+  ...locais.routes,
+  ...tiposBens.routes,
+  ...formasAquisicao.routes,
+  ...formFields.routes,
+];

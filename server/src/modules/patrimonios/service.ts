@@ -36,7 +36,8 @@ import {
 import { audit, mutate, type Actor, type Outbox } from '../../db/tx';
 import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
 import { allocateNumbers, getPattern } from '../numbering/service';
-import { checkCustomValues, fieldRules, listFields, type FieldRules } from '../form-fields/service';
+import { checkCustomValues, fieldRules, listFields, type FieldRules } from '../form-fields';
+import { scopeOfMunicipality } from '../../tenancy/scope';
 import { cachedTotal, noteVersion, totalKey, versionHint } from './count-cache';
 import { ANCHOR_EVERY, anchorBefore, anchorsFor, type Anchor } from './seek';
 import { assetRooms, inScope, type Scope } from './scope';
@@ -213,7 +214,7 @@ interface Prepared {
 
 async function prepareCreate(tx: Db, actor: MunicipalActor, scope: Scope, input: PatrimonioCreate): Promise<Prepared> {
   if (input.numero_patrimonio !== undefined) throw unprocessable('numero_patrimonio', PATRIMONIO_MSG.numeroReadOnly);
-  const rules = await fieldRules(tx, actor.municipalityId);
+  const rules = await fieldRules(tx, scopeOfMunicipality(actor.municipalityId));
   if (rules.tipoRequired && input.tipoId == null)
     throw badRequest(PATRIMONIO_MSG.tipoRequired, { tipoId: PATRIMONIO_MSG.tipoRequired });
   const customFields = checkCustom(rules, input.customFields ?? {}, true);
@@ -405,7 +406,7 @@ export async function updatePatrimonio(
     if (body.numero_patrimonio !== undefined && body.numero_patrimonio !== old.numeroPatrimonio)
       throw unprocessable('numero_patrimonio', PATRIMONIO_MSG.numeroReadOnly);
 
-    const rules = await fieldRules(tx, actor.municipalityId);
+    const rules = await fieldRules(tx, scopeOfMunicipality(actor.municipalityId));
     const tipoId = body.tipoId === undefined ? old.tipoId : body.tipoId;
     if (rules.tipoRequired && tipoId == null)
       throw badRequest(PATRIMONIO_MSG.tipoRequired, { tipoId: PATRIMONIO_MSG.tipoRequired });
@@ -671,7 +672,11 @@ export async function filterWhere(db: Db, scope: Scope, f: PatrimonioFilters): P
   if (f.dataAte) c.push(lte(patrimonios.dataAquisicao, f.dataAte));
   const cf = Object.entries(f.cf ?? {});
   if (cf.length) {
-    const defs = new Map((await listFields(db, scope.municipalityId)).filter((x) => x.isCustom).map((x) => [x.key, x]));
+    const defs = new Map(
+      (await listFields(db, scopeOfMunicipality(scope.municipalityId)))
+        .filter((x) => x.isCustom)
+        .map((x) => [x.key, x]),
+    );
     for (const [key, raw] of cf) {
       const def = defs.get(key);
       if (!def) throw badRequest(PATRIMONIO_MSG.customUnknown, { [`cf.${key}`]: PATRIMONIO_MSG.customUnknown });
