@@ -14,7 +14,6 @@ import { mountRoutes } from './http/mount';
 import { auditRoutes } from './modules/audit/routes';
 import { superuserRoutes } from './modules/superuser/routes';
 import { jobRoutes } from './modules/jobs/routes';
-import { dashboardRoutes } from './modules/dashboard/routes';
 import { numberingRoutes } from './modules/numbering/routes';
 import { patrimonioRoutes } from './modules/patrimonios/routes';
 import { publicRoutes, publicSearchSettingsRoutes } from './modules/public/routes';
@@ -51,7 +50,6 @@ export function createApp(ctx: AppContext): Express {
   api.use(userRoutes(ctx));
   api.use(auditRoutes(ctx));
   api.use(jobRoutes(ctx));
-  api.use(dashboardRoutes(ctx));
   api.use(numberingRoutes(ctx));
   api.use(patrimonioRoutes(ctx));
   api.use(publicSearchSettingsRoutes(ctx));

@@ -1,4 +1,5 @@
 import type { RouteDef } from '../http/route';
+import * as dashboard from './dashboard';
 import * as formFields from './form-fields';
 import * as formasAquisicao from './formas-aquisicao';
 import * as locais from './locais';
@@ -9,6 +10,7 @@ import * as tiposBens from './tipos-bens';
 export const declaredRoutes: readonly RouteDef[] = [
   ...sectors.routes,
   ...locais.routes,
+  ...dashboard.routes,
   ...tiposBens.routes,
   ...formasAquisicao.routes,
   ...formFields.routes,
