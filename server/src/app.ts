@@ -13,7 +13,6 @@ import { declaredRoutes } from './modules/routes';
 import { mountRoutes } from './http/mount';
 import { auditRoutes } from './modules/audit/routes';
 import { superuserRoutes } from './modules/superuser/routes';
-import { jobRoutes } from './modules/jobs/routes';
 import { numberingRoutes } from './modules/numbering/routes';
 import { patrimonioRoutes } from './modules/patrimonios/routes';
 import { publicRoutes, publicSearchSettingsRoutes } from './modules/public/routes';
@@ -49,7 +48,6 @@ export function createApp(ctx: AppContext): Express {
   api.use(authenticate(ctx));
   api.use(userRoutes(ctx));
   api.use(auditRoutes(ctx));
-  api.use(jobRoutes(ctx));
   api.use(numberingRoutes(ctx));
   api.use(patrimonioRoutes(ctx));
   api.use(publicSearchSettingsRoutes(ctx));

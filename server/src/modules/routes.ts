@@ -2,6 +2,7 @@ import type { RouteDef } from '../http/route';
 import * as dashboard from './dashboard';
 import * as formFields from './form-fields';
 import * as formasAquisicao from './formas-aquisicao';
+import * as jobs from './jobs';
 import * as locais from './locais';
 import * as sectors from './sectors';
 import * as tiposBens from './tipos-bens';
@@ -10,6 +11,7 @@ import * as tiposBens from './tipos-bens';
 export const declaredRoutes: readonly RouteDef[] = [
   ...sectors.routes,
   ...locais.routes,
+  ...jobs.routes,
   ...dashboard.routes,
   ...tiposBens.routes,
   ...formasAquisicao.routes,

@@ -22,7 +22,7 @@ import { body, params, parse, query } from '../../http/validate';
 import * as service from './service';
 import { addArquivo, receiveFile, removeArquivo, sendArquivo } from './files';
 import { importPatrimonios } from './sheet';
-import { requestJob } from '../jobs/service';
+import { requestJob } from '../jobs';
 import { inScope, scopeOf } from './scope';
 
 const fileParams = z.strictObject({
