@@ -5,9 +5,7 @@ import helmet from 'helmet';
 import type { AppContext } from './context';
 import { authenticate } from './auth/middleware';
 import { errorHandler, notFoundHandler } from './http/errors';
-import { healthRoutes } from './modules/health/routes';
 import { authRoutes } from './modules/auth/routes';
-import { customizationPublicRoutes } from './modules/customization/routes';
 import { userRoutes } from './modules/users/routes';
 import { declaredRoutes } from './modules/routes';
 import { mountRoutes } from './http/mount';
@@ -39,9 +37,7 @@ export function createApp(ctx: AppContext): Express {
 
   const api = express.Router();
   api.use(express.json({ limit: '1mb' }));
-  api.use(healthRoutes(ctx));
   api.use(authRoutes(ctx));
-  api.use(customizationPublicRoutes(ctx));
   api.use(publicRoutes(ctx));
   // Declared routes authenticate and authorise themselves (http/mount.ts).
   api.use(mountRoutes(ctx, declaredRoutes));

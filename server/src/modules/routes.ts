@@ -1,7 +1,9 @@
 import type { RouteDef } from '../http/route';
+import * as customization from './customization';
 import * as dashboard from './dashboard';
 import * as formFields from './form-fields';
 import * as formasAquisicao from './formas-aquisicao';
+import * as health from './health';
 import * as jobs from './jobs';
 import * as locais from './locais';
 import * as sectors from './sectors';
@@ -9,6 +11,8 @@ import * as tiposBens from './tipos-bens';
 
 /** Every declared route of the API: the registry that `mountRoutes` guards and the route matrix test walks. */
 export const declaredRoutes: readonly RouteDef[] = [
+  ...health.routes,
+  ...customization.routes,
   ...sectors.routes,
   ...locais.routes,
   ...jobs.routes,
