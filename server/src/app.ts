@@ -5,21 +5,13 @@ import helmet from 'helmet';
 import type { AppContext } from './context';
 import { authenticate } from './auth/middleware';
 import { errorHandler, notFoundHandler } from './http/errors';
-import { healthRoutes } from './modules/health/routes';
 import { authRoutes } from './modules/auth/routes';
-import { customizationPublicRoutes } from './modules/customization/routes';
 import { userRoutes } from './modules/users/routes';
 import { declaredRoutes } from './modules/routes';
 import { mountRoutes } from './http/mount';
-import { localRoutes } from './modules/locais/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { superuserRoutes } from './modules/superuser/routes';
-import { jobRoutes } from './modules/jobs/routes';
-import { dashboardRoutes } from './modules/dashboard/routes';
-import { tipoBemRoutes } from './modules/tipos-bens/routes';
-import { formaAquisicaoRoutes } from './modules/formas-aquisicao/routes';
 import { numberingRoutes } from './modules/numbering/routes';
-import { formFieldRoutes } from './modules/form-fields/routes';
 import { publicRoutes, publicSearchSettingsRoutes } from './modules/public/routes';
 
 /** The HTTP app: public routes first, then everything behind a valid token; the built client last. */
@@ -44,22 +36,14 @@ export function createApp(ctx: AppContext): Express {
 
   const api = express.Router();
   api.use(express.json({ limit: '1mb' }));
-  api.use(healthRoutes(ctx));
   api.use(authRoutes(ctx));
-  api.use(customizationPublicRoutes(ctx));
   api.use(publicRoutes(ctx));
   // Declared routes authenticate and authorise themselves (http/mount.ts).
   api.use(mountRoutes(ctx, declaredRoutes));
   api.use(authenticate(ctx));
   api.use(userRoutes(ctx));
-  api.use(localRoutes(ctx));
   api.use(auditRoutes(ctx));
-  api.use(jobRoutes(ctx));
-  api.use(dashboardRoutes(ctx));
-  api.use(tipoBemRoutes(ctx));
-  api.use(formaAquisicaoRoutes(ctx));
   api.use(numberingRoutes(ctx));
-  api.use(formFieldRoutes(ctx));
   api.use(publicSearchSettingsRoutes(ctx));
   api.use(superuserRoutes(ctx));
   api.use(notFoundHandler);

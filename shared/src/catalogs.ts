@@ -29,13 +29,15 @@ export const tipoBemUpdateBody = z.strictObject({
   active: z.boolean().optional(),
   usefulLifeMonths: usefulLife.nullable().optional(),
   residualValuePct: percent.nullable().optional(),
-  version: version.optional(),
+  version,
   municipalityId: z.unknown().optional(),
 });
 export const catalogListQuery = z.strictObject({
   /** `true` = only active entries (form selectors); omitted = all. */
   active: z.enum(['true', 'false']).optional(),
 });
+/** Body of the activate/deactivate toggles: the version the user saw (a stale one is a 409). */
+export const catalogToggleBody = z.strictObject({ version });
 export type TipoBemCreate = z.infer<typeof tipoBemCreateBody>;
 export type TipoBemUpdate = z.infer<typeof tipoBemUpdateBody>;
 
@@ -65,7 +67,7 @@ export const formaAquisicaoCreateBody = z.strictObject({
 export const formaAquisicaoUpdateBody = z.strictObject({
   nome: trimmed('Nome', 120).optional(),
   ativo: z.boolean().optional(),
-  version: version.optional(),
+  version,
   municipalityId: z.unknown().optional(),
 });
 export type FormaAquisicaoCreate = z.infer<typeof formaAquisicaoCreateBody>;

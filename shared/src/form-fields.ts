@@ -77,7 +77,7 @@ export const formFieldUpdateBody = z.strictObject({
   type: z.enum(FIELD_TYPES, { error: 'Tipo de campo inválido.' }).optional(),
   required: z.boolean().optional(),
   options: options.nullable().optional(),
-  version: version.optional(),
+  version,
 });
 export const formFieldReorderBody = z.strictObject({
   ids: z.array(z.number().int().positive()).min(1).max(500),

@@ -8,6 +8,8 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 
 export const exportFormat = z.enum(['xlsx', 'pdf'], { error: 'Formato inválido.' });
 export const exportSectorsBody = z.strictObject({ format: exportFormat });
+/** Params of /jobs/:id (job ids are UUIDs). */
+export const jobIdParam = z.strictObject({ id: z.uuid({ error: 'Identificador inválido.' }) });
 export type ExportFormat = z.infer<typeof exportFormat>;
 
 /**

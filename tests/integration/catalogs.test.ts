@@ -28,7 +28,7 @@ describe('asset types /api/tipos-bens', () => {
       const u = await call('PUT', `/api/tipos-bens/${c.body.id}`, { residualValuePct: 12, version: c.body.version });
       expect(u.status).toBe(200);
       expect(u.body.residualValuePct).toBe('12.00');
-      const t = await call('PATCH', `/api/tipos-bens/${c.body.id}/toggle`);
+      const t = await call('PATCH', `/api/tipos-bens/${c.body.id}/toggle`, { version: u.body.version });
       expect(t.status).toBe(200);
       expect(t.body.active).toBe(false);
       expect((await call('GET', '/api/tipos-bens?active=true')).body.tiposBens.map((x: TipoBem) => x.id)).not.toContain(
@@ -44,13 +44,15 @@ describe('asset types /api/tipos-bens', () => {
       expect(list.status).toBe(200);
       expect(list.body.total).toBe(list.body.tiposBens.length);
       expect((await call('POST', '/api/tipos-bens', { name: 'Proibido' })).status).toBe(403);
-      expect((await call('PATCH', `/api/tipos-bens/${mine.id}/toggle`)).status).toBe(403);
+      expect((await call('PATCH', `/api/tipos-bens/${mine.id}/toggle`, { version: mine.version })).status).toBe(403);
       expect((await call('DELETE', `/api/tipos-bens/${mine.id}`)).status).toBe(403);
     }
     const viz = await as('vizinho');
     expect((await viz('GET', '/api/tipos-bens')).body.tiposBens.map((x: TipoBem) => x.id)).not.toContain(mine.id);
-    expect((await viz('PUT', `/api/tipos-bens/${mine.id}`, { name: 'Tomado' })).status).toBe(404);
-    expect((await viz('PATCH', `/api/tipos-bens/${mine.id}/toggle`)).status).toBe(404);
+    expect((await viz('PUT', `/api/tipos-bens/${mine.id}`, { name: 'Tomado', version: mine.version })).status).toBe(
+      404,
+    );
+    expect((await viz('PATCH', `/api/tipos-bens/${mine.id}/toggle`, { version: mine.version })).status).toBe(404);
     expect((await viz('DELETE', `/api/tipos-bens/${mine.id}`)).status).toBe(404);
     expect((await client(s.url)('GET', '/api/tipos-bens')).status).toBe(401);
   });
@@ -122,8 +124,11 @@ describe('acquisition forms /api/formas-aquisicao', () => {
     expect(list.body.total).toBe(list.body.formasAquisicao.length);
     const u = await admin('PUT', `/api/formas-aquisicao/${f.id}`, { nome: `${nome} (editada)`, version: f.version });
     expect(u.body.nome).toBe(`${nome} (editada)`);
-    expect((await admin('PATCH', `/api/formas-aquisicao/${f.id}/toggle-status`)).body.ativo).toBe(false);
-    expect((await admin('PATCH', `/api/formas-aquisicao/${f.id}/toggle-status`)).body.ativo).toBe(true);
+    const off = await admin('PATCH', `/api/formas-aquisicao/${f.id}/toggle-status`, { version: u.body.version });
+    expect(off.body.ativo).toBe(false);
+    expect(
+      (await admin('PATCH', `/api/formas-aquisicao/${f.id}/toggle-status`, { version: off.body.version })).body.ativo,
+    ).toBe(true);
     expect((await admin('PUT', `/api/formas-aquisicao/${f.id}`, { nome: 'velha', version: f.version })).status).toBe(
       409,
     );
@@ -150,10 +155,14 @@ describe('acquisition forms /api/formas-aquisicao', () => {
       const call = await as(who);
       expect((await call('GET', '/api/formas-aquisicao')).status).toBe(200);
       expect((await call('POST', '/api/formas-aquisicao', { nome: 'X' })).status).toBe(403);
-      expect((await call('PATCH', `/api/formas-aquisicao/${f.id}/toggle-status`)).status).toBe(403);
+      expect((await call('PATCH', `/api/formas-aquisicao/${f.id}/toggle-status`, { version: f.version })).status).toBe(
+        403,
+      );
     }
     const viz = await as('vizinho');
-    expect((await viz('PATCH', `/api/formas-aquisicao/${f.id}/toggle-status`)).status).toBe(404);
+    expect((await viz('PATCH', `/api/formas-aquisicao/${f.id}/toggle-status`, { version: f.version })).status).toBe(
+      404,
+    );
     expect((await viz('DELETE', `/api/formas-aquisicao/${f.id}`)).status).toBe(404);
     expect((await admin('POST', '/api/formas-aquisicao', { nome: ' ' })).status).toBe(400);
     expect((await admin('POST', '/api/formas-aquisicao', { nome: 'A', extra: 1 })).status).toBe(400);
@@ -173,6 +182,65 @@ describe('acquisition forms /api/formas-aquisicao', () => {
     const del = await admin('DELETE', `/api/formas-aquisicao/${f.id}`);
     expect(del.status).toBe(409);
     expect(del.body.error.message).toBe(CATALOG_MSG.formas.inUse);
+  });
+});
+
+describe('catalogue updates need the version the user saw', () => {
+  /** Without `version` 400, with a stale one 409; in both cases the row keeps its values and version. */
+  async function refusesMissingAndStale(
+    url: string,
+    list: () => Promise<Array<{ id: number; version: number }>>,
+    id: number,
+    change: Record<string, unknown>,
+    current: number,
+  ) {
+    const admin = await as('admin');
+    const before = (await list()).find((x) => x.id === id);
+    const missing = await admin(url.includes('toggle') ? 'PATCH' : 'PUT', url, change);
+    expect(missing.status, url).toBe(400);
+    expect(missing.body.error.fields.version, url).toBeTruthy();
+    const stale = await admin(url.includes('toggle') ? 'PATCH' : 'PUT', url, { ...change, version: current - 1 });
+    expect(stale.status, url).toBe(409);
+    expect(stale.body.error.code).toBe('CONFLICT');
+    expect(
+      (await list()).find((x) => x.id === id),
+      url,
+    ).toEqual(before);
+  }
+
+  it('asset types: PUT and the toggle', async () => {
+    const admin = await as('admin');
+    const list = async () => (await admin('GET', '/api/tipos-bens')).body.tiposBens as TipoBem[];
+    const t = (await admin('POST', '/api/tipos-bens', { name: `Versão ${uniq()}` })).body as TipoBem;
+    const u = (await admin('PUT', `/api/tipos-bens/${t.id}`, { usefulLifeMonths: 12, version: t.version })).body;
+    expect(u.version).toBe(t.version + 1);
+    await refusesMissingAndStale(`/api/tipos-bens/${t.id}`, list, t.id, { name: 'Outro' }, u.version);
+    await refusesMissingAndStale(`/api/tipos-bens/${t.id}/toggle`, list, t.id, {}, u.version);
+    const toggled = await admin('PATCH', `/api/tipos-bens/${t.id}/toggle`, { version: u.version });
+    expect(toggled.body).toMatchObject({ active: false, version: u.version + 1 });
+  });
+
+  it('acquisition forms: PUT and the toggle', async () => {
+    const admin = await as('admin');
+    const list = async () => (await admin('GET', '/api/formas-aquisicao')).body.formasAquisicao as FormaAquisicao[];
+    const f = (await admin('POST', '/api/formas-aquisicao', { nome: `Versão ${uniq()}` })).body as FormaAquisicao;
+    const u = (await admin('PUT', `/api/formas-aquisicao/${f.id}`, { nome: `${f.nome}!`, version: f.version })).body;
+    expect(u.version).toBe(f.version + 1);
+    await refusesMissingAndStale(`/api/formas-aquisicao/${f.id}`, list, f.id, { nome: 'Outra' }, u.version);
+    await refusesMissingAndStale(`/api/formas-aquisicao/${f.id}/toggle-status`, list, f.id, {}, u.version);
+    const toggled = await admin('PATCH', `/api/formas-aquisicao/${f.id}/toggle-status`, { version: u.version });
+    expect(toggled.body).toMatchObject({ ativo: false, version: u.version + 1 });
+  });
+
+  it('asset form fields: PUT', async () => {
+    const admin = await as('admin');
+    const list = async () => (await admin('GET', '/api/asset-form-fields')).body.fields as FormField[];
+    const c = (await admin('POST', '/api/asset-form-fields', { label: `Versão ${uniq()}`, type: 'TEXT' }))
+      .body as FormField;
+    const u = (await admin('PUT', `/api/asset-form-fields/${c.id}`, { required: true, version: c.version })).body;
+    expect(u.version).toBe(c.version + 1);
+    await refusesMissingAndStale(`/api/asset-form-fields/${c.id}`, list, c.id, { label: 'Outro' }, u.version);
+    expect((await admin('DELETE', `/api/asset-form-fields/${c.id}`)).status).toBe(204);
   });
 });
 

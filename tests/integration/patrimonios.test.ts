@@ -364,7 +364,7 @@ describe('custom fields', () => {
     const marca = (await admin('GET', '/api/asset-form-fields')).body.fields.find(
       (f: { key: string }) => f.key === 'marca',
     );
-    await admin('PUT', `/api/asset-form-fields/${marca.id}`, { required: false });
+    await admin('PUT', `/api/asset-form-fields/${marca.id}`, { required: false, version: marca.version });
   });
 });
 

@@ -7,7 +7,16 @@ import { declaredRoutes } from '../../server/src/modules/routes';
 import type { AccessPermission } from '../../server/src/tenancy/access';
 import { startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
-import { newPatrimonio, newSector, world, type TestTenant, type TestUser, type TestWorld } from '../support/factories';
+import {
+  newCatalogRow,
+  newLocal,
+  newPatrimonio,
+  newSector,
+  world,
+  type TestTenant,
+  type TestUser,
+  type TestWorld,
+} from '../support/factories';
 
 // The route matrix: generated from the registry that mounts the API (server/src/modules/routes.ts), so a
 // route declared tomorrow is checked tomorrow: 401 without a token, 403 for the wrong audience or a
@@ -23,6 +32,16 @@ type Factory = (s: TestServer, tenant: TestTenant) => Promise<Made>;
 /** How to make a record of a municipality for each access rule. A declared rule missing here fails the matrix. */
 const ACCESS_FACTORIES: Partial<Record<AccessPermission, Factory>> = {
   'sector.manage': async (s, t) => ({ table: 'sectors', id: (await newSector(s, t.id)).id }),
+  'local.manage': async (s, t) => ({ table: 'locais', id: (await newLocal(s, t.sector)).id }),
+  'tipoBem.manage': async (s, t) => ({ table: 'tipos_bens', id: (await newCatalogRow(s, t.id, 'tipos_bens')).id }),
+  'formaAquisicao.manage': async (s, t) => ({
+    table: 'formas_aquisicao',
+    id: (await newCatalogRow(s, t.id, 'formas_aquisicao')).id,
+  }),
+  'formField.manage': async (s, t) => ({
+    table: 'asset_form_fields',
+    id: (await newCatalogRow(s, t.id, 'asset_form_fields')).id,
+  }),
   'patrimonio.read': async (s, t) => ({
     table: 'patrimonios',
     id: (await newPatrimonio(s, { municipalityId: t.id, sectorId: t.sector.id })).id,
@@ -34,7 +53,15 @@ const ACCESS_FACTORIES: Partial<Record<AccessPermission, Factory>> = {
 };
 
 /** Declared signed-in or municipal routes open to every role (no `permission`), each with why. */
-const WITHOUT_PERMISSION: Record<string, string> = {};
+const WITHOUT_PERMISSION: Record<string, string> = {
+  'GET /customization': 'every signed-in user reads the branding of their screens',
+  'PUT /customization':
+    'superuser or settings:update, decided in the handler (two targets: installation or municipality)',
+  'POST /customization/reset': 'as PUT /customization',
+  'GET /jobs': "a user's own jobs (the queries filter by owner)",
+  'GET /jobs/:id': "a user's own job (404 for anyone else's)",
+  'GET /jobs/:id/download': "a user's own job file (404 for anyone else's)",
+};
 
 /**
  * Declared routes with a path param but no `access` rule, each with why the param needs no object check
@@ -42,6 +69,8 @@ const WITHOUT_PERMISSION: Record<string, string> = {};
  */
 const PARAMS_WITHOUT_ACCESS: Record<string, string> = {
   'GET /patrimonios/numero/:numero': 'a lookup by number: the query itself answers 404 outside the scope',
+  'GET /jobs/:id': 'jobs belong to a user, not to a municipality: the query answers 404 for anyone but the owner',
+  'GET /jobs/:id/download': 'as GET /jobs/:id',
 };
 
 /**
@@ -50,7 +79,6 @@ const PARAMS_WITHOUT_ACCESS: Record<string, string> = {
  */
 const NOT_YET_DECLARED: Record<string, string[]> = {
   'health, sign-in, public consultation': [
-    'GET /health',
     'POST /auth/login',
     'POST /auth/refresh',
     'POST /auth/logout',
@@ -63,34 +91,9 @@ const NOT_YET_DECLARED: Record<string, string[]> = {
     'GET /public/patrimonios/:p',
     'GET /public/filtros',
   ],
-  customization: ['GET /customization/public', 'GET /customization', 'PUT /customization', 'POST /customization/reset'],
   users: ['GET /users', 'GET /users/:p', 'POST /users', 'PUT /users/:p', 'DELETE /users/:p'],
-  locais: ['GET /locais', 'POST /locais', 'PUT /locais/:p', 'DELETE /locais/:p'],
   audit: ['GET /audit-logs', 'POST /audit-logs'],
-  jobs: ['POST /sectors/export', 'GET /jobs', 'GET /jobs/:p', 'GET /jobs/:p/download'],
-  dashboard: ['GET /dashboard/bens'],
-  'tipos-bens': [
-    'GET /tipos-bens',
-    'POST /tipos-bens',
-    'PUT /tipos-bens/:p',
-    'PATCH /tipos-bens/:p/toggle',
-    'DELETE /tipos-bens/:p',
-  ],
-  'formas-aquisicao': [
-    'GET /formas-aquisicao',
-    'POST /formas-aquisicao',
-    'PUT /formas-aquisicao/:p',
-    'PATCH /formas-aquisicao/:p/toggle-status',
-    'DELETE /formas-aquisicao/:p',
-  ],
   numbering: ['GET /numeracao', 'GET /numeracao/proximo', 'PUT /numeracao'],
-  'form-fields': [
-    'GET /asset-form-fields',
-    'PUT /asset-form-fields/reorder',
-    'POST /asset-form-fields',
-    'PUT /asset-form-fields/:p',
-    'DELETE /asset-form-fields/:p',
-  ],
   'public search settings': ['GET /superuser/public-search', 'PUT /superuser/public-search'],
   superuser: [
     'GET /superuser/permissions',
@@ -222,7 +225,11 @@ describe('route matrix (every declared route)', () => {
 
   for (const def of declaredRoutes) {
     describe(label(def), () => {
-      if (def.audience !== 'public') {
+      if (def.audience === 'public') {
+        it('public: answers without a token', async () => {
+          expect((await call(def, undefined)).status).not.toBe(401);
+        });
+      } else {
         it('no token or a forged one → 401', async () => {
           for (const token of [undefined, 'not-a-token']) {
             const r = await call(def, token);

@@ -221,4 +221,23 @@ describe('locais: every role × every route', () => {
     expect(dup.body.error.message).toBe(MSG.locais.nameTaken);
     expect((await admin('PUT', `/api/locais/${own.id}`, { name: 'Y', version: own.version + 5 })).status).toBe(409);
   });
+
+  it('an update needs the version the user saw: without it 400, a stale one 409, the row unchanged', async () => {
+    const admin = await as('admin');
+    const sectorId = ((await admin('GET', '/api/sectors')).body.sectors[0] as Sector).id;
+    const local = (await admin('POST', '/api/locais', { name: `Versionado ${uniq()}`, sectorId })).body as Local;
+    const missing = await admin('PUT', `/api/locais/${local.id}`, { name: 'Sem versão' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.fields.version).toBeTruthy();
+    const moved = await admin('PUT', `/api/locais/${local.id}`, { name: `${local.name}!`, version: local.version });
+    expect(moved.status).toBe(200);
+    expect(moved.body.version).toBe(local.version + 1);
+    const stale = await admin('PUT', `/api/locais/${local.id}`, { name: 'Atrasado', version: local.version });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.code).toBe('CONFLICT');
+    const now = (await admin('GET', `/api/locais?sectorId=${sectorId}`)).body.locais.find(
+      (l: Local) => l.id === local.id,
+    );
+    expect(now).toMatchObject({ name: `${local.name}!`, version: local.version + 1 });
+  });
 });

@@ -153,6 +153,31 @@ export async function newPatrimonio(
 
 export type MainRole = (typeof MAIN_ROLES)[number];
 
+/** A catalogue row of a municipality: asset type, acquisition form or custom asset-form field. */
+export async function newCatalogRow(
+  s: Server,
+  municipalityId: number,
+  kind: 'tipos_bens' | 'formas_aquisicao' | 'asset_form_fields',
+): Promise<{ id: number }> {
+  const name = `Teste ${uniq()}`;
+  if (kind === 'tipos_bens')
+    return one(s, 'insert into tipos_bens (municipality_id, name) values ($1, $2) returning id', [
+      municipalityId,
+      name,
+    ]);
+  if (kind === 'formas_aquisicao')
+    return one(s, 'insert into formas_aquisicao (municipality_id, nome) values ($1, $2) returning id', [
+      municipalityId,
+      name,
+    ]);
+  return one(
+    s,
+    `insert into asset_form_fields (municipality_id, key, label, type, is_custom) values ($1, $2, $3, 'TEXT', true)
+     returning id`,
+    [municipalityId, `campo_${uniq()}`, name],
+  );
+}
+
 export interface TestTenant extends TestMunicipality {
   sector: TestSector;
   local: TestLocal;

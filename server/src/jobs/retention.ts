@@ -3,7 +3,7 @@ import { and, asc, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { jobs } from '../db/schema';
 import { logger } from '../logger';
-import { publishJob } from '../modules/jobs/service';
+import { publishJob } from '../modules/jobs';
 import { resolveJobFile } from './files';
 
 const BATCH = 200;

@@ -1,8 +1,16 @@
+import * as formFields from './form-fields';
+import * as formasAquisicao from './formas-aquisicao';
+import * as locais from './locais';
 import * as patrimonios from './patrimonios';
 import * as sectors from './sectors';
+import * as tiposBens from './tipos-bens';
 
 /** Every area's object-access rules, by purpose (see tenancy/access.ts `requireAccess`). */
 export const accessRules = {
   ...sectors.access,
+  ...locais.access,
+  ...tiposBens.access,
+  ...formasAquisicao.access,
+  ...formFields.access,
   ...patrimonios.access,
 };

@@ -1,6 +1,25 @@
 import type { RouteDef } from '../http/route';
+import * as customization from './customization';
+import * as dashboard from './dashboard';
+import * as formFields from './form-fields';
+import * as formasAquisicao from './formas-aquisicao';
+import * as health from './health';
+import * as jobs from './jobs';
+import * as locais from './locais';
 import * as patrimonios from './patrimonios';
 import * as sectors from './sectors';
+import * as tiposBens from './tipos-bens';
 
 /** Every declared route of the API: the registry that `mountRoutes` guards and the route matrix test walks. */
-export const declaredRoutes: readonly RouteDef[] = [...sectors.routes, ...patrimonios.routes];
+export const declaredRoutes: readonly RouteDef[] = [
+  ...health.routes,
+  ...customization.routes,
+  ...sectors.routes,
+  ...locais.routes,
+  ...jobs.routes,
+  ...dashboard.routes,
+  ...tiposBens.routes,
+  ...formasAquisicao.routes,
+  ...formFields.routes,
+  ...patrimonios.routes,
+];

@@ -7,7 +7,7 @@ import { jobs } from '@tombo/server/db/schema';
 import { logger } from '@tombo/server/logger';
 import { cleanups, processors } from './registry';
 import { jobsDir, relativeJobFile } from '@tombo/server/jobs/files';
-import { publishJob, type JobRow } from '@tombo/server/modules/jobs/service';
+import { publishJob, type JobRow } from '@tombo/server/modules/jobs/index';
 import { FailureAfterCommit, JobFailure, type JobContext, type JobResult, type RunningJob } from './types';
 
 /** The pt-BR reason shown to the user; internal details go to the log only. */

@@ -69,12 +69,15 @@ export default function FormasAquisicaoPage({ title }: PageProps) {
     },
   });
   const toggle = useMutation({
-    mutationFn: (f: FormaAquisicao) => toggleForma(f.id),
+    mutationFn: (f: FormaAquisicao) => toggleForma(f.id, f.version),
     onSuccess: (f) => {
       refresh();
       ok(f.ativo ? M.activated : M.deactivated);
     },
-    onError: fail(M.toggleFailed),
+    onError: (err) => {
+      fail(M.toggleFailed)(err);
+      if (err instanceof ApiError && err.status === 409) refresh();
+    },
   });
   const remove = useMutation({
     mutationFn: (f: FormaAquisicao) => deleteForma(f.id),

@@ -98,7 +98,7 @@ function TiposPanel() {
     onError,
   });
   const toggle = useMutation({
-    mutationFn: (t: TipoBem) => toggleTipo(t.id),
+    mutationFn: (t: TipoBem) => toggleTipo(t.id, t.version),
     onSuccess: (t) => {
       refresh();
       toast.success(t.active ? M.activated : M.deactivated);

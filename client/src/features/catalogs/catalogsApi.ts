@@ -33,8 +33,9 @@ export async function createTipo(body: TipoBemCreate): Promise<TipoBem> {
 export async function updateTipo(id: number, body: TipoBemUpdate): Promise<TipoBem> {
   return itemFrom<TipoBem>(await http.put(`/tipos-bens/${id}`, body), 'tipoBem');
 }
-export async function toggleTipo(id: number): Promise<TipoBem> {
-  return itemFrom<TipoBem>(await http.patch(`/tipos-bens/${id}/toggle`), 'tipoBem');
+/** Flips `active`; `version` is the one shown (a stale one is a 409). */
+export async function toggleTipo(id: number, version: number): Promise<TipoBem> {
+  return itemFrom<TipoBem>(await http.patch(`/tipos-bens/${id}/toggle`, { version }), 'tipoBem');
 }
 export async function deleteTipo(id: number): Promise<void> {
   await http.delete(`/tipos-bens/${id}`);
@@ -50,8 +51,12 @@ export async function createForma(body: FormaAquisicaoCreate): Promise<FormaAqui
 export async function updateForma(id: number, body: FormaAquisicaoUpdate): Promise<FormaAquisicao> {
   return itemFrom<FormaAquisicao>(await http.put(`/formas-aquisicao/${id}`, body), 'formaAquisicao');
 }
-export async function toggleForma(id: number): Promise<FormaAquisicao> {
-  return itemFrom<FormaAquisicao>(await http.patch(`/formas-aquisicao/${id}/toggle-status`), 'formaAquisicao');
+/** Flips `ativo`; `version` is the one shown (a stale one is a 409). */
+export async function toggleForma(id: number, version: number): Promise<FormaAquisicao> {
+  return itemFrom<FormaAquisicao>(
+    await http.patch(`/formas-aquisicao/${id}/toggle-status`, { version }),
+    'formaAquisicao',
+  );
 }
 export async function deleteForma(id: number): Promise<void> {
   await http.delete(`/formas-aquisicao/${id}`);

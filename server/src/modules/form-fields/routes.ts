@@ -1,33 +1,59 @@
-import { Router } from 'express';
 import { formFieldCreateBody, formFieldReorderBody, formFieldUpdateBody, idParam } from '@tombo/shared';
-import type { AppContext } from '../../context';
-import { can, municipalActor, municipalityOf } from '../../auth/middleware';
-import { body, params } from '../../http/validate';
-import * as service from './service';
+import { route } from '../../http/route';
+import { createField, deleteField, reorderFields, updateField } from './commands';
+import { listFields } from './queries';
 
 /** Asset form fields (spec §3/§8), persisted per municipality. */
-export function formFieldRoutes(ctx: AppContext): Router {
-  const r = Router();
-  r.get('/asset-form-fields', can('bens:read'), async (req, res) => {
-    const fields = await service.listFields(ctx.db, municipalityOf(req));
-    res.json({ fields, total: fields.length });
-  });
-  // Registered before '/:id' so "reorder" is not taken for an id.
-  r.put('/asset-form-fields/reorder', can('catalogs:manage'), async (req, res) => {
-    const fields = await service.reorderFields(ctx, municipalActor(req), body(req, formFieldReorderBody).ids);
-    res.json({ fields, total: fields.length });
-  });
-  r.post('/asset-form-fields', can('catalogs:manage'), async (req, res) => {
-    res.status(201).json(await service.createField(ctx, municipalActor(req), body(req, formFieldCreateBody)));
-  });
-  r.put('/asset-form-fields/:id', can('catalogs:manage'), async (req, res) => {
-    res.json(
-      await service.updateField(ctx, municipalActor(req), params(req, idParam).id, body(req, formFieldUpdateBody)),
-    );
-  });
-  r.delete('/asset-form-fields/:id', can('catalogs:manage'), async (req, res) => {
-    await service.deleteField(ctx, municipalActor(req), params(req, idParam).id);
-    res.status(204).end();
-  });
-  return r;
-}
+export const formFieldRoutes = [
+  route({
+    method: 'get',
+    path: '/asset-form-fields',
+    audience: 'municipal',
+    permission: 'bens:read',
+    handler: async (c) => {
+      const fields = await c.read((tx) => listFields(tx, c.scope));
+      return { fields, total: fields.length };
+    },
+  }),
+  // Declared before '/:id' so "reorder" is not taken for an id.
+  route({
+    method: 'put',
+    path: '/asset-form-fields/reorder',
+    audience: 'municipal',
+    permission: 'catalogs:manage',
+    body: formFieldReorderBody,
+    handler: async (c) => {
+      const fields = await c.command((tx, out) => reorderFields(tx, out, c.scope, c.body.ids));
+      return { fields, total: fields.length };
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/asset-form-fields',
+    audience: 'municipal',
+    permission: 'catalogs:manage',
+    body: formFieldCreateBody,
+    status: 201,
+    handler: (c) => c.command((tx, out) => createField(tx, out, c.scope, c.body)),
+  }),
+  route({
+    method: 'put',
+    path: '/asset-form-fields/:id',
+    audience: 'municipal',
+    permission: 'catalogs:manage',
+    params: idParam,
+    access: { param: 'id', rule: 'formField.manage' },
+    body: formFieldUpdateBody,
+    handler: (c) => c.command((tx, out) => updateField(tx, out, c.scope, c.params.id, c.body)),
+  }),
+  route({
+    method: 'delete',
+    path: '/asset-form-fields/:id',
+    audience: 'municipal',
+    permission: 'catalogs:manage',
+    params: idParam,
+    access: { param: 'id', rule: 'formField.manage' },
+    status: 204,
+    handler: (c) => c.command((tx, out) => deleteField(tx, out, c.scope, c.params.id)),
+  }),
+];

@@ -1,32 +1,64 @@
-import { Router } from 'express';
-import { catalogListQuery, formaAquisicaoCreateBody, formaAquisicaoUpdateBody, idParam } from '@tombo/shared';
-import type { AppContext } from '../../context';
-import { can, municipalActor, municipalityOf } from '../../auth/middleware';
-import { body, params, query } from '../../http/validate';
-import * as service from './service';
+import {
+  catalogListQuery,
+  catalogToggleBody,
+  formaAquisicaoCreateBody,
+  formaAquisicaoUpdateBody,
+  idParam,
+} from '@tombo/shared';
+import { route } from '../../http/route';
+import { createFormaAquisicao, deleteFormaAquisicao, toggleFormaAquisicao, updateFormaAquisicao } from './commands';
+import { listFormasAquisicao } from './queries';
 
 /** Acquisition forms (spec §7): read with bens:read, changed with catalogs:manage (admin, supervisor). */
-export function formaAquisicaoRoutes(ctx: AppContext): Router {
-  const r = Router();
-  r.get('/formas-aquisicao', can('bens:read'), async (req, res) => {
-    const { active } = query(req, catalogListQuery);
-    const formasAquisicao = await service.listFormas(ctx, municipalityOf(req), active === 'true');
-    res.json({ formasAquisicao, total: formasAquisicao.length });
-  });
-  r.post('/formas-aquisicao', can('catalogs:manage'), async (req, res) => {
-    res.status(201).json(await service.createForma(ctx, municipalActor(req), body(req, formaAquisicaoCreateBody)));
-  });
-  r.put('/formas-aquisicao/:id', can('catalogs:manage'), async (req, res) => {
-    res.json(
-      await service.updateForma(ctx, municipalActor(req), params(req, idParam).id, body(req, formaAquisicaoUpdateBody)),
-    );
-  });
-  r.patch('/formas-aquisicao/:id/toggle-status', can('catalogs:manage'), async (req, res) => {
-    res.json(await service.toggleForma(ctx, municipalActor(req), params(req, idParam).id));
-  });
-  r.delete('/formas-aquisicao/:id', can('catalogs:manage'), async (req, res) => {
-    await service.deleteForma(ctx, municipalActor(req), params(req, idParam).id);
-    res.status(204).end();
-  });
-  return r;
-}
+export const formaAquisicaoRoutes = [
+  route({
+    method: 'get',
+    path: '/formas-aquisicao',
+    audience: 'municipal',
+    permission: 'bens:read',
+    query: catalogListQuery,
+    handler: async (c) => {
+      const formasAquisicao = await c.read((tx) => listFormasAquisicao(tx, c.scope, c.query.active === 'true'));
+      return { formasAquisicao, total: formasAquisicao.length };
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/formas-aquisicao',
+    audience: 'municipal',
+    permission: 'catalogs:manage',
+    body: formaAquisicaoCreateBody,
+    status: 201,
+    handler: (c) => c.command((tx, out) => createFormaAquisicao(tx, out, c.scope, c.body)),
+  }),
+  route({
+    method: 'put',
+    path: '/formas-aquisicao/:id',
+    audience: 'municipal',
+    permission: 'catalogs:manage',
+    params: idParam,
+    access: { param: 'id', rule: 'formaAquisicao.manage' },
+    body: formaAquisicaoUpdateBody,
+    handler: (c) => c.command((tx, out) => updateFormaAquisicao(tx, out, c.scope, c.params.id, c.body)),
+  }),
+  route({
+    method: 'patch',
+    path: '/formas-aquisicao/:id/toggle-status',
+    audience: 'municipal',
+    permission: 'catalogs:manage',
+    params: idParam,
+    access: { param: 'id', rule: 'formaAquisicao.manage' },
+    body: catalogToggleBody,
+    handler: (c) => c.command((tx, out) => toggleFormaAquisicao(tx, out, c.scope, c.params.id, c.body)),
+  }),
+  route({
+    method: 'delete',
+    path: '/formas-aquisicao/:id',
+    audience: 'municipal',
+    permission: 'catalogs:manage',
+    params: idParam,
+    access: { param: 'id', rule: 'formaAquisicao.manage' },
+    status: 204,
+    handler: (c) => c.command((tx, out) => deleteFormaAquisicao(tx, out, c.scope, c.params.id)),
+  }),
+];

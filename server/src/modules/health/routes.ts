@@ -1,10 +1,11 @@
-import { Router } from 'express';
-import type { AppContext } from '../../context';
+import { route } from '../../http/route';
 
-export function healthRoutes(ctx: AppContext): Router {
-  const r = Router();
-  r.get('/health', (_req, res) => {
-    res.json({ ok: true, database: ctx.database.kind, queue: ctx.queue.mode });
-  });
-  return r;
-}
+/** Liveness for load balancers and the ops page: which database and queue this node runs on. */
+export const healthRoutes = [
+  route({
+    method: 'get',
+    path: '/health',
+    audience: 'public',
+    handler: async (c) => ({ ok: true, database: c.ctx.database.kind, queue: c.ctx.queue.mode }),
+  }),
+];

@@ -1,49 +1,74 @@
-import { Router } from 'express';
-import { z } from 'zod';
-import { exportSectorsBody } from '@tombo/shared';
-import type { AppContext } from '../../context';
-import { can, municipalActor, principal } from '../../auth/middleware';
-import { body, params } from '../../http/validate';
-import * as service from './service';
+import type { Response } from 'express';
+import { exportSectorsBody, jobIdParam } from '@tombo/shared';
+import { route } from '../../http/route';
+import { createJob } from './commands';
+import { getJob, jobFile, listJobs, type JobFile } from './queries';
+import { enqueueJob } from './request';
 
-const jobIdParam = z.strictObject({ id: z.uuid({ error: 'Identificador inválido.' }) });
-
-export function jobRoutes(ctx: AppContext): Router {
-  const r = Router();
-
-  r.post('/sectors/export', can('sectors:read'), async (req, res) => {
-    const { format } = body(req, exportSectorsBody);
-    const job = await service.requestJob(ctx, municipalActor(req), {
-      name: 'export.sectors',
-      title: `Setores (${format.toUpperCase()})`,
-      payload: { format },
-      audit: { action: 'EXPORT_REQUEST', entityType: 'Sector' },
-    });
-    res.status(202).json({ job });
-  });
-
-  r.get('/jobs', async (req, res) => {
-    res.json(await service.listJobs(ctx, principal(req).id));
-  });
-
-  r.get('/jobs/:id', async (req, res) => {
-    res.json({ job: await service.getJob(ctx, principal(req).id, params(req, jobIdParam).id) });
-  });
-
-  r.get('/jobs/:id/download', async (req, res) => {
-    const file = await service.jobFile(ctx, principal(req).id, params(req, jobIdParam).id);
-    res.setHeader('Content-Type', file.mimeType);
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.attachment(file.fileName);
-    await new Promise<void>((resolve, reject) =>
-      res.sendFile(file.path, { dotfiles: 'allow' }, (err) => {
-        // Once bytes went out (e.g. the client hung up), there is no error answer left to give.
-        if (err && !res.headersSent) reject(err);
-        else resolve();
-      }),
-    );
-  });
-
-  return r;
+/** Streams a result file as an attachment that is never cached nor sniffed. */
+function sendJobFile(res: Response, file: JobFile): Promise<void> {
+  res.setHeader('Content-Type', file.mimeType);
+  res.setHeader('Cache-Control', 'private, no-store');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.attachment(file.fileName);
+  return new Promise<void>((resolve, reject) =>
+    res.sendFile(file.path, { dotfiles: 'allow' }, (err) => {
+      // Once bytes went out (e.g. the client hung up), there is no error answer left to give.
+      if (err && !res.headersSent) reject(err);
+      else resolve();
+    }),
+  );
 }
+
+/**
+ * Long tasks (exports, reports, imports): each user sees only their own. Jobs exist only in a
+ * municipality (the superuser has none), so these routes are municipal; ownership is checked by the
+ * queries (a job belongs to a user, which no access rule over a tenant scope can tell).
+ */
+export const jobRoutes = [
+  route({
+    method: 'post',
+    path: '/sectors/export',
+    audience: 'municipal',
+    permission: 'sectors:read',
+    body: exportSectorsBody,
+    status: 202,
+    handler: async (c) => {
+      const { format } = c.body;
+      const row = await c.command((tx, out) =>
+        createJob(tx, out, c.scope, {
+          ownerId: c.principal.id,
+          name: 'export.sectors',
+          title: `Setores (${format.toUpperCase()})`,
+          payload: { format },
+          audit: { action: 'EXPORT_REQUEST', entityType: 'Sector' },
+        }),
+      );
+      return { job: await enqueueJob(c.ctx, c.scope, row) };
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/jobs',
+    audience: 'municipal',
+    handler: (c) => c.read((tx) => listJobs(tx, c.scope, c.principal.id)),
+  }),
+  route({
+    method: 'get',
+    path: '/jobs/:id',
+    audience: 'municipal',
+    params: jobIdParam,
+    handler: async (c) => ({ job: await c.read((tx) => getJob(tx, c.scope, c.principal.id, c.params.id)) }),
+  }),
+  route({
+    method: 'get',
+    path: '/jobs/:id/download',
+    audience: 'municipal',
+    params: jobIdParam,
+    handler: async (c) => {
+      const file = await c.read((tx) => jobFile(tx, c.scope, c.principal.id, c.params.id, c.ctx.config));
+      await sendJobFile(c.res, file);
+      return undefined;
+    },
+  }),
+];

@@ -1,27 +1,48 @@
-import { Router } from 'express';
 import { idParam, localCreateBody, localListQuery, localUpdateBody } from '@tombo/shared';
-import type { AppContext } from '../../context';
-import { can, municipalActor, municipalityOf } from '../../auth/middleware';
-import { body, params, query } from '../../http/validate';
-import * as service from './service';
+import { route } from '../../http/route';
+import { createLocal, deleteLocal, updateLocal } from './commands';
+import { listLocais } from './queries';
 
-export function localRoutes(ctx: AppContext): Router {
-  const r = Router();
-
-  r.get('/locais', can('locais:read'), async (req, res) => {
-    const { sectorId } = query(req, localListQuery);
-    const locais = await service.listLocais(ctx, municipalityOf(req), sectorId);
-    res.json({ locais, total: locais.length });
-  });
-  r.post('/locais', can('locais:manage'), async (req, res) => {
-    res.status(201).json(await service.createLocal(ctx, municipalActor(req), body(req, localCreateBody)));
-  });
-  r.put('/locais/:id', can('locais:manage'), async (req, res) => {
-    res.json(await service.updateLocal(ctx, municipalActor(req), params(req, idParam).id, body(req, localUpdateBody)));
-  });
-  r.delete('/locais/:id', can('locais:manage'), async (req, res) => {
-    await service.deleteLocal(ctx, municipalActor(req), params(req, idParam).id);
-    res.status(204).end();
-  });
-  return r;
-}
+/** Locations (spec §7 Locais). */
+export const localRoutes = [
+  route({
+    method: 'get',
+    path: '/locais',
+    audience: 'municipal',
+    permission: 'locais:read',
+    query: localListQuery,
+    handler: async (c) => {
+      const locais = await c.read((tx) => listLocais(tx, c.scope, c.query.sectorId));
+      return { locais, total: locais.length };
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/locais',
+    audience: 'municipal',
+    permission: 'locais:manage',
+    body: localCreateBody,
+    status: 201,
+    handler: (c) => c.command((tx, out) => createLocal(tx, out, c.scope, c.body)),
+  }),
+  route({
+    method: 'put',
+    path: '/locais/:id',
+    audience: 'municipal',
+    permission: 'locais:manage',
+    params: idParam,
+    access: { param: 'id', rule: 'local.manage' },
+    body: localUpdateBody,
+    handler: (c) => c.command((tx, out) => updateLocal(tx, out, c.scope, c.params.id, c.body)),
+  }),
+  route({
+    method: 'delete',
+    path: '/locais/:id',
+    audience: 'municipal',
+    permission: 'locais:manage',
+    params: idParam,
+    access: { param: 'id', rule: 'local.manage' },
+    status: 204,
+    handler: (c) => c.command((tx, out) => deleteLocal(tx, out, c.scope, c.params.id)),
+  }),
+];

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { patrimonios } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
-import { listFields } from '../form-fields/service';
+import { listFields } from '../form-fields';
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** The same folding as immutable_unaccent(lower(x)) (the column descricao_busca), done on the parameter. */
@@ -51,7 +51,7 @@ export async function filterWhere(db: Db, scope: TenantScope, f: PatrimonioFilte
   if (f.dataAte) c.push(lte(patrimonios.dataAquisicao, f.dataAte));
   const cf = Object.entries(f.cf ?? {});
   if (cf.length) {
-    const defs = new Map((await listFields(db, scope.municipalityId)).filter((x) => x.isCustom).map((x) => [x.key, x]));
+    const defs = new Map((await listFields(db, scope)).filter((x) => x.isCustom).map((x) => [x.key, x]));
     for (const [key, raw] of cf) {
       const def = defs.get(key);
       if (!def) throw badRequest(PATRIMONIO_MSG.customUnknown, { [`cf.${key}`]: PATRIMONIO_MSG.customUnknown });

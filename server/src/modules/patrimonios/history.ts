@@ -2,7 +2,7 @@ import { HISTORICO_ACTIONS } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { patrimonioHistorico } from '../../db/schema';
 import type { Outbox } from '../../db/tx';
-import type { FieldRules } from '../form-fields/service';
+import type { FieldRules } from '../form-fields';
 import { dateBR, estadoLabel, moneyBR, shown, statusLabel } from './format';
 import type { Row } from './presenters';
 

@@ -3,7 +3,7 @@ import { CATALOG_MSG, PATRIMONIO_MSG, type CustomFieldValues } from '@tombo/shar
 import type { Db } from '../../db/client';
 import { formasAquisicao, locais, sectors, tiposBens } from '../../db/schema';
 import { HttpError, badRequest } from '../../http/errors';
-import { checkCustomValues, type FieldRules } from '../form-fields/service';
+import { checkCustomValues, type FieldRules } from '../form-fields';
 
 /** A 422 naming the field. */
 export const unprocessable = (field: string, message: string) =>

@@ -14,7 +14,7 @@ import {
 } from '@tombo/shared';
 import { route } from '../../http/route';
 import { parse } from '../../http/validate';
-import { requestJob } from '../jobs/service';
+import { requestJob } from '../jobs';
 import * as commands from './commands';
 import { processUpload, receiveFile } from './files';
 import { listPatrimonios } from './list';

@@ -22,7 +22,7 @@ import { formasAquisicao, locais, patrimonioHistorico, patrimonios, sectors, tip
 import { audit, mutate, type Actor } from '../../db/tx';
 import { HttpError } from '../../http/errors';
 import { allocateNumbers, getPattern } from '../numbering/service';
-import { checkCustomValues, fieldRules, listFields } from '../form-fields/service';
+import { checkCustomValues, fieldRules, listFields } from '../form-fields';
 import { countPatrimonios, filterWhere, fold } from './filters';
 import { assetRooms, inScope, type Scope } from './scope';
 import { scopeOfMunicipality } from '../../tenancy/scope';
@@ -48,7 +48,7 @@ export async function writePatrimoniosXlsx(
   const { default: ExcelJS } = await import('exceljs');
   const scope: Scope = scopeOfMunicipality(municipalityId, sectorIds);
   const where = await filterWhere(ctx.db, scope, filters);
-  const custom = (await listFields(ctx.db, municipalityId)).filter((f) => f.isCustom);
+  const custom = (await listFields(ctx.db, scopeOfMunicipality(municipalityId))).filter((f) => f.isCustom);
   const total = await countPatrimonios(ctx.db, where);
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
   wb.creator = 'Tombo';
@@ -256,7 +256,7 @@ export async function checkRows(
   sheet: { header: string[]; rows: SheetRow[] },
 ): Promise<{ total: number; good: CheckedRow[]; errors: ImportError[] }> {
   const m = actor.municipalityId;
-  const rules = await fieldRules(db, m);
+  const rules = await fieldRules(db, scopeOfMunicipality(m));
   const col: Record<string, number> = {};
   const customCol = new Map<number, FormField>();
   sheet.header.forEach((h, i) => {

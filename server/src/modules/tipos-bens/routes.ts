@@ -1,30 +1,58 @@
-import { Router } from 'express';
-import { catalogListQuery, idParam, tipoBemCreateBody, tipoBemUpdateBody } from '@tombo/shared';
-import type { AppContext } from '../../context';
-import { can, municipalActor, municipalityOf } from '../../auth/middleware';
-import { body, params, query } from '../../http/validate';
-import * as service from './service';
+import { catalogListQuery, catalogToggleBody, idParam, tipoBemCreateBody, tipoBemUpdateBody } from '@tombo/shared';
+import { route } from '../../http/route';
+import { createTipoBem, deleteTipoBem, toggleTipoBem, updateTipoBem } from './commands';
+import { listTiposBens } from './queries';
 
 /** Asset types (spec §7): read with bens:read, changed with catalogs:manage (admin, supervisor). */
-export function tipoBemRoutes(ctx: AppContext): Router {
-  const r = Router();
-  r.get('/tipos-bens', can('bens:read'), async (req, res) => {
-    const { active } = query(req, catalogListQuery);
-    const tiposBens = await service.listTipos(ctx, municipalityOf(req), active === 'true');
-    res.json({ tiposBens, total: tiposBens.length });
-  });
-  r.post('/tipos-bens', can('catalogs:manage'), async (req, res) => {
-    res.status(201).json(await service.createTipo(ctx, municipalActor(req), body(req, tipoBemCreateBody)));
-  });
-  r.put('/tipos-bens/:id', can('catalogs:manage'), async (req, res) => {
-    res.json(await service.updateTipo(ctx, municipalActor(req), params(req, idParam).id, body(req, tipoBemUpdateBody)));
-  });
-  r.patch('/tipos-bens/:id/toggle', can('catalogs:manage'), async (req, res) => {
-    res.json(await service.toggleTipo(ctx, municipalActor(req), params(req, idParam).id));
-  });
-  r.delete('/tipos-bens/:id', can('catalogs:manage'), async (req, res) => {
-    await service.deleteTipo(ctx, municipalActor(req), params(req, idParam).id);
-    res.status(204).end();
-  });
-  return r;
-}
+export const tipoBemRoutes = [
+  route({
+    method: 'get',
+    path: '/tipos-bens',
+    audience: 'municipal',
+    permission: 'bens:read',
+    query: catalogListQuery,
+    handler: async (c) => {
+      const tiposBens = await c.read((tx) => listTiposBens(tx, c.scope, c.query.active === 'true'));
+      return { tiposBens, total: tiposBens.length };
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/tipos-bens',
+    audience: 'municipal',
+    permission: 'catalogs:manage',
+    body: tipoBemCreateBody,
+    status: 201,
+    handler: (c) => c.command((tx, out) => createTipoBem(tx, out, c.scope, c.body)),
+  }),
+  route({
+    method: 'put',
+    path: '/tipos-bens/:id',
+    audience: 'municipal',
+    permission: 'catalogs:manage',
+    params: idParam,
+    access: { param: 'id', rule: 'tipoBem.manage' },
+    body: tipoBemUpdateBody,
+    handler: (c) => c.command((tx, out) => updateTipoBem(tx, out, c.scope, c.params.id, c.body)),
+  }),
+  route({
+    method: 'patch',
+    path: '/tipos-bens/:id/toggle',
+    audience: 'municipal',
+    permission: 'catalogs:manage',
+    params: idParam,
+    access: { param: 'id', rule: 'tipoBem.manage' },
+    body: catalogToggleBody,
+    handler: (c) => c.command((tx, out) => toggleTipoBem(tx, out, c.scope, c.params.id, c.body)),
+  }),
+  route({
+    method: 'delete',
+    path: '/tipos-bens/:id',
+    audience: 'municipal',
+    permission: 'catalogs:manage',
+    params: idParam,
+    access: { param: 'id', rule: 'tipoBem.manage' },
+    status: 204,
+    handler: (c) => c.command((tx, out) => deleteTipoBem(tx, out, c.scope, c.params.id)),
+  }),
+];

@@ -12,7 +12,7 @@ import { liveEvent, record, type Outbox } from '../../../db/tx';
 import { badRequest } from '../../../http/errors';
 import { inScope, type TenantScope } from '../../../tenancy/scope';
 import { allocateNumbers, getPattern } from '../../numbering/service';
-import { fieldRules } from '../../form-fields/service';
+import { fieldRules } from '../../form-fields';
 import { addHistory } from '../history';
 import { toListItem } from '../presenters';
 import { loadPatrimonio } from '../queries';
@@ -27,7 +27,7 @@ interface Prepared {
 
 async function prepareCreate(tx: Db, out: Outbox, scope: TenantScope, input: PatrimonioCreate): Promise<Prepared> {
   if (input.numero_patrimonio !== undefined) throw unprocessable('numero_patrimonio', PATRIMONIO_MSG.numeroReadOnly);
-  const rules = await fieldRules(tx, scope.municipalityId);
+  const rules = await fieldRules(tx, scope);
   if (rules.tipoRequired && input.tipoId == null)
     throw badRequest(PATRIMONIO_MSG.tipoRequired, { tipoId: PATRIMONIO_MSG.tipoRequired });
   const customFields = checkCustom(rules, input.customFields ?? {}, true);

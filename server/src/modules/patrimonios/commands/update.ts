@@ -5,7 +5,7 @@ import { patrimonios } from '../../../db/schema';
 import { record, type Outbox } from '../../../db/tx';
 import { badRequest, conflict } from '../../../http/errors';
 import { inScope, type TenantScope } from '../../../tenancy/scope';
-import { fieldRules } from '../../form-fields/service';
+import { fieldRules } from '../../form-fields';
 import { addHistory, describeChanges } from '../history';
 import { findOwn, loadPatrimonio } from '../queries';
 import { checkCustom, resolveRefs, unprocessable } from '../refs';
@@ -31,7 +31,7 @@ export async function updatePatrimonio(
   if (body.numero_patrimonio !== undefined && body.numero_patrimonio !== old.numeroPatrimonio)
     throw unprocessable('numero_patrimonio', PATRIMONIO_MSG.numeroReadOnly);
 
-  const rules = await fieldRules(tx, scope.municipalityId);
+  const rules = await fieldRules(tx, scope);
   const tipoId = body.tipoId === undefined ? old.tipoId : body.tipoId;
   if (rules.tipoRequired && tipoId == null)
     throw badRequest(PATRIMONIO_MSG.tipoRequired, { tipoId: PATRIMONIO_MSG.tipoRequired });

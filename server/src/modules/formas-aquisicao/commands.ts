@@ -1,0 +1,110 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  CATALOG_MSG,
+  formaAquisicaoAuditText as text,
+  room,
+  type FormaAquisicao,
+  type FormaAquisicaoCreate,
+  type FormaAquisicaoUpdate,
+} from '@tombo/shared';
+import type { Db } from '../../db/client';
+import { formasAquisicao } from '../../db/schema';
+import { lockOwned } from '../../db/owned';
+import { record, liveEvent, type AuditEntry, type Outbox } from '../../db/tx';
+import { conflict, isForeignKeyViolation, isUniqueViolation } from '../../http/errors';
+import { ofTenant, type TenantScope } from '../../tenancy/scope';
+import { presentFormaAquisicao } from './presenters';
+
+const M = CATALOG_MSG.formas;
+
+function duplicate(err: unknown): never {
+  if (isUniqueViolation(err, 'formas_aquisicao_nome_uq')) throw conflict(M.nameTaken, 'DUPLICATE');
+  throw err;
+}
+
+const thisRow = (scope: TenantScope, id: number) => and(eq(formasAquisicao.id, id), ofTenant(formasAquisicao, scope));
+
+/** The audit row (spec §7 texts) and the live event of a change: clients refetch the catalogue. */
+const recordChange = (tx: Db, out: Outbox, scope: TenantScope, action: string, id: number, details: string) => {
+  const entry: AuditEntry = {
+    action: `FORMA_AQUISICAO_${action}`,
+    entityType: 'FormaAquisicao',
+    entityId: id,
+    details,
+  };
+  const event = liveEvent(room.municipality(scope.municipalityId), 'catalog.changed', { catalog: 'formas-aquisicao' });
+  return record(tx, out, entry, event);
+};
+
+/** Creates an acquisition form of the scope's municipality (409 for a taken name). */
+export async function createFormaAquisicao(
+  tx: Db,
+  out: Outbox,
+  scope: TenantScope,
+  input: FormaAquisicaoCreate,
+): Promise<FormaAquisicao> {
+  const [row] = await tx
+    .insert(formasAquisicao)
+    .values({ municipalityId: scope.municipalityId, nome: input.nome, ativo: input.ativo ?? true })
+    .returning()
+    .catch(duplicate);
+  await recordChange(tx, out, scope, 'CREATE', row.id, text.created(row.nome));
+  return presentFormaAquisicao(row);
+}
+
+/** Renames or (de)activates an acquisition form (409 on a stale version or a taken name). */
+export async function updateFormaAquisicao(
+  tx: Db,
+  out: Outbox,
+  scope: TenantScope,
+  id: number,
+  input: FormaAquisicaoUpdate,
+): Promise<FormaAquisicao> {
+  const old = await lockOwned(tx, formasAquisicao, id, scope.municipalityId, input.version, M.notFound);
+  const [row] = await tx
+    .update(formasAquisicao)
+    .set({
+      nome: input.nome ?? old.nome,
+      ativo: input.ativo ?? old.ativo,
+      updatedAt: new Date(),
+      version: old.version + 1,
+    })
+    .where(thisRow(scope, id))
+    .returning()
+    .catch(duplicate);
+  await recordChange(tx, out, scope, 'UPDATE', id, text.updated(row.nome));
+  return presentFormaAquisicao(row);
+}
+
+/** Activates an inactive acquisition form or deactivates an active one (409 on a stale version). */
+export async function toggleFormaAquisicao(
+  tx: Db,
+  out: Outbox,
+  scope: TenantScope,
+  id: number,
+  input: { version: number },
+): Promise<FormaAquisicao> {
+  const old = await lockOwned(tx, formasAquisicao, id, scope.municipalityId, input.version, M.notFound);
+  const [row] = await tx
+    .update(formasAquisicao)
+    .set({ ativo: !old.ativo, updatedAt: new Date(), version: old.version + 1 })
+    .where(thisRow(scope, id))
+    .returning();
+  const [action, details] = row.ativo
+    ? ['ACTIVATE', text.activated(row.nome)]
+    : ['DEACTIVATE', text.deactivated(row.nome)];
+  await recordChange(tx, out, scope, action, id, details);
+  return presentFormaAquisicao(row);
+}
+
+/** Deletes an acquisition form no asset uses (409 IN_USE otherwise: deactivate it instead). */
+export async function deleteFormaAquisicao(tx: Db, out: Outbox, scope: TenantScope, id: number): Promise<void> {
+  const old = await lockOwned(tx, formasAquisicao, id, scope.municipalityId, undefined, M.notFound);
+  try {
+    await tx.delete(formasAquisicao).where(thisRow(scope, id));
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw conflict(M.inUse, 'IN_USE');
+    throw err;
+  }
+  await recordChange(tx, out, scope, 'DELETE', id, text.deleted(old.nome));
+}

@@ -1,0 +1,2 @@
+/** The health area: one public route, no data of any municipality. */
+export { healthRoutes as routes } from './routes';
