@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int4FromText } from './common';
 
 export const auditCreateBody = z.strictObject({
   action: z
@@ -15,8 +16,8 @@ export const auditCreateBody = z.strictObject({
   details: z.string().max(10_000).nullable().optional(),
 });
 export const auditListQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+  page: int4FromText('Página inválida.').min(1).default(1),
+  pageSize: int4FromText().min(1).max(100).default(50),
   entityType: z.string().max(80).optional(),
   action: z.string().max(80).optional(),
 });

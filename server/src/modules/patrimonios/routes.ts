@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import {
   PATRIMONIO_MSG,
   exportPatrimoniosBody,
+  idFromText,
   idParam,
   importModeQuery,
   patrimonioCreateBody,
@@ -26,7 +27,7 @@ import { requestJob } from '../jobs/service';
 import { inScope, scopeOf } from './scope';
 
 const fileParams = z.strictObject({
-  id: z.coerce.number().int().positive({ error: 'Identificador inválido.' }),
+  id: idFromText(),
   fileId: z.uuid({ error: 'Identificador inválido.' }),
 });
 const numeroParam = z.strictObject({ numero: z.string().trim().min(1).max(40) });
