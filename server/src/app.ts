@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import type { AppContext } from './context';
 import { authenticate } from './auth/middleware';
 import { errorHandler, notFoundHandler } from './http/errors';
+import { rejectNulBytes } from './http/validate';
 import { authRoutes } from './modules/auth/routes';
 import { userRoutes } from './modules/users/routes';
 import { declaredRoutes } from './modules/routes';
@@ -35,7 +36,9 @@ export function createApp(ctx: AppContext): Express {
   );
 
   const api = express.Router();
-  api.use(express.json({ limit: '1mb' }));
+  // UTF-8 JSON only, never compressed (415 otherwise, see http/errors.ts); no NUL byte in body or query.
+  api.use(express.json({ limit: '1mb', inflate: false }));
+  api.use(rejectNulBytes);
   api.use(authRoutes(ctx));
   api.use(publicRoutes(ctx));
   // Declared routes authenticate and authorise themselves (http/mount.ts).

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { trimmed, version } from './common';
+import { idNumber, trimmed, version } from './common';
 
 /** Asset form field definitions (spec §3 Field definition), persisted per municipality. */
 export const FIELD_TYPES = ['TEXT', 'TEXTAREA', 'NUMBER', 'DATE', 'SELECT', 'BOOLEAN'] as const;
@@ -80,7 +80,7 @@ export const formFieldUpdateBody = z.strictObject({
   version,
 });
 export const formFieldReorderBody = z.strictObject({
-  ids: z.array(z.number().int().positive()).min(1).max(500),
+  ids: z.array(idNumber()).min(1).max(500),
 });
 export type FormFieldCreate = z.infer<typeof formFieldCreateBody>;
 export type FormFieldUpdate = z.infer<typeof formFieldUpdateBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idNumber } from './common';
 import { patrimonioListQuery } from './patrimonios';
 
 export const JOB_NAMES = ['export.sectors', 'export.patrimonios', 'import.patrimonios'] as const;
@@ -24,7 +25,7 @@ export const exportPatrimoniosBody = patrimonioListQuery
   });
 export type ExportPatrimoniosBody = z.input<typeof exportPatrimoniosBody>;
 
-const sectorScope = z.array(z.number().int().positive()).nullable();
+const sectorScope = z.array(idNumber()).nullable();
 
 /** Payload each job name carries (validated by the processor too). */
 export const jobPayloads = {

@@ -1,18 +1,18 @@
 import { z } from 'zod';
-import { trimmed, version } from './common';
+import { idFromText, idNumber, trimmed, version } from './common';
 
 export const localCreateBody = z.strictObject({
   name: trimmed('Nome', 120),
-  sectorId: z.number({ error: 'Selecione um setor.' }).int().positive({ error: 'Selecione um setor.' }),
+  sectorId: idNumber('Selecione um setor.'),
   municipalityId: z.unknown().optional(),
 });
 export const localUpdateBody = z.strictObject({
   name: trimmed('Nome', 120).optional(),
-  sectorId: z.number({ error: 'Selecione um setor.' }).int().positive().optional(),
+  sectorId: idNumber('Selecione um setor.').optional(),
   version,
   municipalityId: z.unknown().optional(),
 });
-export const localListQuery = z.strictObject({ sectorId: z.coerce.number().int().positive().optional() });
+export const localListQuery = z.strictObject({ sectorId: idFromText('Setor inválido.').optional() });
 export type LocalCreate = z.infer<typeof localCreateBody>;
 export type LocalUpdate = z.infer<typeof localUpdateBody>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { version } from './common';
+import { idFromText, version } from './common';
 
 /** Asset numbering pattern of spec §3 (one per municipality); the server assigns the numbers. */
 export const NUMBERING_YEAR_FORMATS = ['YYYY', 'YY'] as const;
@@ -56,11 +56,7 @@ export type NumberingBody = z.infer<typeof numberingBody>;
 
 /** Query of GET /api/numeracao/proximo: one sector, or every sector of the municipality when omitted. */
 export const numberingNextQuery = z.strictObject({
-  sectorId: z.coerce
-    .number({ error: 'Setor inválido.' })
-    .int({ error: 'Setor inválido.' })
-    .positive({ error: 'Setor inválido.' })
-    .optional(),
+  sectorId: idFromText('Setor inválido.').optional(),
 });
 export type NumberingNextQuery = z.infer<typeof numberingNextQuery>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { version } from './common';
+import { idFromText, idNumber, int4, int4FromText, version } from './common';
 
 // ---- Value sets ------------------------------------------------------------------------------
 /** Asset status (spec §3/§4 name 'extraviado' and 'baixado'; the rest is ours). */
@@ -109,15 +109,13 @@ export const acquisitionDate = z
     error: 'A data de aquisição não pode ser futura.',
   });
 
-const refId = (msg: string) => z.number({ error: msg }).int({ error: msg }).positive({ error: msg });
+const refId = (msg: string) => idNumber(msg);
 const descricao = z
   .string({ error: 'A descrição do bem é obrigatória.' })
   .trim()
   .min(1, { error: 'A descrição do bem é obrigatória.' })
   .max(1000, { error: 'A descrição deve ter no máximo 1000 caracteres.' });
-const quantidade = z
-  .number({ error: 'A quantidade deve ser um número inteiro.' })
-  .int({ error: 'A quantidade deve ser um número inteiro.' })
+const quantidade = int4('A quantidade deve ser um número inteiro.')
   .min(1, { error: 'A quantidade deve ser de pelo menos 1.' })
   .max(PATRIMONIO_LIMITS.quantidadeMax, {
     error: `A quantidade deve ser de no máximo ${PATRIMONIO_LIMITS.quantidadeMax}.`,
@@ -167,9 +165,7 @@ export const patrimonioCreateBody = z.strictObject({
 export type PatrimonioCreate = z.infer<typeof patrimonioCreateBody>;
 
 export const patrimonioLoteBody = patrimonioCreateBody.extend({
-  quantity: z
-    .number({ error: 'Informe quantos bens criar.' })
-    .int({ error: 'Informe quantos bens criar.' })
+  quantity: int4('Informe quantos bens criar.')
     .min(1, { error: 'Crie de 1 a 500 bens por lote.' })
     .max(PATRIMONIO_LIMITS.loteMax, { error: 'Crie de 1 a 500 bens por lote.' }),
 });
@@ -210,8 +206,8 @@ export const PATRIMONIO_SORT_KEYS = [
 ] as const;
 export type PatrimonioSortKey = (typeof PATRIMONIO_SORT_KEYS)[number];
 
-const optId = z.coerce.number().int().positive({ error: 'Identificador inválido.' }).optional();
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data inválida (use AAAA-MM-DD).' });
+const optId = idFromText().optional();
+const isoDay = z.string().refine(isCalendarDate, { error: 'Data inválida (use AAAA-MM-DD).' });
 const moneyQuery = z
   .string()
   .trim()
@@ -219,8 +215,8 @@ const moneyQuery = z
 
 /** Query of GET /api/patrimonios (besides `cf.<key>=<value>` custom-field filters). */
 export const patrimonioListQuery = z.strictObject({
-  page: z.coerce.number().int().min(1, { error: 'Página inválida.' }).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100, { error: 'No máximo 100 linhas por página.' }).default(25),
+  page: int4FromText('Página inválida.').min(1, { error: 'Página inválida.' }).default(1),
+  pageSize: int4FromText().min(1).max(100, { error: 'No máximo 100 linhas por página.' }).default(25),
   q: z.string().trim().max(200).optional(),
   sectorId: optId,
   localId: optId,
@@ -259,10 +255,8 @@ export type PatrimonioFilters = Partial<Omit<PatrimonioListQuery, 'page' | 'page
 };
 
 export const patrimonioSyncQuery = z.strictObject({
-  after: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce
-    .number()
-    .int()
+  after: int4FromText().min(0).default(0),
+  limit: int4FromText()
     .min(1)
     .max(PATRIMONIO_LIMITS.syncMaxLimit, { error: 'No máximo 1000 por página.' })
     .default(PATRIMONIO_LIMITS.syncMaxLimit),
@@ -270,9 +264,9 @@ export const patrimonioSyncQuery = z.strictObject({
 
 export const publicPatrimonioQuery = z.strictObject({
   municipio: z.string().trim().max(80).optional(),
-  municipalityId: z.coerce.number().int().positive().optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  municipalityId: idFromText('Município inválido.').optional(),
+  page: int4FromText('Página inválida.').min(1).default(1),
+  pageSize: int4FromText().min(1).max(100).default(25),
   q: z.string().trim().max(200).optional(),
   sectorId: optId,
   tipoId: optId,

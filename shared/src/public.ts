@@ -1,13 +1,10 @@
 import { z } from 'zod';
+import { idFromText } from './common';
 
 /** The municipality of a public call: `?municipio=<slug>` (shared links) or `?municipalityId=<id>` (the asset label's QR). */
 export const publicMunicipioQuery = z.strictObject({
   municipio: z.string({ error: 'Município inválido.' }).trim().max(80, { error: 'Município inválido.' }).optional(),
-  municipalityId: z.coerce
-    .number({ error: 'Município inválido.' })
-    .int({ error: 'Município inválido.' })
-    .positive({ error: 'Município inválido.' })
-    .optional(),
+  municipalityId: idFromText('Município inválido.').optional(),
 });
 export type PublicMunicipioRef = z.infer<typeof publicMunicipioQuery>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES, type Role } from './roles';
 import { passwordSchema } from './auth';
-import { trimmed, version } from './common';
+import { idNumber, trimmed, version } from './common';
 
 const roleSchema = z.enum(ROLES, { error: 'Perfil inválido.' });
 const email = z.email({ error: 'Informe um e-mail válido.' }).trim().toLowerCase().max(254);
@@ -12,9 +12,9 @@ export const userCreateBody = z.strictObject({
   password: passwordSchema,
   role: roleSchema,
   avatarUrl: z.string().max(2000).nullable().optional(),
-  sectorIds: z.array(z.number().int().positive()).max(200).optional(),
+  sectorIds: z.array(idNumber('Setor inválido.')).max(200).optional(),
   /** Only the superuser may set it; everyone else's users belong to their own municipality. */
-  municipalityId: z.number().int().positive().nullable().optional(),
+  municipalityId: idNumber('Município inválido.').nullable().optional(),
 });
 export const userUpdateBody = z.strictObject({
   name: trimmed('Nome', 120).optional(),
@@ -22,10 +22,10 @@ export const userUpdateBody = z.strictObject({
   password: passwordSchema.optional(),
   role: roleSchema.optional(),
   avatarUrl: z.string().max(2000).nullable().optional(),
-  sectorIds: z.array(z.number().int().positive()).max(200).optional(),
+  sectorIds: z.array(idNumber('Setor inválido.')).max(200).optional(),
   lockoutUntil: z.null().optional(),
   failedLoginAttempts: z.literal(0).optional(),
-  municipalityId: z.number().int().positive().nullable().optional(),
+  municipalityId: idNumber('Município inválido.').nullable().optional(),
   version: version.optional(),
 });
 export type UserCreate = z.infer<typeof userCreateBody>;

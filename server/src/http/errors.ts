@@ -14,6 +14,18 @@ export class HttpError extends Error {
   }
 }
 
+/** pt-BR answers to malformed requests (docs/api.md, errors). */
+export const INPUT_MSG = {
+  nul: 'O texto contém um caractere inválido (NUL).',
+  outOfRange: 'Número fora do intervalo permitido.',
+  badJson: 'JSON inválido.',
+  badUrl: 'Endereço inválido: há um código % malformado.',
+  charset: 'Codificação de caracteres não suportada: envie o corpo em UTF-8.',
+  encoding: 'Compressão do corpo não suportada: envie o corpo sem Content-Encoding.',
+  badRequest: 'Requisição inválida.',
+  badValue: 'Valor inválido.',
+} as const;
+
 export const notFound = (message: string = MSG.http.notFound) => new HttpError(404, 'NOT_FOUND', message);
 export const forbidden = () => new HttpError(403, 'FORBIDDEN', MSG.http.forbidden);
 export const unauthorized = (message: string = MSG.http.unauthorized) => new HttpError(401, 'UNAUTHORIZED', message);
@@ -22,46 +34,87 @@ export const conflict = (message: string = MSG.http.conflict, code: ErrorCode = 
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new HttpError(400, 'VALIDATION', message, fields);
 
+/** zod's own (English) messages start so; they are replaced by a generic pt-BR one. */
+const ZOD_DEFAULT = /^(Invalid|Expected|Too (big|small)|Unrecognized|Required)\b/;
+
 /** Turns a zod error into `{ fields }` with pt-BR texts; unknown keys are named as such. */
 export function fromZod(err: ZodError): HttpError {
-  const fields: Record<string, string> = {};
+  const fields: Record<string, string> = Object.create(null); // a '__proto__' key is a field too
   for (const issue of err.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) fields[[...issue.path, key].join('.')] = MSG.http.unknownField;
       continue;
     }
     const key = issue.path.join('.') || '_';
-    fields[key] ??=
-      issue.message.startsWith('Invalid') || issue.message.startsWith('Expected') ? MSG.http.validation : issue.message;
+    fields[key] ??= ZOD_DEFAULT.test(issue.message) ? MSG.http.validation : issue.message;
   }
   const first = Object.values(fields)[0];
   return badRequest(first && first !== MSG.http.validation ? first : MSG.http.validation, fields);
 }
 
+const dbError = (err: unknown) => {
+  const e = (err as { cause?: unknown })?.cause ?? err;
+  return e as { code?: string; constraint?: string } | undefined;
+};
 /** Postgres unique violation → 409 with the caller's message. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  const e = (err as { cause?: unknown })?.cause ?? err;
-  const code = (e as { code?: string })?.code;
-  const name = (e as { constraint?: string })?.constraint;
-  return code === '23505' && (!constraint || name === constraint);
+  const e = dbError(err);
+  return e?.code === '23505' && (!constraint || e.constraint === constraint);
 }
 /** A row still referenced elsewhere: 23503 (foreign key) or 23001 (ON DELETE RESTRICT). */
 export function isForeignKeyViolation(err: unknown): boolean {
-  const e = (err as { cause?: unknown })?.cause ?? err;
-  const code = (e as { code?: string })?.code;
+  const code = dbError(err)?.code;
   return code === '23503' || code === '23001';
 }
 
 export const notFoundHandler: RequestHandler = (_req, _res, next) => next(notFound('Rota não encontrada.'));
 
+/** body-parser / http-errors failures (`err.type`) → our answer; unknown 4xx ones get a generic 400. */
+function fromRequestError(err: { type?: unknown; status?: unknown; expose?: unknown }): HttpError | undefined {
+  switch (err.type) {
+    case 'entity.parse.failed':
+      return badRequest(INPUT_MSG.badJson);
+    case 'entity.too.large':
+      return new HttpError(413, 'TOO_LARGE', MSG.http.tooLarge);
+    case 'charset.unsupported':
+      return new HttpError(415, 'UNPROCESSABLE', INPUT_MSG.charset);
+    case 'encoding.unsupported':
+      return new HttpError(415, 'UNPROCESSABLE', INPUT_MSG.encoding);
+  }
+  const status = typeof err.status === 'number' ? err.status : 0;
+  if (err.expose === true && status >= 400 && status < 500) return badRequest(INPUT_MSG.badRequest);
+  return undefined;
+}
+
+/**
+ * A value PostgreSQL refused (SQLSTATE class 22, data exception: a number beyond int4, a NUL byte, an
+ * impossible date) that validation should have caught: 400, the transaction rolled back. Logged as
+ * a warning so the missing check gets written.
+ */
+function fromDatabaseInput(err: unknown): HttpError | undefined {
+  const code = dbError(err)?.code;
+  if (typeof code !== 'string' || !code.startsWith('22')) return undefined;
+  if (code === '22003') return badRequest(INPUT_MSG.outOfRange);
+  if (code === '22021' || code === '22P05') return badRequest(INPUT_MSG.nul);
+  return badRequest(INPUT_MSG.badValue);
+}
+
+/** Path of the request without its query string (which may carry tokens) for the log. */
+const pathOf = (url: string) => url.split('?')[0];
+
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
-  let e: HttpError;
+  let e: HttpError | undefined;
   if (err instanceof HttpError) e = err;
   else if (err instanceof ZodError) e = fromZod(err);
-  else if (err?.type === 'entity.parse.failed') e = badRequest('JSON inválido.');
-  else if (err?.type === 'entity.too.large') e = new HttpError(413, 'TOO_LARGE', MSG.http.tooLarge);
+  else if (err instanceof URIError) e = badRequest(INPUT_MSG.badUrl);
+  else if (typeof err?.type === 'string') e = fromRequestError(err);
   else {
-    logger.error({ err, url: req.originalUrl }, 'unhandled error');
+    e = fromDatabaseInput(err);
+    if (e) logger.warn({ err, url: pathOf(req.originalUrl) }, 'input refused by the database');
+  }
+  if (!e) {
+    // The logger's serializer keeps message, code, constraint and query text only (never the parameters).
+    logger.error({ err, url: pathOf(req.originalUrl) }, 'unhandled error');
     e = new HttpError(500, 'INTERNAL', MSG.http.internal);
   }
   const body: ApiErrorBody = { code: e.code, message: e.message };

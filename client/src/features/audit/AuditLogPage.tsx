@@ -9,6 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { isClientAudit } from '@tombo/shared';
 import { formatDateTime } from '../../lib/format';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { EmptyState } from '../../components/EmptyState';
@@ -61,6 +62,16 @@ export default function AuditLogPage({ title }: PageProps) {
                     <TableCell>{log.userName ?? 'Sistema'}</TableCell>
                     <TableCell>
                       <Chip size="small" variant="outlined" label={actionLabel(log.action)} title={log.action} />
+                      {isClientAudit(log.action) && (
+                        <Chip
+                          size="small"
+                          color="info"
+                          variant="outlined"
+                          label="Navegador"
+                          title="Registro enviado pelo navegador do usuário, não verificado pelo servidor."
+                          sx={{ ml: 0.5 }}
+                        />
+                      )}
                     </TableCell>
                     <TableCell>
                       {entityLabel(log.entityType)}

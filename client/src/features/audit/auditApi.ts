@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AuditList, AuditLog } from '@tombo/shared';
+import { CLIENT_AUDIT_PREFIX, isClientAudit, type AuditList, type AuditLog } from '@tombo/shared';
 import { http, listFrom } from '../../lib/http';
 import { auditKey } from '../live/cacheUpdates';
 
@@ -78,10 +78,12 @@ const ENTITY_LABELS: Record<string, string> = {
   Patrimonio: 'Bem',
   Imovel: 'Imóvel',
   Inventario: 'Inventário',
+  Sync: 'Sincronização',
 };
 
-/** 'SECTOR_CREATE' → 'Criação'; 'LOGIN' → 'Entrada no sistema'; unknown actions as they are. */
-export function actionLabel(action: string): string {
+/** 'SECTOR_CREATE' → 'Criação'; 'LOGIN' → 'Entrada no sistema'; 'CLIENT_SYNC_START' → 'Início'; unknown as they are. */
+export function actionLabel(stored: string): string {
+  const action = isClientAudit(stored) ? stored.slice(CLIENT_AUDIT_PREFIX.length) : stored;
   if (ACTION_LABELS[action]) return ACTION_LABELS[action];
   const verb = action.split('_').pop() ?? action;
   return VERBS[verb] ?? action;

@@ -1,38 +1,32 @@
 import { Router } from 'express';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import { auditCreateBody, auditListQuery, type AuditLog } from '@tombo/shared';
+import { rateLimit } from 'express-rate-limit';
+import { CLIENT_AUDIT_RATE, auditCreateBody, auditListQuery } from '@tombo/shared';
 import type { AppContext } from '../../context';
 import { can, municipalityOf, principal } from '../../auth/middleware';
-import { auditLogs } from '../../db/schema';
-import { actorOf, audit, mutate } from '../../db/tx';
+import { actorOf, mutate } from '../../db/tx';
+import { HttpError } from '../../http/errors';
 import { body, query } from '../../http/validate';
+import { listAudit, recordClientEntry } from './service';
 
-const toLog = (r: typeof auditLogs.$inferSelect): AuditLog => ({ ...r, createdAt: r.createdAt.toISOString() });
+const TOO_MANY = 'Muitos registros de atividade enviados. Aguarde um minuto e tente novamente.';
 
 export function auditRoutes(ctx: AppContext): Router {
   const r = Router();
   r.get('/audit-logs', can('audit:read'), async (req, res) => {
-    const q = query(req, auditListQuery);
-    const conds: SQL[] = [eq(auditLogs.municipalityId, municipalityOf(req))];
-    if (q.entityType) conds.push(eq(auditLogs.entityType, q.entityType));
-    if (q.action) conds.push(eq(auditLogs.action, q.action));
-    const where = and(...conds);
-    const [rows, [{ n }]] = await Promise.all([
-      ctx.db
-        .select()
-        .from(auditLogs)
-        .where(where)
-        .orderBy(desc(auditLogs.id))
-        .limit(q.pageSize)
-        .offset((q.page - 1) * q.pageSize),
-      ctx.db.select({ n: count() }).from(auditLogs).where(where),
-    ]);
-    res.json({ logs: rows.map(toLog), total: n, page: q.page, pageSize: q.pageSize });
+    res.json(await listAudit(ctx.db, municipalityOf(req), query(req, auditListQuery)));
   });
-  /** Client-reported events (spec §7); the author and municipality come from the token. */
-  r.post('/audit-logs', async (req, res) => {
+  /** Client-reported events (spec §7): sync actions only, per-user rate limit; author and municipality from the token. */
+  const perUser = rateLimit({
+    windowMs: CLIENT_AUDIT_RATE.windowMs,
+    limit: CLIENT_AUDIT_RATE.max,
+    keyGenerator: (req) => `u:${principal(req).id}`,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, _res, next) => next(new HttpError(429, 'RATE_LIMITED', TOO_MANY)),
+  });
+  r.post('/audit-logs', perUser, async (req, res) => {
     const entry = body(req, auditCreateBody);
-    await mutate(ctx, actorOf(principal(req)), (tx, out) => audit(tx, out, entry));
+    await mutate(ctx, actorOf(principal(req)), (tx, out) => recordClientEntry(tx, out, entry));
     res.status(201).json({ ok: true });
   });
   return r;

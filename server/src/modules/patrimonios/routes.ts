@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import {
   exportPatrimoniosBody,
+  idFromText,
   idParam,
   importModeQuery,
   patrimonioCreateBody,
@@ -22,7 +23,7 @@ import { getByNumero, getPatrimonio, syncPatrimonios } from './queries';
 import { importPatrimonios } from './sheet';
 
 const fileParams = z.strictObject({
-  id: idParam.shape.id,
+  id: idFromText(),
   fileId: z.uuid({ error: 'Identificador inválido.' }),
 });
 const numeroParam = z.strictObject({ numero: z.string().trim().min(1).max(40) });

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { asc, eq, sql } from 'drizzle-orm';
-import { publicMunicipioQuery, publicPatrimonioQuery, type PublicMunicipioList } from '@tombo/shared';
+import { idNumber, publicMunicipioQuery, publicPatrimonioQuery, type PublicMunicipioList } from '@tombo/shared';
 import type { AppContext } from '../../context';
 import { can, principal } from '../../auth/middleware';
 import { municipalities, publicSearchSettings } from '../../db/schema';
@@ -12,7 +12,7 @@ import * as service from './service';
 
 const numeroParam = z.strictObject({ numero: z.string().trim().min(1).max(40) });
 const settingsBody = z.strictObject({
-  municipalityId: z.number({ error: 'Informe o município.' }).int().positive(),
+  municipalityId: idNumber('Informe o município.'),
   isPublicSearchEnabled: z.boolean({ error: 'Informe se a consulta pública está ativa.' }),
 });
 

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { MSG, room, type User, type UserCreate, type UserUpdate } from '@tombo/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { sectors, userSectors, users } from '../../db/schema';
+import { municipalities, sectors, userSectors, users } from '../../db/schema';
 import { audit, mutate, type Actor } from '../../db/tx';
 import { iso } from '../../db/owned';
 import { HttpError, conflict, isUniqueViolation, notFound } from '../../http/errors';
@@ -55,6 +55,17 @@ async function setSectors(tx: Db, userId: number, municipalityId: number | null,
   if (unique.length > 0) await tx.insert(userSectors).values(unique.map((sectorId) => ({ userId, sectorId })));
 }
 
+const NO_MUNICIPALITY = 'Município não encontrado.';
+/** The superuser names the municipality: it must exist (404, nothing written); locked against its deletion meanwhile. */
+async function requireMunicipality(tx: Db, id: number): Promise<void> {
+  const [m] = await tx
+    .select({ id: municipalities.id })
+    .from(municipalities)
+    .where(eq(municipalities.id, id))
+    .for('share');
+  if (!m) throw new HttpError(404, 'NOT_FOUND', NO_MUNICIPALITY, { municipalityId: NO_MUNICIPALITY });
+}
+
 function duplicate(err: unknown): never {
   if (isUniqueViolation(err, 'users_email_uq')) throw conflict(MSG.users.emailTaken, 'DUPLICATE');
   throw err;
@@ -90,6 +101,7 @@ export async function createUser(ctx: AppContext, actor: Actor, scope: Scope, in
   }
   const passwordHash = await hashPassword(input.password);
   return mutate(ctx, actor, async (tx, out) => {
+    if (scope == null && municipalityId != null) await requireMunicipality(tx, municipalityId);
     const [row] = await tx
       .insert(users)
       .values({
@@ -139,6 +151,7 @@ export async function updateUser(
     const role = input.role ?? old.role;
     if (scope != null && (role === 'superuser' || old.role === 'superuser')) throw notFound(MSG.users.notFound);
     if (scope != null && input.municipalityId != null && input.municipalityId !== scope) throw notFound();
+    if (scope == null && input.municipalityId != null) await requireMunicipality(tx, input.municipalityId);
     const unlock = input.lockoutUntil === null || input.failedLoginAttempts === 0;
     const [row] = await tx
       .update(users)
