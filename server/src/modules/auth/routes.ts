@@ -38,9 +38,11 @@ export function authRoutes(ctx: AppContext): Router {
     await auth.logout(ctx, body(req, logoutBody).refreshToken);
     res.status(204).end();
   });
-  r.post('/auth/forgot-password', limiter, async (req, res) => {
-    await auth.forgotPassword(ctx, body(req, forgotPasswordBody).email);
+  r.post('/auth/forgot-password', limiter, (req, res) => {
+    const { email } = body(req, forgotPasswordBody);
+    // the same answer at the same time for any e-mail: the work starts once it is sent
     res.json({ message: MSG.auth.forgotSent });
+    auth.forgotPassword(ctx, email);
   });
   r.post('/auth/reset-password', limiter, async (req, res) => {
     const { token, password } = body(req, resetPasswordBody);

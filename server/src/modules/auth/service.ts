@@ -16,6 +16,7 @@ import { HttpError, badRequest } from '../../http/errors';
 import { dummyHash, hashPassword, verifyPassword } from '../../auth/passwords';
 import { loadPrincipal } from '../../auth/principal';
 import { newOpaqueToken, sha256 } from '../../auth/tokens';
+import { logger } from '../../logger';
 import { randomUUID } from 'node:crypto';
 
 const invalid = () => new HttpError(401, 'INVALID_CREDENTIALS', MSG.loginFailed);
@@ -120,11 +121,19 @@ export async function revokeAllSessions(tx: Db, userId: number): Promise<void> {
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
-export async function forgotPassword(ctx: AppContext, email: string): Promise<void> {
+/**
+ * Starts a password reset and returns at once: the answer must not tell whether the e-mail exists,
+ * so the lookup, the token and the mail all happen after it (failures are logged).
+ */
+export function forgotPassword(ctx: AppContext, email: string): void {
+  sendResetLink(ctx, email).catch((err: unknown) => logger.error({ err }, 'redefinição de senha: falha ao enviar'));
+}
+
+async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
   const [u] = await ctx.db
     .select()
     .from(users)
-    .where(sql`lower(${users.email}) = ${email}`);
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   if (!u) return;
   const token = newOpaqueToken();
   await mutate(ctx, { id: u.id, name: u.name, municipalityId: u.municipalityId }, async (tx, out) => {
