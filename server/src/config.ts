@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ACCESS_TOKEN_TTL_SECONDS } from '@tombo/shared';
 
 function int(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -20,6 +21,8 @@ export interface Config {
   appUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Life of an access token (and of a socket opened with it); the refresh token renews it. */
+  accessTokenTtlSeconds: number;
   loginRateLimitMax: number;
   loginRateLimitWindowMs: number;
   chromePath: string | undefined;
@@ -45,6 +48,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     appUrl: process.env.APP_URL ?? `http://localhost:${port}`,
     smtpUrl: process.env.SMTP_URL || undefined,
     mailFrom: process.env.MAIL_FROM ?? 'Tombo <nao-responda@tombo.local>',
+    accessTokenTtlSeconds: int('ACCESS_TOKEN_TTL_SECONDS', ACCESS_TOKEN_TTL_SECONDS),
     loginRateLimitMax: int('LOGIN_RATE_LIMIT_MAX', 30),
     loginRateLimitWindowMs: int('LOGIN_RATE_LIMIT_WINDOW_MS', 5 * 60_000),
     chromePath: process.env.CHROME_PATH || undefined,

@@ -55,15 +55,15 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     logger.warn(
       `Superusuário criado: ${process.env.SUPERUSER_EMAIL || 'superuser@tombo.gov.br'} / senha ${su.password} — troque-a no primeiro acesso.`,
     );
-  const tokens = new TokenService(loadJwtSecret(config));
+  const tokens = new TokenService(loadJwtSecret(config), config.accessTokenTtlSeconds);
   const principals = new PrincipalCache(database);
   await principals.start();
   // The app is created once the context exists; Socket.IO attaches after this listener and
   // answers /socket.io/ itself, handing every other request to it (never both).
   const httpServer = http.createServer((req, res) => app(req, res));
   const sockets = await createSocketServer(httpServer, {
-    database,
     tokens,
+    principals,
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
   });

@@ -16,6 +16,10 @@ export const room = {
   sectorAssets: (municipalityId: number, sectorId: number) => `m:${municipalityId}:s:${sectorId}`,
   /** Members of a municipality allowed to read its activity log. */
   audit: (id: number) => `m:${id}:audit`,
+  /** Members of a municipality allowed to read its users (`users:read`). */
+  users: (id: number) => `m:${id}:users`,
+  /** The sockets of one session (refresh-token family). */
+  session: (sid: string) => `sess:${sid}`,
   superusers: 'su',
 } as const;
 

@@ -190,10 +190,18 @@ describe('passwords', () => {
     expect((await anon()('POST', '/api/auth/forgot-password', { email: 'nao@existe.gov.br' })).body).toEqual(
       forgot.body,
     );
+    // the mail goes out after the answer: wait (bounded) until it is fully written
     const outbox = path.join(s.ctx.config.dataDir, 'outbox');
-    const files = fs.readdirSync(outbox).filter((f) => f.includes('supervisor'));
+    const mailed = () =>
+      (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.includes('supervisor')) : []).map((f) =>
+        fs.readFileSync(path.join(outbox, f), 'utf8'),
+      );
+    const link = /redefinir-senha\/([\w-]+)/;
+    for (const end = Date.now() + 5000; !mailed().some((m) => link.test(m)) && Date.now() < end;)
+      await new Promise((r) => setTimeout(r, 20));
+    const files = mailed();
     expect(files).toHaveLength(1);
-    const token = /redefinir-senha\/([\w-]+)/.exec(fs.readFileSync(path.join(outbox, files[0]), 'utf8'))![1];
+    const token = link.exec(files[0])![1];
 
     const weak = await anon()('POST', '/api/auth/reset-password', { token, password: 'fraca' });
     expect(weak.status).toBe(400);

@@ -83,7 +83,8 @@ describe('signed-in user cache', () => {
     const changed = await admin('PUT', `/api/users/${me.id}`, { role: 'visualizador', version: u.version });
     expect(changed.status).toBe(200);
     try {
-      expect((await supervisor('POST', '/api/tipos-bens', { name: 'Não deveria' })).status).toBe(403);
+      // a role change also ends the user's sessions, so the old token is refused outright (was 403)
+      expect((await supervisor('POST', '/api/tipos-bens', { name: 'Não deveria' })).status).toBe(401);
     } finally {
       const now = (await admin('GET', `/api/users/${me.id}`)).body;
       expect((await admin('PUT', `/api/users/${me.id}`, { role: 'supervisor', version: now.version })).status).toBe(

@@ -7,6 +7,8 @@ import type { Principal } from './principal';
 declare module 'express-serve-static-core' {
   interface Request {
     principal?: Principal;
+    /** The session (refresh-token family) of the access token. */
+    sessionId?: string;
   }
 }
 
@@ -15,15 +17,24 @@ export function bearer(req: Request): string | undefined {
   return h?.startsWith('Bearer ') ? h.slice(7) : undefined;
 }
 
-/** 401 unless a valid access token of an existing user is sent. */
+/**
+ * The signed-in caller: a valid access token of an existing user and a live session (not logged out
+ * or revoked), else 401. Sets `req.principal` and `req.sessionId`.
+ */
+export async function signedIn(ctx: AppContext, req: Request): Promise<Principal> {
+  const claims = ctx.tokens.verifyAccess(bearer(req));
+  if (!claims) throw unauthorized();
+  const principal = await ctx.principals.authenticate(Number(claims.sub), claims.sid);
+  if (!principal) throw unauthorized();
+  req.principal = principal;
+  req.sessionId = claims.sid;
+  return principal;
+}
+
+/** Middleware form of `signedIn` for the routers not yet declared. */
 export function authenticate(ctx: AppContext): RequestHandler {
-  return async (req: Request, _res: Response, next: NextFunction) => {
-    const claims = ctx.tokens.verifyAccess(bearer(req));
-    if (!claims) return next(unauthorized());
-    const principal = await ctx.principals.load(Number(claims.sub));
-    if (!principal) return next(unauthorized());
-    req.principal = principal;
-    next();
+  return (req: Request, _res: Response, next: NextFunction) => {
+    signedIn(ctx, req).then(() => next(), next);
   };
 }
 
@@ -40,6 +51,12 @@ export function can(...needed: Permission[]): RequestHandler {
 export function principal(req: Request): Principal {
   if (!req.principal) throw unauthorized();
   return req.principal;
+}
+
+/** The caller's session (refresh-token family). */
+export function sessionOf(req: Request): string {
+  if (!req.sessionId) throw unauthorized();
+  return req.sessionId;
 }
 
 /** The caller's municipality; the main-area API is closed to users without one (the superuser). */

@@ -6,6 +6,12 @@ export interface Principal extends SessionUser {
   permissions: Permission[];
 }
 
+/** A principal with the user's live sessions (refresh-token families neither revoked, used up nor expired). */
+export interface SignedIn {
+  principal: Principal;
+  sessions: ReadonlySet<string>;
+}
+
 interface Row {
   id: number;
   name: string;
@@ -16,21 +22,27 @@ interface Row {
   municipality_name: string | null;
   permissions: Permission[] | null;
   sector_ids: number[] | null;
+  sessions: string[] | null;
 }
 
+// A family is live while its newest token is unused, unrevoked and unexpired (rotation marks the
+// older ones used in the transaction that issues the next).
 const SQL = `
 select u.id, u.name, u.email, u.role, u.avatar_url, u.municipality_id, m.name as municipality_name,
        rp.permissions,
-       array(select us.sector_id from user_sectors us where us.user_id = u.id order by 1) as sector_ids
+       array(select us.sector_id from user_sectors us where us.user_id = u.id order by 1) as sector_ids,
+       array(select rt.family_id::text from refresh_tokens rt
+              where rt.user_id = u.id and rt.revoked_at is null and rt.used_at is null and rt.expires_at > now()) as sessions
   from users u
   left join municipalities m on m.id = u.municipality_id
   left join role_permissions rp on rp.role = u.role
  where u.id = $1 and (u.municipality_id is null or m.active)`;
 
-export async function loadPrincipal(database: Database, userId: number): Promise<Principal | null> {
+/** The user's principal and live sessions; null = unknown user, or their municipality is inactive. */
+export async function loadSignedIn(database: Database, userId: number): Promise<SignedIn | null> {
   const [r] = await database.query<Row>(SQL, [userId]);
   if (!r) return null;
-  return {
+  const principal: Principal = {
     id: r.id,
     name: r.name,
     email: r.email,
@@ -41,4 +53,10 @@ export async function loadPrincipal(database: Database, userId: number): Promise
     permissions: r.permissions ?? [],
     sectorIds: r.sector_ids ?? [],
   };
+  return { principal, sessions: new Set(r.sessions ?? []) };
+}
+
+/** The user's principal (null = unknown user, or their municipality is inactive). */
+export async function loadPrincipal(database: Database, userId: number): Promise<Principal | null> {
+  return (await loadSignedIn(database, userId))?.principal ?? null;
 }

@@ -4,8 +4,12 @@ import { ACCESS_TOKEN_TTL_SECONDS } from '@tombo/shared';
 
 export interface AccessClaims {
   sub: string;
+  /** The session: the refresh-token family the token was issued for (revoking it ends the token too). */
+  sid: string;
   mid: number | null;
   role: string;
+  /** Expiry, seconds since the epoch. */
+  exp: number;
 }
 
 export class TokenService {
@@ -14,27 +18,31 @@ export class TokenService {
    * catches the failure, which was the largest CPU cost of an authenticated request.
    */
   private readonly secret: KeyObject;
-  constructor(secret: string) {
+  constructor(
+    secret: string,
+    private readonly ttlSeconds: number = ACCESS_TOKEN_TTL_SECONDS,
+  ) {
     this.secret = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
-  signAccess(user: { id: number; municipalityId: number | null; role: string }): string {
-    const claims: Omit<AccessClaims, 'sub'> = { mid: user.municipalityId, role: user.role };
+  /** An access token of `user` for the session (refresh-token family) `sid`. */
+  signAccess(user: { id: number; municipalityId: number | null; role: string }, sid: string): string {
+    const claims = { sid, mid: user.municipalityId, role: user.role };
     return jwt.sign(claims, this.secret, {
       algorithm: 'HS256',
       subject: String(user.id),
-      expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+      expiresIn: this.ttlSeconds,
       issuer: 'tombo',
     });
   }
 
-  /** Returns the claims, or null when the token is missing, forged or expired. */
+  /** Returns the claims, or null when the token is missing, forged, expired or has no session. */
   verifyAccess(token: string | undefined): AccessClaims | null {
     if (!token) return null;
     try {
       const c = jwt.verify(token, this.secret, { algorithms: ['HS256'], issuer: 'tombo' }) as jwt.JwtPayload;
-      if (typeof c.sub !== 'string') return null;
-      return { sub: c.sub, mid: (c.mid as number | null) ?? null, role: String(c.role) };
+      if (typeof c.sub !== 'string' || typeof c.sid !== 'string' || typeof c.exp !== 'number') return null;
+      return { sub: c.sub, sid: c.sid, mid: (c.mid as number | null) ?? null, role: String(c.role), exp: c.exp };
     } catch {
       return null;
     }

@@ -1,24 +1,14 @@
 import { Router, type Request } from 'express';
 import type { AppContext } from '../context';
-import { bearer } from '../auth/middleware';
-import type { Principal } from '../auth/principal';
+import { signedIn } from '../auth/middleware';
 import { actorOf, mutate, read } from '../db/tx';
 import { requireAccess } from '../tenancy/access';
 import { allMunicipalities, scopeOfPrincipal, type Tenancy, type TenantScope } from '../tenancy/scope';
-import { forbidden, unauthorized } from './errors';
+import { forbidden } from './errors';
 import type { RouteCall, RouteDef } from './route';
 import { parse } from './validate';
 
 const checkResponses = process.env.NODE_ENV !== 'production';
-
-async function signedIn(ctx: AppContext, req: Request): Promise<Principal> {
-  const claims = ctx.tokens.verifyAccess(bearer(req));
-  if (!claims) throw unauthorized();
-  const principal = await ctx.principals.load(Number(claims.sub));
-  if (!principal) throw unauthorized();
-  req.principal = principal;
-  return principal;
-}
 
 /** Who the caller is and what they may touch, in the order 401 → 403; the route's audience decides. */
 async function caller(ctx: AppContext, def: RouteDef, req: Request) {

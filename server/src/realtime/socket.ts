@@ -1,17 +1,26 @@
 import type { Server as HttpServer } from 'node:http';
-import { Server } from 'socket.io';
+import { randomUUID } from 'node:crypto';
+import { Server, type Socket } from 'socket.io';
 import { SECTOR_RESTRICTED_ROLES, room, type ClientToServerEvents, type ServerToClientEvents } from '@tombo/shared';
-import type { Database } from '../db/client';
 import type { TokenService } from '../auth/tokens';
-import { loadPrincipal, type Principal } from '../auth/principal';
+import type { PrincipalCache, PrincipalChange } from '../auth/principal-cache';
+import type { Principal, SignedIn } from '../auth/principal';
 import { logger } from '../logger';
+import { holdRecovery, type HeldRecovery } from './recovery';
 
-export type TomboIo = Server<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  Record<string, never>,
-  { principal: Principal }
->;
+interface SocketData {
+  principal: Principal;
+  /** The session (refresh-token family) of the handshake's access token. */
+  sid: string;
+  /** When that token expires (seconds since the epoch): the socket is cut then and must sign in again. */
+  exp: number;
+  /** Changes seen before the principal was loaded (see `sync`). */
+  seen: number;
+  /** Set by connection-state recovery until the handshake is checked (`holdRecovery`). */
+  recovery?: HeldRecovery;
+}
+export type TomboIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type TomboSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 /** Rooms follow from the verified user only — never from anything the client asks for. */
 export function roomsFor(p: Principal): string[] {
@@ -19,6 +28,7 @@ export function roomsFor(p: Principal): string[] {
   if (p.municipalityId != null) {
     rooms.push(room.municipality(p.municipalityId));
     if (p.permissions.includes('audit:read')) rooms.push(room.audit(p.municipalityId));
+    if (p.permissions.includes('users:read')) rooms.push(room.users(p.municipalityId));
     if (p.permissions.includes('bens:read')) {
       if (SECTOR_RESTRICTED_ROLES.includes(p.role))
         rooms.push(...p.sectorIds.map((id) => room.sectorAssets(p.municipalityId!, id)));
@@ -29,9 +39,30 @@ export function roomsFor(p: Principal): string[] {
   return rooms;
 }
 
+const roomsOf = (s: TomboSocket) => [...roomsFor(s.data.principal), room.session(s.data.sid)];
+
+/** Leaves the rooms the socket lost, joins the ones it gained. */
+function setRooms(socket: TomboSocket, wanted: string[]): void {
+  for (const r of socket.rooms) if (r !== socket.id && !wanted.includes(r)) void socket.leave(r);
+  void socket.join(wanted);
+}
+
+/** Tells the client its session ended (it signs out) and cuts the socket. */
+function revoke(socket: TomboSocket, reason: 'session' | 'user'): void {
+  const p = socket.data.principal;
+  socket.emit('session.revoked', {
+    id: randomUUID(),
+    municipalityId: p.municipalityId,
+    actor: null,
+    at: new Date().toISOString(),
+    data: { reason },
+  });
+  socket.disconnect(true);
+}
+
 export async function createSocketServer(
   http: HttpServer,
-  deps: { database: Database; tokens: TokenService; redisUrl?: string; redisPrefix: string },
+  deps: { tokens: TokenService; principals: PrincipalCache; redisUrl?: string; redisPrefix: string },
 ): Promise<{ io: TomboIo; close: () => Promise<void> }> {
   const io: TomboIo = new Server(http, {
     path: '/socket.io',
@@ -40,6 +71,8 @@ export async function createSocketServer(
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
   });
   const closers: Array<() => Promise<unknown>> = [];
+  // Only the in-memory adapter recovers state (the Redis adapter does not): hold it until authenticated.
+  const recovery = deps.redisUrl ? null : holdRecovery(io.of('/').adapter);
   if (deps.redisUrl) {
     const { Redis } = await import('ioredis');
     const { createAdapter } = await import('@socket.io/redis-adapter');
@@ -51,16 +84,36 @@ export async function createSocketServer(
       () => sub.quit(),
     );
   }
+  const sync = principalSync(io, deps.principals);
+  closers.push(async () => sync.stop());
+
   io.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown })?.token;
     const claims = deps.tokens.verifyAccess(typeof token === 'string' ? token : undefined);
-    const principal = claims ? await loadPrincipal(deps.database, Number(claims.sub)).catch(() => null) : null;
-    if (!principal) return next(new Error('unauthorized'));
-    socket.data.principal = principal;
+    const seen = sync.seq();
+    const principal = claims
+      ? await deps.principals.authenticate(Number(claims.sub), claims.sid).catch(() => null)
+      : null;
+    if (!claims || !principal) return next(new Error('unauthorized'));
+    Object.assign(socket.data, { principal, sid: claims.sid, exp: claims.exp, seen });
     next();
   });
   io.on('connection', (socket) => {
-    void socket.join(roomsFor(socket.data.principal));
+    const held = socket.data.recovery;
+    delete socket.data.recovery;
+    const wanted = roomsOf(socket);
+    setRooms(socket, wanted);
+    if (held && recovery) {
+      const allowed = [socket.id, ...held.rooms.filter((r) => wanted.includes(r))];
+      void recovery.missedSince(socket.id, held, allowed).then((packets) => {
+        const raw = socket as unknown as { emit(...args: unknown[]): boolean };
+        for (const packet of packets) raw.emit(...packet);
+      });
+    }
+    // An access token is good until its expiry: the client must connect again with a fresh one.
+    const expiry = setTimeout(() => socket.disconnect(true), Math.max(0, socket.data.exp * 1000 - Date.now()));
+    socket.on('disconnect', () => clearTimeout(expiry));
+    sync.connected(socket);
   });
   io.engine.on('connection_error', (err: { message: string }) =>
     logger.debug({ err: err.message }, 'socket connection error'),
@@ -71,6 +124,67 @@ export async function createSocketServer(
       // io.close() also closes the HTTP server; the caller has done that already.
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await Promise.all(closers.map((c) => c().catch(() => undefined)));
+    },
+  };
+}
+
+/**
+ * Keeps this node's sockets in step with their users: on every change the database notifies
+ * (through the principal cache), the sockets of that user (or all, for `all`) are checked again
+ * with a fresh principal — rooms re-derived, or the socket cut when the user or its session is gone.
+ */
+function principalSync(io: TomboIo, principals: PrincipalCache) {
+  let counter = 0;
+  let allChangedAt = 0;
+  const changedAt = new Map<number, number>();
+  /** The last check started per user: an older one that finishes later must not win. */
+  const latest = new Map<number, number>();
+  const nsp = io.of('/');
+  const socketsOf = (userId: number) =>
+    [...(nsp.adapter.rooms.get(room.user(userId)) ?? [])].flatMap((id) => nsp.sockets.get(id) ?? []);
+
+  async function check(userId: number): Promise<void> {
+    const ticket = ++counter;
+    latest.set(userId, ticket);
+    let signedIn: SignedIn | null;
+    try {
+      signedIn = await principals.reload(userId);
+    } catch (err) {
+      logger.warn({ err, userId }, 'socket: usuário não recarregado; conexões encerradas');
+      signedIn = null;
+    }
+    if (latest.get(userId) !== ticket) return;
+    latest.delete(userId);
+    for (const socket of socketsOf(userId)) {
+      if (!signedIn) revoke(socket, 'user');
+      else if (!signedIn.sessions.has(socket.data.sid)) revoke(socket, 'session');
+      else {
+        socket.data.principal = signedIn.principal;
+        setRooms(socket, roomsOf(socket));
+      }
+    }
+  }
+
+  async function onChange(change: PrincipalChange): Promise<void> {
+    const seq = ++counter;
+    if (change === 'all') allChangedAt = seq;
+    else changedAt.set(change, seq);
+    const users = change === 'all' ? [...new Set([...nsp.sockets.values()].map((s) => s.data.principal.id))] : [change];
+    // a few users at a time: an `all` on a busy node must not take the whole pool
+    const worker = async () => {
+      for (let next = users.shift(); next !== undefined; next = users.shift()) await check(next);
+    };
+    await Promise.all(Array.from({ length: 4 }, worker));
+  }
+
+  const stop = principals.onChange((change) => void onChange(change));
+  return {
+    stop,
+    seq: () => counter,
+    /** A change that arrived while this socket's handshake was loading its principal is applied now. */
+    connected(socket: TomboSocket): void {
+      const last = Math.max(allChangedAt, changedAt.get(socket.data.principal.id) ?? 0);
+      if (last > socket.data.seen) void check(socket.data.principal.id);
     },
   };
 }

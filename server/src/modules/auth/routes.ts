@@ -10,7 +10,7 @@ import {
   resetPasswordBody,
 } from '@tombo/shared';
 import type { AppContext } from '../../context';
-import { authenticate, principal } from '../../auth/middleware';
+import { authenticate, principal, sessionOf } from '../../auth/middleware';
 import { actorOf } from '../../db/tx';
 import { body } from '../../http/validate';
 import * as auth from './service';
@@ -38,9 +38,11 @@ export function authRoutes(ctx: AppContext): Router {
     await auth.logout(ctx, body(req, logoutBody).refreshToken);
     res.status(204).end();
   });
-  r.post('/auth/forgot-password', limiter, async (req, res) => {
-    await auth.forgotPassword(ctx, body(req, forgotPasswordBody).email);
+  r.post('/auth/forgot-password', limiter, (req, res) => {
+    const { email } = body(req, forgotPasswordBody);
+    // the same answer at the same time for any e-mail: the work starts once it is sent
     res.json({ message: MSG.auth.forgotSent });
+    auth.forgotPassword(ctx, email);
   });
   r.post('/auth/reset-password', limiter, async (req, res) => {
     const { token, password } = body(req, resetPasswordBody);
@@ -50,9 +52,10 @@ export function authRoutes(ctx: AppContext): Router {
   r.get('/auth/me', authenticate(ctx), (req, res) => {
     res.json({ user: principal(req) });
   });
-  r.put('/auth/password', authenticate(ctx), async (req, res) => {
+  // a current password is a password guess too: the same per-IP budget as logins
+  r.put('/auth/password', limiter, authenticate(ctx), async (req, res) => {
     const { currentPassword, password } = body(req, changeOwnPasswordBody);
-    await auth.changeOwnPassword(ctx, actorOf(principal(req)), currentPassword, password);
+    await auth.changeOwnPassword(ctx, actorOf(principal(req)), sessionOf(req), currentPassword, password);
     res.json({ message: MSG.passwordChanged });
   });
   return r;

@@ -89,8 +89,11 @@ export async function getUser(ctx: AppContext, scope: Scope, id: number): Promis
   return toUser(row, (await sectorIdsOf(ctx.db, [id])).get(id) ?? []);
 }
 
-const userRooms = (municipalityId: number | null) =>
-  municipalityId == null ? [room.superusers] : [room.municipality(municipalityId), room.superusers];
+/** Who may read a user record: `users:read` holders of its municipality, the superusers, the user themself. */
+const userRooms = (id: number, municipalityId: number | null) =>
+  municipalityId == null
+    ? [room.user(id), room.superusers]
+    : [room.users(municipalityId), room.user(id), room.superusers];
 
 export async function createUser(ctx: AppContext, actor: Actor, scope: Scope, input: UserCreate): Promise<User> {
   const municipalityId = scope ?? input.municipalityId ?? null;
@@ -127,7 +130,7 @@ export async function createUser(ctx: AppContext, actor: Actor, scope: Scope, in
       },
       municipalityId,
     );
-    out.emit(userRooms(user.municipalityId), 'user.created', user, user.municipalityId);
+    out.emit(userRooms(user.id, user.municipalityId), 'user.created', user, user.municipalityId);
     return user;
   });
 }
@@ -195,7 +198,7 @@ export async function updateUser(
       },
       row.municipalityId,
     );
-    out.emit(userRooms(user.municipalityId), 'user.updated', user, user.municipalityId);
+    out.emit(userRooms(user.id, user.municipalityId), 'user.updated', user, user.municipalityId);
     return user;
   });
 }
@@ -221,6 +224,6 @@ export async function deleteUser(ctx: AppContext, actor: Actor, scope: Scope, id
       },
       old.municipalityId,
     );
-    out.emit(userRooms(old.municipalityId), 'user.deleted', { id }, old.municipalityId);
+    out.emit(userRooms(id, old.municipalityId), 'user.deleted', { id }, old.municipalityId);
   });
 }
