@@ -4,7 +4,7 @@ import type { Local } from './locais';
 import type { AuditLog } from './audit';
 import type { Job } from './jobs';
 import type { User } from './users';
-import type { Patrimonio } from './patrimonios';
+import type { PatrimonioListItem } from './patrimonios';
 
 /** Rooms the server joins a socket to, from its verified token (DESIGN §5). */
 export const room = {
@@ -18,6 +18,15 @@ export const room = {
   audit: (id: number) => `m:${id}:audit`,
   superusers: 'su',
 } as const;
+
+/** What a room that lost sight of an asset (moved out of a usuario's sector) is told instead of the asset. */
+export interface PatrimonioRemoved {
+  id: number;
+  removed: true;
+}
+/** True when a `patrimonio.updated` payload says the asset is no longer visible to this room. */
+export const isPatrimonioRemoved = (data: PatrimonioListItem | PatrimonioRemoved): data is PatrimonioRemoved =>
+  'removed' in data && data.removed === true;
 
 /** Typed map of server → client events. Every payload is a LiveEvent envelope. */
 export interface ServerToClientEvents {
@@ -35,8 +44,10 @@ export interface ServerToClientEvents {
   'job.progress': (e: LiveEvent<Job>) => void;
   'job.completed': (e: LiveEvent<Job>) => void;
   'session.revoked': (e: LiveEvent<{ reason: string }>) => void;
-  'patrimonio.created': (e: LiveEvent<Patrimonio>) => void;
-  'patrimonio.updated': (e: LiveEvent<Patrimonio>) => void;
+  /** The new asset as a list row (no history, no files). */
+  'patrimonio.created': (e: LiveEvent<PatrimonioListItem>) => void;
+  /** The asset as a list row; a room that no longer sees it (moved out of its sector) gets `{ id, removed: true }`. */
+  'patrimonio.updated': (e: LiveEvent<PatrimonioListItem | PatrimonioRemoved>) => void;
   'patrimonio.deleted': (e: LiveEvent<{ id: number; sectorId: number }>) => void;
   /** Many assets at once (bulk creation, import): refetch the list. */
   'patrimonio.bulk_created': (

@@ -453,10 +453,22 @@ describe('live events', () => {
     const admin = await as('admin');
     const created = nextEvent<LiveEvent<Patrimonio>>(watcher, 'patrimonio.created');
     const p = (await admin('POST', '/api/patrimonios', asset())).body.patrimonio as Patrimonio;
-    expect((await created).data).toEqual(p);
+    // Events carry the list row: the record without its history, files and detail-only fields.
+    const {
+      municipalityId: _m,
+      observacoes: _o,
+      fotos: _f,
+      documentos: _d,
+      historico_movimentacao: _h,
+      createdBy: _c,
+      ...row
+    } = p;
+    expect((await created).data).toEqual(row);
     const updated = nextEvent<LiveEvent<Patrimonio>>(watcher, 'patrimonio.updated');
     await admin('PUT', `/api/patrimonios/${p.id}`, { descricao_bem: 'Ao vivo', version: p.version });
     expect((await updated).data.descricao_bem).toBe('Ao vivo');
+    expect((await updated).data).not.toHaveProperty('historico_movimentacao');
+    expect((await updated).data).not.toHaveProperty('fotos');
     const bulk = nextEvent<LiveEvent<{ count: number }>>(watcher, 'patrimonio.bulk_created');
     await admin('POST', '/api/patrimonios/lote', { ...asset(), quantity: 3 });
     expect((await bulk).data.count).toBe(3);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecimal, formatFileSize, formatInteger, formatNumber, formatPercent, parseNumber } from './numbers';
+import {
+  decimalInput,
+  formatDecimal,
+  formatFileSize,
+  formatInteger,
+  formatNumber,
+  formatPercent,
+  parseNumber,
+} from './numbers';
 
 describe('number formatting', () => {
   it('groups thousands with dots and uses a decimal comma', () => {
@@ -18,6 +26,14 @@ describe('number formatting', () => {
     expect(formatFileSize(1536)).toBe('2 KB');
     expect(formatFileSize(1023 * 1024)).toBe('1023 KB');
     expect(formatFileSize(3.45 * 1024 * 1024)).toBe('3,5 MB');
+  });
+});
+
+describe('decimalInput', () => {
+  it('swaps the decimal point for a comma and reads back through the parsers', () => {
+    expect(decimalInput('1234.5')).toBe('1234,5');
+    expect(decimalInput(10)).toBe('10');
+    expect(parseNumber(decimalInput(1234.5))).toBe(1234.5);
   });
 });
 

@@ -37,6 +37,11 @@ export function formatFileSize(bytes: number): string {
   return `${decimal(1).format(bytes / 1024 / 1024)} MB`;
 }
 
+/** A stored decimal as an input field first shows it: "1234.5" → "1234,5" (no grouping, so it reads back as typed). */
+export function decimalInput(value: string | number): string {
+  return String(value).replace('.', ',');
+}
+
 /**
  * A number as a person typed it in pt-BR → the number: "1.234,5" → 1234.5, "1.234" → 1234,
  * "1234.5" → 1234.5, "-2" → -2. Null when it is not a plain decimal number.

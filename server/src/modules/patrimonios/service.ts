@@ -296,7 +296,7 @@ export async function createPatrimonio(
       },
     });
     const p = await assemble(tx, row);
-    out.emit(assetRooms(actor.municipalityId, p.sectorId), 'patrimonio.created', p);
+    out.emit(assetRooms(actor.municipalityId, p.sectorId), 'patrimonio.created', toListItem(row));
     return p;
   });
 }
@@ -507,7 +507,7 @@ export async function updatePatrimonio(
       details: { old_value: { numero_patrimonio: old.numeroPatrimonio, ...oldV }, new_value: newV },
     });
     const p = await assemble(tx, row);
-    out.emit(assetRooms(actor.municipalityId, old.sectorId, p.sectorId), 'patrimonio.updated', p);
+    out.emit(assetRooms(actor.municipalityId, old.sectorId, p.sectorId), 'patrimonio.updated', toListItem(row));
     return p;
   });
 }
@@ -561,7 +561,7 @@ export async function deletePatrimonio(
         },
       });
       const p = await assemble(tx, row);
-      out.emit(assetRooms(actor.municipalityId, p.sectorId), 'patrimonio.updated', p);
+      out.emit(assetRooms(actor.municipalityId, p.sectorId), 'patrimonio.updated', toListItem(row));
       return { deleted: false, writtenOff: true, patrimonio: p };
     }
     files = (
