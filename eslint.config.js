@@ -3,6 +3,29 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import prettier from 'eslint-config-prettier';
+import fs from 'node:fs';
+
+const clientAreas = fs
+  .readdirSync(new URL('./client/src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+/** Forbids `<prefix><area>/<file>` imports in `files` (the prefix is how those files reach features/). */
+const noDeepImports = (files, prefix) => ({
+  files,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^${prefix}(${clientAreas.join('|')})/`,
+            message: 'Use another area only through its index.ts: import from "…/<area>", not from its files.',
+          },
+        ],
+      },
+    ],
+  },
+});
 
 export default tseslint.config(
   {
@@ -37,6 +60,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // A client area is used by others only through its index.ts (HOUSE-RULES rule 10).
+  noDeepImports(['client/src/{app,components,lib}/**/*.{ts,tsx}', 'client/src/*.{ts,tsx}'], '(\\.\\./)+features/'),
+  noDeepImports(['client/src/features/*/*.{ts,tsx}'], '\\.\\./'),
+  noDeepImports(['client/src/features/*/*/**/*.{ts,tsx}'], '\\.\\./\\.\\./'),
   {
     files: ['tests/**/*.ts', '**/*.test.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },

@@ -23,6 +23,15 @@ export const room = {
   superusers: 'su',
 } as const;
 
+/** What a room that lost sight of an asset (moved out of a usuario's sector) is told instead of the asset. */
+export interface PatrimonioRemoved {
+  id: number;
+  removed: true;
+}
+/** True when a `patrimonio.updated` payload says the asset is no longer visible to this room. */
+export const isPatrimonioRemoved = (data: PatrimonioListItem | PatrimonioRemoved): data is PatrimonioRemoved =>
+  'removed' in data && data.removed === true;
+
 /** Typed map of server → client events. Every payload is a LiveEvent envelope. */
 export interface ServerToClientEvents {
   'sector.created': (e: LiveEvent<Sector>) => void;
@@ -39,10 +48,10 @@ export interface ServerToClientEvents {
   'job.progress': (e: LiveEvent<Job>) => void;
   'job.completed': (e: LiveEvent<Job>) => void;
   'session.revoked': (e: LiveEvent<{ reason: string }>) => void;
-  /** The list-item shape (never the history); the view page refetches the whole record. */
+  /** The new asset as a list row (no history, no files). */
   'patrimonio.created': (e: LiveEvent<PatrimonioListItem>) => void;
-  /** The list item, or `{ id, removed: true }` for a sector room that lost sight of the asset. */
-  'patrimonio.updated': (e: LiveEvent<PatrimonioListItem | { id: number; removed: true }>) => void;
+  /** The asset as a list row; a room that no longer sees it (moved out of its sector) gets `{ id, removed: true }`. */
+  'patrimonio.updated': (e: LiveEvent<PatrimonioListItem | PatrimonioRemoved>) => void;
   'patrimonio.deleted': (e: LiveEvent<{ id: number; sectorId: number }>) => void;
   /** Many assets at once (bulk creation, import): refetch the list. */
   'patrimonio.bulk_created': (

@@ -18,3 +18,4 @@ export * from './numbering';
 export * from './form-fields';
 export * from './dashboard';
 export * from './public';
+export * from './format';

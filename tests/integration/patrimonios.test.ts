@@ -468,6 +468,8 @@ describe('live events', () => {
     const updated = nextEvent<LiveEvent<Patrimonio>>(watcher, 'patrimonio.updated');
     await admin('PUT', `/api/patrimonios/${p.id}`, { descricao_bem: 'Ao vivo', version: p.version });
     expect((await updated).data.descricao_bem).toBe('Ao vivo');
+    expect((await updated).data).not.toHaveProperty('historico_movimentacao');
+    expect((await updated).data).not.toHaveProperty('fotos');
     const bulk = nextEvent<LiveEvent<{ count: number }>>(watcher, 'patrimonio.bulk_created');
     await admin('POST', '/api/patrimonios/lote', { ...asset(), quantity: 3 });
     expect((await bulk).data.count).toBe(3);

@@ -1,8 +1,8 @@
 import { useCallback, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { useSession } from '../lib/session';
-import { bootstrapSession, logout } from '../features/auth/authApi';
-import { useLiveSync } from '../features/live/useLiveSync';
+import { bootstrapSession, logout } from '../features/auth';
+import { useLiveSync } from './useLiveSync';
 import { useIdleTimeout } from './hooks/useIdleTimeout';
 import { useDocumentBranding } from './hooks/useDocumentBranding';
 

@@ -1,6 +1,17 @@
 import Avatar from '@mui/material/Avatar';
-import { initials } from '../lib/format';
 import { resolveImageUrl } from '../lib/images';
+
+/** Initials of a name for avatar fallbacks ('Maria da Silva' → 'MS'). */
+export function initials(name: string | null | undefined): string {
+  const parts = (name ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter((p) => p.length > 2 || /^[A-ZÀ-Ý]/.test(p));
+  if (parts.length === 0) return '?';
+  const first = parts[0][0] ?? '';
+  const last = parts.length > 1 ? (parts[parts.length - 1][0] ?? '') : '';
+  return (first + last).toUpperCase();
+}
 
 interface Props {
   name: string;

@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { ROLE_HOME, type Role } from '@tombo/shared';
 import { useSession } from '../../lib/session';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
-import type { LoginLocationState } from '../../features/auth/loginTarget';
+import type { LoginLocationState } from '../../features/auth';
 
 function ToLogin() {
   const location = useLocation();

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { HEADER_DEFAULTS, PRODUCT_NAME } from '@tombo/shared';
 import { resolveImageUrl } from '../../lib/images';
-import { useCustomization } from '../../features/customization/useCustomization';
+import { useCustomization } from '../../features/customization';
 
 export const DEFAULT_BROWSER_TITLE = `${PRODUCT_NAME} - ${HEADER_DEFAULTS.browserTitleSuffix}`;
 

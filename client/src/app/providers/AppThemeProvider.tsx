@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { useCustomization } from '../../features/customization/useCustomization';
+import { useCustomization } from '../../features/customization';
 import { createAppTheme } from '../theme/createAppTheme';
 import { useResolvedThemeMode } from '../theme/useResolvedThemeMode';
 

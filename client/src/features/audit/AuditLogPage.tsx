@@ -9,15 +9,15 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { isClientAudit } from '@tombo/shared';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, isClientAudit } from '@tombo/shared';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { EmptyState } from '../../components/EmptyState';
 import { ContentSpinner } from '../../components/FullScreenSpinner';
 import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
-import type { PageProps } from '../../app/routes/mainPages';
-import { actionLabel, describeDetails, entityLabel, useAuditLogs } from './auditApi';
+import type { PageProps } from '../../lib/feature';
+import { actionLabel, describeDetails, entityLabel } from './labels';
+import { useAuditLogs } from './queries';
 
 const LOAD_FAILED = 'Falha ao carregar os registros de atividade.';
 

@@ -7,7 +7,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import { PRODUCT_NAME, type Customization } from '@tombo/shared';
 import { optionalImageUrl } from '../../lib/images';
-import { useCustomization } from '../customization/useCustomization';
+import { useCustomization } from '../customization';
 
 function Background({ c }: { c: Customization }) {
   const image = c.backgroundType === 'image' ? optionalImageUrl(c.backgroundImageUrl) : null;

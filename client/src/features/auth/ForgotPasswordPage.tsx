@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { forgotPasswordBody } from '@tombo/shared';
 import { toast } from '../../lib/toast';
 import { AuthScreen } from './AuthScreen';
-import { forgotPassword } from './authApi';
+import { forgotPassword } from './api';
 
 type Form = z.input<typeof forgotPasswordBody>;
 

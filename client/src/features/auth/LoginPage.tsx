@@ -15,9 +15,9 @@ import { errorMessage } from '../../lib/http';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { PasswordField } from '../../components/PasswordField';
-import { useCustomization } from '../customization/useCustomization';
+import { useCustomization } from '../customization';
 import { AuthScreen } from './AuthScreen';
-import { login } from './authApi';
+import { login } from './api';
 import { loginTarget, type LoginLocationState } from './loginTarget';
 
 const loginForm = z.object({

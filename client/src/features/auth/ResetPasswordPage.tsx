@@ -12,7 +12,7 @@ import { errorMessage } from '../../lib/http';
 import { toast } from '../../lib/toast';
 import { PasswordField } from '../../components/PasswordField';
 import { AuthScreen } from './AuthScreen';
-import { resetPassword } from './authApi';
+import { resetPassword } from './api';
 
 type Form = z.infer<typeof newPasswordForm>;
 

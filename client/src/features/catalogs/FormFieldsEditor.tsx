@@ -39,8 +39,9 @@ import { toast } from '../../lib/toast';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ContentSpinner } from '../../components/FullScreenSpinner';
 import { LoadError } from '../../components/LoadError';
-import { catalogKeys, createField, deleteField, reorderFields, updateField } from './catalogsApi';
-import { useFormFields } from './useCatalogs';
+import { createField, deleteField, reorderFields, updateField } from './api';
+import { catalogKeys } from './keys';
+import { useFormFields } from './queries';
 
 /** Asset form fields (spec §3/§8): add, edit, delete (not system fields), reorder. */
 export function FormFieldsEditor() {

@@ -16,9 +16,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Add from '@mui/icons-material/Add';
-import { CATALOG_MSG, formaAquisicaoCreateBody, type FormaAquisicao } from '@tombo/shared';
+import { CATALOG_MSG, formaAquisicaoCreateBody, type FormaAquisicao, formatDateTime } from '@tombo/shared';
 import { ApiError } from '../../lib/http';
-import { formatDateTime } from '../../lib/format';
 import { hasPermission, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -26,10 +25,10 @@ import { EmptyState } from '../../components/EmptyState';
 import { ContentSpinner } from '../../components/FullScreenSpinner';
 import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
-import type { PageProps } from '../../app/routes/mainPages';
-import { usePatrimonioLive } from '../patrimonios/liveSocket';
-import { catalogKeys, createForma, deleteForma, toggleForma, updateForma } from './catalogsApi';
-import { byName, useFormas } from './useCatalogs';
+import type { PageProps } from '../../lib/feature';
+import { createForma, deleteForma, toggleForma, updateForma } from './api';
+import { catalogKeys } from './keys';
+import { byName, useFormas } from './queries';
 import { RowActions } from '../../components/RowActions';
 
 const M = CATALOG_MSG.formas;
@@ -46,7 +45,6 @@ export default function FormasAquisicaoPage({ title }: PageProps) {
   const { data, isPending, isError, errorUpdatedAt, refetch } = useFormas();
   const [edit, setEdit] = useState<FormaAquisicao | 'new' | null>(null);
   const [toDelete, setToDelete] = useState<FormaAquisicao | null>(null);
-  usePatrimonioLive();
 
   useEffect(() => {
     if (isError) toast.error(M.loadFailed, M.loadFailedTitle);

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { ContentSpinner } from '../../components/FullScreenSpinner';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
-import { useNextNumbers } from './useCatalogs';
+import { useNextNumbers } from './queries';
 
 /**
  * "Próximo número por setor": the number the next asset of each sector gets with the SAVED pattern,

@@ -20,6 +20,7 @@ import {
   NUMBERING_SEPARATORS,
   numberingBody,
   renderNumero,
+  yearOf,
   type NumberingComponent,
   type NumberingPattern,
 } from '@tombo/shared';
@@ -29,11 +30,11 @@ import { toast } from '../../lib/toast';
 import { ContentSpinner } from '../../components/FullScreenSpinner';
 import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
-import type { PageProps } from '../../app/routes/mainPages';
-import { sortByName, useSectors } from '../sectors/useSectors';
-import { usePatrimonioLive } from '../patrimonios/liveSocket';
-import { catalogKeys, saveNumbering } from './catalogsApi';
-import { useNumbering } from './useCatalogs';
+import type { PageProps } from '../../lib/feature';
+import { sortByName, useSectors } from '../sectors';
+import { saveNumbering } from './api';
+import { catalogKeys } from './keys';
+import { useNumbering } from './queries';
 import { NextNumbersCard } from './NextNumbersCard';
 
 const SEPARATOR_LABELS: Record<(typeof NUMBERING_SEPARATORS)[number], string> = {
@@ -51,7 +52,6 @@ const TYPE_LABELS: Record<NumberingComponent['type'], string> = {
 /** /configuracoes/numeracao-bens: the municipality's numbering pattern (spec §3, default §9). */
 export default function NumeracaoBensPage({ title }: PageProps) {
   const { data, isPending, isError, refetch } = useNumbering();
-  usePatrimonioLive();
   return (
     <>
       <PageHeader
@@ -99,7 +99,8 @@ function Editor({ pattern }: { pattern: NumberingPattern }) {
     (c) => c.type === 'sequence' || (c.type === 'year' && draft.year) || (c.type === 'sector' && draft.sector),
   );
   const code = sectors.find((s) => String(s.id) === sampleSector)?.code ?? sectors[0]?.code ?? 'AD';
-  const year = new Date().getFullYear();
+  // The server numbers by the Brasília calendar year.
+  const year = yearOf(new Date());
   const preview = renderNumero(
     { components: used, separator: draft.separator },
     { year, sectorCode: code, sequence: 1 },

@@ -21,7 +21,7 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Add from '@mui/icons-material/Add';
-import { CATALOG_MSG, tipoBemCreateBody, type TipoBem } from '@tombo/shared';
+import { CATALOG_MSG, decimalInput, formatPercent, tipoBemCreateBody, type TipoBem } from '@tombo/shared';
 import { ApiError } from '../../lib/http';
 import { hasPermission, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -31,11 +31,11 @@ import { EmptyState } from '../../components/EmptyState';
 import { ContentSpinner } from '../../components/FullScreenSpinner';
 import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
-import type { PageProps } from '../../app/routes/mainPages';
-import { usePatrimonioLive } from '../patrimonios/liveSocket';
-import { catalogKeys, createTipo, deleteTipo, toggleTipo, updateTipo } from './catalogsApi';
+import type { PageProps } from '../../lib/feature';
+import { createTipo, deleteTipo, toggleTipo, updateTipo } from './api';
+import { catalogKeys } from './keys';
 import { FormFieldsEditor } from './FormFieldsEditor';
-import { byName, useTipos } from './useCatalogs';
+import { byName, useTipos } from './queries';
 import { RowActions } from '../../components/RowActions';
 
 const M = CATALOG_MSG.tipos;
@@ -47,7 +47,6 @@ const M = CATALOG_MSG.tipos;
 export default function TiposBensPage({ title }: PageProps) {
   const [sp, setSp] = useSearchParams();
   const tab = sp.get('aba') === 'campos' ? 'campos' : 'tipos';
-  usePatrimonioLive();
   return (
     <>
       <PageHeader
@@ -165,7 +164,7 @@ function TiposPanel() {
                     {t.usefulLifeMonths != null ? `${t.usefulLifeMonths} meses` : '—'}
                   </TableCell>
                   <TableCell align="right">
-                    {t.residualValuePct != null ? `${t.residualValuePct.replace('.', ',')} %` : '—'}
+                    {t.residualValuePct != null ? formatPercent(t.residualValuePct) : '—'}
                   </TableCell>
                   {canManage && (
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
@@ -226,9 +225,7 @@ function TipoDialog({
   const [name, setName] = useState(tipo?.name ?? '');
   const [active, setActive] = useState(tipo?.active ?? true);
   const [life, setLife] = useState(tipo?.usefulLifeMonths != null ? String(tipo.usefulLifeMonths) : '');
-  const [residual, setResidual] = useState(
-    tipo?.residualValuePct != null ? tipo.residualValuePct.replace('.', ',') : '',
-  );
+  const [residual, setResidual] = useState(tipo?.residualValuePct != null ? decimalInput(tipo.residualValuePct) : '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = () => {
     const body = {

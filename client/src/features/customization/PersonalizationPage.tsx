@@ -16,9 +16,10 @@ import { hasPermission, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
-import type { PageProps } from '../../app/routes/mainPages';
-import { cacheCustomization, customizationScopeKey, resetCustomization, saveCustomization } from './customizationApi';
-import { useCustomization, useCustomizationScope } from './useCustomization';
+import type { PageProps } from '../../lib/feature';
+import { cacheCustomization, resetCustomization, saveCustomization } from './api';
+import { customizationKeys } from './keys';
+import { useCustomization, useCustomizationScope } from './queries';
 
 const brandingForm = customizationSchema.pick({
   prefeituraName: true,
@@ -61,7 +62,7 @@ export default function PersonalizationPage({ title }: PageProps) {
   const { errors, isDirty } = formState;
 
   const apply = (next: Customization) => {
-    qc.setQueryData(customizationScopeKey(scope), next);
+    qc.setQueryData(customizationKeys.scope(scope), next);
     cacheCustomization(next);
   };
   const save = useMutation({

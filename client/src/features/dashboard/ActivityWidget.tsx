@@ -3,11 +3,19 @@ import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import { formatRelative } from '../../lib/format';
+import { formatDistanceToNow, isValid, parseISO } from 'date-fns';
+import { ptBR } from 'date-fns/locale';
+import { MSG } from '@tombo/shared';
 import { hasPermission, useSession } from '../../lib/session';
 import { EmptyState } from '../../components/EmptyState';
 import { ContentSpinner } from '../../components/FullScreenSpinner';
-import { actionLabel, entityLabel, useAuditLogs } from '../audit/auditApi';
+import { actionLabel, entityLabel, useAuditLogs } from '../audit';
+
+/** Relative form of a timestamp, e.g. 'há 5 minutos'. */
+function formatRelative(iso: string): string {
+  const date = parseISO(iso);
+  return isValid(date) ? formatDistanceToNow(date, { locale: ptBR, addSuffix: true }) : MSG.dates.invalid;
+}
 
 /** Latest audit entries (admin / supervisor, 'audit:read'). */
 export function ActivityWidget() {

@@ -1,28 +1,12 @@
 import type { ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
-import { PATRIMONIO_STATUS_LABELS, type AssetStats } from '@tombo/shared';
-import { http } from '../../lib/http';
-import { formatCurrency, formatNumber } from '../../lib/format';
+import { PATRIMONIO_STATUS_LABELS, formatMoney, formatNumber, type AssetStats } from '@tombo/shared';
 import { EmptyState } from '../../components/EmptyState';
 import { ContentSpinner } from '../../components/FullScreenSpinner';
-import { useLiveEvent } from '../live/liveBus';
-
-const statsKey = ['dashboard', 'bens'] as const;
-
-/** Asset figures of the dashboard; refetched when any asset the user can see changes. */
-function useAssetStats() {
-  const qc = useQueryClient();
-  const refresh = () => void qc.invalidateQueries({ queryKey: statsKey });
-  useLiveEvent('patrimonio.created', refresh);
-  useLiveEvent('patrimonio.updated', refresh);
-  useLiveEvent('patrimonio.deleted', refresh);
-  useLiveEvent('patrimonio.bulk_created', refresh);
-  return useQuery({ queryKey: statsKey, queryFn: () => http.get<AssetStats>('/dashboard/bens') });
-}
+import { useAssetStats } from './queries';
 
 function Guard({ render }: { render: (s: AssetStats) => ReactNode }) {
   const { data, isPending, isError } = useAssetStats();
@@ -54,7 +38,7 @@ export function AssetStatsWidget() {
         return (
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2 }}>
             <Figure label="Bens cadastrados" value={formatNumber(s.total)} />
-            <Figure label="Valor de aquisição" value={formatCurrency(s.valorTotal)} />
+            <Figure label="Valor de aquisição" value={formatMoney(s.valorTotal)} />
             <Figure label="Em manutenção" value={formatNumber(count('em_manutencao'))} />
             <Figure label="Extraviados" value={formatNumber(count('extraviado'))} />
           </Box>

@@ -10,7 +10,8 @@ import Close from '@mui/icons-material/Close';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { MSG } from '@tombo/shared';
 import { toast } from '../../lib/toast';
-import { downloadJobFile, useJob } from './jobsApi';
+import { downloadJobFile } from './api';
+import { useJob } from './queries';
 import { JOB_STATUS_LABEL } from './jobStatus';
 
 /**

@@ -13,7 +13,13 @@ import AttachFile from '@mui/icons-material/AttachFile';
 import Close from '@mui/icons-material/Close';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import Description from '@mui/icons-material/Description';
-import { DOCUMENT_EXTENSIONS, PATRIMONIO_LIMITS, PATRIMONIO_MSG, type PatrimonioArquivo } from '@tombo/shared';
+import {
+  DOCUMENT_EXTENSIONS,
+  PATRIMONIO_LIMITS,
+  PATRIMONIO_MSG,
+  formatFileSize,
+  type PatrimonioArquivo,
+} from '@tombo/shared';
 import { toast } from '../../lib/toast';
 import { AuthImage } from './AuthImage';
 import { compressImage } from './compressImage';
@@ -28,13 +34,6 @@ export interface QueuedFile {
   error?: string;
   preview?: string;
 }
-
-export const formatBytes = (n: number) =>
-  n < 1024
-    ? `${n} B`
-    : n < 1024 * 1024
-      ? `${(n / 1024).toFixed(0)} KB`
-      : `${(n / 1024 / 1024).toFixed(1).replace('.', ',')} MB`;
 
 let seq = 0;
 const DOC_ACCEPT = DOCUMENT_EXTENSIONS.map((e) => `.${e}`).join(',');
@@ -161,7 +160,7 @@ export function FileQueue({ kind, queue, setQueue, existing = [], onRemoveExisti
               </ListItemIcon>
               <ListItemText
                 primary={f.fileName}
-                secondary={`${formatBytes(f.size)} · enviado`}
+                secondary={`${formatFileSize(f.size)} · enviado`}
                 slotProps={{ primary: { noWrap: true } }}
               />
             </ListItem>
@@ -203,8 +202,8 @@ export function FileQueue({ kind, queue, setQueue, existing = [], onRemoveExisti
                     {q.state === 'compressing' && 'Comprimindo…'}
                     {q.state === 'ready' &&
                       (q.file.size < q.originalSize
-                        ? `${formatBytes(q.originalSize)} → ${formatBytes(q.file.size)} · aguardando envio`
-                        : `${formatBytes(q.file.size)} · aguardando envio`)}
+                        ? `${formatFileSize(q.originalSize)} → ${formatFileSize(q.file.size)} · aguardando envio`
+                        : `${formatFileSize(q.file.size)} · aguardando envio`)}
                     {q.state === 'uploading' && `Enviando… ${q.progress}%`}
                     {q.state === 'done' && 'Enviado'}
                     {q.state === 'error' && (

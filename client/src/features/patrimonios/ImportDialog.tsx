@@ -17,14 +17,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import UploadFile from '@mui/icons-material/UploadFile';
-import { PATRIMONIO_MSG, PATRIMONIO_SHEET_COLUMNS, type ImportReport } from '@tombo/shared';
+import { PATRIMONIO_MSG, PATRIMONIO_SHEET_COLUMNS, formatNumber, type ImportReport } from '@tombo/shared';
 import { errorMessage } from '../../lib/http';
-import { formatNumber } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { patrimonioKeys } from './keys';
-import { useJob } from '../downloads/jobsApi';
-import { patchJob } from '../live/cacheUpdates';
-import { commitImport, fetchImportReport, importPlanilha } from './patrimoniosApi';
+import { patchJob, useJob } from '../downloads';
+import { commitImport, fetchImportReport, importPlanilha } from './api';
 
 type Phase =
   | { step: 'idle' }

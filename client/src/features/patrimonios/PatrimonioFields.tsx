@@ -10,16 +10,17 @@ import {
   ESTADO_CONSERVACAO_LABELS,
   PATRIMONIO_STATUSES,
   PATRIMONIO_STATUS_LABELS,
+  formatMoneyInput,
+  maskDateBR,
   type FormField,
   type FormaAquisicao,
   type Sector,
   type TipoBem,
 } from '@tombo/shared';
-import { sortByName } from '../sectors/useSectors';
-import { useLocais } from '../locais/useLocais';
-import { byName } from '../catalogs/useCatalogs';
-import { maskDateBR } from './listState';
-import { formatMoneyInput, type FormValues } from './formModel';
+import { sortByName } from '../sectors';
+import { useLocais } from '../locais';
+import { byName } from '../catalogs';
+import type { FormValues } from './formModel';
 
 interface Props {
   control: Control<FormValues>;

@@ -8,23 +8,25 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { PATRIMONIO_MSG, type Patrimonio, type PatrimonioArquivo } from '@tombo/shared';
+import { PATRIMONIO_MSG, isPatrimonioRemoved, type Patrimonio, type PatrimonioArquivo } from '@tombo/shared';
+import type { PageProps } from '../../lib/feature';
 import { ApiError, errorMessage } from '../../lib/http';
+import { useLiveEvent } from '../../lib/liveBus';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { ContentSpinner } from '../../components/FullScreenSpinner';
 import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
-import type { PageProps } from '../../app/routes/mainPages';
-import { useSectors } from '../sectors/useSectors';
-import { useFormas, useFormFields, useTipos } from '../catalogs/useCatalogs';
+import { useSectors } from '../sectors';
+import { useFormas, useFormFields, useTipos } from '../catalogs';
 import { FileQueue, type QueuedFile } from './FileQueue';
 import { emptyValues, makeResolver, toBody, valuesFrom, type FormValues } from './formModel';
 import { patrimonioKeys } from './keys';
-import { patchAsset, usePatrimonioLive } from './liveSocket';
 import { PatrimonioFields } from './PatrimonioFields';
-import { createPatrimonio, deleteArquivo, fetchPatrimonio, updatePatrimonio, uploadArquivo } from './patrimoniosApi';
-import { usePatrimonio } from './usePatrimonios';
+import { createPatrimonio, deleteArquivo, fetchPatrimonio, updatePatrimonio, uploadArquivo } from './api';
+import { GONE_DELETED, GONE_REMOVED } from './labels';
+import { patchAsset } from './live';
+import { usePatrimonio } from './queries';
 
 /** /bens-cadastrados/novo and /bens-cadastrados/editar/:id. */
 export default function PatrimonioFormPage({ title }: PageProps) {
@@ -91,13 +93,12 @@ function AssetForm({ initial }: { initial: Patrimonio | null }) {
   const editing = initial != null;
   const [base, setBase] = useState<Patrimonio | null>(initial);
   const [conflict, setConflict] = useState<string | null>(null);
-  const [remoteChange, setRemoteChange] = useState<'updated' | 'deleted' | null>(null);
+  const [remoteChange, setRemoteChange] = useState<'updated' | 'deleted' | 'removed' | null>(null);
   const [queue, setQueueState] = useState<QueuedFile[]>([]);
   const [saving, setSaving] = useState(false);
-  const [existing, setExisting] = useState<{ fotos: PatrimonioArquivo[]; documentos: PatrimonioArquivo[] }>({
-    fotos: initial?.fotos ?? [],
-    documentos: initial?.documentos ?? [],
-  });
+  // Files already stored: the cached record's, refetched when a live event names this asset (live.ts).
+  const record = usePatrimonio(initial?.id ?? 0).data ?? initial;
+  const existing = { fotos: record?.fotos ?? [], documentos: record?.documentos ?? [] };
   const setQueue = (fn: (q: QueuedFile[]) => QueuedFile[]) => setQueueState(fn);
 
   const defaults = useMemo(
@@ -116,16 +117,14 @@ function AssetForm({ initial }: { initial: Patrimonio | null }) {
     mode: 'onTouched',
   });
 
-  usePatrimonioLive({
-    'patrimonio.updated': (e) => {
-      if (!base || e.data.id !== base.id) return;
-      if ('removed' in e.data) return setRemoteChange('deleted');
-      if (e.data.version > base.version && !saving) setRemoteChange('updated');
-      else void fetchPatrimonio(base.id).then((p) => setExisting({ fotos: p.fotos, documentos: p.documentos }));
-    },
-    'patrimonio.deleted': (e) => {
-      if (base && e.data.id === base.id) setRemoteChange('deleted');
-    },
+  // A newer version saved by someone else makes this form stale (files do not change the version).
+  useLiveEvent('patrimonio.updated', (e) => {
+    if (!base || e.data.id !== base.id) return;
+    if (isPatrimonioRemoved(e.data)) setRemoteChange('removed');
+    else if (e.data.version > base.version && !saving) setRemoteChange('updated');
+  });
+  useLiveEvent('patrimonio.deleted', (e) => {
+    if (base && e.data.id === base.id) setRemoteChange('deleted');
   });
 
   const reload = async () => {
@@ -134,7 +133,6 @@ function AssetForm({ initial }: { initial: Patrimonio | null }) {
       const fresh = await fetchPatrimonio(base.id);
       patchAsset(qc, fresh);
       setBase(fresh);
-      setExisting({ fotos: fresh.fotos, documentos: fresh.documentos });
       reset(valuesFrom(fresh, fieldDefs));
       setConflict(null);
       setRemoteChange(null);
@@ -216,9 +214,7 @@ function AssetForm({ initial }: { initial: Patrimonio | null }) {
   const removeExisting = async (f: PatrimonioArquivo) => {
     if (!base) return;
     try {
-      const updated = await deleteArquivo(base.id, f.id);
-      setExisting({ fotos: updated.fotos, documentos: updated.documentos });
-      patchAsset(qc, updated);
+      patchAsset(qc, await deleteArquivo(base.id, f.id));
       toast.success(f.kind === 'foto' ? PATRIMONIO_MSG.fotoRemoved : PATRIMONIO_MSG.documentoRemoved);
     } catch (err) {
       toast.fromError(err);
@@ -262,9 +258,9 @@ function AssetForm({ initial }: { initial: Patrimonio | null }) {
           agora será recusado.
         </Alert>
       )}
-      {remoteChange === 'deleted' && (
+      {(remoteChange === 'deleted' || remoteChange === 'removed') && (
         <Alert severity="error" sx={{ mb: 2 }} role="alert">
-          Este bem foi excluído por outra pessoa.
+          {remoteChange === 'deleted' ? GONE_DELETED : GONE_REMOVED}
         </Alert>
       )}
       <PatrimonioFields
@@ -308,7 +304,11 @@ function AssetForm({ initial }: { initial: Patrimonio | null }) {
         >
           Cancelar
         </Button>
-        <Button type="submit" variant="contained" disabled={saving || remoteChange === 'deleted'}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={saving || remoteChange === 'deleted' || remoteChange === 'removed'}
+        >
           {saving ? 'Salvando…' : editing ? 'Salvar alterações' : 'Cadastrar bem'}
         </Button>
       </Box>

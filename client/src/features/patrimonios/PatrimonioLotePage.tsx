@@ -11,19 +11,19 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PATRIMONIO_LIMITS, PATRIMONIO_MSG } from '@tombo/shared';
+import type { PageProps } from '../../lib/feature';
 import { ApiError } from '../../lib/http';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { ContentSpinner } from '../../components/FullScreenSpinner';
 import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
-import type { PageProps } from '../../app/routes/mainPages';
-import { useSectors } from '../sectors/useSectors';
-import { useFormas, useFormFields, useTipos } from '../catalogs/useCatalogs';
+import { useSectors } from '../sectors';
+import { useFormas, useFormFields, useTipos } from '../catalogs';
 import { emptyValues, makeResolver, toBody, type FormValues } from './formModel';
 import { patrimonioKeys } from './keys';
 import { PatrimonioFields } from './PatrimonioFields';
-import { createLote, type LoteResult } from './patrimoniosApi';
+import { createLote, type LoteResult } from './api';
 
 /** /bens-cadastrados/novo-lote: N identical assets with N consecutive numbers, in one transaction. */
 export default function PatrimonioLotePage({ title }: PageProps) {

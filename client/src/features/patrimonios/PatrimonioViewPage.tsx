@@ -11,12 +11,6 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import ArrowBack from '@mui/icons-material/ArrowBack';
@@ -24,26 +18,35 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import Description from '@mui/icons-material/Description';
 import Download from '@mui/icons-material/Download';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { PATRIMONIO_MSG, type FormField } from '@tombo/shared';
+import {
+  PATRIMONIO_MSG,
+  formatDate,
+  formatDateTime,
+  formatFileSize,
+  formatMoney,
+  formatNumber,
+  isPatrimonioRemoved,
+  type FormField,
+} from '@tombo/shared';
+import type { PageProps } from '../../lib/feature';
 import { ApiError, http, saveBlob } from '../../lib/http';
-import { formatCurrency, formatDate, formatDateTime, formatNumber } from '../../lib/format';
+import { useLiveEvent } from '../../lib/liveBus';
 import { hasPermission, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ContentSpinner } from '../../components/FullScreenSpinner';
 import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
-import type { PageProps } from '../../app/routes/mainPages';
-import { useFormFields } from '../catalogs/useCatalogs';
+import { useFormFields } from '../catalogs';
 import { AuthImage, apiPath } from './AuthImage';
-import { formatBytes } from './FileQueue';
 import { patrimonioKeys } from './keys';
-import { estadoLabel } from './labels';
-import { patchAsset, usePatrimonioLive } from './liveSocket';
-import { deletePatrimonio } from './patrimoniosApi';
+import { HistoryTable } from './HistoryTable';
+import { GONE_DELETED, GONE_REMOVED, estadoLabel } from './labels';
+import { deletePatrimonio } from './api';
 import { QrCode } from './QrCode';
 import { StatusChip } from './StatusChip';
-import { usePatrimonio } from './usePatrimonios';
+import { patchAsset } from './live';
+import { usePatrimonio } from './queries';
 
 function customText(f: FormField, v: unknown): string {
   if (v == null || v === '') return '—';
@@ -66,17 +69,20 @@ export default function PatrimonioViewPage({ title }: PageProps) {
   const user = useSession((s) => s.user);
   const { data: p, isPending, isError, error, refetch } = usePatrimonio(id);
   const fields = useFormFields().data ?? [];
-  const [deleted, setDeleted] = useState(false);
+  // Deleted by someone else, or moved where this user no longer sees it.
+  const [gone, setGone] = useState<'deleted' | 'removed' | null>(null);
   const [confirm, setConfirm] = useState(false);
   const [busy, setBusy] = useState(false);
   const [zoom, setZoom] = useState<string | null>(null);
   const phone = useMediaQuery('(max-width:767.98px)');
-  usePatrimonioLive({
-    'patrimonio.deleted': (e) => {
-      if (e.data.id === id) setDeleted(true);
-    },
+  // A change to this asset refetches the record (live.ts); here only its disappearance is shown.
+  useLiveEvent('patrimonio.deleted', (e) => {
+    if (e.data.id === id) setGone('deleted');
   });
-  useEffect(() => setDeleted(false), [id]);
+  useLiveEvent('patrimonio.updated', (e) => {
+    if (e.data.id === id && isPatrimonioRemoved(e.data)) setGone('removed');
+  });
+  useEffect(() => setGone(null), [id]);
 
   if (!Number.isInteger(id) || id <= 0) return <LoadError message={PATRIMONIO_MSG.notFound} />;
   if (isPending)
@@ -159,7 +165,7 @@ export default function PatrimonioViewPage({ title }: PageProps) {
         ] as Array<[string, ReactNode]>)),
     ['Setor', p.setor_responsavel],
     ['Local', p.local_objeto ?? '—'],
-    ['Valor de aquisição', formatCurrency(p.valor_aquisicao)],
+    ['Valor de aquisição', formatMoney(p.valor_aquisicao)],
     ['Quantidade', formatNumber(p.quantidade)],
     ['Data de aquisição', p.data_aquisicao ? formatDate(p.data_aquisicao) : '—'],
     ['Forma de aquisição', p.forma_aquisicao ?? '—'],
@@ -179,7 +185,7 @@ export default function PatrimonioViewPage({ title }: PageProps) {
             <Button startIcon={<ArrowBack />} component={RouterLink} to="/bens-cadastrados">
               Voltar
             </Button>
-            {canUpdate && !deleted && (
+            {canUpdate && !gone && (
               <Button
                 variant="contained"
                 startIcon={<EditOutlined />}
@@ -189,7 +195,7 @@ export default function PatrimonioViewPage({ title }: PageProps) {
                 Editar
               </Button>
             )}
-            {canDelete && !deleted && !writtenOff && (
+            {canDelete && !gone && !writtenOff && (
               <Button color="error" variant="outlined" startIcon={<DeleteOutline />} onClick={() => setConfirm(true)}>
                 Excluir
               </Button>
@@ -197,9 +203,9 @@ export default function PatrimonioViewPage({ title }: PageProps) {
           </>
         }
       />
-      {deleted && (
+      {gone && (
         <Alert severity="error" sx={{ mb: 2 }} role="alert">
-          Este bem foi excluído por outra pessoa.
+          {gone === 'deleted' ? GONE_DELETED : GONE_REMOVED}
         </Alert>
       )}
       {writtenOff && (
@@ -301,7 +307,7 @@ export default function PatrimonioViewPage({ title }: PageProps) {
                     </ListItemIcon>
                     <ListItemText
                       primary={d.fileName}
-                      secondary={`${formatBytes(d.size)} · ${formatDateTime(d.createdAt)}`}
+                      secondary={`${formatFileSize(d.size)} · ${formatDateTime(d.createdAt)}`}
                       slotProps={{ primary: { noWrap: true } }}
                     />
                     <Download fontSize="small" color="action" />
@@ -313,40 +319,7 @@ export default function PatrimonioViewPage({ title }: PageProps) {
         </Box>
       </Box>
 
-      <Paper variant="outlined" sx={{ mt: 2 }}>
-        <Typography variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
-          Histórico de movimentação
-        </Typography>
-        <TableContainer>
-          <Table size="small" aria-label="Histórico de movimentação">
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>Data</TableCell>
-                <TableCell>Ação</TableCell>
-                <TableCell>Detalhes</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Usuário</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {p.historico_movimentacao.map((h) => (
-                <TableRow key={h.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>{formatDateTime(h.date)}</TableCell>
-                  <TableCell sx={{ verticalAlign: 'top' }}>{h.action}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-word' }}>
-                    {h.details}
-                    <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
-                      {h.user ?? '—'}
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, verticalAlign: 'top' }}>
-                    {h.user ?? '—'}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      </Paper>
+      <HistoryTable entries={p.historico_movimentacao} />
 
       <ConfirmDialog
         open={confirm}

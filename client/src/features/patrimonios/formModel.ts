@@ -1,6 +1,12 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import {
   PATRIMONIO_MSG,
+  decimalInput,
+  formatDate,
+  formatMoneyInput,
+  parseDateBR,
+  parseMoney,
+  parseNumber,
   patrimonioCreateBody,
   patrimonioLoteBody,
   patrimonioUpdateBody,
@@ -9,8 +15,7 @@ import {
   type Patrimonio,
   type PatrimonioStatus,
 } from '@tombo/shared';
-import { isoToBR, parseDateBR, parseMoneyInput } from './listState';
-import type { PatrimonioBody } from './patrimoniosApi';
+import type { PatrimonioBody } from './api';
 
 /** What the inputs hold (text as typed); turned into the API body by `toBody`. */
 export interface FormValues {
@@ -30,11 +35,8 @@ export interface FormValues {
   lote: string;
 }
 
-const moneyBR = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-export const formatMoneyInput = (v: string | null | undefined) => {
-  const parsed = v ? parseMoneyInput(v) : null;
-  return parsed == null ? (v ?? '') : moneyBR.format(Number(parsed));
-};
+/** A date-only value as the input shows it ('' when there is none). */
+const dateInput = (iso: string | null | undefined) => formatDate(iso, { invalid: '' });
 
 export function emptyValues(fields: FormField[], sectorId = ''): FormValues {
   return {
@@ -59,8 +61,8 @@ export function valuesFrom(p: Patrimonio, fields: FormField[]): FormValues {
   for (const f of fields.filter((x) => x.isCustom)) {
     const v = p.customFields?.[f.key];
     if (f.type === 'BOOLEAN') custom[f.key] = v === true;
-    else if (f.type === 'DATE') custom[f.key] = typeof v === 'string' ? isoToBR(v) : '';
-    else if (f.type === 'NUMBER') custom[f.key] = typeof v === 'number' ? String(v).replace('.', ',') : '';
+    else if (f.type === 'DATE') custom[f.key] = typeof v === 'string' ? dateInput(v) : '';
+    else if (f.type === 'NUMBER') custom[f.key] = typeof v === 'number' ? decimalInput(v) : '';
     else custom[f.key] = v == null ? '' : String(v);
   }
   return {
@@ -71,7 +73,7 @@ export function valuesFrom(p: Patrimonio, fields: FormField[]): FormValues {
     formaAquisicaoId: p.formaAquisicaoId ? String(p.formaAquisicaoId) : '',
     valor: formatMoneyInput(p.valor_aquisicao),
     quantidade: String(p.quantidade ?? 1),
-    data: isoToBR(p.data_aquisicao),
+    data: dateInput(p.data_aquisicao),
     status: p.status,
     estado: p.estado_conservacao ?? '',
     observacoes: p.observacoes ?? '',
@@ -89,14 +91,11 @@ export function toBody(v: FormValues, fields: FormField[]): PatrimonioBody {
     const raw = v.custom[f.key];
     if (f.type === 'BOOLEAN') customFields[f.key] = raw === true;
     else if (typeof raw !== 'string' || raw.trim() === '') customFields[f.key] = null;
-    else if (f.type === 'NUMBER')
-      customFields[f.key] = Number.isFinite(Number(raw.replace(/\./g, '').replace(',', '.')))
-        ? Number(raw.replace(/\./g, '').replace(',', '.'))
-        : raw;
+    else if (f.type === 'NUMBER') customFields[f.key] = parseNumber(raw) ?? raw;
     else if (f.type === 'DATE') customFields[f.key] = parseDateBR(raw) ?? raw;
     else customFields[f.key] = raw.trim();
   }
-  const money = parseMoneyInput(v.valor);
+  const money = parseMoney(v.valor);
   const date = v.data.trim() ? parseDateBR(v.data) : null;
   return {
     descricao_bem: v.descricao_bem,

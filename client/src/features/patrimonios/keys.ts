@@ -1,5 +1,6 @@
-import type { ListParams } from './patrimoniosApi';
+import type { ListParams } from './api';
 
+/** Query keys of the register: list pages by their API query, full records by id. */
 export const patrimonioKeys = {
   all: ['patrimonios'] as const,
   lists: ['patrimonios', 'list'] as const,

@@ -34,3 +34,8 @@ export const COLUMN_LABELS: Record<string, string> = {
   createdAt: 'Cadastrado em',
   updatedAt: 'Atualizado em',
 };
+
+/** Said when someone else deletes the asset on screen. */
+export const GONE_DELETED = 'Este bem foi excluído por outra pessoa.';
+/** Said when the asset on screen moves to a sector this user does not see (its room got `{ id, removed: true }`). */
+export const GONE_REMOVED = 'Você não tem mais acesso a este bem: ele foi transferido para um setor que não é seu.';

@@ -2,7 +2,7 @@ import Paper from '@mui/material/Paper';
 import ConstructionOutlined from '@mui/icons-material/ConstructionOutlined';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
-import type { PageProps } from '../../app/routes/mainPages';
+import type { PageProps } from '../../lib/feature';
 
 /** A screen owned by a later issue: its title and an empty state, never sample data. */
 export default function PlaceholderPage({ title }: PageProps) {

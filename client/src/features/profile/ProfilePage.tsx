@@ -11,9 +11,8 @@ import { PasswordField } from '../../components/PasswordField';
 import { PageHeader } from '../../components/PageHeader';
 import { RoleBadge } from '../../components/RoleBadge';
 import { UserAvatar } from '../../components/UserAvatar';
-import type { PageProps } from '../../app/routes/mainPages';
-import { changePasswordForm, type ChangePasswordForm } from '../auth/passwordForms';
-import { useChangePassword } from '../auth/useChangePassword';
+import type { PageProps } from '../../lib/feature';
+import { changePasswordForm, useChangePassword, type ChangePasswordForm } from '../auth';
 
 const EMPTY: ChangePasswordForm = { currentPassword: '', password: '', confirmPassword: '' };
 

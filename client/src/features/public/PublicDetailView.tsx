@@ -6,12 +6,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '@tombo/shared';
 import { ContentSpinner } from '../../components/FullScreenSpinner';
 import { PageHeader } from '../../components/PageHeader';
-import { StatusChip } from '../patrimonios/StatusChip';
+import { StatusChip } from '../patrimonios';
 import { PublicProblem } from './PublicProblem';
-import { usePublicMunicipios, usePublicPatrimonio, type MunicipioRef } from './publicApi';
+import type { MunicipioRef } from './keys';
+import { usePublicMunicipios, usePublicPatrimonio } from './queries';
 
 /**
  * /consulta-publica/bem/:numero — the public card of one asset. The municipality comes as

@@ -12,13 +12,13 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import FilterList from '@mui/icons-material/FilterList';
 import Search from '@mui/icons-material/Search';
-import { formatNumber } from '../../lib/format';
+import { formatNumber } from '@tombo/shared';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { PublicFilters } from './PublicFilters';
 import { PublicProblem } from './PublicProblem';
 import { PublicResults } from './PublicResults';
-import { usePublicFiltros, usePublicMunicipios, usePublicPatrimonios } from './publicApi';
+import { usePublicFiltros, usePublicMunicipios, usePublicPatrimonios } from './queries';
 import {
   PUBLIC_FILTER_KEYS,
   publicApiParams,

@@ -19,11 +19,11 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { PublicPatrimonio } from '@tombo/shared';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '@tombo/shared';
 import { EmptyState } from '../../components/EmptyState';
-import { COLUMN_LABELS } from '../patrimonios/labels';
-import { PAGE_SIZES } from '../patrimonios/listState';
-import { StatusChip } from '../patrimonios/StatusChip';
+import { COLUMN_LABELS } from '../patrimonios';
+import { PAGE_SIZES } from '../patrimonios';
+import { StatusChip } from '../patrimonios';
 import { PUBLIC_SORT_KEYS, type PublicListState, type PublicSortKey } from './publicListState';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { PATRIMONIO_STATUSES, publicPatrimonioQuery, type PatrimonioStatus } from '@tombo/shared';
-import { PAGE_SIZES } from '../patrimonios/listState';
-import type { PublicListParams } from './publicApi';
+import { PAGE_SIZES } from '../patrimonios';
+import type { PublicListParams } from './keys';
 
 /** Columns the public list sorts by (the API's `sort` values). */
 export const PUBLIC_SORT_KEYS = publicPatrimonioQuery.shape.sort.unwrap().options;

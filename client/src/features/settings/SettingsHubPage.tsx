@@ -8,7 +8,7 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import { menuForRole } from '@tombo/shared';
 import { useSession } from '../../lib/session';
 import { PageHeader } from '../../components/PageHeader';
-import type { PageProps } from '../../app/routes/mainPages';
+import type { PageProps } from '../../lib/feature';
 
 /** /configuracoes: entry points to the administration and settings pages. */
 export default function SettingsHubPage({ title }: PageProps) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -12,9 +12,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Add from '@mui/icons-material/Add';
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
-import { MSG, type User, type UserUpdate } from '@tombo/shared';
+import { MSG, type User, type UserUpdate, formatDateTime } from '@tombo/shared';
 import { ApiError } from '../../lib/http';
-import { formatDateTime } from '../../lib/format';
 import { hasPermission, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
@@ -23,11 +22,12 @@ import { ContentSpinner } from '../../components/FullScreenSpinner';
 import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { RoleBadge } from '../../components/RoleBadge';
-import type { PageProps } from '../../app/routes/mainPages';
-import { usersKey } from '../live/cacheUpdates';
-import { sortByName, useSectors } from '../sectors/useSectors';
+import type { PageProps } from '../../lib/feature';
+import { usersKeys } from './keys';
+import { useUsers } from './queries';
+import { sortByName, useSectors } from '../sectors';
 import { UserFormDialog, type UserFormValues } from './UserFormDialog';
-import { createUser, deleteUser, fetchUsers, isLocked, unlockUser, updateUser } from './usersApi';
+import { createUser, deleteUser, isLocked, unlockUser, updateUser } from './api';
 import { RowActions } from '../../components/RowActions';
 
 const LOAD_FAILED = 'Falha ao carregar usuários.';
@@ -71,13 +71,13 @@ export default function UsersPage({ title }: PageProps) {
   const me = useSession((s) => s.user);
   const canRead = hasPermission(me, 'users:read');
   const qc = useQueryClient();
-  const query = useQuery({ queryKey: usersKey, queryFn: fetchUsers, enabled: canRead });
+  const query = useUsers(canRead);
   useLoadErrorToast(query.isError, query.errorUpdatedAt, LOAD_FAILED);
   const sectors = sortByName(useSectors().data?.sectors ?? []);
   const [form, setForm] = useState<FormState>({ open: false });
   const [toDelete, setToDelete] = useState<User | null>(null);
 
-  const refresh = () => void qc.invalidateQueries({ queryKey: usersKey });
+  const refresh = () => void qc.invalidateQueries({ queryKey: usersKeys.list });
   const onError = (err: unknown) => {
     toast.fromError(err);
     if (err instanceof ApiError && (err.status === 409 || err.status === 404)) refresh();

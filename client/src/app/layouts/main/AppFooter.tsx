@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { FOOTER_VERSION, PRODUCT_NAME } from '@tombo/shared';
-import { useCustomization } from '../../../features/customization/useCustomization';
+import { useCustomization } from '../../../features/customization';
 
 export function AppFooter() {
   const { systemFooterText } = useCustomization();

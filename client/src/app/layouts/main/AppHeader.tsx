@@ -11,7 +11,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpen from '@mui/icons-material/MenuOpen';
 import { HEADER_DEFAULTS, type SessionUser } from '@tombo/shared';
 import { optionalImageUrl } from '../../../lib/images';
-import { useCustomization } from '../../../features/customization/useCustomization';
+import { useCustomization } from '../../../features/customization';
 import { ThemeMenu } from '../shared/ThemeMenu';
 import { HEADER_HEIGHT } from './DesktopSidebar';
 import { UserMenu } from './UserMenu';

@@ -17,7 +17,7 @@ import { ROLE_LABELS, type SessionUser } from '@tombo/shared';
 import { usePreferences } from '../../../lib/preferences';
 import { RoleBadge } from '../../../components/RoleBadge';
 import { UserAvatar } from '../../../components/UserAvatar';
-import { useLogout } from '../../../features/auth/useLogout';
+import { useLogout } from '../../../features/auth';
 import { useResolvedThemeMode } from '../../theme/useResolvedThemeMode';
 
 /**

@@ -10,7 +10,7 @@ import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import { FOOTER_VERSION, HEADER_DEFAULTS } from '@tombo/shared';
 import { optionalImageUrl } from '../../../lib/images';
 import { useSession } from '../../../lib/session';
-import { useCustomization } from '../../../features/customization/useCustomization';
+import { useCustomization } from '../../../features/customization';
 
 /** Layout of the public screens (no sign-in): branding header, content, footer. */
 export function PublicLayout({ children }: { children: ReactNode }) {

@@ -9,8 +9,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { PasswordField } from '../../../components/PasswordField';
-import { changePasswordForm, type ChangePasswordForm } from '../../../features/auth/passwordForms';
-import { useChangePassword } from '../../../features/auth/useChangePassword';
+import { changePasswordForm, useChangePassword, type ChangePasswordForm } from '../../../features/auth';
 
 const EMPTY: ChangePasswordForm = { currentPassword: '', password: '', confirmPassword: '' };
 

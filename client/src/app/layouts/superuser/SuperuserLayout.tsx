@@ -24,7 +24,7 @@ import {
 } from '@tombo/shared';
 import { useSession } from '../../../lib/session';
 import { ContentSpinner } from '../../../components/FullScreenSpinner';
-import { useCustomization } from '../../../features/customization/useCustomization';
+import { useCustomization } from '../../../features/customization';
 import { MOBILE_QUERY } from '../shared/media';
 import { FALLBACK_ICONS, SUPERUSER_ICONS } from '../shared/menuIcons';
 import { ThemeMenu } from '../shared/ThemeMenu';

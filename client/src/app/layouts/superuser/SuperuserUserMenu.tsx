@@ -12,7 +12,7 @@ import Logout from '@mui/icons-material/Logout';
 import type { SessionUser } from '@tombo/shared';
 import { RoleBadge } from '../../../components/RoleBadge';
 import { UserAvatar } from '../../../components/UserAvatar';
-import { useLogout } from '../../../features/auth/useLogout';
+import { useLogout } from '../../../features/auth';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 
 /** Superuser avatar menu: name, 'Alterar Senha', 'Sair' (spec §2.6). */

@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { getSession } from '../lib/session';
+import { openSocket } from '../lib/socket';
+import { attachLiveSocket, detachLiveSocket, notifyReconnect } from '../lib/liveBus';
+import { liveHandlers } from './features';
+
+/**
+ * One socket per signed-in session (DESIGN §5). Each area's live handlers (its `live.ts`) turn events
+ * into cache patches or invalidations; after a reconnect the active queries are refetched.
+ */
+export function useLiveSync(userId: number | null) {
+  const qc = useQueryClient();
+
+  useEffect(() => {
+    if (userId == null) return;
+    const socket = openSocket(() => getSession().clear(true));
+    let connectedBefore = false;
+
+    socket.on('connect', () => {
+      if (connectedBefore) {
+        void qc.invalidateQueries();
+        notifyReconnect();
+      }
+      connectedBefore = true;
+    });
+
+    const ctx = { queryClient: qc, userId };
+    const raw = socket as unknown as { on: (event: string, listener: (e: unknown) => void) => void };
+    for (const [event, handlers] of liveHandlers()) {
+      raw.on(event, (e) => {
+        for (const handle of handlers) {
+          // One area's failure must not keep the others from updating.
+          try {
+            handle(e, ctx);
+          } catch (err) {
+            console.error(`Falha ao aplicar o evento ${event}`, err);
+          }
+        }
+      });
+    }
+
+    attachLiveSocket(socket);
+    return () => {
+      detachLiveSocket(socket);
+      socket.removeAllListeners();
+      socket.disconnect();
+    };
+  }, [userId, qc]);
+}

@@ -1,0 +1,72 @@
+import type { LoginResponse, SessionUser } from '@tombo/shared';
+import { ApiError, http } from '../../lib/http';
+import { getSession } from '../../lib/session';
+import { queryClient } from '../../lib/queryClient';
+import { fetchUsers, usersKeys } from '../users';
+
+export async function login(email: string, password: string): Promise<LoginResponse> {
+  return http.post<LoginResponse>('/auth/login', { email, password }, { anonymous: true });
+}
+
+export async function fetchMe(): Promise<SessionUser> {
+  const data = await http.get<{ user: SessionUser }>('/auth/me');
+  return data.user;
+}
+
+export async function forgotPassword(email: string): Promise<string> {
+  const data = await http.post<{ message: string }>('/auth/forgot-password', { email }, { anonymous: true });
+  return data.message;
+}
+
+export async function resetPassword(token: string, password: string): Promise<string> {
+  const data = await http.post<{ message: string }>('/auth/reset-password', { token, password }, { anonymous: true });
+  return data.message;
+}
+
+export async function changeOwnPassword(currentPassword: string, password: string): Promise<string> {
+  const data = await http.put<{ message: string }>('/auth/password', { currentPassword, password });
+  return data.message;
+}
+
+/** Ends the session: revokes the refresh token (failures ignored) and clears everything local. */
+export async function logout(expired = false): Promise<void> {
+  const { refreshToken } = getSession();
+  getSession().clear(expired);
+  queryClient.clear();
+  if (refreshToken) {
+    try {
+      await http.post('/auth/logout', { refreshToken }, { anonymous: true });
+    } catch {
+      /* the token expires by itself */
+    }
+  }
+}
+
+let bootstrap: Promise<void> | null = null;
+
+/**
+ * Startup (spec §4): with a stored user and token, restore them and fetch the current user
+ * again (and the user list for admins). A session the server refuses is cleared; a network
+ * failure keeps the restored user.
+ */
+export function bootstrapSession(): Promise<void> {
+  if (bootstrap) return bootstrap;
+  bootstrap = (async () => {
+    const session = getSession();
+    if (session.status !== 'loading') return;
+    try {
+      const user = await fetchMe();
+      if (getSession().token) {
+        getSession().setUser(user);
+        if (user.role === 'admin') void queryClient.prefetchQuery({ queryKey: usersKeys.list, queryFn: fetchUsers });
+      }
+    } catch (err) {
+      if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
+        getSession().clear(true);
+        return;
+      }
+    }
+    getSession().markReady();
+  })();
+  return bootstrap;
+}

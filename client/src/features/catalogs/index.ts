@@ -1,0 +1,16 @@
+import { lazy } from 'react';
+import type { Feature } from '../../lib/feature';
+import { live } from './live';
+
+export { catalogKeys } from './keys';
+export { byName, useFormas, useFormFields, useTipos } from './queries';
+
+/** Asset catalogues: types, acquisition forms, numbering pattern and the asset form's fields. */
+export const feature: Feature = {
+  mainRoutes: {
+    '/configuracoes/tipos': lazy(() => import('./TiposBensPage')),
+    '/configuracoes/formas-aquisicao': lazy(() => import('./FormasAquisicaoPage')),
+    '/configuracoes/numeracao-bens': lazy(() => import('./NumeracaoBensPage')),
+  },
+  live,
+};

@@ -1,0 +1,4 @@
+/** Query keys of the dashboard's figures. */
+export const dashboardKeys = {
+  assetStats: ['dashboard', 'bens'] as const,
+};

@@ -1,0 +1,40 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { MSG, type Job, type JobList } from '@tombo/shared';
+import type { LiveHandlers } from '../../lib/feature';
+import { toast } from '../../lib/toast';
+import { jobKeys } from './keys';
+
+const STATUS_RANK: Record<Job['status'], number> = { queued: 0, running: 1, completed: 2, failed: 2 };
+
+/** Keeps whichever job state is further along (events and fetches may arrive out of order). */
+export function mergeJob(prev: Job | undefined, next: Job): Job {
+  if (!prev) return next;
+  const a = STATUS_RANK[prev.status];
+  const b = STATUS_RANK[next.status];
+  if (b > a) return next;
+  if (b < a) return prev;
+  return next.progress >= prev.progress ? next : { ...next, progress: prev.progress };
+}
+
+/** Puts a job's newest state into its own query and into the cached list (a new job goes first). */
+export function patchJob(qc: QueryClient, job: Job) {
+  qc.setQueryData<Job>(jobKeys.detail(job.id), (old) => mergeJob(old, job));
+  qc.setQueryData<JobList>(jobKeys.list, (old) => {
+    if (!old) return old;
+    const i = old.jobs.findIndex((j) => j.id === job.id);
+    if (i === -1) return { jobs: [job, ...old.jobs], total: old.total + 1 };
+    const jobs = old.jobs.slice();
+    jobs[i] = mergeJob(jobs[i], job);
+    return { jobs, total: old.total };
+  });
+}
+
+/** Job progress patches the job and the Downloads list; the end of a job is also said in a toast. */
+export const live: LiveHandlers = {
+  'job.progress': (e, { queryClient }) => patchJob(queryClient, e.data),
+  'job.completed': (e, { queryClient }) => {
+    patchJob(queryClient, e.data);
+    if (e.data.status === 'failed') toast.error(e.data.error ? `${MSG.jobs.failed} ${e.data.error}` : MSG.jobs.failed);
+    else toast.success(MSG.jobs.done);
+  },
+};

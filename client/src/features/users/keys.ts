@@ -1,0 +1,4 @@
+/** Query keys of the municipality's users. */
+export const usersKeys = {
+  list: ['users'] as const,
+};

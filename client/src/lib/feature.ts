@@ -1,0 +1,37 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ServerEventName, ServerToClientEvents } from '@tombo/shared';
+
+/** What every routed screen receives: its title from the route table (shared `routes.ts`). */
+export interface PageProps {
+  title: string;
+}
+
+/** A lazily imported screen: each screen is its own chunk. */
+export type Screen = LazyExoticComponent<ComponentType<PageProps>>;
+
+/** What a live handler may use: the session's query cache and who is signed in. */
+export interface LiveContext {
+  queryClient: QueryClient;
+  userId: number;
+}
+
+/** Socket event → what it does to the feature's cached data (run for the whole signed-in session). */
+export type LiveHandlers = {
+  [E in ServerEventName]?: (event: Parameters<ServerToClientEvents[E]>[0], ctx: LiveContext) => void;
+};
+
+/**
+ * A product area's manifest (HOUSE-RULES rule 10), exported as `feature` by `features/<area>/index.ts`:
+ * the app finds every manifest, mounts its screens and registers its live handlers.
+ */
+export interface Feature {
+  /** Screens outside the signed-in layouts, by route path ('/login'); titles from PUBLIC_ROUTES. */
+  publicRoutes?: Record<string, Screen>;
+  /** Screens of the main area by their MAIN_ROUTES path (which gives title and roles). */
+  mainRoutes?: Record<string, Screen>;
+  /** Screens of the superuser area by path ('/superuser' is its home). */
+  superuserRoutes?: Record<string, Screen>;
+  /** Cache patches for socket events. */
+  live?: LiveHandlers;
+}

@@ -1,0 +1,4 @@
+/** pt-BR formatting and parsing of money, dates and numbers, browser-safe (client, server and worker). */
+export * from './dates';
+export * from './money';
+export * from './numbers';
