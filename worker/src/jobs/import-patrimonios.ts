@@ -7,7 +7,7 @@ import { jobs } from '@tombo/server/db/schema';
 import { HttpError } from '@tombo/server/http/errors';
 import { relativeJobFile, resolveJobFile } from '@tombo/server/jobs/files';
 import { uploadTmpDir } from '@tombo/server/modules/patrimonios/files';
-import { importPatrimonios as runImport } from '@tombo/server/modules/patrimonios/sheet';
+import { importPatrimonios as runImport } from '@tombo/server/modules/patrimonios/import/index';
 import { logger } from '@tombo/server/logger';
 import { isoDay } from './format';
 import {

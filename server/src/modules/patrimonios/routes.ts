@@ -21,7 +21,7 @@ import { notFound } from '../../http/errors';
 import { body, params, parse, query } from '../../http/validate';
 import * as service from './service';
 import { addArquivo, receiveFile, removeArquivo, sendArquivo } from './files';
-import { importPatrimonios } from './sheet';
+import { importPatrimonios } from './import';
 import { requestJob } from '../jobs/service';
 import { inScope, scopeOf } from './scope';
 
