@@ -54,7 +54,7 @@ export class ThreadTaskError extends Error {
   }
 }
 
-type Reply = { ok: true; result: unknown } | { ok: false; error: ThreadError };
+type Reply = { ready: true } | { ok: true; result: unknown } | { ok: false; error: ThreadError };
 
 /** Thread side: answers each task message with the handler's result or its error. */
 export function serveTasks<I, O>(handler: (input: I) => Promise<O>): void {
@@ -72,6 +72,7 @@ export function serveTasks<I, O>(handler: (input: I) => Promise<O>): void {
       },
     );
   });
+  port.postMessage({ ready: true } satisfies Reply);
 }
 
 // Runs in the new thread (CommonJS eval): registers tsx's ESM hooks for a .ts entry, then loads the entry.
@@ -93,6 +94,8 @@ interface Task {
 }
 interface Slot {
   worker: Worker;
+  /** Its entry is loaded: a task's time counts from here, not from the thread's start. */
+  ready: boolean;
   task: Task | null;
   timer: NodeJS.Timeout | null;
 }
@@ -138,9 +141,14 @@ export class ThreadPool<I, O> {
       workerData: this.workerData,
       resourceLimits: this.opts.resourceLimits,
     });
-    const slot: Slot = { worker, task: null, timer: null };
+    const slot: Slot = { worker, ready: false, task: null, timer: null };
     this.slots.add(slot);
     worker.on('message', (reply: Reply) => {
+      if ('ready' in reply) {
+        slot.ready = true;
+        if (slot.task) this.startClock(slot);
+        return;
+      }
       const task = slot.task;
       if (!task) return;
       this.release(slot);
@@ -158,10 +166,15 @@ export class ThreadPool<I, O> {
 
   private dispatch(slot: Slot, task: Task): void {
     if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
     slot.task = task;
     slot.worker.ref();
-    slot.timer = setTimeout(() => void this.drop(slot, new ThreadFailure('timeout')), this.opts.timeoutMs);
+    if (slot.ready) this.startClock(slot);
     slot.worker.postMessage(task.input);
+  }
+
+  private startClock(slot: Slot): void {
+    slot.timer = setTimeout(() => void this.drop(slot, new ThreadFailure('timeout')), this.opts.timeoutMs);
   }
 
   /** The slot's task is over: next queued task, or idle (unref'd, stopped after idleMs). */
