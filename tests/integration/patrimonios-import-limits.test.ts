@@ -51,8 +51,8 @@ interface ZipPart {
   crc: number;
   size: number;
 }
-async function deflatePart(name: string, pieces: Iterable<Buffer>): Promise<ZipPart> {
-  const z = zlib.createDeflateRaw({ level: 9 });
+async function deflatePart(name: string, pieces: Iterable<Buffer>, level = 9): Promise<ZipPart> {
+  const z = zlib.createDeflateRaw({ level });
   const out: Buffer[] = [];
   z.on('data', (c: Buffer) => out.push(c));
   let crc = 0;
@@ -110,21 +110,10 @@ function zip(parts: ZipPart[], declare?: (p: ZipPart) => number): Buffer {
 }
 const NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-/** An XLSX whose only sheet has a header row and one cell of `mb` MiB: tiny zipped, huge inflated. */
-async function zipBomb(mb: number, declare?: (p: ZipPart) => number): Promise<Buffer> {
-  const cell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
-  const head =
-    `<?xml version="1.0" encoding="UTF-8"?><worksheet ${NS}><sheetData><row r="1">` +
-    `${cell('A1', 'Descrição do Bem')}${cell('B1', 'Setor')}${cell('C1', 'Valor de Aquisição')}</row>` +
-    `<row r="2"><c r="A2" t="inlineStr"><is><t>`;
-  const filler = Buffer.alloc(1024 * 1024, 'A');
-  const sheet = await deflatePart('xl/worksheets/sheet1.xml', [
-    Buffer.from(head),
-    ...Array.from({ length: mb }, () => filler),
-    Buffer.from('</t></is></c></row></sheetData></worksheet>'),
-  ]);
+/** The parts of a minimal XLSX whose one sheet is `sheet` (XML pieces, deflated as they come). */
+async function xlsxParts(sheet: Iterable<Buffer>): Promise<ZipPart[]> {
   const small = (name: string, xml: string) => deflatePart(name, [Buffer.from(xml)]);
-  const parts = await Promise.all([
+  return Promise.all([
     small(
       '[Content_Types].xml',
       `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>`,
@@ -139,11 +128,42 @@ async function zipBomb(mb: number, declare?: (p: ZipPart) => number): Promise<Bu
       `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
         `<Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
     ),
+    deflatePart('xl/worksheets/sheet1.xml', sheet),
   ]);
-  return zip([...parts, sheet], declare);
+}
+/** An XLSX whose only sheet has a header row and one cell of `mb` MiB: tiny zipped, huge inflated. */
+async function zipBomb(mb: number, declare?: (p: ZipPart) => number): Promise<Buffer> {
+  const cell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+  const head =
+    `<?xml version="1.0" encoding="UTF-8"?><worksheet ${NS}><sheetData><row r="1">` +
+    `${cell('A1', 'Descrição do Bem')}${cell('B1', 'Setor')}${cell('C1', 'Valor de Aquisição')}</row>` +
+    `<row r="2"><c r="A2" t="inlineStr"><is><t>`;
+  const filler = Buffer.alloc(1024 * 1024, 'A');
+  const parts = await xlsxParts([
+    Buffer.from(head),
+    ...Array.from({ length: mb }, () => filler),
+    Buffer.from('</t></is></c></row></sheetData></worksheet>'),
+  ]);
+  return zip(parts, declare);
+}
+/** An XLSX within the limits whose shared strings (~88 MB of distinct text) need more heap than the thread has. */
+async function memoryHog(): Promise<Buffer> {
+  const fill = 'A'.repeat(1000);
+  const text = Array.from({ length: 90_000 }, (_, i) => `<si><t>${i}${fill}</t></si>`).join('');
+  const strings = await deflatePart(
+    'xl/sharedStrings.xml',
+    [Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><sst ${NS}><si><t>Descrição do Bem</t></si>${text}</sst>`)],
+    1,
+  );
+  const sheet = `<?xml version="1.0" encoding="UTF-8"?><worksheet ${NS}><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c></row></sheetData></worksheet>`;
+  return zip([...(await xlsxParts([Buffer.from(sheet)])), strings]);
 }
 
+const heapBefore = process.env.IMPORT_CHECK_HEAP_MB;
 beforeAll(async () => {
+  // Checking threads get 64 MB of heap (read when the first check starts): a streamed check of the
+  // 4 MB sheet below fits in it; the hostile sheet of the memory test does not.
+  process.env.IMPORT_CHECK_HEAP_MB = '64';
   s = await startTestServer();
   stopWorker = await startWorkerIfNeeded(s);
   await (
@@ -151,6 +171,8 @@ beforeAll(async () => {
   )('POST', '/api/tipos-bens', { name: 'Mobiliário' });
 });
 afterAll(async () => {
+  if (heapBefore === undefined) delete process.env.IMPORT_CHECK_HEAP_MB;
+  else process.env.IMPORT_CHECK_HEAP_MB = heapBefore;
   await stopWorker();
   await s?.close();
 });
@@ -205,6 +227,20 @@ describe('import limits', () => {
     expect((await fetch(`${s.url}/api/health`)).status).toBe(200);
     const fine = await importFile('admin', Buffer.from([HEAD, ...goodRows(3)].join('\n')), 'ok.csv', 'dry-run');
     expect(fine.body).toMatchObject({ total: 3, valid: 3 });
+  });
+
+  it('a sheet that needs more memory than its thread has: a pt-BR 413 from a dead thread; the server answers on', async () => {
+    const hog = await memoryHog();
+    expect(hog.length).toBeLessThan(1024 * 1024);
+    const r = await importFile('admin', hog, 'memoria.xlsx', 'dry-run');
+    expect(r.status, JSON.stringify(r.body)).toBe(413);
+    expect(r.body.error).toMatchObject({
+      code: 'TOO_LARGE',
+      message: 'A planilha exige memória demais para ser verificada. Divida-a em arquivos menores e envie-os um a um.',
+    });
+    expect((await fetch(`${s.url}/api/health`)).status).toBe(200);
+    const fine = await importFile('admin', Buffer.from([HEAD, ...goodRows(2)].join('\n')), 'ok.csv', 'dry-run');
+    expect(fine.body).toMatchObject({ total: 2, valid: 2 });
   });
 
   it('a sheet over the row limit stops there with the row-limit message (CSV and XLSX)', async () => {

@@ -1,6 +1,12 @@
 import type { ErrorCode } from '@tombo/shared';
 import { HttpError } from '../../../http/errors';
-import { ThreadFailure, ThreadPool, ThreadTaskError, type ThreadFailureReason } from '../../../spreadsheet/threads';
+import {
+  ThreadFailure,
+  ThreadPool,
+  ThreadTaskError,
+  type ThreadFailureReason,
+  type ThreadPoolOptions,
+} from '../../../spreadsheet/threads';
 import type { CheckInput, CheckResult } from './check';
 
 /**
@@ -9,14 +15,23 @@ import type { CheckInput, CheckResult } from './check';
  * with a pt-BR error, the process lives on.
  */
 
-/** Threads (env IMPORT_CHECK_THREADS, default 2), queue, time and heap of the checking threads. */
-export const IMPORT_THREADS = {
-  size: Number(process.env.IMPORT_CHECK_THREADS) || 2,
-  maxQueue: 8,
-  timeoutMs: 5 * 60_000,
-  idleMs: 60_000,
-  resourceLimits: { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 64, stackSizeMb: 4 },
-} as const;
+/**
+ * Threads, queue, time and heap of the checking threads; env IMPORT_CHECK_THREADS (default 2) and
+ * IMPORT_CHECK_HEAP_MB (default 512), read when the first check starts.
+ */
+export function importThreadOptions(): ThreadPoolOptions {
+  return {
+    size: Number(process.env.IMPORT_CHECK_THREADS) || 2,
+    maxQueue: 8,
+    timeoutMs: 5 * 60_000,
+    idleMs: 60_000,
+    resourceLimits: {
+      maxOldGenerationSizeMb: Number(process.env.IMPORT_CHECK_HEAP_MB) || 512,
+      maxYoungGenerationSizeMb: 32,
+      stackSizeMb: 4,
+    },
+  };
+}
 
 /** The answer when a checking thread gives no result. */
 export const IMPORT_THREAD_FAILURE: Record<ThreadFailureReason, { status: number; code: ErrorCode; message: string }> =
@@ -47,7 +62,7 @@ let pool: ThreadPool<CheckInput, CheckResult> | null = null;
 
 /** Reads and checks an upload in a worker thread; its failures come back as HttpErrors (pt-BR). */
 export async function checkInThread(input: CheckInput): Promise<CheckResult> {
-  pool ??= new ThreadPool(new URL('./check-thread.ts', import.meta.url), IMPORT_THREADS);
+  pool ??= new ThreadPool(new URL('./check-thread.ts', import.meta.url), importThreadOptions());
   try {
     return await pool.run(input);
   } catch (err) {
