@@ -16,6 +16,7 @@ export const SPREADSHEET_LIMITS = {
   maxRecordBytes: 1024 * 1024,
 } as const;
 
+/** What the reader's failures say (pt-BR). */
 export const SPREADSHEET_MSG = {
   badFile: 'Não foi possível ler a planilha. Envie um arquivo XLSX ou CSV.',
   legacyXls: 'Planilhas .xls (Excel 97-2003) não são aceitas. Abra-a e salve-a como XLSX ou CSV.',
