@@ -49,5 +49,5 @@ export const ofTenant = (table: { municipalityId: PgColumn }, scope: TenantScope
   eq(table.municipalityId, scope.municipalityId);
 
 /** Whether a sector is within the scope (a `usuario` sees only their own sectors). */
-export const inScope = (scope: TenantScope, sectorId: number) =>
+export const inScope = (scope: Pick<TenantScope, 'sectorIds'>, sectorId: number) =>
   scope.sectorIds == null || scope.sectorIds.includes(sectorId);

@@ -8,7 +8,7 @@ import { jobs } from '@tombo/server/db/schema';
 import { HttpError } from '@tombo/server/http/errors';
 import { relativeJobFile, resolveJobFile } from '@tombo/server/jobs/files';
 import { uploadTmpDir } from '@tombo/server/modules/patrimonios/files';
-import { importPatrimonios as runImport } from '@tombo/server/modules/patrimonios/sheet';
+import { importPatrimonios as runImport } from '@tombo/server/modules/patrimonios/import/index';
 import { logger } from '@tombo/server/logger';
 import { isoDay } from './format';
 import {
@@ -130,11 +130,15 @@ export const importPatrimonios: Processor<'import.patrimonios'> = async (ctx, jo
     };
     await runImport(ctx, actor, scope, file, 'commit', progress, (tx, report) => recordCommit(ctx, tx, job.id, report));
   } catch (err) {
-    // Another delivery of this job committed while this one ran: this one rolled back; use that result.
-    if (!(err instanceof AlreadyCommitted)) {
-      if (err instanceof HttpError) throw new JobFailure(err.message, false);
-      throw new JobFailure('Erro ao gravar os bens; nenhum bem foi gravado. Tente novamente.', false, err);
+    // Another delivery of this job committed while this one ran (this one rolled back, or found the
+    // upload already gone): complete with that delivery's result.
+    const other = await committedResult(ctx, job.id);
+    if (other) {
+      await removeImportUpload(ctx, job.payload);
+      return resultOf(job, other);
     }
+    if (err instanceof HttpError) throw new JobFailure(err.message, false);
+    throw new JobFailure('Erro ao gravar os bens; nenhum bem foi gravado. Tente novamente.', false, err);
   }
   const committed = await committedResult(ctx, job.id);
   if (!committed) throw new JobFailure('Erro ao gravar os bens; nenhum bem foi gravado. Tente novamente.', false);

@@ -20,7 +20,7 @@ import * as commands from './commands';
 import { processUpload, receiveFile } from './files';
 import { listPatrimonios } from './list';
 import { getByNumero, getPatrimonio, syncPatrimonios } from './queries';
-import { importPatrimonios } from './sheet';
+import { importPatrimonios } from './import';
 
 const fileParams = z.strictObject({
   id: idFromText(),

@@ -1,0 +1,117 @@
+import { HISTORICO_ACTIONS, type ImportReport } from '@tombo/shared';
+import type { AppContext } from '../../../context';
+import type { Db } from '../../../db/client';
+import { patrimonioHistorico, patrimonios } from '../../../db/schema';
+import { audit, mutate, type Actor } from '../../../db/tx';
+import { allocateNumbers, getPattern } from '../../numbering/service';
+import { assetRooms, type Scope } from '../scope';
+import type { CheckedRow } from './check';
+import { loadImportRefs } from './refs';
+import { checkInThread } from './thread';
+
+type Progress = (percent: number) => Promise<void> | void;
+const CHUNK = 500;
+
+/**
+ * Dry run: reports every bad row. Commit: creates every good row in ONE transaction (numbers
+ * allocated per sector, in row order) — or nothing if anything fails. The sheet is read and checked
+ * in a worker thread (`checkInThread`); only the writes run here. Usable from a request or as a job
+ * processor (`onProgress` 0–100). A commit's last step is `onCommit` with the report, inside that
+ * transaction (a job records there that it committed; throwing rolls the import back) — or alone
+ * when no row was good and nothing is written.
+ */
+export async function importPatrimonios(
+  ctx: Pick<AppContext, 'db' | 'publisher'>,
+  actor: Actor & { municipalityId: number },
+  scope: Scope,
+  filePath: string,
+  mode: 'dry-run' | 'commit',
+  onProgress: Progress = () => undefined,
+  onCommit?: (tx: Db, report: ImportReport) => Promise<void>,
+): Promise<ImportReport> {
+  const refs = await loadImportRefs(ctx.db, actor, scope);
+  await onProgress(5);
+  const { total, valid, good, errors } = await checkInThread({ file: filePath, refs, keepGood: mode === 'commit' });
+  await onProgress(25);
+  if (mode === 'dry-run') return { mode, total, valid, created: 0, errors, numeros: null };
+  if (good.length === 0) {
+    const none: ImportReport = { mode, total, valid: 0, created: 0, errors, numeros: null };
+    await onCommit?.(ctx.db, none);
+    return none;
+  }
+  const report = await mutate(ctx, actor, async (tx, out): Promise<ImportReport> => {
+    const numeros = await insertRows(tx, actor, good, (done) => onProgress(25 + (70 * done) / good.length));
+    await audit(tx, out, {
+      action: 'PATRIMONIO_IMPORT',
+      entityType: 'Patrimonio',
+      entityId: null,
+      details: {
+        new_value: {
+          linhas: total,
+          criados: good.length,
+          com_erro: total - good.length,
+          de: numeros.first,
+          ate: numeros.last,
+        },
+      },
+    });
+    const sectorIds = [...new Set(good.map((r) => r.values.sectorId))];
+    out.emit(assetRooms(actor.municipalityId, ...sectorIds), 'patrimonio.bulk_created', {
+      count: good.length,
+      source: 'import',
+      first: numeros.first,
+      last: numeros.last,
+      sectorIds,
+    });
+    const done: ImportReport = { mode, total, valid: good.length, created: good.length, errors, numeros };
+    await onCommit?.(tx, done);
+    return done;
+  });
+  await onProgress(100);
+  return report;
+}
+
+/** Inserts the rows with their history entries, numbers allocated per sector in row order; first and last number. */
+async function insertRows(
+  tx: Db,
+  actor: Actor & { municipalityId: number },
+  good: CheckedRow[],
+  onProgress: (done: number) => Promise<void> | void,
+): Promise<{ first: string; last: string }> {
+  const pattern = await getPattern(tx, actor.municipalityId);
+  const bySector = new Map<string, CheckedRow[]>();
+  for (const r of good) {
+    const list = bySector.get(r.sectorCode);
+    if (list) list.push(r);
+    else bySector.set(r.sectorCode, [r]);
+  }
+  const assigned = new Map<CheckedRow, string>();
+  for (const code of [...bySector.keys()].sort()) {
+    const list = bySector.get(code)!;
+    const nums = await allocateNumbers(tx, actor.municipalityId, pattern, code, list.length);
+    list.forEach((r, i) => assigned.set(r, nums[i]));
+  }
+  let first = '';
+  let last = '';
+  for (let i = 0; i < good.length; i += CHUNK) {
+    const chunk = good.slice(i, i + CHUNK);
+    const inserted = await tx
+      .insert(patrimonios)
+      .values(chunk.map((r) => ({ ...r.values, numeroPatrimonio: assigned.get(r)! })))
+      .returning({ id: patrimonios.id, numero: patrimonios.numeroPatrimonio });
+    await tx.insert(patrimonioHistorico).values(
+      inserted.map((x) => ({
+        patrimonioId: x.id,
+        municipalityId: actor.municipalityId,
+        action: HISTORICO_ACTIONS.created,
+        details: `Bem ${x.numero} cadastrado por importação de planilha.`,
+        userId: actor.id,
+        userName: actor.name,
+      })),
+    );
+    if (i === 0) first = inserted[0].numero;
+    last = inserted[inserted.length - 1].numero;
+    await onProgress(Math.min(good.length, i + CHUNK));
+  }
+  return { first, last };
+}

@@ -1,0 +1,3 @@
+// The asset import: a sheet read and checked in a worker thread, then a dry-run report or one commit.
+export { importPatrimonios } from './commit';
+export { closeImportThreads } from './thread';
