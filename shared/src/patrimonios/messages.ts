@@ -18,6 +18,7 @@ export const ESTADO_CONSERVACAO_LABELS: Record<EstadoConservacao, string> = {
   inservivel: 'Inservível',
 };
 
+/** pt-BR toasts and server messages of the asset register (spec §8). */
 export const PATRIMONIO_MSG = {
   loadFailed: 'Falha ao carregar patrimônios.',
   created: 'Bem cadastrado com sucesso.',
