@@ -64,6 +64,12 @@ export default tseslint.config(
   noDeepImports(['client/src/{app,components,lib}/**/*.{ts,tsx}', 'client/src/*.{ts,tsx}'], '(\\.\\./)+features/'),
   noDeepImports(['client/src/features/*/*.{ts,tsx}'], '\\.\\./'),
   noDeepImports(['client/src/features/*/*/**/*.{ts,tsx}'], '\\.\\./\\.\\./'),
+  // HOUSE-RULES rule 12: a source file stays under 400 lines, counting every line.
+  {
+    files: ['{shared,server,worker,client}/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', 'server/src/db/migrations/**'],
+    rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] },
+  },
   {
     files: ['tests/**/*.ts', '**/*.test.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },

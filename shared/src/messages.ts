@@ -1,4 +1,10 @@
-/** pt-BR texts of spec §5 and §8, plus the server's own error texts. */
+import { SECTOR_MSG } from './sectors/messages';
+import { LOCAL_MSG } from './locais/messages';
+
+/**
+ * pt-BR texts of spec §5 and §8, plus the server's own error texts. An area's own texts live in its
+ * `messages.ts` (`sectors`, `locais`); those of areas still in one flat file stay here.
+ */
 export const MSG = {
   loginFailed: 'Credenciais inválidas.',
   genericError: 'Erro',
@@ -13,24 +19,8 @@ export const MSG = {
     special: 'A senha deve conter pelo menos um caractere especial.',
     mismatch: 'As senhas não coincidem.',
   },
-  sectors: {
-    loadFailed: 'Falha ao carregar setores.',
-    created: 'Setor criado com sucesso.',
-    updated: 'Setor atualizado com sucesso.',
-    deleted: 'Setor excluído com sucesso.',
-    inUse: 'Este setor não pode ser excluído porque possui locais ou usuários vinculados.',
-    codeTaken: 'Já existe um setor com este código.',
-    nameTaken: 'Já existe um setor com este nome.',
-    notFound: 'Setor não encontrado.',
-  },
-  locais: {
-    loadFailed: 'Falha ao carregar locais.',
-    created: 'Local criado com sucesso.',
-    updated: 'Local atualizado com sucesso.',
-    deleted: 'Local excluído com sucesso.',
-    inUse: 'Este local não pode ser excluído porque está em uso.',
-    nameTaken: 'Já existe um local com este nome neste setor.',
-  },
+  sectors: SECTOR_MSG,
+  locais: LOCAL_MSG,
   users: {
     created: 'Usuário criado com sucesso.',
     updated: 'Usuário atualizado com sucesso.',

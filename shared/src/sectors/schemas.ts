@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { trimmed, version } from './common';
+import { trimmed, version } from '../common';
 
 export const sectorCode = z
   .string({ error: 'O código é obrigatório.' })
@@ -21,18 +21,3 @@ export const sectorUpdateBody = z.strictObject({
 });
 export type SectorCreate = z.infer<typeof sectorCreateBody>;
 export type SectorUpdate = z.infer<typeof sectorUpdateBody>;
-
-export interface Sector {
-  id: number;
-  name: string;
-  code: string;
-  municipalityId: number;
-  locaisCount: number;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
-export interface SectorList {
-  sectors: Sector[];
-  total: number;
-}

@@ -1,17 +1,10 @@
 import { z } from 'zod';
-import { idNumber, trimmed, version } from './common';
+import { idNumber, trimmed, version } from '../common';
+import type { FormField } from './types';
 
 /** Asset form field definitions (spec §3 Field definition), persisted per municipality. */
 export const FIELD_TYPES = ['TEXT', 'TEXTAREA', 'NUMBER', 'DATE', 'SELECT', 'BOOLEAN'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
-export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
-  TEXT: 'Texto',
-  TEXTAREA: 'Texto longo',
-  NUMBER: 'Número',
-  DATE: 'Data',
-  SELECT: 'Lista de opções',
-  BOOLEAN: 'Sim/Não',
-};
 
 /** Keys of the asset's own columns: a custom field may not take them. */
 export const RESERVED_FIELD_KEYS = [
@@ -85,25 +78,6 @@ export const formFieldReorderBody = z.strictObject({
 export type FormFieldCreate = z.infer<typeof formFieldCreateBody>;
 export type FormFieldUpdate = z.infer<typeof formFieldUpdateBody>;
 
-export interface FormField {
-  id: number;
-  key: string;
-  label: string;
-  type: FieldType;
-  required: boolean;
-  /** A field of the municipality's own (value kept in the asset's `customFields`). */
-  isCustom: boolean;
-  /** Cannot be deleted, its type cannot change. */
-  isSystem: boolean;
-  options: string[] | null;
-  position: number;
-  version: number;
-}
-export interface FormFieldList {
-  fields: FormField[];
-  total: number;
-}
-
 /** Spec §3 defaults. */
 export const DEFAULT_ASSET_FORM_FIELDS: Array<
   Pick<FormField, 'key' | 'label' | 'type' | 'required' | 'isCustom' | 'isSystem'>
@@ -118,24 +92,6 @@ export const DEFAULT_ASSET_FORM_FIELDS: Array<
   },
   { key: 'tipo', label: 'Tipo', type: 'TEXT', required: true, isCustom: false, isSystem: false },
 ];
-
-/** Spec §8 toasts and audit texts. */
-export const FORM_FIELD_MSG = {
-  added: 'Campo adicionado com sucesso.',
-  updated: 'Campo atualizado com sucesso.',
-  deleted: 'Campo excluído com sucesso.',
-  systemDelete: 'Campos do sistema não podem ser excluídos.',
-  systemType: 'O tipo de um campo do sistema não pode ser alterado.',
-  keyTaken: 'Já existe um campo com esta chave.',
-  notFound: 'Campo não encontrado.',
-  reorderIds: 'A lista deve conter todos os campos, cada um uma vez.',
-  audit: {
-    created: (label: string) => `Campo "${label}" criado.`,
-    updated: (label: string) => `Campo "${label}" atualizado.`,
-    deleted: (label: string) => `Campo "${label}" excluído.`,
-    reordered: 'Ordem dos campos foi alterada.',
-  },
-} as const;
 
 /** A key from a label: "Número de Série" → "numero_de_serie". */
 export function keyFromLabel(label: string): string {

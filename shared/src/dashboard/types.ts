@@ -1,4 +1,4 @@
-import type { PatrimonioStatus } from './patrimonios';
+import type { PatrimonioStatus } from '../patrimonios';
 
 /** Asset figures of the dashboard widgets, over what the user may see. */
 export interface AssetStats {

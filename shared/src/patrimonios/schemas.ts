@@ -1,27 +1,12 @@
 import { z } from 'zod';
-import { idFromText, idNumber, int4, int4FromText, version } from './common';
+import { idFromText, idNumber, int4, int4FromText, version } from '../common';
 
 // ---- Value sets ------------------------------------------------------------------------------
 /** Asset status (spec §3/§4 name 'extraviado' and 'baixado'; the rest is ours). */
 export const PATRIMONIO_STATUSES = ['ativo', 'em_uso', 'em_manutencao', 'ocioso', 'extraviado', 'baixado'] as const;
 export type PatrimonioStatus = (typeof PATRIMONIO_STATUSES)[number];
-export const PATRIMONIO_STATUS_LABELS: Record<PatrimonioStatus, string> = {
-  ativo: 'Ativo',
-  em_uso: 'Em uso',
-  em_manutencao: 'Em manutenção',
-  ocioso: 'Ocioso',
-  extraviado: 'Extraviado',
-  baixado: 'Baixado',
-};
 export const ESTADOS_CONSERVACAO = ['novo', 'bom', 'regular', 'ruim', 'inservivel'] as const;
 export type EstadoConservacao = (typeof ESTADOS_CONSERVACAO)[number];
-export const ESTADO_CONSERVACAO_LABELS: Record<EstadoConservacao, string> = {
-  novo: 'Novo',
-  bom: 'Bom',
-  regular: 'Regular',
-  ruim: 'Ruim',
-  inservivel: 'Inservível',
-};
 
 /** Limits of one asset record and of its uploads. */
 export const PATRIMONIO_LIMITS = {
@@ -288,112 +273,6 @@ export const importModeQuery = z.strictObject({
   mode: z.enum(['dry-run', 'commit'], { error: 'Informe mode=dry-run ou mode=commit.' }).default('dry-run'),
 });
 
-// ---- Shapes returned by the API ---------------------------------------------------------------
-export interface HistoricoEntry {
-  id: number;
-  /** ISO date-time */
-  date: string;
-  action: string;
-  details: string;
-  /** Name of the person who did it. */
-  user: string | null;
-}
-export interface PatrimonioArquivo {
-  id: string;
-  kind: 'foto' | 'documento';
-  fileName: string;
-  mimeType: string;
-  size: number;
-  /** GET it with the Authorization header (served only to the municipality's users). */
-  url: string;
-  createdAt: string;
-  uploadedBy: string | null;
-}
-
-/** A row of the list (what the grid shows). */
-export interface PatrimonioListItem {
-  id: number;
-  numero_patrimonio: string;
-  descricao_bem: string;
-  tipoId: number | null;
-  tipo: string | null;
-  sectorId: number;
-  setor_responsavel: string;
-  localId: number | null;
-  local_objeto: string | null;
-  formaAquisicaoId: number | null;
-  forma_aquisicao: string | null;
-  /** "1234.50" */
-  valor_aquisicao: string;
-  quantidade: number;
-  /** 'YYYY-MM-DD' */
-  data_aquisicao: string | null;
-  status: PatrimonioStatus;
-  estado_conservacao: EstadoConservacao | null;
-  doado: boolean;
-  transferencia_pendente: boolean;
-  customFields: CustomFieldValues;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
-/** The whole record (GET /:id, POST, PUT). */
-export interface Patrimonio extends PatrimonioListItem {
-  municipalityId: number;
-  observacoes: string | null;
-  fotos: PatrimonioArquivo[];
-  documentos: PatrimonioArquivo[];
-  /** Newest first. */
-  historico_movimentacao: HistoricoEntry[];
-  createdBy: string | null;
-}
-export interface PatrimonioList {
-  patrimonios: PatrimonioListItem[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-export interface PatrimonioSync {
-  patrimonios: PatrimonioListItem[];
-  nextAfter: number | null;
-}
-export type PatrimonioDeleteResult =
-  { deleted: true; writtenOff: false; id: number } | { deleted: false; writtenOff: true; patrimonio: Patrimonio };
-
-/** Public consultation: public fields only. */
-export interface PublicPatrimonio {
-  numero_patrimonio: string;
-  descricao_bem: string;
-  tipo: string | null;
-  setor_responsavel: string;
-  local_objeto: string | null;
-  status: PatrimonioStatus;
-  data_aquisicao: string | null;
-  municipio: string;
-}
-export interface PublicPatrimonioList {
-  patrimonios: PublicPatrimonio[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export interface ImportError {
-  line: number;
-  field: string;
-  message: string;
-}
-export interface ImportReport {
-  mode: 'dry-run' | 'commit';
-  total: number;
-  valid: number;
-  /** Rows created (commit only; 0 in a dry run). */
-  created: number;
-  errors: ImportError[];
-  /** First and last numbers assigned (commit). */
-  numeros?: { first: string; last: string } | null;
-}
-
 // ---- Spreadsheet columns (export writes them, import reads them) ------------------------------
 /** Columns of the XLSX/CSV export and import, in order; custom fields follow by their label. */
 export const PATRIMONIO_SHEET_COLUMNS = [
@@ -411,65 +290,3 @@ export const PATRIMONIO_SHEET_COLUMNS = [
   { key: 'observacoes', header: 'Observações', width: 40 },
 ] as const;
 export type PatrimonioSheetKey = (typeof PATRIMONIO_SHEET_COLUMNS)[number]['key'];
-
-// ---- Texts ------------------------------------------------------------------------------------
-export const PATRIMONIO_MSG = {
-  loadFailed: 'Falha ao carregar patrimônios.',
-  created: 'Bem cadastrado com sucesso.',
-  createdLote: (n: number) => `${n} bens cadastrados com sucesso.`,
-  updated: 'Bem atualizado com sucesso.',
-  deleted: 'Bem excluído com sucesso.',
-  writtenOff: 'O bem possui movimentações e não pode ser excluído; ele foi baixado (status "Baixado").',
-  confirmDelete: 'Excluir este bem? Se ele tiver movimentações, será baixado em vez de excluído.',
-  alreadyWrittenOff: 'Este bem já está baixado.',
-  notFound: 'Bem não encontrado.',
-  numeroReadOnly: 'O número de patrimônio é atribuído pelo sistema e não pode ser informado ou alterado.',
-  sectorNotFound: 'Setor não encontrado.',
-  localNotFound: 'Local não encontrado.',
-  localOtherSector: 'O local escolhido não pertence ao setor selecionado.',
-  tipoNotFound: 'Tipo de bem não encontrado.',
-  formaNotFound: 'Forma de aquisição não encontrada.',
-  notYourSector: 'Você só pode cadastrar ou mover bens para os seus setores.',
-  tipoRequired: 'Selecione um tipo de bem.',
-  customUnknown: 'Campo personalizado desconhecido.',
-  customRequired: (label: string) => `${label} é obrigatório.`,
-  customType: (label: string) => `Valor inválido para ${label}.`,
-  customOption: (label: string) => `Escolha uma das opções de ${label}.`,
-  stale: 'Este bem foi alterado por outra pessoa. Recarregue para ver a versão atual antes de salvar.',
-  fotoAdded: 'Foto enviada com sucesso.',
-  fotoRemoved: 'Foto excluída com sucesso.',
-  documentoAdded: 'Documento enviado com sucesso.',
-  documentoRemoved: 'Documento excluído com sucesso.',
-  fileMissing: 'Envie um arquivo no campo "file".',
-  fotoTooLarge: 'A foto é muito grande (máximo 10 MB).',
-  documentoTooLarge: 'O documento é muito grande (máximo 20 MB).',
-  importTooLarge: 'A planilha é muito grande (máximo 20 MB).',
-  notAnImage: 'O arquivo enviado não é uma imagem (JPEG, PNG, WebP, GIF, AVIF ou TIFF).',
-  badImage: 'Não foi possível ler a imagem; o arquivo parece corrompido.',
-  badDocument: 'Tipo de documento não permitido. Envie PDF, DOC, DOCX, XLS, XLSX, ODT, ODS, PPT, PPTX ou ODP.',
-  typeMismatch: 'O conteúdo do arquivo não corresponde à sua extensão.',
-  tooManyFotos: 'Este bem já tem o máximo de 10 fotos.',
-  tooManyDocumentos: 'Este bem já tem o máximo de 20 documentos.',
-  fileNotFound: 'Arquivo não encontrado.',
-  importBadFile: 'Não foi possível ler a planilha. Envie um arquivo XLSX ou CSV exportado pelo Tombo.',
-  importNoRows: 'A planilha não tem linhas de dados.',
-  importTooManyRows: 'A planilha tem linhas demais (máximo 10.000 por importação).',
-  importMissingColumn: (h: string) => `Coluna obrigatória ausente: "${h}".`,
-  importDone: (n: number) => `${n} bens importados com sucesso.`,
-  publicDisabled: 'A consulta pública está desativada para este município.',
-  publicMunicipality: 'Informe o município (?municipio=<identificador>).',
-  municipalityNotFound: 'Município não encontrado.',
-} as const;
-
-/** History actions written by the server. */
-export const HISTORICO_ACTIONS = {
-  created: 'Cadastro',
-  updated: 'Alteração',
-  moved: 'Movimentação',
-  status: 'Alteração de status',
-  fotoAdded: 'Foto adicionada',
-  fotoRemoved: 'Foto removida',
-  documentoAdded: 'Documento adicionado',
-  documentoRemoved: 'Documento removido',
-  writtenOff: 'Baixa',
-} as const;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { DEFAULT_LOGIN_COPYRIGHT_YEAR, PRODUCT_NAME } from './constants';
+import { DEFAULT_LOGIN_COPYRIGHT_YEAR, PRODUCT_NAME } from '../constants';
 
 const str = (max = 2000) => z.string().max(max);
 const color = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, { error: 'Cor inválida.' });
 
+/** Branding and login-page settings, installation-wide or per municipality. */
 export const customizationSchema = z.strictObject({
   activeLogoUrl: str(),
   secondaryLogoUrl: str(),
@@ -32,6 +33,7 @@ export type Customization = z.infer<typeof customizationSchema>;
 /** PUT body: the full object per spec, but a partial one is accepted too. */
 export const customizationBody = customizationSchema.partial();
 
+/** The settings before anyone customizes anything. */
 export const DEFAULT_CUSTOMIZATION: Customization = {
   activeLogoUrl: '',
   secondaryLogoUrl: '',
@@ -56,14 +58,3 @@ export const DEFAULT_CUSTOMIZATION: Customization = {
   secretariaResponsavel: '',
   departamentoResponsavel: '',
 };
-export const HEADER_DEFAULTS = {
-  prefeituraName: 'PREFEITURA MUNICIPAL',
-  secretariaResponsavel: 'SECRETARIA DE ADMINISTRAÇÃO',
-  departamentoResponsavel: 'DEPARTAMENTO DE PATRIMÔNIO',
-  subtitle: 'Sistema de Patrimônio',
-  browserTitleSuffix: 'Sistema de Gestão de Patrimônio',
-  superUserFooterText: 'Superusuário - Painel de Controle Global',
-} as const;
-export interface CustomizationResponse {
-  customization: Customization;
-}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idFromText, idNumber, trimmed, version } from './common';
+import { idFromText, idNumber, trimmed, version } from '../common';
 
 export const localCreateBody = z.strictObject({
   name: trimmed('Nome', 120),
@@ -15,18 +15,3 @@ export const localUpdateBody = z.strictObject({
 export const localListQuery = z.strictObject({ sectorId: idFromText('Setor inválido.').optional() });
 export type LocalCreate = z.infer<typeof localCreateBody>;
 export type LocalUpdate = z.infer<typeof localUpdateBody>;
-
-export interface Local {
-  id: number;
-  name: string;
-  sectorId: number;
-  sectorName: string;
-  municipalityId: number;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
-export interface LocalList {
-  locais: Local[];
-  total: number;
-}

@@ -1,0 +1,20 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { created, updated, version } from '../../db/columns';
+import { municipalities } from '../../db/core-schema';
+
+export const formasAquisicao = pgTable(
+  'formas_aquisicao',
+  {
+    id: serial('id').primaryKey(),
+    municipalityId: integer('municipality_id')
+      .notNull()
+      .references(() => municipalities.id, { onDelete: 'restrict' }),
+    nome: text('nome').notNull(),
+    ativo: boolean('ativo').notNull().default(true),
+    createdAt: created(),
+    updatedAt: updated(),
+    version: version(),
+  },
+  (t) => [uniqueIndex('formas_aquisicao_nome_uq').on(t.municipalityId, sql`lower(${t.nome})`)],
+);

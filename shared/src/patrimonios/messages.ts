@@ -1,0 +1,81 @@
+import type { EstadoConservacao, PatrimonioStatus } from './schemas';
+
+/** pt-BR labels of the asset statuses. */
+export const PATRIMONIO_STATUS_LABELS: Record<PatrimonioStatus, string> = {
+  ativo: 'Ativo',
+  em_uso: 'Em uso',
+  em_manutencao: 'Em manutenção',
+  ocioso: 'Ocioso',
+  extraviado: 'Extraviado',
+  baixado: 'Baixado',
+};
+/** pt-BR labels of the conservation states. */
+export const ESTADO_CONSERVACAO_LABELS: Record<EstadoConservacao, string> = {
+  novo: 'Novo',
+  bom: 'Bom',
+  regular: 'Regular',
+  ruim: 'Ruim',
+  inservivel: 'Inservível',
+};
+
+/** pt-BR toasts and server messages of the asset register (spec §8). */
+export const PATRIMONIO_MSG = {
+  loadFailed: 'Falha ao carregar patrimônios.',
+  created: 'Bem cadastrado com sucesso.',
+  createdLote: (n: number) => `${n} bens cadastrados com sucesso.`,
+  updated: 'Bem atualizado com sucesso.',
+  deleted: 'Bem excluído com sucesso.',
+  writtenOff: 'O bem possui movimentações e não pode ser excluído; ele foi baixado (status "Baixado").',
+  confirmDelete: 'Excluir este bem? Se ele tiver movimentações, será baixado em vez de excluído.',
+  alreadyWrittenOff: 'Este bem já está baixado.',
+  notFound: 'Bem não encontrado.',
+  numeroReadOnly: 'O número de patrimônio é atribuído pelo sistema e não pode ser informado ou alterado.',
+  sectorNotFound: 'Setor não encontrado.',
+  localNotFound: 'Local não encontrado.',
+  localOtherSector: 'O local escolhido não pertence ao setor selecionado.',
+  tipoNotFound: 'Tipo de bem não encontrado.',
+  formaNotFound: 'Forma de aquisição não encontrada.',
+  notYourSector: 'Você só pode cadastrar ou mover bens para os seus setores.',
+  tipoRequired: 'Selecione um tipo de bem.',
+  customUnknown: 'Campo personalizado desconhecido.',
+  customRequired: (label: string) => `${label} é obrigatório.`,
+  customType: (label: string) => `Valor inválido para ${label}.`,
+  customOption: (label: string) => `Escolha uma das opções de ${label}.`,
+  stale: 'Este bem foi alterado por outra pessoa. Recarregue para ver a versão atual antes de salvar.',
+  fotoAdded: 'Foto enviada com sucesso.',
+  fotoRemoved: 'Foto excluída com sucesso.',
+  documentoAdded: 'Documento enviado com sucesso.',
+  documentoRemoved: 'Documento excluído com sucesso.',
+  fileMissing: 'Envie um arquivo no campo "file".',
+  fotoTooLarge: 'A foto é muito grande (máximo 10 MB).',
+  documentoTooLarge: 'O documento é muito grande (máximo 20 MB).',
+  importTooLarge: 'A planilha é muito grande (máximo 20 MB).',
+  notAnImage: 'O arquivo enviado não é uma imagem (JPEG, PNG, WebP, GIF, AVIF ou TIFF).',
+  badImage: 'Não foi possível ler a imagem; o arquivo parece corrompido.',
+  badDocument: 'Tipo de documento não permitido. Envie PDF, DOC, DOCX, XLS, XLSX, ODT, ODS, PPT, PPTX ou ODP.',
+  typeMismatch: 'O conteúdo do arquivo não corresponde à sua extensão.',
+  tooManyFotos: 'Este bem já tem o máximo de 10 fotos.',
+  tooManyDocumentos: 'Este bem já tem o máximo de 20 documentos.',
+  fileNotFound: 'Arquivo não encontrado.',
+  importBadFile: 'Não foi possível ler a planilha. Envie um arquivo XLSX ou CSV exportado pelo Tombo.',
+  importNoRows: 'A planilha não tem linhas de dados.',
+  importTooManyRows: 'A planilha tem linhas demais (máximo 10.000 por importação).',
+  importMissingColumn: (h: string) => `Coluna obrigatória ausente: "${h}".`,
+  importDone: (n: number) => `${n} bens importados com sucesso.`,
+  publicDisabled: 'A consulta pública está desativada para este município.',
+  publicMunicipality: 'Informe o município (?municipio=<identificador>).',
+  municipalityNotFound: 'Município não encontrado.',
+} as const;
+
+/** History actions written by the server. */
+export const HISTORICO_ACTIONS = {
+  created: 'Cadastro',
+  updated: 'Alteração',
+  moved: 'Movimentação',
+  status: 'Alteração de status',
+  fotoAdded: 'Foto adicionada',
+  fotoRemoved: 'Foto removida',
+  documentoAdded: 'Documento adicionado',
+  documentoRemoved: 'Documento removido',
+  writtenOff: 'Baixa',
+} as const;

@@ -1,0 +1,107 @@
+import type { CustomFieldValues, EstadoConservacao, PatrimonioStatus } from './schemas';
+
+// Shapes returned by the API.
+export interface HistoricoEntry {
+  id: number;
+  /** ISO date-time */
+  date: string;
+  action: string;
+  details: string;
+  /** Name of the person who did it. */
+  user: string | null;
+}
+export interface PatrimonioArquivo {
+  id: string;
+  kind: 'foto' | 'documento';
+  fileName: string;
+  mimeType: string;
+  size: number;
+  /** GET it with the Authorization header (served only to the municipality's users). */
+  url: string;
+  createdAt: string;
+  uploadedBy: string | null;
+}
+
+/** A row of the list (what the grid shows). */
+export interface PatrimonioListItem {
+  id: number;
+  numero_patrimonio: string;
+  descricao_bem: string;
+  tipoId: number | null;
+  tipo: string | null;
+  sectorId: number;
+  setor_responsavel: string;
+  localId: number | null;
+  local_objeto: string | null;
+  formaAquisicaoId: number | null;
+  forma_aquisicao: string | null;
+  /** "1234.50" */
+  valor_aquisicao: string;
+  quantidade: number;
+  /** 'YYYY-MM-DD' */
+  data_aquisicao: string | null;
+  status: PatrimonioStatus;
+  estado_conservacao: EstadoConservacao | null;
+  doado: boolean;
+  transferencia_pendente: boolean;
+  customFields: CustomFieldValues;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+/** The whole record (GET /:id, POST, PUT). */
+export interface Patrimonio extends PatrimonioListItem {
+  municipalityId: number;
+  observacoes: string | null;
+  fotos: PatrimonioArquivo[];
+  documentos: PatrimonioArquivo[];
+  /** Newest first. */
+  historico_movimentacao: HistoricoEntry[];
+  createdBy: string | null;
+}
+export interface PatrimonioList {
+  patrimonios: PatrimonioListItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+export interface PatrimonioSync {
+  patrimonios: PatrimonioListItem[];
+  nextAfter: number | null;
+}
+export type PatrimonioDeleteResult =
+  { deleted: true; writtenOff: false; id: number } | { deleted: false; writtenOff: true; patrimonio: Patrimonio };
+
+/** Public consultation: public fields only. */
+export interface PublicPatrimonio {
+  numero_patrimonio: string;
+  descricao_bem: string;
+  tipo: string | null;
+  setor_responsavel: string;
+  local_objeto: string | null;
+  status: PatrimonioStatus;
+  data_aquisicao: string | null;
+  municipio: string;
+}
+export interface PublicPatrimonioList {
+  patrimonios: PublicPatrimonio[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface ImportError {
+  line: number;
+  field: string;
+  message: string;
+}
+export interface ImportReport {
+  mode: 'dry-run' | 'commit';
+  total: number;
+  valid: number;
+  /** Rows created (commit only; 0 in a dry run). */
+  created: number;
+  errors: ImportError[];
+  /** First and last numbers assigned (commit). */
+  numeros?: { first: string; last: string } | null;
+}
