@@ -91,7 +91,8 @@ test('usuario cadastra um bem com foto e documento, vê na lista e abre a ficha'
   const desc = `Cadeira giratória E2E ${unique()}`;
   await login(page, ACCOUNTS.usuario, 'usuario');
   await page.goto('/bens-cadastrados');
-  await page.getByRole('link', { name: 'Novo Cadastro' }).click();
+  // The sidebar's Patrimônio group may be open too (same link): the page's own button.
+  await page.locator('#conteudo').getByRole('link', { name: 'Novo Cadastro' }).click();
   await expect(page).toHaveURL(/\/bens-cadastrados\/novo$/);
 
   await page.getByLabel(/^Descrição do Bem/).fill(desc);
