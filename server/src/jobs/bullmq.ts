@@ -2,7 +2,7 @@ import type { Queue } from 'bullmq';
 import type { Config } from '../config';
 import { logger } from '../logger';
 import { jobDefinition, systemJobDefinitions } from '../modules/job-definitions';
-import { DEFAULT_BACKOFF, scheduleOf, type JobDefinition } from './define';
+import { DEFAULT_BACKOFF, scheduleOf, type JobDefinition, type SystemJobDefinition } from './define';
 import { TIME_ZONE } from './format';
 import type { JobQueue } from './queue';
 import { FAILED_JOB_AGE_S, QUEUE_NAME, queuePrefix } from './settings';
@@ -19,9 +19,13 @@ const jobOpts = (def: JobDefinition | undefined) => ({
  * Makes the queue's job schedulers match the scheduled system definitions: one scheduler per name
  * (BullMQ keys them, so every API node may do this at start), none for a job no longer scheduled.
  */
-export async function syncJobSchedulers(queue: Queue, config: Config): Promise<void> {
+export async function syncJobSchedulers(
+  queue: Queue,
+  config: Config,
+  systemJobs: readonly SystemJobDefinition[] = systemJobDefinitions(),
+): Promise<void> {
   const wanted = new Set<string>();
-  for (const def of systemJobDefinitions()) {
+  for (const def of systemJobs) {
     const schedule = scheduleOf(def, config);
     if (!schedule) continue;
     wanted.add(def.name);

@@ -14,7 +14,10 @@ import { runJob, runSystemJob } from './runner';
  * again after the definition's backoff, up to its retries. Scheduled system jobs run on timers here
  * (BullMQ's job schedulers do it with Redis). Unfinished rows are resumed at start.
  */
-export function createInlineQueue(ctx: JobContext): JobQueue {
+export function createInlineQueue(
+  ctx: JobContext,
+  systemJobs: readonly SystemJobDefinition[] = systemJobDefinitions(),
+): JobQueue {
   const accepted = new Set<string>(); // row ids queued, waiting for a retry or running
   const systemPending = new Set<string>(); // system job names queued or running: a tick never piles up
   const timers = new Set<NodeJS.Timeout>();
@@ -93,7 +96,7 @@ export function createInlineQueue(ctx: JobContext): JobQueue {
     })
     .catch((err: unknown) => logger.error({ err }, 'could not resume unfinished jobs'));
 
-  for (const def of systemJobDefinitions()) {
+  for (const def of systemJobs) {
     const schedule = scheduleOf(def, ctx.config);
     if (schedule) startSchedule(def, schedule);
   }
@@ -101,15 +104,21 @@ export function createInlineQueue(ctx: JobContext): JobQueue {
   /** `every`: now, then every so often (like BullMQ's `every`); `cron`: at each next time of the pattern. */
   function startSchedule(def: SystemJobDefinition, schedule: Schedule) {
     if (schedule.every) {
-      trigger(def);
-      const tick = () => after(schedule.every, () => (trigger(def), tick()));
+      const tick = () => {
+        trigger(def);
+        after(schedule.every, tick);
+      };
       tick();
       return;
     }
     const next = async () => {
       const { getNextMillis } = await import('bullmq');
       const at = getNextMillis(Date.now(), { pattern: schedule.cron, tz: TIME_ZONE });
-      if (at != null) after(Math.max(0, at - Date.now()), () => (trigger(def), void next()));
+      if (at == null) return;
+      after(Math.max(0, at - Date.now()), () => {
+        trigger(def);
+        next().catch((err: unknown) => logger.error({ err, name: def.name }, 'job schedule refused'));
+      });
     };
     next().catch((err: unknown) => logger.error({ err, name: def.name }, 'job schedule refused'));
   }

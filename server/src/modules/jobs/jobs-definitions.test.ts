@@ -3,12 +3,16 @@ import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { JOB_NAMES, MSG } from '@tombo/shared';
 import { startTestServer, type TestServer } from '../../../../tests/support/harness';
 import { client } from '../../../../tests/support/http';
 import { jobRecorder, startWorkerIfNeeded } from '../../../../tests/support/jobs';
 import { jobs } from '../../db/schema';
-import { createBullQueue } from '../../jobs/bullmq';
+import { createBullQueue, syncJobSchedulers } from '../../jobs/bullmq';
+import { defineJob } from '../../jobs/define';
+import { TIME_ZONE } from '../../jobs/format';
+import { createInlineQueue } from '../../jobs/inline';
 import { QUEUE_NAME, queuePrefix } from '../../jobs/settings';
 import { jobDefinitions } from '../job-definitions';
 import { download } from './jobs.test-support';
@@ -75,6 +79,35 @@ describe('scheduled system jobs, inline runner (no Redis)', () => {
   it('runs the retention sweep on its schedule: expired files go without any manual call', async () => {
     expect(s.ctx.queue.mode).toBe('inline');
     await expectScheduledSweep(s);
+  });
+
+  it('runs a cron-scheduled system job at the times of its pattern and retries a failed run', async () => {
+    const calls: Array<{ at: number; ok: boolean }> = [];
+    const everySecond = defineJob({
+      name: 'test.every-second',
+      owner: 'system',
+      payload: z.strictObject({}),
+      retries: 1,
+      backoff: { type: 'fixed', delay: 10 },
+      schedule: { cron: '* * * * * *' },
+      handler: async () => ({
+        run: async () => {
+          const ok = calls.length > 0;
+          calls.push({ at: Date.now(), ok });
+          if (!ok) throw new Error('the first run fails');
+        },
+      }),
+    });
+    const queue = createInlineQueue(s.ctx, [everySecond]);
+    try {
+      await expect.poll(() => calls.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    } finally {
+      await queue.close();
+    }
+    expect(calls.map((c) => c.ok).slice(0, 3)).toEqual([false, true, true]);
+    // The retry follows its 10 ms backoff; the next run waits for the next second of the pattern.
+    expect(calls[1].at - calls[0].at).toBeLessThan(900);
+    expect(Math.floor(calls[2].at / 1000)).toBeGreaterThan(Math.floor(calls[1].at / 1000));
   });
 });
 
@@ -160,6 +193,25 @@ describe.skipIf(!REDIS_URL)(
         const keepAll = await createBullQueue({ ...s.ctx.config, redisUrl: REDIS_URL!, jobFileRetentionDays: 0 });
         await keepAll.close();
         expect(await q.schedulers()).toEqual([]);
+      } finally {
+        await q.close();
+      }
+    });
+
+    it('sets a cron schedule in the city hall time zone', async () => {
+      const nightly = defineJob({
+        name: 'test.nightly',
+        owner: 'system',
+        payload: z.strictObject({}),
+        retries: 0,
+        schedule: { cron: '0 3 * * *' },
+        handler: async () => ({ run: async () => undefined }),
+      });
+      const q = await bullQueue(s);
+      try {
+        await syncJobSchedulers(q.queue, s.ctx.config, [nightly]);
+        const got = (await q.queue.getJobSchedulers()).map((j) => ({ key: j.key, pattern: j.pattern, tz: j.tz }));
+        expect(got).toEqual([{ key: 'test.nightly', pattern: '0 3 * * *', tz: TIME_ZONE }]);
       } finally {
         await q.close();
       }

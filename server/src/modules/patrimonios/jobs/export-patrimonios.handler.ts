@@ -1,8 +1,7 @@
 import type { PatrimonioFilters } from '@tombo/shared';
 import { JobFailure, type UserJobHandler } from '../../../jobs/define';
-import { XLSX_MIME } from '../../../jobs/files';
 import { isoDay } from '../../../jobs/format';
-import { writePatrimoniosXlsx } from '../sheet';
+import { writePatrimoniosXlsx, XLSX_MIME } from '../sheet';
 import type { ExportPatrimoniosPayload } from './export-patrimonios';
 
 /**
