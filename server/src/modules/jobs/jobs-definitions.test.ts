@@ -10,7 +10,8 @@ import { client } from '../../../../tests/support/http';
 import { jobRecorder, startWorkerIfNeeded } from '../../../../tests/support/jobs';
 import { jobs } from '../../db/schema';
 import { createBullQueue, syncJobSchedulers } from '../../jobs/bullmq';
-import { defineJob } from '../../jobs/define';
+import { loadConfig } from '../../config';
+import { defineJob, scheduleOf } from '../../jobs/define';
 import { TIME_ZONE } from '../../jobs/format';
 import { createInlineQueue } from '../../jobs/inline';
 import { QUEUE_NAME, queuePrefix } from '../../jobs/settings';
@@ -28,6 +29,16 @@ describe('job definitions', () => {
     expect([...user].sort()).toEqual([...JOB_NAMES].sort());
     const system = jobDefinitions.filter((d) => d.owner === 'system');
     expect(system.map((d) => d.name)).toContain('jobs.file-retention');
+    // Schedules are valid for the default config (a bad one would stop the inline runner at start).
+    for (const def of system) expect(() => scheduleOf(def, loadConfig()), def.name).not.toThrow();
+    expect(
+      scheduleOf(
+        system.find((d) => d.name === 'jobs.file-retention')!,
+        loadConfig(),
+      ),
+    ).toEqual({
+      every: 3_600_000,
+    });
     for (const def of jobDefinitions) {
       expect(def.retries, def.name).toBeGreaterThanOrEqual(0);
       expect(typeof (await def.handler()).run, def.name).toBe('function');
