@@ -70,6 +70,38 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', 'server/src/db/migrations/**'],
     rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] },
   },
+  // The server never imports the worker; the worker uses only the server's public entries (HOUSE-RULES 9).
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(@tombo/worker|(\\.\\./)+worker)(/|$)', message: 'The server never imports the worker.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['worker/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@tombo/server/(?!(config|db/client|logger|realtime/publisher|jobs/index)$)|^(\\.\\./)+server/',
+              message:
+                'The worker uses the server only through config, db/client, logger, realtime/publisher, jobs/index.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['tests/**/*.ts', '**/*.test.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },

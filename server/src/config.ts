@@ -28,6 +28,8 @@ export interface Config {
   chromePath: string | undefined;
   /** Days a job's result file is kept after it finished; 0 keeps them forever. */
   jobFileRetentionDays: number;
+  /** How often the retention sweep (a scheduled system job) runs, in ms; default hourly. */
+  jobFileRetentionSweepMs: number;
   logLevel: string;
   seedDemo: 'auto' | 'never';
   /** The built client served by the API. */
@@ -53,6 +55,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     loginRateLimitWindowMs: int('LOGIN_RATE_LIMIT_WINDOW_MS', 5 * 60_000),
     chromePath: process.env.CHROME_PATH || undefined,
     jobFileRetentionDays: int('JOB_FILE_RETENTION_DAYS', 7),
+    jobFileRetentionSweepMs: int('JOB_FILE_RETENTION_SWEEP_MS', 3_600_000),
     logLevel: process.env.LOG_LEVEL ?? 'info',
     seedDemo: process.env.SEED_DEMO === 'never' ? 'never' : 'auto',
     clientDist: path.resolve(import.meta.dirname, '../../client/dist'),

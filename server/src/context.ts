@@ -5,6 +5,7 @@ import type { Publisher } from './realtime/publisher';
 import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
 import type { PrincipalCache } from './auth/principal-cache';
+import type { RenderPdf } from './render/pool';
 
 /** Everything a request handler or a job processor needs; one per process. */
 export interface AppContext {
@@ -14,6 +15,8 @@ export interface AppContext {
   tokens: TokenService;
   publisher: Publisher;
   queue: JobQueue;
+  /** HTML → PDF with this process's Chromium pool (jobs run inline; the worker has its own). */
+  renderPdf: RenderPdf;
   mailer: Mailer;
   /** Signed-in users kept between requests, dropped on change (server only; the worker has none). */
   principals: PrincipalCache;

@@ -14,7 +14,8 @@ import { createSocketServer, type TomboIo } from './realtime/socket';
 import { publisherFor } from './realtime/publisher';
 import { createMailer } from './mail/mailer';
 import { createQueue } from './jobs/create-queue';
-import { scheduleJobFileRetention } from './jobs/retention';
+import { RENDER_PAGES } from './jobs/settings';
+import { createPdfRenderer } from './render/pool';
 import { logger } from './logger';
 
 export const pgliteDir = (config: Config) => (config.databaseUrl ? undefined : path.join(config.dataDir, 'pgdata'));
@@ -33,7 +34,7 @@ export interface StartOptions {
   seed?: 'auto' | 'always' | 'never';
 }
 
-/** Boots everything: database + migrations (+ demo seed), tokens, HTTP, Socket.IO, queue. */
+/** Boots everything: database + migrations (+ demo seed), tokens, HTTP, Socket.IO, queue and its schedules. */
 export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -67,18 +68,20 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
   });
+  // Chromium for the PDFs of jobs run inline (launched on first use; with Redis the worker renders).
+  const renderer = createPdfRenderer({ chromePath: config.chromePath, pages: RENDER_PAGES });
   const base = {
     config,
     database,
     db: database.db,
     tokens,
     publisher: publisherFor(sockets.io),
+    renderPdf: renderer.render,
     mailer: createMailer(config),
     principals,
   };
   const ctx: AppContext = { ...base, queue: await createQueue(base) };
   const app = createApp(ctx);
-  const retention = scheduleJobFileRetention(ctx);
   await new Promise<void>((resolve) => httpServer.listen(config.port, config.host, resolve));
   const { port } = httpServer.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
@@ -94,9 +97,9 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
         httpServer.close(() => resolve());
         httpServer.closeIdleConnections();
       });
-      await retention.stop();
       await sockets.close();
       await ctx.queue.close();
+      await renderer.close();
       await principals.close();
       await database.close();
     },

@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { idNumber } from './common';
 import { patrimonioListQuery } from './patrimonios';
 
+/**
+ * The jobs a user asks for (a `jobs` row, the Downloads page). Each has a definition in its server
+ * area (`server/src/modules/<area>/jobs/`) with its payload schema; system jobs are server-only.
+ */
 export const JOB_NAMES = ['export.sectors', 'export.patrimonios', 'import.patrimonios'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
@@ -24,22 +27,6 @@ export const exportPatrimoniosBody = patrimonioListQuery
     format: z.literal('xlsx', { error: 'Formato inválido.' }).default('xlsx'),
   });
 export type ExportPatrimoniosBody = z.input<typeof exportPatrimoniosBody>;
-
-const sectorScope = z.array(idNumber()).nullable();
-
-/** Payload each job name carries (validated by the processor too). */
-export const jobPayloads = {
-  'export.sectors': z.strictObject({ format: exportFormat }),
-  /** `sectorIds`: the requester's sector restriction (usuario) taken from the server-side principal; null = all. */
-  'export.patrimonios': exportPatrimoniosBody.extend({ sectorIds: sectorScope }),
-  /** `uploadPath` is relative to DATA_DIR (under tmp/uploads); deleted when the job ends. */
-  'import.patrimonios': z.strictObject({
-    uploadPath: z.string().min(1).max(300),
-    fileName: z.string().max(255),
-    actorName: z.string().max(255),
-    sectorIds: sectorScope,
-  }),
-} satisfies Record<JobName, z.ZodType>;
 
 export interface Job {
   id: string;

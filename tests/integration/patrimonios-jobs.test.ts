@@ -7,9 +7,10 @@ import { eq } from 'drizzle-orm';
 import { jobs } from '../../server/src/db/schema';
 import { jobsDir } from '../../server/src/jobs/files';
 import { uploadTmpDir } from '../../server/src/modules/patrimonios/files';
-import { processors } from '@tombo/worker/jobs/registry';
-import { runJob } from '@tombo/worker/jobs/run';
-import type { RunningJob } from '@tombo/worker/jobs/types';
+import type { RunningJob } from '../../server/src/jobs/define';
+import { runJob } from '../../server/src/jobs/runner';
+import { userJobDefinition } from '../../server/src/modules/job-definitions';
+import type { ImportPatrimoniosPayload } from '../../server/src/modules/patrimonios/jobs/import-patrimonios';
 import { startTestServer, type DemoUser, type TestServer } from '../support/harness';
 import { client } from '../support/http';
 import { jobDownload, jobRecorder, startWorkerIfNeeded, waitJob } from '../support/jobs';
@@ -172,9 +173,9 @@ async function handDelivered(label: string, rows: number) {
     row,
     upload,
     sheet,
-    /** One delivery of the job straight to its processor (what the runner calls). */
-    deliver: (attempt: number) =>
-      processors['import.patrimonios'](s.ctx, {
+    /** One delivery of the job straight to its definition's handler (what the runner calls). */
+    deliver: async (attempt: number) =>
+      (await userJobDefinition('import.patrimonios')!.handler()).run(s.ctx, {
         id: row.id,
         name: 'import.patrimonios',
         title: row.title,
@@ -184,7 +185,7 @@ async function handDelivered(label: string, rows: number) {
         attempt,
         progress: async () => undefined,
         tempPath: (ext) => path.join(scratch, `${row.id}.test.${attempt}.${ext}`),
-      } satisfies RunningJob<'import.patrimonios'>),
+      } satisfies RunningJob<ImportPatrimoniosPayload>),
     count: async () =>
       (await (await as('admin'))('GET', `/api/patrimonios?q=${encodeURIComponent(label)}&pageSize=1`)).body
         .total as number,

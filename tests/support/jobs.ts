@@ -1,7 +1,8 @@
 import type { Socket } from 'socket.io-client';
 import type { Job, LiveEvent } from '@tombo/shared';
 import { QUEUE_NAME, queuePrefix, socketKey } from '../../server/src/jobs/settings';
-import { startJobWorker } from '@tombo/worker/jobs/bull-worker';
+import { createPdfRenderer } from '../../server/src/render/pool';
+import { startJobWorker } from '@tombo/worker/bull-worker';
 import { createRedisPublisher } from '@tombo/worker/publisher';
 import type { TestServer } from './harness';
 
@@ -65,18 +66,20 @@ export async function jobDownload(s: TestServer, token: string, id: string) {
 
 /**
  * When the test server uses BullMQ (REDIS_URL set), starts the worker in-process (its own Redis
- * publisher, the same processors); inline mode needs none. Returns the function that stops it.
+ * publisher and Chromium, the same definitions); inline mode needs none. Returns the function that stops it.
  */
 export async function startWorkerIfNeeded(s: TestServer): Promise<() => Promise<void>> {
   if (s.ctx.queue.mode !== 'bullmq' || !s.ctx.config.redisUrl) return async () => undefined;
   const redisUrl = s.ctx.config.redisUrl;
   const { publisher, close: closePublisher } = await createRedisPublisher(redisUrl, socketKey(s.ctx.config));
+  const renderer = createPdfRenderer({ chromePath: s.ctx.config.chromePath });
   const worker = await startJobWorker(
-    { config: s.ctx.config, database: s.ctx.database, db: s.ctx.db, publisher },
+    { config: s.ctx.config, database: s.ctx.database, db: s.ctx.db, publisher, renderPdf: renderer.render },
     { redisUrl, prefix: queuePrefix(s.ctx.config), concurrency: 2 },
   );
   return async () => {
     await worker.close();
+    await renderer.close();
     await closePublisher();
     const [{ Queue }, { Redis }] = await Promise.all([import('bullmq'), import('ioredis')]);
     const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });

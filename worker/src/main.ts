@@ -1,9 +1,10 @@
+// The worker process: it reaches the server only through config, db/client, logger,
+// realtime/publisher and jobs/index (the runner over the job definitions, the PDF renderer).
 import { loadConfig } from '@tombo/server/config';
 import { openDatabase } from '@tombo/server/db/client';
-import { queuePrefix, socketKey } from '@tombo/server/jobs/settings';
+import { createPdfRenderer, queuePrefix, RENDER_PAGES, socketKey } from '@tombo/server/jobs/index';
 import { logger } from '@tombo/server/logger';
-import { startJobWorker } from './jobs/bull-worker';
-import { closeRenderer } from './render/pool';
+import { startJobWorker } from './bull-worker';
 import { createRedisPublisher } from './publisher';
 
 function fail(message: string): never {
@@ -37,7 +38,8 @@ try {
   );
 }
 const { publisher, close: closePublisher } = await createRedisPublisher(config.redisUrl, socketKey(config));
-const ctx = { config, database, db: database.db, publisher };
+const renderer = createPdfRenderer({ chromePath: config.chromePath, pages: RENDER_PAGES });
+const ctx = { config, database, db: database.db, publisher, renderPdf: renderer.render };
 const concurrency = Number(process.env.WORKER_CONCURRENCY) || 2;
 const prefix = queuePrefix(config);
 const jobWorker = await startJobWorker(ctx, { redisUrl: config.redisUrl, prefix, concurrency });
@@ -52,7 +54,7 @@ async function shutdown(signal: string) {
   force.unref();
   try {
     await jobWorker.close(); // waits for the jobs in progress
-    await closeRenderer();
+    await renderer.close();
     await closePublisher();
     await database.close();
   } finally {

@@ -1,26 +1,57 @@
+import type { Queue } from 'bullmq';
 import type { Config } from '../config';
+import { logger } from '../logger';
+import { jobDefinition, systemJobDefinitions } from '../modules/job-definitions';
+import { DEFAULT_BACKOFF, scheduleOf, type JobDefinition, type SystemJobDefinition } from './define';
+import { TIME_ZONE } from './format';
 import type { JobQueue } from './queue';
-import { JOB_ATTEMPTS, JOB_BACKOFF, QUEUE_NAME, queuePrefix } from './settings';
+import { FAILED_JOB_AGE_S, QUEUE_NAME, queuePrefix } from './settings';
 
-/** BullMQ producer: the API only adds jobs; `npm run worker` processes them. */
+/** BullMQ options of a definition's jobs: its retries and backoff. */
+const jobOpts = (def: JobDefinition | undefined) => ({
+  attempts: (def?.retries ?? 0) + 1,
+  backoff: def?.backoff ?? DEFAULT_BACKOFF,
+  removeOnComplete: true,
+  removeOnFail: { age: FAILED_JOB_AGE_S },
+});
+
+/**
+ * Makes the queue's job schedulers match the scheduled system definitions: one scheduler per name
+ * (BullMQ keys them, so every API node may do this at start), none for a job no longer scheduled.
+ */
+export async function syncJobSchedulers(
+  queue: Queue,
+  config: Config,
+  systemJobs: readonly SystemJobDefinition[] = systemJobDefinitions(),
+): Promise<void> {
+  const wanted = new Set<string>();
+  for (const def of systemJobs) {
+    const schedule = scheduleOf(def, config);
+    if (!schedule) continue;
+    wanted.add(def.name);
+    await queue.upsertJobScheduler(
+      def.name,
+      schedule.every ? { every: schedule.every } : { pattern: schedule.cron, tz: TIME_ZONE },
+      { name: def.name, data: { payload: {} }, opts: jobOpts(def) },
+    );
+  }
+  for (const s of await queue.getJobSchedulers()) {
+    if (!wanted.has(s.key)) await queue.removeJobScheduler(s.key);
+  }
+  logger.debug({ schedulers: [...wanted] }, 'job schedulers in place');
+}
+
+/** BullMQ producer: the API adds jobs and the schedulers; `npm run worker` processes them. */
 export async function createBullQueue(config: Config & { redisUrl: string }): Promise<JobQueue> {
   const [{ Queue }, { Redis }] = await Promise.all([import('bullmq'), import('ioredis')]);
   const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
   const queue = new Queue(QUEUE_NAME, { connection, prefix: queuePrefix(config) });
+  // Redis away at start: jobs still fail to enqueue visibly (409); the next start or node syncs again.
+  await syncJobSchedulers(queue, config).catch((err: unknown) => logger.error({ err }, 'job schedulers not synced'));
   return {
     mode: 'bullmq',
     async enqueue({ id, name }) {
-      await queue.add(
-        name,
-        { id },
-        {
-          jobId: id,
-          attempts: JOB_ATTEMPTS,
-          backoff: JOB_BACKOFF,
-          removeOnComplete: true,
-          removeOnFail: { age: 7 * 24 * 3600 },
-        },
-      );
+      await queue.add(name, { id }, { jobId: id, ...jobOpts(jobDefinition(name)) });
     },
     async close() {
       await queue.close();

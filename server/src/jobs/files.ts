@@ -15,3 +15,8 @@ export function resolveJobFile(config: Pick<Config, 'dataDir'>, stored: string):
   const abs = path.resolve(config.dataDir, stored);
   return abs.startsWith(base + path.sep) ? abs : null;
 }
+
+/** MIME types of the result files. */
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const PDF_MIME = 'application/pdf';
+export const JSON_MIME = 'application/json';

@@ -1,52 +1,90 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { JobName } from '@tombo/shared';
-import type { AppContext } from '../context';
 import { jobs } from '../db/schema';
 import { logger } from '../logger';
+import { systemJobDefinitions, userJobDefinition } from '../modules/job-definitions';
+import { backoffDelay, scheduleOf, type JobContext, type Schedule, type SystemJobDefinition } from './define';
+import { TIME_ZONE } from './format';
 import type { JobQueue } from './queue';
-
-type Base = Omit<AppContext, 'queue'>;
+import { runJob, runSystemJob } from './runner';
 
 /**
- * Inline mode (no Redis): the same processors, in this process, one job at a time, started with
- * setImmediate after the request that enqueued them. One attempt (like Laravel's sync driver); a
- * failure marks the row failed with its pt-BR reason. Unfinished rows are resumed at start.
+ * Inline mode (no Redis): the same definitions and runner as the worker, in this process, one job at
+ * a time, started with setImmediate after the request that enqueued them. A failed attempt is tried
+ * again after the definition's backoff, up to its retries. Scheduled system jobs run on timers here
+ * (BullMQ's job schedulers do it with Redis). Unfinished rows are resumed at start.
  */
-export function createInlineQueue(ctx: Base): JobQueue {
-  const accepted = new Set<string>();
+export function createInlineQueue(
+  ctx: JobContext,
+  systemJobs: readonly SystemJobDefinition[] = systemJobDefinitions(),
+): JobQueue {
+  const accepted = new Set<string>(); // row ids queued, waiting for a retry or running
+  const systemPending = new Set<string>(); // system job names queued or running: a tick never piles up
+  const timers = new Set<NodeJS.Timeout>();
   let chain: Promise<void> = Promise.resolve();
   let closed = false;
 
-  const run = async (id: string) => {
+  const push = (work: () => Promise<void>) => {
+    chain = chain.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(work);
+  };
+  const after = (ms: number, fn: () => void) => {
+    const t = setTimeout(() => {
+      timers.delete(t);
+      if (!closed) fn();
+    }, ms);
+    t.unref();
+    timers.add(t);
+  };
+
+  const runRow = async (id: string, name: string, attempt: number) => {
+    const def = userJobDefinition(name);
+    const final = attempt > (def?.retries ?? 0);
     try {
-      const { runJob } = await import('@tombo/worker/jobs/run');
-      await runJob(ctx, id, { attempt: 1, final: true });
-    } catch (err) {
-      logger.error({ err, jobId: id }, 'inline job crashed');
-    } finally {
+      await runJob(ctx, id, { attempt, final });
       accepted.delete(id);
+    } catch (err) {
+      // The row is back to "queued": retried after the backoff, or at the next start if we close first.
+      if (final || closed) {
+        if (final) logger.error({ err, jobId: id }, 'inline job crashed');
+        accepted.delete(id);
+      } else after(backoffDelay(def, attempt), () => push(() => runRow(id, name, attempt + 1)));
     }
+  };
+
+  const runSystem = async (def: SystemJobDefinition, attempt: number) => {
+    try {
+      await runSystemJob(ctx, def, {}, { attempt, final: attempt > def.retries });
+      systemPending.delete(def.name);
+    } catch {
+      if (closed) systemPending.delete(def.name);
+      else after(backoffDelay(def, attempt), () => push(() => runSystem(def, attempt + 1)));
+    }
+  };
+  const trigger = (def: SystemJobDefinition) => {
+    if (closed || systemPending.has(def.name)) return;
+    systemPending.add(def.name);
+    push(() => runSystem(def, 1));
   };
 
   const queue: JobQueue = {
     mode: 'inline',
-    async enqueue({ id }) {
+    async enqueue({ id, name }) {
       if (closed) throw new Error('job queue closed');
       if (accepted.has(id)) return;
       accepted.add(id);
-      chain = chain.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(() => run(id));
+      push(() => runRow(id, name, 1));
     },
     async close() {
       closed = true;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
       await resumed;
       await chain;
-      const { closeRenderer } = await import('@tombo/worker/render/pool');
-      await closeRenderer();
     },
   };
 
   // The row is the only durable copy: jobs a previous run of this process accepted but did not
-  // finish (stopped or crashed) are picked up again; processors are idempotent.
+  // finish (stopped or crashed) are picked up again; handlers are idempotent.
   const resumed = ctx.db
     .select({ id: jobs.id, name: jobs.name })
     .from(jobs)
@@ -57,5 +95,33 @@ export function createInlineQueue(ctx: Base): JobQueue {
       for (const r of rows) if (!closed) void queue.enqueue({ id: r.id, name: r.name as JobName });
     })
     .catch((err: unknown) => logger.error({ err }, 'could not resume unfinished jobs'));
+
+  for (const def of systemJobs) {
+    const schedule = scheduleOf(def, ctx.config);
+    if (schedule) startSchedule(def, schedule);
+  }
+
+  /** `every`: now, then every so often (like BullMQ's `every`); `cron`: at each next time of the pattern. */
+  function startSchedule(def: SystemJobDefinition, schedule: Schedule) {
+    if (schedule.every) {
+      const tick = () => {
+        trigger(def);
+        after(schedule.every, tick);
+      };
+      tick();
+      return;
+    }
+    const next = async () => {
+      const { getNextMillis } = await import('bullmq');
+      const at = getNextMillis(Date.now(), { pattern: schedule.cron, tz: TIME_ZONE });
+      if (at == null) return;
+      after(Math.max(0, at - Date.now()), () => {
+        trigger(def);
+        next().catch((err: unknown) => logger.error({ err, name: def.name }, 'job schedule refused'));
+      });
+    };
+    next().catch((err: unknown) => logger.error({ err, name: def.name }, 'job schedule refused'));
+  }
+
   return queue;
 }

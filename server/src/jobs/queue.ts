@@ -1,13 +1,14 @@
 import type { JobName } from '@tombo/shared';
 
 /**
- * Queue facade (DESIGN §6): BullMQ when REDIS_URL is set, inline (same processors, in-process) otherwise.
- * The API first writes the `jobs` row, then enqueues its id.
+ * Queue facade (DESIGN §6): BullMQ when REDIS_URL is set, inline (same definitions and runner,
+ * in-process) otherwise. The API first writes the `jobs` row, then enqueues its id. Scheduled system
+ * jobs are set up when the queue is created (BullMQ job schedulers, or the inline runner's timers).
  */
 export interface JobQueue {
   readonly mode: 'inline' | 'bullmq';
-  /** Hands the job (already written as a `jobs` row) to the processors; the same id twice is run once. */
+  /** Hands a user job (already written as a `jobs` row) to the runner; the same id twice is run once. */
   enqueue(job: { id: string; name: JobName }): Promise<void>;
-  /** Inline: waits for the jobs already accepted; BullMQ: closes the producer connection. */
+  /** Inline: stops the schedules and waits for the jobs already accepted; BullMQ: closes the producer. */
   close(): Promise<void>;
 }

@@ -5,10 +5,10 @@ import { client } from '../../../../tests/support/http';
 import { jobRecorder } from '../../../../tests/support/jobs';
 import { jobs } from '../../db/schema';
 import { queuePrefix, socketKey, QUEUE_NAME } from '../../jobs/settings';
-import { runJob } from '@tombo/worker/jobs/run';
-import { startJobWorker } from '@tombo/worker/jobs/bull-worker';
+import { runJob } from '../../jobs/runner';
+import { createPdfRenderer } from '../../render/pool';
+import { startJobWorker } from '@tombo/worker/bull-worker';
 import { createRedisPublisher } from '@tombo/worker/publisher';
-import { closeRenderer } from '@tombo/worker/render/pool';
 import { download, exportXlsxEndToEnd } from './jobs.test-support';
 
 describe('jobs, inline mode: retries and recovery', () => {
@@ -37,20 +37,19 @@ describe('jobs, inline mode: retries and recovery', () => {
 
   it('puts a job whose attempt failed back in the queue, and fails it with a pt-BR reason after the last attempt', async () => {
     const row = await insertJob('pdf');
-    const saved = process.env.CHROME_PATH;
-    await closeRenderer();
-    process.env.CHROME_PATH = '/nonexistent/chromium';
+    // The process's renderer, its Chromium missing.
+    const broken = createPdfRenderer({ chromePath: '/nonexistent/chromium' });
+    const brokenCtx = { ...s.ctx, renderPdf: broken.render };
     try {
-      await expect(runJob(s.ctx, row.id, { attempt: 1, final: false })).rejects.toThrow(/PDF/);
+      await expect(runJob(brokenCtx, row.id, { attempt: 1, final: false })).rejects.toThrow(/PDF/);
       const [queued] = await s.ctx.database.query<{ status: string; attempts: number; error: string | null }>(
         'select status, attempts, error from jobs where id = $1',
         [row.id],
       );
       expect(queued).toEqual({ status: 'queued', attempts: 1, error: null });
-      expect(await runJob(s.ctx, row.id, { attempt: 2, final: true })).toBe('failed');
+      expect(await runJob(brokenCtx, row.id, { attempt: 2, final: true })).toBe('failed');
     } finally {
-      if (saved === undefined) delete process.env.CHROME_PATH;
-      else process.env.CHROME_PATH = saved;
+      await broken.close();
     }
     const [failed] = await s.ctx.database.query<{
       status: string;
@@ -85,7 +84,7 @@ describe('jobs, inline mode: retries and recovery', () => {
 
 describe('report template', () => {
   it('escapes every value and names the municipality, the columns and the pages', async () => {
-    const { sectorsReportHtml, reportFooter } = await import('@tombo/worker/render/templates/sectors');
+    const { sectorsReportHtml, reportFooter } = await import('../sectors/jobs/sectors-report');
     const html = sectorsReportHtml({
       municipality: 'Município <de> "Teste"',
       generatedAt: '22/11/2026 09:05',
@@ -102,7 +101,7 @@ describe('report template', () => {
     const footer = reportFooter('22/11/2026 09:05');
     expect(footer).toContain('Página <span class="pageNumber"></span> de <span class="totalPages"></span>');
     expect(footer).toContain('Gerado em 22/11/2026 09:05');
-    const { dateTimeBR } = await import('@tombo/worker/jobs/format');
+    const { dateTimeBR } = await import('../../jobs/format');
     expect(dateTimeBR(new Date('2026-01-05T12:07:00Z'))).toBe('05/01/2026 09:07');
   });
 });
@@ -117,15 +116,16 @@ describe.skipIf(!REDIS_URL)(
 
     beforeAll(async () => {
       s = await startTestServer({ redisUrl: REDIS_URL });
-      // The worker process, in-process: its own Redis emitter publisher, the same processors.
+      // The worker process, in-process: its own Redis emitter publisher and Chromium, the same definitions.
       const { publisher, close: closePublisher } = await createRedisPublisher(REDIS_URL!, socketKey(s.ctx.config));
+      const renderer = createPdfRenderer({ chromePath: s.ctx.config.chromePath });
       const worker = await startJobWorker(
-        { config: s.ctx.config, database: s.ctx.database, db: s.ctx.db, publisher },
+        { config: s.ctx.config, database: s.ctx.database, db: s.ctx.db, publisher, renderPdf: renderer.render },
         { redisUrl: REDIS_URL!, prefix: queuePrefix(s.ctx.config), concurrency: 2 },
       );
       stopWorker = async () => {
         await worker.close();
-        await closeRenderer();
+        await renderer.close();
         await closePublisher();
       };
     });

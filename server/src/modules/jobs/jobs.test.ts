@@ -6,8 +6,8 @@ import { startTestServer, type TestServer } from '../../../../tests/support/harn
 import { client } from '../../../../tests/support/http';
 import { jobRecorder } from '../../../../tests/support/jobs';
 import { jobs } from '../../db/schema';
-import { removeExpiredJobFiles } from '../../jobs/retention';
-import { runJob } from '@tombo/worker/jobs/run';
+import { runJob } from '../../jobs/runner';
+import { removeExpiredJobFiles } from './jobs/file-retention.handler';
 import { download, exportXlsxEndToEnd, xlsxRows } from './jobs.test-support';
 
 describe('jobs, inline mode (no Redis)', () => {

@@ -1,5 +1,5 @@
 import type { Sector } from '@tombo/shared';
-import { html, raw, REPORT_CSS } from '../html';
+import { html, raw, REPORT_CSS } from '../../../render/html';
 
 export interface SectorsReport {
   municipality: string;

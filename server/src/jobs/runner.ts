@@ -2,13 +2,20 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { ZodError } from 'zod';
-import { JOB_NAMES, MSG, jobPayloads, type JobName } from '@tombo/shared';
-import { jobs } from '@tombo/server/db/schema';
-import { logger } from '@tombo/server/logger';
-import { cleanups, processors } from './registry';
-import { jobsDir, relativeJobFile } from '@tombo/server/jobs/files';
-import { publishJob, type JobRow } from '@tombo/server/modules/jobs/index';
-import { FailureAfterCommit, JobFailure, type JobContext, type JobResult, type RunningJob } from './types';
+import { MSG } from '@tombo/shared';
+import { jobs } from '../db/schema';
+import { logger } from '../logger';
+import { jobDefinition, userJobDefinition } from '../modules/job-definitions';
+import { publishJob, type JobRow } from '../modules/jobs';
+import {
+  FailureAfterCommit,
+  JobFailure,
+  type JobContext,
+  type JobResult,
+  type RunningJob,
+  type SystemJobDefinition,
+} from './define';
+import { jobsDir, relativeJobFile } from './files';
 
 /** The pt-BR reason shown to the user; internal details go to the log only. */
 export function reasonOf(err: unknown, name?: string): string {
@@ -19,10 +26,14 @@ export function reasonOf(err: unknown, name?: string): string {
   return `${prefix} Erro interno ao processar a tarefa; tente novamente mais tarde.`;
 }
 
-/** Runs the job name's cleanup (if any) once the job is over; never throws. */
+/** Runs the definition's cleanup (if any) once the job is over, whatever its payload; never throws. */
 async function cleanUp(ctx: JobContext, row: JobRow): Promise<void> {
-  const fn = (cleanups as Partial<Record<string, (c: JobContext, p: unknown) => Promise<void>>>)[row.name];
-  if (fn) await fn(ctx, row.payload).catch((err: unknown) => logger.warn({ err, jobId: row.id }, 'job cleanup failed'));
+  try {
+    const mod = await userJobDefinition(row.name)?.handler();
+    await mod?.cleanup?.(ctx, row.payload);
+  } catch (err) {
+    logger.warn({ err, jobId: row.id }, 'job cleanup failed');
+  }
 }
 
 const retryable = (err: unknown) => !(err instanceof ZodError) && !(err instanceof JobFailure && !err.retryable);
@@ -37,7 +48,7 @@ export interface RunOptions {
 export type RunOutcome = 'completed' | 'failed' | 'skipped';
 
 /**
- * Runs one job row: marks it running, calls its processor, moves the file into
+ * Runs one user job row: marks it running, calls its definition's handler, moves the file into
  * DATA_DIR/files/jobs/<id>.<ext>, marks it completed and tells its owner — or marks it failed with a
  * pt-BR reason. Idempotent: a retry (or a duplicate delivery) overwrites the same file; a job
  * already completed is skipped. Throws only when the attempt failed and another one should follow.
@@ -57,16 +68,15 @@ export async function runJob(ctx: JobContext, id: string, opts: RunOptions): Pro
   let temp: string | null = null;
   const scratch = path.join(jobsDir(ctx.config), '.tmp');
   try {
-    if (!(JOB_NAMES as readonly string[]).includes(row.name))
-      throw new JobFailure('Tipo de tarefa desconhecido.', false);
-    const name = row.name as JobName;
-    const payload = jobPayloads[name].parse(row.payload);
+    const def = userJobDefinition(row.name);
+    if (!def) throw new JobFailure('Tipo de tarefa desconhecido.', false);
+    const payload = def.payload.parse(row.payload);
     await fs.mkdir(scratch, { recursive: true });
 
     let last = 0;
     const job: RunningJob = {
       id: row.id,
-      name,
+      name: def.name,
       title: row.title,
       municipalityId: row.municipalityId,
       ownerId: row.ownerId,
@@ -85,7 +95,8 @@ export async function runJob(ctx: JobContext, id: string, opts: RunOptions): Pro
       },
       tempPath: (ext) => (temp = path.join(scratch, `${id}.${process.pid}.${opts.attempt}.${ext}`)),
     };
-    const result: JobResult = await processors[name](ctx, job as never);
+    const { run } = await def.handler();
+    const result: JobResult = await run(ctx, job);
 
     const rel = relativeJobFile(id, result.ext);
     await fs.rename(result.tempPath, path.join(ctx.config.dataDir, rel));
@@ -128,4 +139,49 @@ export async function runJob(ctx: JobContext, id: string, opts: RunOptions): Pro
     if (failed) publishJob(ctx, 'job.completed', failed);
     return 'failed';
   }
+}
+
+/**
+ * Runs one delivery of a system job (no `jobs` row, no owner): validates the payload and calls the
+ * handler. Throws only when the attempt failed and another one should follow; the log has the rest.
+ */
+export async function runSystemJob(
+  ctx: JobContext,
+  def: SystemJobDefinition,
+  rawPayload: unknown,
+  opts: RunOptions,
+): Promise<RunOutcome> {
+  const started = Date.now();
+  try {
+    const payload = def.payload.parse(rawPayload ?? {});
+    const { run } = await def.handler();
+    await run(ctx, payload);
+    logger.debug({ name: def.name, ms: Date.now() - started }, 'system job done');
+    return 'completed';
+  } catch (err) {
+    const again = !opts.final && retryable(err);
+    logger.error({ err, name: def.name, attempt: opts.attempt, retry: again }, 'system job failed');
+    if (again) throw err;
+    return 'failed';
+  }
+}
+
+/** One delivery from the queue: `{ id }` of a user job's row, or `{ payload }` of a system job. */
+export interface Delivery {
+  name: string;
+  data: unknown;
+  /** 1-based attempt number. */
+  attempt: number;
+  /** Whether no retry follows a failure of this attempt. */
+  final: boolean;
+}
+
+/** Runs a delivery through the definition of its name (what the BullMQ worker calls). */
+export async function runDelivery(ctx: JobContext, d: Delivery): Promise<RunOutcome> {
+  const def = jobDefinition(d.name);
+  const data = (d.data ?? {}) as { id?: unknown; payload?: unknown };
+  if (def?.owner === 'system') return runSystemJob(ctx, def, data.payload, d);
+  if (typeof data.id === 'string') return runJob(ctx, data.id, d);
+  logger.warn({ name: d.name }, 'job skipped: unknown name without a jobs row');
+  return 'skipped';
 }

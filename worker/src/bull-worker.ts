@@ -1,8 +1,6 @@
 import type { Worker } from 'bullmq';
 import { logger } from '@tombo/server/logger';
-import { JOB_ATTEMPTS, QUEUE_NAME } from '@tombo/server/jobs/settings';
-import { runJob } from './run';
-import type { JobContext } from './types';
+import { QUEUE_NAME, runDelivery, type JobContext } from '@tombo/server/jobs/index';
 
 export interface JobWorkerOptions {
   redisUrl: string;
@@ -11,20 +9,22 @@ export interface JobWorkerOptions {
   concurrency?: number;
 }
 
-/** A BullMQ worker running our processors; the `jobs` row stays the source of truth. */
+/**
+ * A BullMQ worker over the job definitions: user jobs (their `jobs` row stays the source of truth)
+ * and the system jobs the API's job schedulers produce, all through the server's runner.
+ */
 export async function startJobWorker(
   ctx: JobContext,
   opts: JobWorkerOptions,
 ): Promise<{ worker: Worker; close(): Promise<void> }> {
   const [{ Worker: BullWorker }, { Redis }] = await Promise.all([import('bullmq'), import('ioredis')]);
   const connection = new Redis(opts.redisUrl, { maxRetriesPerRequest: null });
-  const worker = new BullWorker<{ id: string }, string, string>(
+  const worker = new BullWorker<unknown, string, string>(
     QUEUE_NAME,
     async (job) => {
-      const attempts = job.opts.attempts ?? JOB_ATTEMPTS;
       const attempt = job.attemptsMade + 1;
       // Throws only when another attempt should follow (BullMQ then retries with backoff).
-      return runJob(ctx, job.data.id, { attempt, final: attempt >= attempts });
+      return runDelivery(ctx, { name: job.name, data: job.data, attempt, final: attempt >= (job.opts.attempts ?? 1) });
     },
     {
       connection,
@@ -33,7 +33,7 @@ export async function startJobWorker(
     },
   );
   worker.on('error', (err) => logger.error({ err }, 'job worker error'));
-  worker.on('completed', (job, outcome) => logger.info({ jobId: job.data.id, name: job.name, outcome }, 'job done'));
+  worker.on('completed', (job, outcome) => logger.info({ jobId: job.id, name: job.name, outcome }, 'job done'));
   await worker.waitUntilReady();
   return {
     worker,

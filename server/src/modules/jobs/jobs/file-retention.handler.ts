@@ -1,10 +1,12 @@
 import fsp from 'node:fs/promises';
 import { and, asc, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
-import type { AppContext } from '../context';
-import { jobs } from '../db/schema';
-import { logger } from '../logger';
-import { publishJob } from '../modules/jobs';
-import { resolveJobFile } from './files';
+import type { AppContext } from '../../../context';
+import { jobs } from '../../../db/schema';
+import type { SystemJobHandler } from '../../../jobs/define';
+import { resolveJobFile } from '../../../jobs/files';
+import { logger } from '../../../logger';
+import { publishJob } from '../publish';
+import type { FileRetentionPayload } from './file-retention';
 
 const BATCH = 200;
 const DAY_MS = 86_400_000;
@@ -13,7 +15,7 @@ const DAY_MS = 86_400_000;
  * Deletes the result files of jobs that finished more than JOB_FILE_RETENTION_DAYS ago and marks
  * their rows (`file_removed_at`), so exports and reports do not fill the disk. The rows stay: the
  * owner's Downloads page shows the file as expired (live) and the download answers 404 with
- * "generate it again". Idempotent, so every node may run it.
+ * "generate it again". Idempotent: two nodes (or two runs) sweeping at once do no harm.
  */
 export async function removeExpiredJobFiles(
   ctx: Pick<AppContext, 'db' | 'config' | 'publisher'>,
@@ -57,24 +59,7 @@ export async function removeExpiredJobFiles(
   return removed;
 }
 
-/** Runs the sweep now and then every `everyMs`; `stop()` waits for a sweep in flight. */
-export function scheduleJobFileRetention(
-  ctx: Pick<AppContext, 'db' | 'config' | 'publisher'>,
-  everyMs = 3_600_000,
-): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const sweep = () => {
-    running = removeExpiredJobFiles(ctx).catch((err: unknown) =>
-      logger.warn({ err }, 'job file retention sweep failed'),
-    );
-  };
-  sweep();
-  const timer = setInterval(sweep, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
-}
+/** The scheduled sweep: a failure is logged by the runner and retried per the definition. */
+export const run: SystemJobHandler<FileRetentionPayload> = async (ctx) => {
+  await removeExpiredJobFiles(ctx);
+};

@@ -1,16 +1,22 @@
 import { eq } from 'drizzle-orm';
 import type { Sector } from '@tombo/shared';
-import { municipalities } from '@tombo/server/db/schema';
-import { listSectors } from '@tombo/server/modules/sectors/index';
-import { read } from '@tombo/server/db/tx';
-import { scopeOfMunicipality } from '@tombo/server/tenancy/scope';
-import { renderPdf } from '../render/pool';
-import { sectorsReportHtml, reportFooter } from '../render/templates/sectors';
-import { dateTimeBR, isoDay, wallClock } from './format';
-import { JobFailure, type JobContext, type JobResult, type Processor, type RunningJob } from './types';
+import { municipalities } from '../../../db/schema';
+import { read } from '../../../db/tx';
+import {
+  JobFailure,
+  type UserJobHandler,
+  type JobContext,
+  type JobResult,
+  type RunningJob,
+} from '../../../jobs/define';
+import { PDF_MIME, XLSX_MIME } from '../../../jobs/files';
+import { dateTimeBR, isoDay, wallClock } from '../../../jobs/format';
+import { scopeOfMunicipality } from '../../../tenancy/scope';
+import { listSectors } from '../queries';
+import type { ExportSectorsPayload } from './export-sectors';
+import { sectorsReportHtml, reportFooter } from './sectors-report';
 
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-export const PDF_MIME = 'application/pdf';
+type Job = RunningJob<ExportSectorsPayload>;
 
 async function municipalityName(ctx: JobContext, id: number): Promise<string> {
   const [m] = await ctx.db.select({ name: municipalities.name }).from(municipalities).where(eq(municipalities.id, id));
@@ -19,7 +25,7 @@ async function municipalityName(ctx: JobContext, id: number): Promise<string> {
 }
 
 /** `export.sectors`: the requester's municipality's sectors as XLSX (streamed) or PDF (Chromium). */
-export const exportSectors: Processor<'export.sectors'> = async (ctx, job) => {
+export const run: UserJobHandler<ExportSectorsPayload> = async (ctx, job) => {
   if (job.municipalityId == null) throw new JobFailure('A exportação de setores exige um município.', false);
   const now = new Date();
   const [name, sectors] = await Promise.all([
@@ -30,10 +36,10 @@ export const exportSectors: Processor<'export.sectors'> = async (ctx, job) => {
   ]);
   await job.progress(10);
   const base = `setores-${isoDay(now)}`;
-  return job.payload.format === 'xlsx' ? writeXlsx(job, sectors, base) : writePdf(job, sectors, name, now, base);
+  return job.payload.format === 'xlsx' ? writeXlsx(job, sectors, base) : writePdf(ctx, job, sectors, name, now, base);
 };
 
-async function writeXlsx(job: RunningJob<'export.sectors'>, sectors: Sector[], base: string): Promise<JobResult> {
+async function writeXlsx(job: Job, sectors: Sector[], base: string): Promise<JobResult> {
   const { default: ExcelJS } = await import('exceljs');
   const file = job.tempPath('xlsx');
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
@@ -67,7 +73,8 @@ async function writeXlsx(job: RunningJob<'export.sectors'>, sectors: Sector[], b
 }
 
 async function writePdf(
-  job: RunningJob<'export.sectors'>,
+  ctx: JobContext,
+  job: Job,
   sectors: Sector[],
   municipality: string,
   now: Date,
@@ -77,7 +84,7 @@ async function writePdf(
   const generatedAt = dateTimeBR(now);
   const html = sectorsReportHtml({ municipality, generatedAt, sectors });
   await job.progress(30);
-  const pdf = await renderPdf(html, { footerTemplate: reportFooter(generatedAt) }).catch((err: unknown) => {
+  const pdf = await ctx.renderPdf(html, { footerTemplate: reportFooter(generatedAt) }).catch((err: unknown) => {
     throw new JobFailure('Não foi possível gerar o PDF (gerador indisponível ou tempo esgotado).', true, err);
   });
   await job.progress(90);

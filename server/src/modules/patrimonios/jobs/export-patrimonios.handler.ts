@@ -1,14 +1,15 @@
 import type { PatrimonioFilters } from '@tombo/shared';
-import { writePatrimoniosXlsx, XLSX_MIME } from '@tombo/server/modules/patrimonios/sheet';
-import { isoDay } from './format';
-import { JobFailure, type Processor } from './types';
+import { JobFailure, type UserJobHandler } from '../../../jobs/define';
+import { isoDay } from '../../../jobs/format';
+import { writePatrimoniosXlsx, XLSX_MIME } from '../sheet';
+import type { ExportPatrimoniosPayload } from './export-patrimonios';
 
 /**
  * `export.patrimonios`: the assets matching the list filters as XLSX (streamed, keyset chunks).
  * The sector restriction (`usuario`) comes from the payload, which the API filled from the
  * requester's principal — never from the client.
  */
-export const exportPatrimonios: Processor<'export.patrimonios'> = async (ctx, job) => {
+export const run: UserJobHandler<ExportPatrimoniosPayload> = async (ctx, job) => {
   if (job.municipalityId == null) throw new JobFailure('A exportação de bens exige um município.', false);
   const { format: _format, sectorIds, ...filters } = job.payload;
   const file = job.tempPath('xlsx');

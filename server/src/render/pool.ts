@@ -1,6 +1,5 @@
 import type { Browser, Page, PDFOptions } from 'puppeteer-core';
-import { logger } from '@tombo/server/logger';
-import { RENDER_PAGES } from '@tombo/server/jobs/settings';
+import { logger } from '../logger';
 
 /** Never download a browser: the system Chromium (CHROME_PATH, else /usr/bin/chromium). */
 export const CHROME_ARGS = [
@@ -14,7 +13,7 @@ export const CHROME_ARGS = [
   '--no-default-browser-check',
   '--mute-audio',
 ];
-export const chromePath = () => process.env.CHROME_PATH || '/usr/bin/chromium';
+export const DEFAULT_CHROME_PATH = '/usr/bin/chromium';
 
 export interface RenderPdfOptions {
   landscape?: boolean;
@@ -36,14 +35,17 @@ class PagePool {
   private waiters: Array<(p: Page | Error) => void> = [];
   private closing = false;
 
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly executablePath: string,
+  ) {}
 
   private launch(): Promise<Browser> {
     if (!this.browser) {
       const started = (async () => {
         const { default: puppeteer } = await import('puppeteer-core');
         const browser = await puppeteer.launch({
-          executablePath: chromePath(),
+          executablePath: this.executablePath,
           headless: true,
           args: CHROME_ARGS,
           pipe: true,
@@ -159,14 +161,18 @@ class PagePool {
   }
 }
 
-const pool = new PagePool(RENDER_PAGES);
+/** HTML → PDF (A4, backgrounds printed); what job handlers get as `ctx.renderPdf`. */
+export type RenderPdf = (html: string, options?: RenderPdfOptions) => Promise<Buffer>;
 
-/** Renders self-contained HTML to an A4 PDF (backgrounds printed) with a pooled Chromium page. */
-export function renderPdf(html: string, options: RenderPdfOptions = {}): Promise<Buffer> {
-  return pool.render(html, options);
+/** A process's PDF renderer: one Chromium (CHROME_PATH), launched on first use, with `pages` pooled pages. */
+export interface PdfRenderer {
+  render: RenderPdf;
+  /** Closes the browser (no-op when none was launched); a later render launches a new one. */
+  close(): Promise<void>;
 }
 
-/** Closes this process's browser (no-op when none was launched). */
-export function closeRenderer(): Promise<void> {
-  return pool.close();
+/** The worker and the API (inline jobs) each make one and hand `render` to the jobs they run. */
+export function createPdfRenderer(opts: { chromePath?: string; pages?: number } = {}): PdfRenderer {
+  const pool = new PagePool(Math.max(1, opts.pages ?? 2), opts.chromePath || DEFAULT_CHROME_PATH);
+  return { render: (html, options = {}) => pool.render(html, options), close: () => pool.close() };
 }

@@ -1,26 +1,25 @@
-import { scopeOfMunicipality } from '@tombo/server/tenancy/scope';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ImportReport } from '@tombo/shared';
-import type { Db } from '@tombo/server/db/client';
-import { jobs } from '@tombo/server/db/schema';
-import { HttpError } from '@tombo/server/http/errors';
-import { relativeJobFile, resolveJobFile } from '@tombo/server/jobs/files';
-import { uploadTmpDir } from '@tombo/server/modules/patrimonios/files';
-import { importPatrimonios as runImport } from '@tombo/server/modules/patrimonios/import/index';
-import { logger } from '@tombo/server/logger';
-import { isoDay } from './format';
+import type { Db } from '../../../db/client';
+import { jobs } from '../../../db/schema';
+import { HttpError } from '../../../http/errors';
 import {
   FailureAfterCommit,
   JobFailure,
   type JobContext,
   type JobResult,
-  type Processor,
   type RunningJob,
-} from './types';
-
-export const JSON_MIME = 'application/json';
+  type UserJobHandler,
+} from '../../../jobs/define';
+import { JSON_MIME, relativeJobFile, resolveJobFile } from '../../../jobs/files';
+import { isoDay } from '../../../jobs/format';
+import { logger } from '../../../logger';
+import { scopeOfMunicipality } from '../../../tenancy/scope';
+import { uploadTmpDir } from '../files';
+import { importPatrimonios as runImport } from '../import';
+import type { ImportPatrimoniosPayload } from './import-patrimonios';
 
 /** Absolute path of a payload's `uploadPath`, or null when it would leave DATA_DIR/tmp/uploads. */
 export function resolveUpload(ctx: Pick<JobContext, 'config'>, uploadPath: unknown): string | null {
@@ -38,6 +37,9 @@ export async function removeImportUpload(ctx: Pick<JobContext, 'config'>, payloa
       .rm(abs, { force: true })
       .catch((err: unknown) => logger.warn({ err, abs }, 'could not remove import upload'));
 }
+
+/** Run by the runner once the job is over (completed, or failed with no retry to follow). */
+export const cleanup = removeImportUpload;
 
 /** Thrown inside the import transaction when another delivery of the same job committed it first. */
 class AlreadyCommitted extends Error {}
@@ -79,7 +81,7 @@ async function committedResult(ctx: JobContext, jobId: string): Promise<{ abs: s
 
 /** Hands the committed report to the runner (a copy at the job's scratch path, which it moves into place). */
 async function resultOf(
-  job: RunningJob<'import.patrimonios'>,
+  job: RunningJob<ImportPatrimoniosPayload>,
   committed: { abs: string; fileName: string },
 ): Promise<JobResult> {
   const out = job.tempPath('json');
@@ -104,7 +106,7 @@ async function resultOf(
  * resuming at start — completes with the same report instead of importing twice or failing on the
  * upload that is gone. The upload is removed only once the commit is recorded.
  */
-export const importPatrimonios: Processor<'import.patrimonios'> = async (ctx, job) => {
+export const run: UserJobHandler<ImportPatrimoniosPayload> = async (ctx, job) => {
   if (job.municipalityId == null) throw new JobFailure('A importação de bens exige um município.', false);
   const municipalityId = job.municipalityId;
   const before = await committedResult(ctx, job.id);

@@ -1,0 +1,38 @@
+import { JOB_NAMES } from '@tombo/shared';
+import type { JobDefinition, SystemJobDefinition, UserJobDefinition } from '../jobs/define';
+import * as jobs from './jobs';
+import * as patrimonios from './patrimonios';
+import * as sectors from './sectors';
+
+/**
+ * Every job definition of every area: the one list the BullMQ worker, the inline runner and the
+ * schedulers read (HOUSE-RULES 9). Handlers are imported only when a job of theirs runs.
+ */
+export const jobDefinitions: readonly JobDefinition[] = [...jobs.jobs, ...sectors.jobs, ...patrimonios.jobs];
+
+const byName = new Map<string, JobDefinition>();
+for (const def of jobDefinitions) {
+  if (byName.has(def.name)) throw new Error(`job ${def.name} is defined twice`);
+  byName.set(def.name, def);
+}
+// Every name a user may ask for (`JOB_NAMES`, the API's Job.name) runs as a user job.
+for (const name of JOB_NAMES) {
+  if (byName.get(name)?.owner !== 'user') throw new Error(`job ${name} has no user job definition`);
+}
+for (const def of jobDefinitions) {
+  if (def.owner === 'user' && !(JOB_NAMES as readonly string[]).includes(def.name))
+    throw new Error(`job ${def.name} is a user job missing from JOB_NAMES`);
+}
+
+/** The definition of a job name, or undefined (a name from another version of Tombo). */
+export const jobDefinition = (name: string): JobDefinition | undefined => byName.get(name);
+
+/** The user job of that name (a `jobs` row), or undefined. */
+export function userJobDefinition(name: string): UserJobDefinition | undefined {
+  const def = byName.get(name);
+  return def?.owner === 'user' ? def : undefined;
+}
+
+/** The system jobs (no `jobs` row), scheduled or not. */
+export const systemJobDefinitions = (): SystemJobDefinition[] =>
+  jobDefinitions.filter((d): d is SystemJobDefinition => d.owner === 'system');
