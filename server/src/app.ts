@@ -10,7 +10,6 @@ import { authRoutes } from './modules/auth/routes';
 import { userRoutes } from './modules/users/routes';
 import { declaredRoutes } from './modules/routes';
 import { mountRoutes } from './http/mount';
-import { auditRoutes } from './modules/audit/routes';
 import { superuserRoutes } from './modules/superuser/routes';
 import { numberingRoutes } from './modules/numbering/routes';
 import { publicRoutes, publicSearchSettingsRoutes } from './modules/public/routes';
@@ -45,7 +44,6 @@ export function createApp(ctx: AppContext): Express {
   api.use(mountRoutes(ctx, declaredRoutes));
   api.use(authenticate(ctx));
   api.use(userRoutes(ctx));
-  api.use(auditRoutes(ctx));
   api.use(numberingRoutes(ctx));
   api.use(publicSearchSettingsRoutes(ctx));
   api.use(superuserRoutes(ctx));

@@ -61,6 +61,8 @@ const WITHOUT_PERMISSION: Record<string, string> = {
   'GET /jobs': "a user's own jobs (the queries filter by owner)",
   'GET /jobs/:id': "a user's own job (404 for anyone else's)",
   'GET /jobs/:id/download': "a user's own job file (404 for anyone else's)",
+  'POST /audit-logs':
+    "every municipal user reports their own sync entries (the body allows only the spec's sync actions)",
 };
 
 /**
@@ -92,7 +94,6 @@ const NOT_YET_DECLARED: Record<string, string[]> = {
     'GET /public/filtros',
   ],
   users: ['GET /users', 'GET /users/:p', 'POST /users', 'PUT /users/:p', 'DELETE /users/:p'],
-  audit: ['GET /audit-logs', 'POST /audit-logs'],
   numbering: ['GET /numeracao', 'GET /numeracao/proximo', 'PUT /numeracao'],
   'public search settings': ['GET /superuser/public-search', 'PUT /superuser/public-search'],
   superuser: [

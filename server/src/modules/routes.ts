@@ -1,4 +1,5 @@
 import type { RouteDef } from '../http/route';
+import * as audit from './audit';
 import * as customization from './customization';
 import * as dashboard from './dashboard';
 import * as formFields from './form-fields';
@@ -22,4 +23,5 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...formasAquisicao.routes,
   ...formFields.routes,
   ...patrimonios.routes,
+  ...audit.routes,
 ];
