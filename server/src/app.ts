@@ -11,7 +11,6 @@ import { userRoutes } from './modules/users/routes';
 import { declaredRoutes } from './modules/routes';
 import { mountRoutes } from './http/mount';
 import { superuserRoutes } from './modules/superuser/routes';
-import { numberingRoutes } from './modules/numbering/routes';
 import { publicRoutes, publicSearchSettingsRoutes } from './modules/public/routes';
 
 /** The HTTP app: public routes first, then everything behind a valid token; the built client last. */
@@ -44,7 +43,6 @@ export function createApp(ctx: AppContext): Express {
   api.use(mountRoutes(ctx, declaredRoutes));
   api.use(authenticate(ctx));
   api.use(userRoutes(ctx));
-  api.use(numberingRoutes(ctx));
   api.use(publicSearchSettingsRoutes(ctx));
   api.use(superuserRoutes(ctx));
   api.use(notFoundHandler);

@@ -94,7 +94,6 @@ const NOT_YET_DECLARED: Record<string, string[]> = {
     'GET /public/filtros',
   ],
   users: ['GET /users', 'GET /users/:p', 'POST /users', 'PUT /users/:p', 'DELETE /users/:p'],
-  numbering: ['GET /numeracao', 'GET /numeracao/proximo', 'PUT /numeracao'],
   'public search settings': ['GET /superuser/public-search', 'PUT /superuser/public-search'],
   superuser: [
     'GET /superuser/permissions',

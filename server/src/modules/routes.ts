@@ -7,6 +7,7 @@ import * as formasAquisicao from './formas-aquisicao';
 import * as health from './health';
 import * as jobs from './jobs';
 import * as locais from './locais';
+import * as numbering from './numbering';
 import * as patrimonios from './patrimonios';
 import * as sectors from './sectors';
 import * as tiposBens from './tipos-bens';
@@ -23,5 +24,6 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...formasAquisicao.routes,
   ...formFields.routes,
   ...patrimonios.routes,
+  ...numbering.routes,
   ...audit.routes,
 ];
