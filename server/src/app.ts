@@ -11,7 +11,7 @@ import { userRoutes } from './modules/users/routes';
 import { declaredRoutes } from './modules/routes';
 import { mountRoutes } from './http/mount';
 import { superuserRoutes } from './modules/superuser/routes';
-import { publicRoutes, publicSearchSettingsRoutes } from './modules/public/routes';
+import { publicSearchSettingsRoutes } from './modules/public/routes';
 
 /** The HTTP app: public routes first, then everything behind a valid token; the built client last. */
 export function createApp(ctx: AppContext): Express {
@@ -38,7 +38,6 @@ export function createApp(ctx: AppContext): Express {
   api.use(express.json({ limit: '1mb', inflate: false }));
   api.use(rejectNulBytes);
   api.use(authRoutes(ctx));
-  api.use(publicRoutes(ctx));
   // Declared routes authenticate and authorise themselves (http/mount.ts).
   api.use(mountRoutes(ctx, declaredRoutes));
   api.use(authenticate(ctx));

@@ -9,12 +9,14 @@ import * as jobs from './jobs';
 import * as locais from './locais';
 import * as numbering from './numbering';
 import * as patrimonios from './patrimonios';
+import * as publicConsultation from './public';
 import * as sectors from './sectors';
 import * as tiposBens from './tipos-bens';
 
 /** Every declared route of the API: the registry that `mountRoutes` guards and the route matrix test walks. */
 export const declaredRoutes: readonly RouteDef[] = [
   ...health.routes,
+  ...publicConsultation.routes,
   ...customization.routes,
   ...sectors.routes,
   ...locais.routes,

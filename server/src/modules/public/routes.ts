@@ -5,10 +5,13 @@ import { idNumber, publicMunicipioQuery, publicPatrimonioQuery, type PublicMunic
 import type { AppContext } from '../../context';
 import { can, principal } from '../../auth/middleware';
 import { municipalities, publicSearchSettings } from '../../db/schema';
-import { actorOf, audit, mutate } from '../../db/tx';
+import { actorOf, audit, mutate, read } from '../../db/tx';
 import { notFound } from '../../http/errors';
-import { body, params, query } from '../../http/validate';
-import * as service from './service';
+import { body } from '../../http/validate';
+import { route } from '../../http/route';
+import { allMunicipalities } from '../../tenancy/scope';
+import { readPublic } from './access';
+import { getPublic, listPublic, publicFiltros, publicMunicipalities } from './queries';
 
 const numeroParam = z.strictObject({ numero: z.string().trim().min(1).max(40) });
 const settingsBody = z.strictObject({
@@ -16,29 +19,58 @@ const settingsBody = z.strictObject({
   isPublicSearchEnabled: z.boolean({ error: 'Informe se a consulta pública está ativa.' }),
 });
 
-/** Public consultation (no sign-in): mounted before authentication. */
-export function publicRoutes(ctx: AppContext): Router {
-  const r = Router();
-  r.get('/public/municipios', async (_req, res) => {
-    const municipios = await service.publicMunicipalities(ctx);
-    res.json({ municipios, total: municipios.length } satisfies PublicMunicipioList);
-  });
-  // Cache headers only on success: a 403 (public search off) or 404 must not be kept by the browser.
-  r.get('/public/patrimonios', async (req, res) => {
-    const list = await service.listPublic(ctx, query(req, publicPatrimonioQuery));
-    res.setHeader('Cache-Control', 'public, max-age=30').json(list);
-  });
-  r.get('/public/patrimonios/:numero', async (req, res) => {
-    const patrimonio = await service.getPublic(ctx, params(req, numeroParam).numero, query(req, publicMunicipioQuery));
-    res.setHeader('Cache-Control', 'public, max-age=30').json({ patrimonio });
-  });
+// Cache headers only on success: a 403 (public search off) or 404 must not be kept by the browser.
+
+/** Public consultation (no sign-in): one municipality's public data, under that municipality's scope. */
+export const publicRoutes = [
+  route({
+    method: 'get',
+    path: '/public/municipios',
+    audience: 'public',
+    handler: async (c) => {
+      // Which municipalities are open is every municipality's switch: read over all of them, explicitly
+      // (names and slugs only).
+      const all = allMunicipalities();
+      const municipios = await read(c.ctx, all, (tx) => publicMunicipalities(tx, all));
+      return { municipios, total: municipios.length } satisfies PublicMunicipioList;
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/public/patrimonios',
+    audience: 'public',
+    query: publicPatrimonioQuery,
+    handler: async (c) => {
+      const list = await readPublic(c.ctx, c.query, (tx, scope, m) => listPublic(tx, scope, m, c.query));
+      c.res.setHeader('Cache-Control', 'public, max-age=30');
+      return list;
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/public/patrimonios/:numero',
+    audience: 'public',
+    params: numeroParam,
+    query: publicMunicipioQuery,
+    handler: async (c) => {
+      const patrimonio = await readPublic(c.ctx, c.query, (tx, scope, m) => getPublic(tx, scope, m, c.params.numero));
+      c.res.setHeader('Cache-Control', 'public, max-age=30');
+      return { patrimonio };
+    },
+  }),
   /** Options of the advanced filter (sectors, active asset types) of one municipality. */
-  r.get('/public/filtros', async (req, res) => {
-    const filtros = await service.publicFiltros(ctx, query(req, publicMunicipioQuery));
-    res.setHeader('Cache-Control', 'public, max-age=60').json(filtros);
-  });
-  return r;
-}
+  route({
+    method: 'get',
+    path: '/public/filtros',
+    audience: 'public',
+    query: publicMunicipioQuery,
+    handler: async (c) => {
+      const filtros = await readPublic(c.ctx, c.query, (tx, scope, m) => publicFiltros(tx, scope, m));
+      c.res.setHeader('Cache-Control', 'public, max-age=60');
+      return filtros;
+    },
+  }),
+];
 
 /** Superuser switch of the public search, per municipality (enabled by default). Mounted after authentication. */
 export function publicSearchSettingsRoutes(ctx: AppContext): Router {
