@@ -6,7 +6,6 @@ import type { AppContext } from './context';
 import { authenticate } from './auth/middleware';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { rejectNulBytes } from './http/validate';
-import { authRoutes } from './modules/auth/routes';
 import { userRoutes } from './modules/users/routes';
 import { declaredRoutes } from './modules/routes';
 import { mountRoutes } from './http/mount';
@@ -37,7 +36,6 @@ export function createApp(ctx: AppContext): Express {
   // UTF-8 JSON only, never compressed (415 otherwise, see http/errors.ts); no NUL byte in body or query.
   api.use(express.json({ limit: '1mb', inflate: false }));
   api.use(rejectNulBytes);
-  api.use(authRoutes(ctx));
   // Declared routes authenticate and authorise themselves (http/mount.ts).
   api.use(mountRoutes(ctx, declaredRoutes));
   api.use(authenticate(ctx));

@@ -1,5 +1,6 @@
 import type { RouteDef } from '../http/route';
 import * as audit from './audit';
+import * as auth from './auth';
 import * as customization from './customization';
 import * as dashboard from './dashboard';
 import * as formFields from './form-fields';
@@ -16,6 +17,7 @@ import * as tiposBens from './tipos-bens';
 /** Every declared route of the API: the registry that `mountRoutes` guards and the route matrix test walks. */
 export const declaredRoutes: readonly RouteDef[] = [
   ...health.routes,
+  ...auth.routes,
   ...publicConsultation.routes,
   ...customization.routes,
   ...sectors.routes,

@@ -7,7 +7,7 @@ import { audit, mutate, type Actor } from '../../db/tx';
 import { iso } from '../../db/owned';
 import { HttpError, conflict, isUniqueViolation, notFound } from '../../http/errors';
 import { hashPassword } from '../../auth/passwords';
-import { revokeAllSessions } from '../auth/service';
+import { revokeAllSessions } from '../auth';
 
 type Row = typeof users.$inferSelect;
 export const toUser = (r: Row, sectorIds: number[]): User => ({
