@@ -12,7 +12,9 @@ import * as numbering from './numbering';
 import * as patrimonios from './patrimonios';
 import * as publicConsultation from './public';
 import * as sectors from './sectors';
+import * as superuser from './superuser';
 import * as tiposBens from './tipos-bens';
+import * as users from './users';
 
 /** Every declared route of the API: the registry that `mountRoutes` guards and the route matrix test walks. */
 export const declaredRoutes: readonly RouteDef[] = [
@@ -20,6 +22,7 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...auth.routes,
   ...publicConsultation.routes,
   ...customization.routes,
+  ...users.routes,
   ...sectors.routes,
   ...locais.routes,
   ...jobs.routes,
@@ -30,4 +33,5 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...patrimonios.routes,
   ...numbering.routes,
   ...audit.routes,
+  ...superuser.routes,
 ];

@@ -1,23 +1,12 @@
-import { Router } from 'express';
 import { z } from 'zod';
-import { asc, eq, sql } from 'drizzle-orm';
-import { idNumber, publicMunicipioQuery, publicPatrimonioQuery, type PublicMunicipioList } from '@tombo/shared';
-import type { AppContext } from '../../context';
-import { can, principal } from '../../auth/middleware';
-import { municipalities, publicSearchSettings } from '../../db/schema';
-import { actorOf, audit, mutate, read } from '../../db/tx';
-import { notFound } from '../../http/errors';
-import { body } from '../../http/validate';
+import { publicMunicipioQuery, publicPatrimonioQuery, type PublicMunicipioList } from '@tombo/shared';
+import { read } from '../../db/tx';
 import { route } from '../../http/route';
 import { allMunicipalities } from '../../tenancy/scope';
 import { readPublic } from './access';
 import { getPublic, listPublic, publicFiltros, publicMunicipalities } from './queries';
 
 const numeroParam = z.strictObject({ numero: z.string().trim().min(1).max(40) });
-const settingsBody = z.strictObject({
-  municipalityId: idNumber('Informe o município.'),
-  isPublicSearchEnabled: z.boolean({ error: 'Informe se a consulta pública está ativa.' }),
-});
 
 // Cache headers only on success: a 403 (public search off) or 404 must not be kept by the browser.
 
@@ -71,50 +60,3 @@ export const publicRoutes = [
     },
   }),
 ];
-
-/** Superuser switch of the public search, per municipality (enabled by default). Mounted after authentication. */
-export function publicSearchSettingsRoutes(ctx: AppContext): Router {
-  const r = Router();
-  const list = () =>
-    ctx.db
-      .select({
-        municipalityId: municipalities.id,
-        name: municipalities.name,
-        slug: municipalities.slug,
-        isPublicSearchEnabled: sql<boolean>`coalesce(${publicSearchSettings.isPublicSearchEnabled}, true)`,
-      })
-      .from(municipalities)
-      .leftJoin(publicSearchSettings, eq(publicSearchSettings.municipalityId, municipalities.id))
-      .orderBy(asc(municipalities.name));
-
-  r.get('/superuser/public-search', can('superuser:access'), async (_req, res) => {
-    const settings = await list();
-    res.json({ settings, total: settings.length });
-  });
-  r.put('/superuser/public-search', can('superuser:access'), async (req, res) => {
-    const { municipalityId, isPublicSearchEnabled } = body(req, settingsBody);
-    await mutate(ctx, actorOf(principal(req)), async (tx, out) => {
-      const [m] = await tx
-        .select({ id: municipalities.id })
-        .from(municipalities)
-        .where(eq(municipalities.id, municipalityId));
-      if (!m) throw notFound('Município não encontrado.');
-      await tx
-        .insert(publicSearchSettings)
-        .values({ municipalityId, isPublicSearchEnabled })
-        .onConflictDoUpdate({
-          target: publicSearchSettings.municipalityId,
-          set: { isPublicSearchEnabled, updatedAt: new Date(), version: sql`${publicSearchSettings.version} + 1` },
-        });
-      await audit(tx, out, {
-        action: 'PUBLIC_SEARCH_UPDATE',
-        entityType: 'PublicSearchSettings',
-        entityId: municipalityId,
-        details: { new_value: { isPublicSearchEnabled } },
-      });
-    });
-    const setting = (await list()).find((x) => x.municipalityId === municipalityId);
-    res.json({ setting });
-  });
-  return r;
-}
