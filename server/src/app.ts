@@ -3,19 +3,12 @@ import path from 'node:path';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { AppContext } from './context';
-import { authenticate } from './auth/middleware';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { rejectNulBytes } from './http/validate';
-import { authRoutes } from './modules/auth/routes';
-import { userRoutes } from './modules/users/routes';
 import { declaredRoutes } from './modules/routes';
 import { mountRoutes } from './http/mount';
-import { auditRoutes } from './modules/audit/routes';
-import { superuserRoutes } from './modules/superuser/routes';
-import { numberingRoutes } from './modules/numbering/routes';
-import { publicRoutes, publicSearchSettingsRoutes } from './modules/public/routes';
 
-/** The HTTP app: public routes first, then everything behind a valid token; the built client last. */
+/** The HTTP app: the declared API routes (each guarded by the registry), then the built client. */
 export function createApp(ctx: AppContext): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -39,16 +32,8 @@ export function createApp(ctx: AppContext): Express {
   // UTF-8 JSON only, never compressed (415 otherwise, see http/errors.ts); no NUL byte in body or query.
   api.use(express.json({ limit: '1mb', inflate: false }));
   api.use(rejectNulBytes);
-  api.use(authRoutes(ctx));
-  api.use(publicRoutes(ctx));
-  // Declared routes authenticate and authorise themselves (http/mount.ts).
+  // Every route is declared; each authenticates and authorises itself (http/mount.ts).
   api.use(mountRoutes(ctx, declaredRoutes));
-  api.use(authenticate(ctx));
-  api.use(userRoutes(ctx));
-  api.use(auditRoutes(ctx));
-  api.use(numberingRoutes(ctx));
-  api.use(publicSearchSettingsRoutes(ctx));
-  api.use(superuserRoutes(ctx));
   api.use(notFoundHandler);
   api.use(errorHandler);
   app.use('/api', api);

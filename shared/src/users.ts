@@ -26,10 +26,21 @@ export const userUpdateBody = z.strictObject({
   lockoutUntil: z.null().optional(),
   failedLoginAttempts: z.literal(0).optional(),
   municipalityId: idNumber('Município inválido.').nullable().optional(),
-  version: version.optional(),
+  version,
 });
 export type UserCreate = z.infer<typeof userCreateBody>;
 export type UserUpdate = z.infer<typeof userUpdateBody>;
+
+/** pt-BR messages of the users area that the server answers. */
+export const USER_MSG = {
+  /** One's own password changes only with the current one (profile), never through the users screen. */
+  ownPassword: 'Para alterar a sua própria senha, use "Alterar senha" no seu perfil (a senha atual é exigida).',
+  /** Only the superuser has no municipality, and the superuser has none. */
+  roleMunicipality: 'Perfil incompatível com o município.',
+  noMunicipality: 'Informe o município: só o superusuário fica sem município.',
+  sectorNotFound: 'Setor não encontrado.',
+  municipalityNotFound: 'Município não encontrado.',
+} as const;
 
 export interface User {
   id: number;

@@ -76,6 +76,7 @@ describe('login', () => {
     const unlocked = await admin('PUT', `/api/users/${created.body.id}`, {
       lockoutUntil: null,
       failedLoginAttempts: 0,
+      version: user.body.version,
     });
     expect(unlocked.status).toBe(200);
     expect(unlocked.body.lockoutUntil).toBeNull();
@@ -214,7 +215,12 @@ describe('passwords', () => {
     expect((await s.login('supervisor', 'Outra@Senha9')).user.role).toBe('supervisor');
     // put the demo password back for the other tests
     const su = client(s.url, await s.token('superuser'));
-    expect((await su('PUT', `/api/superuser/users/${before.user.id}`, { password: 'Tombo@2025' })).status).toBe(200);
+    const { version } = (await su('GET', '/api/superuser/users')).body.users.find(
+      (u: { id: number }) => u.id === before.user.id,
+    );
+    expect(
+      (await su('PUT', `/api/superuser/users/${before.user.id}`, { password: 'Tombo@2025', version })).status,
+    ).toBe(200);
   });
 });
 
@@ -261,8 +267,9 @@ describe('users', () => {
   it('a user edits their own name but not their role', async () => {
     const { user, token } = await s.login('usuario');
     const me = client(s.url, token);
-    expect((await me('PUT', `/api/users/${user.id}`, { name: 'Úrsula U.' })).status).toBe(200);
-    expect((await me('PUT', `/api/users/${user.id}`, { role: 'admin' })).status).toBe(403);
+    const { version } = (await me('GET', `/api/users/${user.id}`)).body;
+    expect((await me('PUT', `/api/users/${user.id}`, { name: 'Úrsula U.', version })).status).toBe(200);
+    expect((await me('PUT', `/api/users/${user.id}`, { role: 'admin', version: version + 1 })).status).toBe(403);
     expect((await me('GET', `/api/users/${user.id}`)).body.role).toBe('usuario');
   });
 

@@ -258,7 +258,8 @@ describe('users of a municipality that does not exist', () => {
     refused(created, 404, 'create');
     expect(created.body.error.message).toMatch(/Município/);
     const someone = (before.users.users as User[]).find((u) => u.role === 'usuario')!;
-    refused(await su('PUT', `/api/superuser/users/${someone.id}`, { municipalityId: 987654 }), 404, 'update');
+    const moved = { municipalityId: 987654, version: someone.version };
+    refused(await su('PUT', `/api/superuser/users/${someone.id}`, moved), 404, 'update');
     expect(await snapshot()).toEqual(before);
   });
 });

@@ -30,13 +30,16 @@ afterAll(async () => {
 const adminApi = async () => client(s.url, await s.token('admin'));
 let seq = 0;
 /** A new user of the demo municipality, made by its admin. */
-async function newUser(role: string, sectorIds: number[] = []): Promise<{ id: number; email: string }> {
+async function newUser(
+  role: string,
+  sectorIds: number[] = [],
+): Promise<{ id: number; email: string; version: number }> {
   const email = `live${++seq}-${role}@exemplo.gov.br`;
   const r = await (
     await adminApi()
   )('POST', '/api/users', { name: `Ao Vivo ${seq}`, email, password: PASSWORD, role, sectorIds });
   expect(r.status).toBe(201);
-  return { id: r.body.id, email };
+  return { id: r.body.id, email, version: r.body.version };
 }
 
 /** Resolves with the disconnect reason; rejects if the socket is still connected after `ms`. */
@@ -105,7 +108,8 @@ describe('who receives user events', () => {
     // the visualizador's own record: it hears about that one
     const vizId = (await s.login('visualizador')).user.id;
     const own = nextEvent<LiveEvent<{ id: number }>>(others.visualizador, 'user.updated');
-    expect((await api('PUT', `/api/users/${vizId}`, { name: 'Vera Visualizadora' })).status).toBe(200);
+    const { version } = (await api('GET', `/api/users/${vizId}`)).body;
+    expect((await api('PUT', `/api/users/${vizId}`, { name: 'Vera Visualizadora', version })).status).toBe(200);
     expect((await own).data.id).toBe(vizId);
 
     // a marker every socket receives after anything sent before it
@@ -124,7 +128,9 @@ describe('sockets follow changes of their user', () => {
     expect(inRoom(socket, room.audit(municipalityId))).toBe(true);
     const revoked = nextEvent<LiveEvent<{ reason: string }>>(socket, 'session.revoked');
     const cut = disconnection(socket);
-    expect((await (await adminApi())('PUT', `/api/users/${u.id}`, { role: 'visualizador' })).status).toBe(200);
+    expect(
+      (await (await adminApi())('PUT', `/api/users/${u.id}`, { role: 'visualizador', version: u.version })).status,
+    ).toBe(200);
     expect(await cut).toBe('io server disconnect');
     expect((await revoked).data.reason).toBe('session');
     expect((await client(s.url, session.token)('GET', '/api/auth/me')).status).toBe(401);
@@ -141,7 +147,9 @@ describe('sockets follow changes of their user', () => {
     const got: number[] = [];
     socket.on('patrimonio.created', (e: LiveEvent<{ sectorId: number }>) => got.push(e.data.sectorId));
 
-    expect((await (await adminApi())('PUT', `/api/users/${u.id}`, { sectorIds: [sectorId.AD] })).status).toBe(200);
+    expect(
+      (await (await adminApi())('PUT', `/api/users/${u.id}`, { sectorIds: [sectorId.AD], version: u.version })).status,
+    ).toBe(200);
     await eventually(() => expect(inRoom(socket, room.sectorAssets(municipalityId, sectorId.TI))).toBe(false));
     expect(socket.connected).toBe(true);
     await createAsset('TI');
@@ -250,7 +258,10 @@ describe.skipIf(!!process.env.REDIS_URL)('connection-state recovery', () => {
       socket.io.engine.close(); // the server sees a network drop ('transport close'): recoverable
       await dropped;
       await eventually(() => expect(s.io.of('/').sockets.has(id)).toBe(false)); // the server saw it too
-      expect((await (await adminApi())('PUT', `/api/users/${u.id}`, { sectorIds: [sectorId.AD] })).status).toBe(200);
+      expect(
+        (await (await adminApi())('PUT', `/api/users/${u.id}`, { sectorIds: [sectorId.AD], version: u.version }))
+          .status,
+      ).toBe(200);
       await createAsset('TI');
       await createAsset('AD');
 

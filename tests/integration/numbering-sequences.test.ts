@@ -3,7 +3,8 @@ import { DEFAULT_NUMBERING, type NumberingComponent, type NumberingBody, type Se
 import { startTestServer, type TestServer } from '../support/harness';
 import { client, type Answer } from '../support/http';
 import { patrimonios } from '../../server/src/db/schema';
-import { allocateNumbers, getPattern } from '../../server/src/modules/numbering/service';
+import { allocateNumbers, getPattern } from '../../server/src/modules/numbering';
+import { scopeOfMunicipality } from '../../server/src/tenancy/scope';
 
 // The sequence of a number belongs to (municipality, sector, year): changing how numbers are written
 // (separator, digit width, part order, YY/YYYY) continues it; a new year starts a new one.
@@ -173,7 +174,8 @@ describe('numbering while the pattern changes', () => {
         throw new Error('requests neither answered nor waiting');
       };
       await s.ctx.db.transaction(async (tx) => {
-        const [numero] = await allocateNumbers(tx, x.municipalityId, await getPattern(tx, x.municipalityId), '00', 1);
+        const scope = scopeOfMunicipality(x.municipalityId);
+        const [numero] = await allocateNumbers(tx, scope, await getPattern(tx, scope), '00', 1);
         expect(numero).toBe('001');
         await tx.insert(patrimonios).values({
           municipalityId: x.municipalityId,

@@ -12,6 +12,7 @@ import {
   newLocal,
   newPatrimonio,
   newSector,
+  newUser,
   world,
   type TestTenant,
   type TestUser,
@@ -50,6 +51,14 @@ const ACCESS_FACTORIES: Partial<Record<AccessPermission, Factory>> = {
     table: 'patrimonios',
     id: (await newPatrimonio(s, { municipalityId: t.id, sectorId: t.sector.id })).id,
   }),
+  'user.read': async (s, t) => ({
+    table: 'users',
+    id: (await newUser(s, { municipalityId: t.id, role: 'usuario' })).id,
+  }),
+  'user.manage': async (s, t) => ({
+    table: 'users',
+    id: (await newUser(s, { municipalityId: t.id, role: 'visualizador', sectorIds: [] })).id,
+  }),
 };
 
 /** Declared signed-in or municipal routes open to every role (no `permission`), each with why. */
@@ -61,6 +70,10 @@ const WITHOUT_PERMISSION: Record<string, string> = {
   'GET /jobs': "a user's own jobs (the queries filter by owner)",
   'GET /jobs/:id': "a user's own job (404 for anyone else's)",
   'GET /jobs/:id/download': "a user's own job file (404 for anyone else's)",
+  'GET /auth/me': 'every signed-in user reads their own session',
+  'PUT /auth/password': 'every signed-in user changes their own password (the current one is checked)',
+  'POST /audit-logs':
+    "every municipal user reports their own sync entries (the body allows only the spec's sync actions)",
 };
 
 /**
@@ -71,40 +84,12 @@ const PARAMS_WITHOUT_ACCESS: Record<string, string> = {
   'GET /patrimonios/numero/:numero': 'a lookup by number: the query itself answers 404 outside the scope',
   'GET /jobs/:id': 'jobs belong to a user, not to a municipality: the query answers 404 for anyone but the owner',
   'GET /jobs/:id/download': 'as GET /jobs/:id',
-};
-
-/**
- * Routes Express still answers outside the registry (areas not converted yet), by area. Converting an
- * area means deleting its line here: a route listed here that is declared (or gone) fails the last test.
- */
-const NOT_YET_DECLARED: Record<string, string[]> = {
-  'health, sign-in, public consultation': [
-    'POST /auth/login',
-    'POST /auth/refresh',
-    'POST /auth/logout',
-    'POST /auth/forgot-password',
-    'POST /auth/reset-password',
-    'GET /auth/me',
-    'PUT /auth/password',
-    'GET /public/municipios',
-    'GET /public/patrimonios',
-    'GET /public/patrimonios/:p',
-    'GET /public/filtros',
-  ],
-  users: ['GET /users', 'GET /users/:p', 'POST /users', 'PUT /users/:p', 'DELETE /users/:p'],
-  audit: ['GET /audit-logs', 'POST /audit-logs'],
-  numbering: ['GET /numeracao', 'GET /numeracao/proximo', 'PUT /numeracao'],
-  'public search settings': ['GET /superuser/public-search', 'PUT /superuser/public-search'],
-  superuser: [
-    'GET /superuser/permissions',
-    'PUT /superuser/permissions/:p',
-    'GET /superuser/municipalities',
-    'POST /superuser/municipalities',
-    'GET /superuser/users',
-    'POST /superuser/users',
-    'PUT /superuser/users/:p',
-    'DELETE /superuser/users/:p',
-  ],
+  'GET /public/patrimonios/:numero':
+    "public: the query names the municipality and reads under its scope; a number it lacks is the query's 404",
+  'PUT /superuser/permissions/:role': 'a role name: permissions are installation-wide, not a municipality record',
+  'PUT /superuser/users/:id':
+    'the superuser reaches every user (all municipalities): an unknown id is the 404 of the command',
+  'DELETE /superuser/users/:id': 'as PUT /superuser/users/:id',
 };
 
 let s: TestServer;
@@ -308,18 +293,15 @@ interface Layer {
 }
 
 describe('nothing under /api escapes the registry', () => {
-  it('every route Express answers is declared once (or listed as not yet converted)', () => {
+  it('every route Express answers is declared once', () => {
     const answered = answeredRoutes();
     const declared = new Set(declaredRoutes.map((d) => shape(d.method, d.path)));
-    const legacy = new Set(Object.values(NOT_YET_DECLARED).flat());
     const problems: string[] = [];
     for (const r of new Set(answered)) {
       const times = answered.filter((x) => x === r).length;
       if (times > 1) problems.push(`${r}: answered by ${times} handlers`);
-      if (declared.has(r) && legacy.has(r)) problems.push(`${r}: declared now: remove it from NOT_YET_DECLARED`);
-      if (!declared.has(r) && !legacy.has(r)) problems.push(`${r}: not declared (add it to an area's routes)`);
+      if (!declared.has(r)) problems.push(`${r}: not declared (add it to an area's routes)`);
     }
-    for (const r of legacy) if (!answered.includes(r)) problems.push(`${r}: gone: remove it from NOT_YET_DECLARED`);
     for (const r of declared) if (!answered.includes(r)) problems.push(`${r}: declared but not mounted`);
     expect(problems).toEqual([]);
   });

@@ -122,6 +122,8 @@ export interface AuditEntry {
   entityType: string;
   entityId?: string | number | null;
   details?: string | { old_value?: unknown; new_value?: unknown } | null;
+  /** Whose activity log holds it when not the actor's (the superuser changing a municipality's user). */
+  municipalityId?: number | null;
 }
 
 /** Audited entities whose change can alter a signed-in user's principal (role, sectors, municipality, permissions). */
@@ -132,7 +134,7 @@ export async function audit(
   tx: Db,
   out: Outbox,
   entry: AuditEntry,
-  municipalityId = out.actor?.municipalityId ?? null,
+  municipalityId = entry.municipalityId !== undefined ? entry.municipalityId : (out.actor?.municipalityId ?? null),
 ): Promise<void> {
   if (PRINCIPAL_ENTITIES.has(entry.entityType)) out.principalsChanged = true;
   const details =
@@ -158,6 +160,8 @@ export interface ChangeEvent<N extends ServerEventName = ServerEventName> {
   rooms: string | string[];
   name: N;
   data: ServerEventData<N>;
+  /** The event's municipality when not the actor's (as `AuditEntry.municipalityId`). */
+  municipalityId?: number | null;
 }
 
 /**
@@ -166,7 +170,7 @@ export interface ChangeEvent<N extends ServerEventName = ServerEventName> {
  */
 export async function record(tx: Db, out: Outbox, entry: AuditEntry | null, ...events: ChangeEvent[]): Promise<void> {
   if (entry) await audit(tx, out, entry);
-  for (const e of events) out.emit(e.rooms, e.name, e.data as never);
+  for (const e of events) out.emit(e.rooms, e.name, e.data as never, e.municipalityId);
 }
 
 /** A typed live event for `record`. */
@@ -174,7 +178,8 @@ export const liveEvent = <N extends ServerEventName>(
   rooms: string | string[],
   name: N,
   data: ServerEventData<N>,
-): ChangeEvent => ({ rooms, name, data }) as unknown as ChangeEvent;
+  municipalityId?: number | null,
+): ChangeEvent => ({ rooms, name, data, municipalityId }) as unknown as ChangeEvent;
 
 export const actorOf = (p: { id: number; name: string; municipalityId: number | null }): Actor => ({
   id: p.id,

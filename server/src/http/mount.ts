@@ -12,14 +12,15 @@ const checkResponses = process.env.NODE_ENV !== 'production';
 
 /** Who the caller is and what they may touch, in the order 401 → 403; the route's audience decides. */
 async function caller(ctx: AppContext, def: RouteDef, req: Request) {
-  if (def.audience === 'public') return { principal: undefined, scope: undefined, tenancy: undefined };
+  if (def.audience === 'public') return { principal: undefined, scope: undefined, tenancy: undefined, self: false };
   const principal = await signedIn(ctx, req);
   if (def.audience === 'superuser' && !principal.permissions.includes('superuser:access')) throw forbidden();
-  if (def.permission && !principal.permissions.includes(def.permission)) throw forbidden();
+  const self = def.self !== undefined && req.params[def.self] === String(principal.id);
+  if (def.permission && !self && !principal.permissions.includes(def.permission)) throw forbidden();
   const scope: TenantScope | undefined = principal.municipalityId != null ? scopeOfPrincipal(principal) : undefined;
   if (def.audience === 'municipal' && !scope) throw forbidden();
   const tenancy: Tenancy | undefined = scope ?? (def.audience === 'superuser' ? allMunicipalities() : undefined);
-  return { principal, scope, tenancy };
+  return { principal, scope, tenancy, self };
 }
 
 /**
@@ -30,7 +31,7 @@ export function mountRoutes(ctx: AppContext, defs: readonly RouteDef[]): Router 
   const router = Router();
   for (const def of defs) {
     router[def.method](def.path, async (req, res) => {
-      const { principal, scope, tenancy } = await caller(ctx, def, req);
+      const { principal, scope, tenancy, self } = await caller(ctx, def, req);
       const params = def.params ? parse(def.params, req.params) : undefined;
       if (def.access) {
         const id = (params as Record<string, number | string>)[def.access.param];
@@ -50,6 +51,7 @@ export function mountRoutes(ctx: AppContext, defs: readonly RouteDef[]): Router 
         principal: principal as never,
         actor: actor as never,
         scope: scope as never,
+        self,
         req,
         res,
         read: (fn) => (tenancy ? read(ctx, tenancy, fn) : noTenancy()),

@@ -23,6 +23,8 @@ export interface RouteCall<P extends Schema, Q extends Schema, B extends Schema,
   body: Out<B>;
   principal: A extends 'public' ? Principal | undefined : Principal;
   actor: A extends 'public' ? Actor | null : Actor;
+  /** True when the route's `self` param names the caller's own user record. */
+  self: boolean;
   /** The caller's municipality and sectors (municipal routes). */
   scope: A extends 'municipal' ? TenantScope : TenantScope | undefined;
   req: Request;
@@ -58,6 +60,11 @@ export interface RouteDef<
    * rule, else 404 (another municipality's record, another sector's asset).
    */
   access?: { param: string; rule: AccessPermission };
+  /**
+   * A param that may name the caller's own user record (a profile): for it the permission is not
+   * asked, the audience and access rule still are; the handler sees `self` and limits what may change.
+   */
+  self?: string;
   /** The answer's body (sent as JSON), or `undefined` when the handler answered itself (files). */
   handler(call: RouteCall<P, Q, B, A>): Promise<unknown>;
 }

@@ -4,6 +4,7 @@ import * as locais from './locais';
 import * as patrimonios from './patrimonios';
 import * as sectors from './sectors';
 import * as tiposBens from './tipos-bens';
+import * as users from './users';
 
 /** Every area's object-access rules, by purpose (see tenancy/access.ts `requireAccess`). */
 export const accessRules = {
@@ -13,4 +14,5 @@ export const accessRules = {
   ...formasAquisicao.access,
   ...formFields.access,
   ...patrimonios.access,
+  ...users.access,
 };

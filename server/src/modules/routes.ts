@@ -1,4 +1,6 @@
 import type { RouteDef } from '../http/route';
+import * as audit from './audit';
+import * as auth from './auth';
 import * as customization from './customization';
 import * as dashboard from './dashboard';
 import * as formFields from './form-fields';
@@ -6,14 +8,21 @@ import * as formasAquisicao from './formas-aquisicao';
 import * as health from './health';
 import * as jobs from './jobs';
 import * as locais from './locais';
+import * as numbering from './numbering';
 import * as patrimonios from './patrimonios';
+import * as publicConsultation from './public';
 import * as sectors from './sectors';
+import * as superuser from './superuser';
 import * as tiposBens from './tipos-bens';
+import * as users from './users';
 
 /** Every declared route of the API: the registry that `mountRoutes` guards and the route matrix test walks. */
 export const declaredRoutes: readonly RouteDef[] = [
   ...health.routes,
+  ...auth.routes,
+  ...publicConsultation.routes,
   ...customization.routes,
+  ...users.routes,
   ...sectors.routes,
   ...locais.routes,
   ...jobs.routes,
@@ -22,4 +31,7 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...formasAquisicao.routes,
   ...formFields.routes,
   ...patrimonios.routes,
+  ...numbering.routes,
+  ...audit.routes,
+  ...superuser.routes,
 ];

@@ -11,7 +11,16 @@ import DialogTitle from '@mui/material/DialogTitle';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { MAIN_ROLES, ROLE_LABELS, passwordSchema, userCreateBody, type Sector, type User } from '@tombo/shared';
+import Typography from '@mui/material/Typography';
+import {
+  MAIN_ROLES,
+  ROLE_LABELS,
+  USER_MSG,
+  passwordSchema,
+  userCreateBody,
+  type Sector,
+  type User,
+} from '@tombo/shared';
 import { PasswordField } from '../../components/PasswordField';
 
 const base = userCreateBody.pick({ name: true, email: true, role: true });
@@ -22,13 +31,15 @@ export type UserFormValues = z.output<typeof editForm>;
 interface Props {
   open: boolean;
   user: User | null;
+  /** The signed-in user's own record: its password changes only in the profile (with the current one). */
+  self?: boolean;
   sectors: Sector[];
   busy: boolean;
   onClose: () => void;
   onSubmit: (values: UserFormValues) => void;
 }
 
-export function UserFormDialog({ open, user, sectors, busy, onClose, onSubmit }: Props) {
+export function UserFormDialog({ open, user, self = false, sectors, busy, onClose, onSubmit }: Props) {
   const { register, control, handleSubmit, reset, formState } = useForm<UserFormValues>({
     resolver: zodResolver(user ? editForm : createForm) as never,
     defaultValues: { name: '', email: '', role: 'usuario', password: '', sectorIds: [] },
@@ -74,17 +85,23 @@ export function UserFormDialog({ open, user, sectors, busy, onClose, onSubmit }:
             error={!!errors.email}
             helperText={errors.email?.message}
           />
-          <PasswordField
-            {...register('password')}
-            id="user-password"
-            label={user ? 'Nova senha (opcional)' : 'Senha'}
-            autoComplete="new-password"
-            fullWidth
-            margin="normal"
-            required={!user}
-            error={!!errors.password}
-            helperText={errors.password?.message ?? (user ? 'Deixe em branco para manter a senha atual.' : undefined)}
-          />
+          {self ? (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 2, mb: 1 }}>
+              {USER_MSG.ownPassword}
+            </Typography>
+          ) : (
+            <PasswordField
+              {...register('password')}
+              id="user-password"
+              label={user ? 'Nova senha (opcional)' : 'Senha'}
+              autoComplete="new-password"
+              fullWidth
+              margin="normal"
+              required={!user}
+              error={!!errors.password}
+              helperText={errors.password?.message ?? (user ? 'Deixe em branco para manter a senha atual.' : undefined)}
+            />
+          )}
           <Controller
             control={control}
             name="role"

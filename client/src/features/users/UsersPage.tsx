@@ -104,7 +104,7 @@ export default function UsersPage({ title }: PageProps) {
     onError,
   });
   const unlock = useMutation({
-    mutationFn: (u: User) => unlockUser(u.id),
+    mutationFn: (u: User) => unlockUser(u),
     onSuccess: () => {
       toast.success(MSG.users.unlocked);
       refresh();
@@ -208,6 +208,7 @@ export default function UsersPage({ title }: PageProps) {
       <UserFormDialog
         open={form.open}
         user={form.open ? form.user : null}
+        self={form.open && form.user?.id === me?.id}
         sectors={sectors}
         busy={save.isPending}
         onClose={() => setForm({ open: false })}

@@ -24,9 +24,9 @@ export async function deleteUser(id: number): Promise<void> {
   await http.delete(`/users/${id}`);
 }
 
-/** Unlock (spec §4 User lock): lockoutUntil null and failedLoginAttempts 0. */
-export async function unlockUser(id: number): Promise<User> {
-  return updateUser(id, { lockoutUntil: null, failedLoginAttempts: 0 });
+/** Unlock (spec §4 User lock): lockoutUntil null and failedLoginAttempts 0, at the version shown. */
+export async function unlockUser(user: Pick<User, 'id' | 'version'>): Promise<User> {
+  return updateUser(user.id, { lockoutUntil: null, failedLoginAttempts: 0, version: user.version });
 }
 
 export const isLocked = (u: Pick<User, 'lockoutUntil'>, now = Date.now()) =>

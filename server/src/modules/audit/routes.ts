@@ -1,33 +1,46 @@
-import { Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { CLIENT_AUDIT_RATE, auditCreateBody, auditListQuery } from '@tombo/shared';
-import type { AppContext } from '../../context';
-import { can, municipalityOf, principal } from '../../auth/middleware';
-import { actorOf, mutate } from '../../db/tx';
 import { HttpError } from '../../http/errors';
-import { body, query } from '../../http/validate';
-import { listAudit, recordClientEntry } from './service';
+import { perContext, withinLimit } from '../../http/rate-limit';
+import { route } from '../../http/route';
+import { recordClientEntry } from './commands';
+import { listAudit } from './queries';
 
 const TOO_MANY = 'Muitos registros de atividade enviados. Aguarde um minuto e tente novamente.';
 
-export function auditRoutes(ctx: AppContext): Router {
-  const r = Router();
-  r.get('/audit-logs', can('audit:read'), async (req, res) => {
-    res.json(await listAudit(ctx.db, municipalityOf(req), query(req, auditListQuery)));
-  });
-  /** Client-reported events (spec §7): sync actions only, per-user rate limit; author and municipality from the token. */
-  const perUser = rateLimit({
+/** Client-reported entries per user and window (one budget per server). */
+const perUser = perContext((_ctx: object) =>
+  rateLimit({
     windowMs: CLIENT_AUDIT_RATE.windowMs,
     limit: CLIENT_AUDIT_RATE.max,
-    keyGenerator: (req) => `u:${principal(req).id}`,
+    keyGenerator: (req) => `u:${req.principal!.id}`,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (_req, _res, next) => next(new HttpError(429, 'RATE_LIMITED', TOO_MANY)),
-  });
-  r.post('/audit-logs', perUser, async (req, res) => {
-    const entry = body(req, auditCreateBody);
-    await mutate(ctx, actorOf(principal(req)), (tx, out) => recordClientEntry(tx, out, entry));
-    res.status(201).json({ ok: true });
-  });
-  return r;
-}
+  }),
+);
+
+/** The activity log (spec §7 Audit). */
+export const auditRoutes = [
+  route({
+    method: 'get',
+    path: '/audit-logs',
+    audience: 'municipal',
+    permission: 'audit:read',
+    query: auditListQuery,
+    handler: (c) => c.read((tx) => listAudit(tx, c.scope, c.query)),
+  }),
+  // Client-reported events (spec §7): sync actions only, per-user rate limit; author and municipality from the token.
+  route({
+    method: 'post',
+    path: '/audit-logs',
+    audience: 'municipal',
+    body: auditCreateBody,
+    status: 201,
+    handler: async (c) => {
+      await withinLimit(perUser(c.ctx), c.req, c.res);
+      await c.command((tx, out) => recordClientEntry(tx, out, c.scope, c.body));
+      return { ok: true };
+    },
+  }),
+];

@@ -1,4 +1,3 @@
-import { Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import {
   MSG,
@@ -10,53 +9,92 @@ import {
   resetPasswordBody,
 } from '@tombo/shared';
 import type { AppContext } from '../../context';
-import { authenticate, principal, sessionOf } from '../../auth/middleware';
-import { actorOf } from '../../db/tx';
-import { body } from '../../http/validate';
-import * as auth from './service';
+import { sessionOf } from '../../auth/middleware';
+import { HttpError } from '../../http/errors';
+import { perContext, withinLimit } from '../../http/rate-limit';
+import { route, type RouteCall } from '../../http/route';
+import * as flows from './flows';
 
-export function authRoutes(ctx: AppContext): Router {
-  const r = Router();
-  const limiter = rateLimit({
+/** Password guesses per IP (login, reset, own password change): one budget per server. */
+const guesses = perContext((ctx: AppContext) =>
+  rateLimit({
     windowMs: ctx.config.loginRateLimitWindowMs,
     limit: ctx.config.loginRateLimitMax,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    handler: (_req, res) => {
-      res.status(429).json({ error: { code: 'RATE_LIMITED', message: MSG.auth.tooManyAttempts } });
-    },
-  });
+    handler: (_req, _res, next) => next(new HttpError(429, 'RATE_LIMITED', MSG.auth.tooManyAttempts)),
+  }),
+);
+const limited = (c: Pick<RouteCall<never, never, never, never>, 'ctx' | 'req' | 'res'>) =>
+  withinLimit(guesses(c.ctx), c.req, c.res);
 
-  r.post('/auth/login', limiter, async (req, res) => {
-    const { email, password } = body(req, loginBody);
-    res.json(await auth.login(ctx, email, password));
-  });
-  r.post('/auth/refresh', async (req, res) => {
-    res.json(await auth.refresh(ctx, body(req, refreshBody).refreshToken));
-  });
-  r.post('/auth/logout', async (req, res) => {
-    await auth.logout(ctx, body(req, logoutBody).refreshToken);
-    res.status(204).end();
-  });
-  r.post('/auth/forgot-password', limiter, (req, res) => {
-    const { email } = body(req, forgotPasswordBody);
-    // the same answer at the same time for any e-mail: the work starts once it is sent
-    res.json({ message: MSG.auth.forgotSent });
-    auth.forgotPassword(ctx, email);
-  });
-  r.post('/auth/reset-password', limiter, async (req, res) => {
-    const { token, password } = body(req, resetPasswordBody);
-    await auth.resetPassword(ctx, token, password);
-    res.json({ message: MSG.auth.resetDone });
-  });
-  r.get('/auth/me', authenticate(ctx), (req, res) => {
-    res.json({ user: principal(req) });
-  });
-  // a current password is a password guess too: the same per-IP budget as logins
-  r.put('/auth/password', limiter, authenticate(ctx), async (req, res) => {
-    const { currentPassword, password } = body(req, changeOwnPasswordBody);
-    await auth.changeOwnPassword(ctx, actorOf(principal(req)), sessionOf(req), currentPassword, password);
-    res.json({ message: MSG.passwordChanged });
-  });
-  return r;
-}
+/** Sign-in, sessions and passwords (spec §5). */
+export const authRoutes = [
+  route({
+    method: 'post',
+    path: '/auth/login',
+    audience: 'public',
+    body: loginBody,
+    handler: async (c) => {
+      await limited(c);
+      return flows.login(c.ctx, c.body.email, c.body.password);
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/auth/refresh',
+    audience: 'public',
+    body: refreshBody,
+    handler: (c) => flows.refresh(c.ctx, c.body.refreshToken),
+  }),
+  route({
+    method: 'post',
+    path: '/auth/logout',
+    audience: 'public',
+    body: logoutBody,
+    status: 204,
+    handler: (c) => flows.logout(c.ctx, c.body.refreshToken),
+  }),
+  route({
+    method: 'post',
+    path: '/auth/forgot-password',
+    audience: 'public',
+    body: forgotPasswordBody,
+    handler: async (c) => {
+      await limited(c);
+      // the same answer at the same time for any e-mail: the work starts once it is sent
+      c.res.json({ message: MSG.auth.forgotSent });
+      flows.forgotPassword(c.ctx, c.body.email);
+      return undefined;
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/auth/reset-password',
+    audience: 'public',
+    body: resetPasswordBody,
+    handler: async (c) => {
+      await limited(c);
+      await flows.resetPassword(c.ctx, c.body.token, c.body.password);
+      return { message: MSG.auth.resetDone };
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/auth/me',
+    audience: 'signed-in',
+    handler: async (c) => ({ user: c.principal }),
+  }),
+  route({
+    method: 'put',
+    path: '/auth/password',
+    audience: 'signed-in',
+    body: changeOwnPasswordBody,
+    handler: async (c) => {
+      // a current password is a password guess too: the same per-IP budget as logins
+      await limited(c);
+      await flows.changeOwnPassword(c.ctx, c.principal, sessionOf(c.req), c.body.currentPassword, c.body.password);
+      return { message: MSG.passwordChanged };
+    },
+  }),
+];

@@ -1,24 +1,32 @@
-import { Router } from 'express';
 import { numberingBody, numberingNextQuery } from '@tombo/shared';
-import type { AppContext } from '../../context';
-import { can, municipalActor, municipalityOf, principal } from '../../auth/middleware';
-import { body, query } from '../../http/validate';
-import { scopeOf } from '../patrimonios/scope';
-import * as service from './service';
+import { route } from '../../http/route';
+import { savePattern } from './commands';
+import { getPattern, nextNumbers } from './queries';
 
 /** The municipality's asset numbering pattern (spec §3, default §9). */
-export function numberingRoutes(ctx: AppContext): Router {
-  const r = Router();
-  r.get('/numeracao', can('bens:read'), async (req, res) => {
-    res.json({ pattern: await service.getPattern(ctx.db, municipalityOf(req)) });
-  });
+export const numberingRoutes = [
+  route({
+    method: 'get',
+    path: '/numeracao',
+    audience: 'municipal',
+    permission: 'bens:read',
+    handler: async (c) => ({ pattern: await c.read((tx) => getPattern(tx, c.scope)) }),
+  }),
   // The next number per sector, as it would be issued now (nothing reserved); a usuario sees its own sectors.
-  r.get('/numeracao/proximo', can('bens:read'), async (req, res) => {
-    const { sectorId } = query(req, numberingNextQuery);
-    res.json(await service.nextNumbers(ctx.db, scopeOf(principal(req)), sectorId));
-  });
-  r.put('/numeracao', can('catalogs:manage'), async (req, res) => {
-    res.json({ pattern: await service.savePattern(ctx, municipalActor(req), body(req, numberingBody)) });
-  });
-  return r;
-}
+  route({
+    method: 'get',
+    path: '/numeracao/proximo',
+    audience: 'municipal',
+    permission: 'bens:read',
+    query: numberingNextQuery,
+    handler: (c) => c.read((tx) => nextNumbers(tx, c.scope, c.query.sectorId)),
+  }),
+  route({
+    method: 'put',
+    path: '/numeracao',
+    audience: 'municipal',
+    permission: 'catalogs:manage',
+    body: numberingBody,
+    handler: async (c) => ({ pattern: await c.command((tx, out) => savePattern(tx, out, c.scope, c.body)) }),
+  }),
+];

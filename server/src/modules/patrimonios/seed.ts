@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { HISTORICO_ACTIONS, type EstadoConservacao, type PatrimonioStatus } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { formasAquisicao, locais, patrimonioHistorico, patrimonios, sectors, tiposBens } from '../../db/schema';
-import { allocateNumbers, getPattern } from '../numbering/service';
+import { allocateNumbers, getPattern } from '../numbering';
+import { scopeOfMunicipality } from '../../tenancy/scope';
 
 const TIPOS: Array<[string, number, string]> = [
   ['Mobiliário', 120, '10.00'],
@@ -259,14 +260,14 @@ export async function seedDemoAssets(
   const localRows = await tx.select().from(locais).where(eq(locais.municipalityId, m));
   const tipoRows = await tx.select().from(tiposBens).where(eq(tiposBens.municipalityId, m));
   const formaRows = await tx.select().from(formasAquisicao).where(eq(formasAquisicao.municipalityId, m));
-  const pattern = await getPattern(tx, m);
+  const pattern = await getPattern(tx, scopeOfMunicipality(m));
   for (const [i, [code, descricao, tipo, forma, valor, data, status, estado]] of list.entries()) {
     const sector = sectorRows.find((s) => s.code === code)!;
     const places = localRows.filter((l) => l.sectorId === sector.id);
     const local = places[i % places.length];
     const t = tipoRows.find((x) => x.name === tipo)!;
     const f = formaRows.find((x) => x.nome === forma)!;
-    const [numero] = await allocateNumbers(tx, m, pattern, code, 1);
+    const [numero] = await allocateNumbers(tx, scopeOfMunicipality(m), pattern, code, 1);
     const [row] = await tx
       .insert(patrimonios)
       .values({

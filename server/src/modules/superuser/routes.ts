@@ -1,97 +1,104 @@
-import { Router } from 'express';
-import { asc, eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { PERMISSIONS, ROLES, idParam, trimmed, userCreateBody, userUpdateBody } from '@tombo/shared';
-import type { AppContext } from '../../context';
-import { can, principal } from '../../auth/middleware';
-import { municipalities, rolePermissions } from '../../db/schema';
-import { actorOf, audit, mutate } from '../../db/tx';
-import { conflict, isUniqueViolation } from '../../http/errors';
-import { body, params } from '../../http/validate';
-import * as users from '../users/service';
+import { idParam, userCreateBody, userUpdateBody } from '@tombo/shared';
+import { route } from '../../http/route';
+import { allMunicipalities } from '../../tenancy/scope';
+import { hashed } from '../users';
+import * as commands from './commands';
+import { municipalityList, publicSearchList, rolePermissionList, userList } from './queries';
+import { municipalityBody, permissionsBody, publicSearchBody, roleParam } from './schema';
 
-const roleParam = z.strictObject({ role: z.enum(ROLES, { error: 'Perfil inválido.' }) });
-const permissionsBody = z.strictObject({
-  permissions: z.array(z.enum(PERMISSIONS, { error: 'Permissão inválida.' })).max(PERMISSIONS.length),
-});
-const municipalityBody = z.strictObject({ name: trimmed('Nome', 160) });
-const slugify = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
+// The superuser works on the whole installation: audience 'superuser' runs c.read and c.command over
+// all municipalities, and every data function here is handed that tenancy, asked for explicitly.
+const all = allMunicipalities();
 
-/** The superuser back-office API: separate paths, one permission, audited. */
-export function superuserRoutes(ctx: AppContext): Router {
-  const r = Router();
-  r.use('/superuser', can('superuser:access'));
-
-  r.get('/superuser/permissions', async (_req, res) => {
-    const rows = await ctx.db.select().from(rolePermissions).orderBy(asc(rolePermissions.role));
-    res.json({ roles: rows.map((x) => ({ role: x.role, permissions: x.permissions })) });
-  });
-  r.put('/superuser/permissions/:role', can('permissions:manage'), async (req, res) => {
-    const { role } = params(req, roleParam);
-    const { permissions } = body(req, permissionsBody);
-    await mutate(ctx, actorOf(principal(req)), async (tx, out) => {
-      const [old] = await tx.select().from(rolePermissions).where(eq(rolePermissions.role, role));
-      await tx
-        .insert(rolePermissions)
-        .values({ role, permissions })
-        .onConflictDoUpdate({ target: rolePermissions.role, set: { permissions, updatedAt: new Date() } });
-      await audit(tx, out, {
-        action: 'PERMISSIONS_UPDATE',
-        entityType: 'Role',
-        entityId: role,
-        details: { old_value: old?.permissions ?? [], new_value: permissions },
-      });
-    });
-    res.json({ role, permissions });
-  });
-
-  r.get('/superuser/municipalities', async (_req, res) => {
-    const rows = await ctx.db.select().from(municipalities).orderBy(asc(municipalities.name));
-    res.json({ municipalities: rows, total: rows.length });
-  });
-  r.post('/superuser/municipalities', async (req, res) => {
-    const { name } = body(req, municipalityBody);
-    const row = await mutate(ctx, actorOf(principal(req)), async (tx, out) => {
-      const [m] = await tx
-        .insert(municipalities)
-        .values({ name, slug: slugify(name) })
-        .returning()
-        .catch((err) => {
-          if (isUniqueViolation(err)) throw conflict('Já existe um município com este nome.', 'DUPLICATE');
-          throw err;
-        });
-      await audit(tx, out, {
-        action: 'MUNICIPALITY_CREATE',
-        entityType: 'Municipality',
-        entityId: m.id,
-        details: { new_value: { name } },
-      });
-      return m;
-    });
-    res.status(201).json(row);
-  });
-
-  r.get('/superuser/users', async (_req, res) => {
-    const list = await users.listUsers(ctx, null);
-    res.json({ users: list, total: list.length });
-  });
-  r.post('/superuser/users', async (req, res) => {
-    res.status(201).json(await users.createUser(ctx, actorOf(principal(req)), null, body(req, userCreateBody)));
-  });
-  r.put('/superuser/users/:id', async (req, res) => {
-    res.json(
-      await users.updateUser(ctx, actorOf(principal(req)), null, params(req, idParam).id, body(req, userUpdateBody)),
-    );
-  });
-  r.delete('/superuser/users/:id', async (req, res) => {
-    await users.deleteUser(ctx, actorOf(principal(req)), null, params(req, idParam).id);
-    res.status(204).end();
-  });
-  return r;
-}
+/** The superuser back-office API: separate paths, `superuser:access`, audited. */
+export const superuserRoutes = [
+  route({
+    method: 'get',
+    path: '/superuser/permissions',
+    audience: 'superuser',
+    handler: async (c) => ({ roles: await c.read((tx) => rolePermissionList(tx, all)) }),
+  }),
+  route({
+    method: 'put',
+    path: '/superuser/permissions/:role',
+    audience: 'superuser',
+    permission: 'permissions:manage',
+    params: roleParam,
+    body: permissionsBody,
+    handler: (c) =>
+      c.command((tx, out) => commands.setRolePermissions(tx, out, all, { role: c.params.role, ...c.body })),
+  }),
+  route({
+    method: 'get',
+    path: '/superuser/municipalities',
+    audience: 'superuser',
+    handler: async (c) => {
+      const municipalities = await c.read((tx) => municipalityList(tx, all));
+      return { municipalities, total: municipalities.length };
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/superuser/municipalities',
+    audience: 'superuser',
+    body: municipalityBody,
+    status: 201,
+    handler: (c) => c.command((tx, out) => commands.createMunicipality(tx, out, all, c.body)),
+  }),
+  route({
+    method: 'get',
+    path: '/superuser/users',
+    audience: 'superuser',
+    handler: async (c) => {
+      const users = await c.read((tx) => userList(tx, all));
+      return { users, total: users.length };
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/superuser/users',
+    audience: 'superuser',
+    body: userCreateBody,
+    status: 201,
+    handler: async (c) => {
+      const input = await hashed(c.body);
+      return c.command((tx, out) => commands.createAnyUser(tx, out, all, input));
+    },
+  }),
+  route({
+    method: 'put',
+    path: '/superuser/users/:id',
+    audience: 'superuser',
+    params: idParam,
+    body: userUpdateBody,
+    handler: async (c) => {
+      const input = await hashed(c.body);
+      return c.command((tx, out) => commands.updateAnyUser(tx, out, all, c.params.id, input));
+    },
+  }),
+  route({
+    method: 'delete',
+    path: '/superuser/users/:id',
+    audience: 'superuser',
+    params: idParam,
+    status: 204,
+    handler: (c) => c.command((tx, out) => commands.deleteAnyUser(tx, out, all, c.params.id)),
+  }),
+  // The public consultation's switch, per municipality (on by default).
+  route({
+    method: 'get',
+    path: '/superuser/public-search',
+    audience: 'superuser',
+    handler: async (c) => {
+      const settings = await c.read((tx) => publicSearchList(tx, all));
+      return { settings, total: settings.length };
+    },
+  }),
+  route({
+    method: 'put',
+    path: '/superuser/public-search',
+    audience: 'superuser',
+    body: publicSearchBody,
+    handler: async (c) => ({ setting: await c.command((tx, out) => commands.setPublicSearch(tx, out, all, c.body)) }),
+  }),
+];

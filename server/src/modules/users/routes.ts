@@ -1,43 +1,66 @@
-import { Router } from 'express';
 import { idParam, userCreateBody, userUpdateBody } from '@tombo/shared';
-import type { AppContext } from '../../context';
-import { can, municipalityOf, principal } from '../../auth/middleware';
-import { actorOf } from '../../db/tx';
-import { forbidden } from '../../http/errors';
-import { body, params } from '../../http/validate';
-import * as service from './service';
+import { route } from '../../http/route';
+import { requireMayUpdate } from './access';
+import { createUser, deleteUser, hashed, updateUser } from './commands';
+import { getUser, listUsers } from './queries';
 
-const SELF_EDITABLE = new Set(['name', 'avatarUrl', 'version']);
-
-export function userRoutes(ctx: AppContext): Router {
-  const r = Router();
-
-  r.get('/users', can('users:read'), async (req, res) => {
-    const users = await service.listUsers(ctx, municipalityOf(req));
-    res.json({ users, total: users.length });
-  });
-  r.get('/users/:id', async (req, res) => {
-    const me = principal(req);
-    const { id } = params(req, idParam);
-    if (id === me.id) return void res.json(await service.getUser(ctx, me.municipalityId, id));
-    if (!me.permissions.includes('users:read')) throw forbidden();
-    res.json(await service.getUser(ctx, municipalityOf(req), id));
-  });
-  r.post('/users', can('users:create'), async (req, res) => {
-    const input = body(req, userCreateBody);
-    res.status(201).json(await service.createUser(ctx, actorOf(principal(req)), municipalityOf(req), input));
-  });
-  r.put('/users/:id', async (req, res) => {
-    const me = principal(req);
-    const { id } = params(req, idParam);
-    const input = body(req, userUpdateBody);
-    const selfOnly = id === me.id && Object.keys(input).every((k) => SELF_EDITABLE.has(k));
-    if (!selfOnly && !me.permissions.includes('users:update')) throw forbidden();
-    res.json(await service.updateUser(ctx, actorOf(me), selfOnly ? me.municipalityId : municipalityOf(req), id, input));
-  });
-  r.delete('/users/:id', can('users:delete'), async (req, res) => {
-    await service.deleteUser(ctx, actorOf(principal(req)), municipalityOf(req), params(req, idParam).id);
-    res.status(204).end();
-  });
-  return r;
-}
+/** The users of a municipality (spec §7 Users); everyone reads their own record and edits its name and avatar. */
+export const userRoutes = [
+  route({
+    method: 'get',
+    path: '/users',
+    audience: 'municipal',
+    permission: 'users:read',
+    handler: async (c) => {
+      const users = await c.read((tx) => listUsers(tx, c.scope));
+      return { users, total: users.length };
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/users/:id',
+    audience: 'municipal',
+    permission: 'users:read',
+    params: idParam,
+    self: 'id',
+    access: { param: 'id', rule: 'user.read' },
+    handler: (c) => c.read((tx) => getUser(tx, c.scope, c.params.id)),
+  }),
+  route({
+    method: 'post',
+    path: '/users',
+    audience: 'municipal',
+    permission: 'users:create',
+    body: userCreateBody,
+    status: 201,
+    handler: async (c) => {
+      const input = await hashed(c.body);
+      return c.command((tx, out) => createUser(tx, out, c.scope, input));
+    },
+  }),
+  route({
+    method: 'put',
+    path: '/users/:id',
+    audience: 'municipal',
+    permission: 'users:update',
+    params: idParam,
+    self: 'id',
+    access: { param: 'id', rule: 'user.manage' },
+    body: userUpdateBody,
+    handler: async (c) => {
+      requireMayUpdate(c.self, c.principal.permissions, c.body);
+      const input = await hashed(c.body);
+      return c.command((tx, out) => updateUser(tx, out, c.scope, c.params.id, input));
+    },
+  }),
+  route({
+    method: 'delete',
+    path: '/users/:id',
+    audience: 'municipal',
+    permission: 'users:delete',
+    params: idParam,
+    access: { param: 'id', rule: 'user.manage' },
+    status: 204,
+    handler: (c) => c.command((tx, out) => deleteUser(tx, out, c.scope, c.params.id)),
+  }),
+];

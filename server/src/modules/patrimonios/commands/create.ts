@@ -11,7 +11,7 @@ import { patrimonios } from '../../../db/schema';
 import { liveEvent, record, type Outbox } from '../../../db/tx';
 import { badRequest } from '../../../http/errors';
 import { inScope, type TenantScope } from '../../../tenancy/scope';
-import { allocateNumbers, getPattern } from '../../numbering/service';
+import { allocateNumbers, getPattern } from '../../numbering';
 import { fieldRules } from '../../form-fields';
 import { addHistory } from '../history';
 import { toListItem } from '../presenters';
@@ -77,8 +77,8 @@ export async function createPatrimonio(
   input: PatrimonioCreate,
 ): Promise<Patrimonio> {
   const { values, refs } = await prepareCreate(tx, out, scope, input);
-  const pattern = await getPattern(tx, scope.municipalityId);
-  const [numero] = await allocateNumbers(tx, scope.municipalityId, pattern, refs.sectorCode, 1);
+  const pattern = await getPattern(tx, scope);
+  const [numero] = await allocateNumbers(tx, scope, pattern, refs.sectorCode, 1);
   const [row] = await tx
     .insert(patrimonios)
     .values({ ...values, numeroPatrimonio: numero })
@@ -125,8 +125,8 @@ export async function createLote(
 ): Promise<{ patrimonios: PatrimonioListItem[]; count: number; first: string; last: string }> {
   const { quantity, ...one } = input;
   const { values, refs } = await prepareCreate(tx, out, scope, one);
-  const pattern = await getPattern(tx, scope.municipalityId);
-  const numeros = await allocateNumbers(tx, scope.municipalityId, pattern, refs.sectorCode, quantity);
+  const pattern = await getPattern(tx, scope);
+  const numeros = await allocateNumbers(tx, scope, pattern, refs.sectorCode, quantity);
   const rows = await tx
     .insert(patrimonios)
     .values(numeros.map((numeroPatrimonio) => ({ ...values, numeroPatrimonio })))

@@ -16,7 +16,7 @@ import {
 } from '../../../spreadsheet';
 import { checkCustomValues } from '../../form-fields';
 import { fold } from '../filters';
-import { inScope } from '../scope';
+import { inScope } from '../../../tenancy/scope';
 import { HEADER_OF, dateOf, estadoOf, mapColumns, moneyOf, statusOf, str } from './columns';
 import type { ImportRefs } from './refs';
 

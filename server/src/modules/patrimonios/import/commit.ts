@@ -3,8 +3,9 @@ import type { AppContext } from '../../../context';
 import type { Db } from '../../../db/client';
 import { patrimonioHistorico, patrimonios } from '../../../db/schema';
 import { audit, mutate, type Actor } from '../../../db/tx';
-import { allocateNumbers, getPattern } from '../../numbering/service';
-import { assetRooms, type Scope } from '../scope';
+import { allocateNumbers, getPattern } from '../../numbering';
+import { scopeOfMunicipality, type TenantScope as Scope } from '../../../tenancy/scope';
+import { assetRooms } from '../rooms';
 import type { CheckedRow } from './check';
 import { loadImportRefs } from './refs';
 import { checkInThread } from './thread';
@@ -78,7 +79,8 @@ async function insertRows(
   good: CheckedRow[],
   onProgress: (done: number) => Promise<void> | void,
 ): Promise<{ first: string; last: string }> {
-  const pattern = await getPattern(tx, actor.municipalityId);
+  const scope = scopeOfMunicipality(actor.municipalityId);
+  const pattern = await getPattern(tx, scope);
   const bySector = new Map<string, CheckedRow[]>();
   for (const r of good) {
     const list = bySector.get(r.sectorCode);
@@ -88,7 +90,7 @@ async function insertRows(
   const assigned = new Map<CheckedRow, string>();
   for (const code of [...bySector.keys()].sort()) {
     const list = bySector.get(code)!;
-    const nums = await allocateNumbers(tx, actor.municipalityId, pattern, code, list.length);
+    const nums = await allocateNumbers(tx, scope, pattern, code, list.length);
     list.forEach((r, i) => assigned.set(r, nums[i]));
   }
   let first = '';

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { formasAquisicao, locais, sectors, tiposBens } from '../../../db/schema';
 import type { Actor } from '../../../db/tx';
 import { fieldRules, type FieldRules } from '../../form-fields';
-import type { Scope } from '../scope';
+import type { TenantScope as Scope } from '../../../tenancy/scope';
 
 /**
  * Everything the check of an import compares rows against, as plain data: loaded from the database

@@ -1,0 +1,2 @@
+/** The activity log area: its routes (no object access rules: entries are listed, never addressed by id). */
+export { auditRoutes as routes } from './routes';

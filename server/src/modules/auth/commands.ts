@@ -1,0 +1,171 @@
+import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { LOCKOUT_MINUTES, LOCKOUT_THRESHOLD, REFRESH_TOKEN_TTL_DAYS, RESET_TOKEN_TTL_MINUTES } from '@tombo/shared';
+import type { Db } from '../../db/client';
+import { passwordResetTokens, refreshTokens, users } from '../../db/schema';
+import { record, type Outbox } from '../../db/tx';
+import { PRINCIPAL_CHANNEL } from '../../auth/principal-cache';
+import { newOpaqueToken, sha256 } from '../../auth/tokens';
+import type { AllMunicipalities, Tenancy } from '../../tenancy/scope';
+import { refreshTokenOf, type UserRow } from './queries';
+
+const days = (n: number) => new Date(Date.now() + n * 86_400_000);
+
+async function issueRefresh(tx: Db, userId: number, familyId: string): Promise<string> {
+  const token = newOpaqueToken();
+  await tx
+    .insert(refreshTokens)
+    .values({ userId, familyId, tokenHash: sha256(token), expiresAt: days(REFRESH_TOKEN_TTL_DAYS) });
+  return token;
+}
+
+/** A successful login: failures cleared, the entry written, the session's first refresh token issued. */
+export async function recordLogin(tx: Db, out: Outbox, _all: AllMunicipalities, u: UserRow, sid: string) {
+  if (u.failedLoginAttempts > 0 || u.lockoutUntil) {
+    await tx.update(users).set({ failedLoginAttempts: 0, lockoutUntil: null }).where(eq(users.id, u.id));
+  }
+  await record(tx, out, { action: 'LOGIN', entityType: 'User', entityId: u.id, details: 'Acesso ao sistema.' });
+  return issueRefresh(tx, u.id, sid);
+}
+
+/**
+ * One more wrong password for the user (at login or as the current password of a change); the
+ * LOCKOUT_THRESHOLD-th locks the account for LOCKOUT_MINUTES.
+ */
+export async function countFailure(tx: Db, out: Outbox, _tenancy: Tenancy, userId: number): Promise<void> {
+  const [row] = await tx
+    .update(users)
+    .set({ failedLoginAttempts: sql`${users.failedLoginAttempts} + 1` })
+    .where(eq(users.id, userId))
+    .returning({ attempts: users.failedLoginAttempts });
+  if (row && row.attempts >= LOCKOUT_THRESHOLD) {
+    await tx
+      .update(users)
+      .set({ lockoutUntil: new Date(Date.now() + LOCKOUT_MINUTES * 60_000) })
+      .where(eq(users.id, userId));
+    await record(tx, out, {
+      action: 'USER_LOCKED',
+      entityType: 'User',
+      entityId: userId,
+      details: `Conta bloqueada após ${row.attempts} tentativas de acesso.`,
+    });
+  }
+}
+
+export type Rotation =
+  { rotated: { userId: number; sid: string; refreshToken: string } } | { revokedFor: number } | null;
+
+/** Rotates a refresh token. A token presented twice revokes its whole family (theft detection). */
+export async function rotateRefresh(tx: Db, all: AllMunicipalities, presented: string): Promise<Rotation> {
+  const row = await refreshTokenOf(tx, all, presented, true);
+  if (!row) return null;
+  if (row.usedAt || row.revokedAt) {
+    await revokeSessions(tx, row.userId, eq(refreshTokens.familyId, row.familyId));
+    return { revokedFor: row.userId };
+  }
+  if (row.expiresAt <= new Date()) return null;
+  await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.id));
+  const refreshToken = await issueRefresh(tx, row.userId, row.familyId);
+  return { rotated: { userId: row.userId, sid: row.familyId, refreshToken } };
+}
+
+/** Ends the session of a refresh token (its family); the user's id, or null for an unknown token. */
+export async function endSession(tx: Db, all: AllMunicipalities, presented: string): Promise<number | null> {
+  const row = await refreshTokenOf(tx, all, presented);
+  if (!row) return null;
+  await revokeSessions(tx, row.userId, eq(refreshTokens.familyId, row.familyId));
+  return row.userId;
+}
+
+/** Revokes every session of the user but `except` (the caller's own, on a password change). */
+export async function revokeAllSessions(tx: Db, userId: number, except?: string): Promise<void> {
+  await revokeSessions(tx, userId, except ? ne(refreshTokens.familyId, except) : undefined);
+}
+
+/**
+ * Revokes the user's live refresh tokens matching `which`, and tells every node on commit
+ * (`u:<id>` on the principals channel): their caches reload the user's sessions, so the access
+ * tokens of those sessions are refused and their sockets disconnected (realtime/socket.ts).
+ */
+async function revokeSessions(tx: Db, userId: number, which: SQL | undefined): Promise<void> {
+  const revoked = await tx
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), which))
+    .returning({ id: refreshTokens.id });
+  if (revoked.length > 0) await tx.execute(sql`select pg_notify(${PRINCIPAL_CHANNEL}, ${`u:${userId}`})`);
+}
+
+/** A new single-use reset token of the user (its hash stored), with its audit entry; returns the token. */
+export async function startReset(tx: Db, out: Outbox, _all: AllMunicipalities, userId: number): Promise<string> {
+  const token = newOpaqueToken();
+  await tx.insert(passwordResetTokens).values({
+    userId,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
+  });
+  await record(tx, out, {
+    action: 'PASSWORD_RESET_REQUEST',
+    entityType: 'User',
+    entityId: userId,
+    details: 'Redefinição de senha solicitada.',
+  });
+  return token;
+}
+
+/** The user's new password; failures and lockout cleared. */
+async function setPassword(tx: Db, userId: number, passwordHash: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      passwordHash,
+      failedLoginAttempts: 0,
+      lockoutUntil: null,
+      updatedAt: new Date(),
+      version: sql`${users.version} + 1`,
+    })
+    .where(eq(users.id, userId));
+}
+
+/**
+ * Uses a reset token: false when another request used it first (single use: only the request that
+ * flips used_at goes on); else the password is set and every session of the user ends.
+ */
+export async function finishReset(
+  tx: Db,
+  out: Outbox,
+  _all: AllMunicipalities,
+  input: { tokenId: number; userId: number; passwordHash: string },
+): Promise<boolean> {
+  const used = await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetTokens.id, input.tokenId), isNull(passwordResetTokens.usedAt)))
+    .returning({ id: passwordResetTokens.id });
+  if (used.length === 0) return false;
+  await setPassword(tx, input.userId, input.passwordHash);
+  await revokeAllSessions(tx, input.userId);
+  await record(tx, out, {
+    action: 'PASSWORD_RESET',
+    entityType: 'User',
+    entityId: input.userId,
+    details: 'Senha redefinida pelo link enviado por e-mail.',
+  });
+  return true;
+}
+
+/** The caller's own new password (checked against the current one before): every other session ends. */
+export async function setOwnPassword(
+  tx: Db,
+  out: Outbox,
+  _own: Tenancy,
+  input: { userId: number; sid: string; passwordHash: string },
+): Promise<void> {
+  await setPassword(tx, input.userId, input.passwordHash);
+  await revokeAllSessions(tx, input.userId, input.sid);
+  await record(tx, out, {
+    action: 'PASSWORD_CHANGE',
+    entityType: 'User',
+    entityId: input.userId,
+    details: 'Senha alterada pelo próprio usuário; as outras sessões foram encerradas.',
+  });
+}

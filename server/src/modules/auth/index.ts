@@ -1,0 +1,3 @@
+/** The auth area: sign-in routes, and the session revocation other areas compose (users). */
+export { authRoutes as routes } from './routes';
+export { revokeAllSessions } from './commands';

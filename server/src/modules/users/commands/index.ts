@@ -1,0 +1,4 @@
+export { createUser } from './create';
+export { updateUser } from './update';
+export { deleteUser } from './delete';
+export { changeUser, hashed, insertUser, refuseSelfDelete, removeUser, type NewUser, type UserChanges } from './write';

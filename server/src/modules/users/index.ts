@@ -1,0 +1,14 @@
+/** The users area: routes, access rules, and the user writes the superuser area composes. */
+export { userRoutes as routes } from './routes';
+export { userAccess as access } from './access';
+export {
+  changeUser,
+  hashed,
+  insertUser,
+  refuseSelfDelete,
+  removeUser,
+  type NewUser,
+  type UserChanges,
+} from './commands';
+export { presentUsers } from './queries';
+export type { UserRow } from './presenters';

@@ -1,0 +1,47 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { MSG, type User } from '@tombo/shared';
+import type { Db } from '../../db/client';
+import { userSectors, users } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { ofTenant, type TenantScope } from '../../tenancy/scope';
+import { presentUser, type UserRow } from './presenters';
+
+/** The sector ids of each user, by user id (every id present, [] for none). */
+export async function sectorIdsOf(tx: Db, ids: number[]): Promise<Map<number, number[]>> {
+  const map = new Map<number, number[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return map;
+  const rows = await tx.select().from(userSectors).where(inArray(userSectors.userId, ids));
+  for (const r of rows) map.get(r.userId)?.push(r.sectorId);
+  return map;
+}
+
+/** Rows → API users with their sectors. */
+export async function presentUsers(tx: Db, rows: UserRow[]): Promise<User[]> {
+  const sectorMap = await sectorIdsOf(
+    tx,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => presentUser(r, sectorMap.get(r.id) ?? []));
+}
+
+/** The municipality's users by name. */
+export async function listUsers(tx: Db, scope: TenantScope): Promise<User[]> {
+  return presentUsers(tx, await tx.select().from(users).where(ofTenant(users, scope)).orderBy(asc(users.name)));
+}
+
+/** A user of the scope's municipality, locked for update when asked; else 404. */
+export async function findUser(tx: Db, scope: TenantScope, id: number, lock = false): Promise<UserRow> {
+  const q = tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), ofTenant(users, scope)));
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row) throw notFound(MSG.users.notFound);
+  return row;
+}
+
+/** One user of the scope's municipality. */
+export async function getUser(tx: Db, scope: TenantScope, id: number): Promise<User> {
+  const [user] = await presentUsers(tx, [await findUser(tx, scope, id)]);
+  return user;
+}
