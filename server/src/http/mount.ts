@@ -34,8 +34,10 @@ export function mountRoutes(ctx: AppContext, defs: readonly RouteDef[]): Router 
       const { principal, scope, tenancy, self } = await caller(ctx, def, req);
       const params = def.params ? parse(def.params, req.params) : undefined;
       if (def.access) {
+        // Object access is a municipality's question: a caller without one has no such object.
+        if (!scope) throw forbidden();
         const id = (params as Record<string, number | string>)[def.access.param];
-        await read(ctx, scope!, (tx) => requireAccess(tx, scope!, def.access!.rule, [id]));
+        await read(ctx, scope, (tx) => requireAccess(tx, scope, def.access!.rule, [id]));
       }
       const query = def.query ? parse(def.query, req.query) : undefined;
       const body = def.body && def.body !== 'upload' ? parse(def.body, req.body) : undefined;
@@ -55,7 +57,8 @@ export function mountRoutes(ctx: AppContext, defs: readonly RouteDef[]): Router 
         req,
         res,
         read: (fn) => (tenancy ? read(ctx, tenancy, fn) : noTenancy()),
-        command: (fn) => (tenancy || !principal ? mutate(ctx, actor, fn, tenancy) : noTenancy()),
+        // A public route names its tenancy explicitly (read/mutate with a scope or allMunicipalities()).
+        command: (fn) => (tenancy ? mutate(ctx, actor, fn, tenancy) : noTenancy()),
       };
       const result = await def.handler(call as never);
       if (res.headersSent) return;
