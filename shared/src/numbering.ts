@@ -49,7 +49,7 @@ export const numberingBody = z.strictObject({
       error: 'Cada componente pode aparecer no máximo uma vez.',
     }),
   separator: z.enum(NUMBERING_SEPARATORS, { error: 'Separador inválido.' }).optional(),
-  version: version.optional(),
+  version,
   municipalityId: z.unknown().optional(),
 });
 export type NumberingBody = z.infer<typeof numberingBody>;

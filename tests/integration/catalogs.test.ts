@@ -253,12 +253,17 @@ describe('numbering /api/numeracao', () => {
     expect(g.body.pattern.components.map((c: { type: string }) => c.type)).toEqual(['year', 'sector', 'sequence']);
     expect(g.body.pattern.example).toMatch(/^\d{4}AD000001$/);
     expect(
-      (await (await as('usuario'))('PUT', '/api/numeracao', { components: g.body.pattern.components })).status,
+      (await (await as('usuario'))('PUT', '/api/numeracao', { components: g.body.pattern.components, version: 0 }))
+        .status,
     ).toBe(403);
-    const bad = await admin('PUT', '/api/numeracao', { components: [{ id: 'y', type: 'year', format: 'YYYY' }] });
+    const bad = await admin('PUT', '/api/numeracao', {
+      components: [{ id: 'y', type: 'year', format: 'YYYY' }],
+      version: 0,
+    });
     expect(bad.status).toBe(400);
     expect(
-      (await admin('PUT', '/api/numeracao', { components: [{ id: 's', type: 'sequence', length: 11 }] })).status,
+      (await admin('PUT', '/api/numeracao', { components: [{ id: 's', type: 'sequence', length: 11 }], version: 0 }))
+        .status,
     ).toBe(400);
     const p = await admin('PUT', '/api/numeracao', {
       components: [
@@ -266,9 +271,15 @@ describe('numbering /api/numeracao', () => {
         { id: 's', type: 'sequence', length: 5 },
       ],
       separator: '-',
+      version: g.body.pattern.version,
     });
     expect(p.status).toBe(200);
     expect(p.body.pattern.example).toMatch(/^\d{2}-00001$/);
+    // a stale version is refused, and an update without one
+    expect((await admin('PUT', '/api/numeracao', { components: p.body.pattern.components, version: 0 })).status).toBe(
+      409,
+    );
+    expect((await admin('PUT', '/api/numeracao', { components: p.body.pattern.components })).status).toBe(400);
     expect((await (await as('vizinho'))('GET', '/api/numeracao')).body.pattern.isDefault).toBe(true);
     const sectorId = (await admin('GET', '/api/sectors')).body.sectors[0].id;
     const tipoId = (await admin('POST', '/api/tipos-bens', { name: `N ${uniq()}` })).body.id;
@@ -281,7 +292,13 @@ describe('numbering /api/numeracao', () => {
     expect(a.body.patrimonio.numero_patrimonio).toMatch(/^\d{2}-\d{5}$/);
     // back to the default for the other files' expectations
     expect(
-      (await admin('PUT', '/api/numeracao', { ...{ components: g.body.pattern.components }, separator: '' })).status,
+      (
+        await admin('PUT', '/api/numeracao', {
+          ...{ components: g.body.pattern.components },
+          separator: '',
+          version: p.body.pattern.version,
+        })
+      ).status,
     ).toBe(200);
   });
 });

@@ -42,7 +42,9 @@ async function create(sectorId: number, descricao: string): Promise<string> {
   return r.body.patrimonio.numero_patrimonio;
 }
 async function savePattern(components: NumberingComponent[], separator = '') {
-  const r = await (await as('admin'))('PUT', '/api/numeracao', { components, separator });
+  const admin = await as('admin');
+  const { version } = (await admin('GET', '/api/numeracao')).body.pattern;
+  const r = await admin('PUT', '/api/numeracao', { components, separator, version });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
 }
 const counters = async () =>

@@ -51,7 +51,9 @@ async function issues(sector: Sector, expected: string) {
   expect(await create(sector)).toBe(expected);
 }
 async function savePattern(components: NumberingComponent[], separator: NumberingBody['separator'] = '') {
-  const r = await (await admin())('PUT', '/api/numeracao', { components, separator });
+  const call = await admin();
+  const { version } = (await call('GET', '/api/numeracao')).body.pattern;
+  const r = await call('PUT', '/api/numeracao', { components, separator, version });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
 }
 const withSeparator = (separator: NumberingBody['separator']) => savePattern(DEFAULT_NUMBERING.components, separator);
@@ -158,6 +160,7 @@ describe('numbering while the pattern changes', () => {
         { id: 'q', type: 'sequence', length: 2 },
       ];
       const a = await admin();
+      const patternVersion = (await a('GET', '/api/numeracao')).body.pattern.version as number;
       const answered: Array<Promise<Answer>> = [];
       let settled = 0;
       const send = (p: Promise<Answer>) => answered.push(p.finally(() => settled++));
@@ -184,7 +187,7 @@ describe('numbering while the pattern changes', () => {
           sectorId: x.id,
           setorNome: x.name,
         });
-        send(a('PUT', '/api/numeracao', { components: coded }));
+        send(a('PUT', '/api/numeracao', { components: coded, version: patternVersion }));
         await parked();
         send(
           a('POST', '/api/patrimonios', {

@@ -24,7 +24,7 @@ export async function savePattern(
   // Waits for allocations under the old pattern to commit; later ones read the new one.
   await tx.execute(sql`select pg_advisory_xact_lock(${PATTERN_LOCK}::int, ${m}::int)`);
   const old = await getPattern(tx, scope);
-  if (input.version !== undefined && input.version !== old.version) throw conflict();
+  if (input.version !== old.version) throw conflict();
   const separator = input.separator ?? '';
   await tx
     .insert(numberingPatterns)
