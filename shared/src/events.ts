@@ -7,6 +7,7 @@ import type { LocalEvents } from './locais';
 import type { PatrimonioEvents } from './patrimonios';
 import type { CatalogEvents } from './catalogs';
 import type { CustomizationEvents } from './customization';
+import type { NotificationEvents } from './notifications';
 
 /** Rooms the server joins a socket to, from its verified token (DESIGN §5). */
 export const room = {
@@ -57,7 +58,8 @@ export interface ServerToClientEvents
     JobEvents,
     SessionEvents,
     PatrimonioEvents,
-    CatalogEvents {}
+    CatalogEvents,
+    NotificationEvents {}
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventData<N extends ServerEventName> = Parameters<ServerToClientEvents[N]>[0]['data'];
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type

@@ -17,5 +17,6 @@ export * from './catalogs';
 export * from './numbering';
 export * from './form-fields';
 export * from './dashboard';
+export * from './notifications';
 export * from './public';
 export * from './format';

@@ -74,6 +74,9 @@ const WITHOUT_PERMISSION: Record<string, string> = {
   'PUT /auth/password': 'every signed-in user changes their own password (the current one is checked)',
   'POST /audit-logs':
     "every municipal user reports their own sync entries (the body allows only the spec's sync actions)",
+  'GET /notificacoes': "a user's own notifications (the query filters by the caller)",
+  'POST /notificacoes/lidas': "marks the caller's own notifications read",
+  'POST /notificacoes/:id/lida': "marks one of the caller's own notifications read (404 for anyone else's)",
 };
 
 /**
@@ -90,6 +93,7 @@ const PARAMS_WITHOUT_ACCESS: Record<string, string> = {
   'PUT /superuser/users/:id':
     'the superuser reaches every user (all municipalities): an unknown id is the 404 of the command',
   'DELETE /superuser/users/:id': 'as PUT /superuser/users/:id',
+  'POST /notificacoes/:id/lida': "notifications belong to a user: the command answers 404 for anyone else's",
 };
 
 let s: TestServer;

@@ -16,3 +16,4 @@ export * from '../modules/numbering/schema';
 export * from '../modules/form-fields/schema';
 export * from '../modules/patrimonios/schema';
 export * from '../modules/public/schema';
+export * from '../modules/notifications/schema';

@@ -8,6 +8,7 @@ import * as formasAquisicao from './formas-aquisicao';
 import * as health from './health';
 import * as jobs from './jobs';
 import * as locais from './locais';
+import * as notifications from './notifications';
 import * as numbering from './numbering';
 import * as patrimonios from './patrimonios';
 import * as publicConsultation from './public';
@@ -33,5 +34,6 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...patrimonios.routes,
   ...numbering.routes,
   ...audit.routes,
+  ...notifications.routes,
   ...superuser.routes,
 ];
