@@ -2,7 +2,8 @@ import { loadConfig } from './config';
 import { logger } from './logger';
 import { startServer } from './server';
 
-const server = await startServer(loadConfig());
+/** The running server (the e2e start script reaches its context through this export). */
+export const server = await startServer(loadConfig());
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

@@ -17,7 +17,11 @@ if (process.env.DATABASE_URL) {
   console.log(`[e2e] banco de dados novo: ${new URL(process.env.DATABASE_URL).pathname.slice(1)}`);
 }
 
-await load('server/src/main.ts');
+const { server } = (await load('server/src/main.ts')) as typeof import('../../server/src/main');
+
+// TEST-ONLY: a local hook that makes the server notify a user (see notify-hook.ts); never started by the product.
+const { startNotifyHook } = (await load('tests/e2e/notify-hook.ts')) as typeof import('./notify-hook');
+startNotifyHook(server.ctx, Number(process.env.PORT));
 
 // With Redis the API only enqueues: run the real worker process beside it, as in production.
 if (process.env.REDIS_URL && process.env.DATABASE_URL) {

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -12,6 +13,7 @@ import MenuOpen from '@mui/icons-material/MenuOpen';
 import { HEADER_DEFAULTS, type SessionUser } from '@tombo/shared';
 import { optionalImageUrl } from '../../../lib/images';
 import { useCustomization } from '../../../features/customization';
+import { NotificationBell } from '../../../features/notifications';
 import { ThemeMenu } from '../shared/ThemeMenu';
 import { HEADER_HEIGHT } from './DesktopSidebar';
 import { UserMenu } from './UserMenu';
@@ -24,7 +26,7 @@ interface Props {
   onOpenMenuSheet: () => void;
 }
 
-/** Sticky header: logo (→ /dashboard), city-hall branding, theme menu and user menu. */
+/** Sticky header: logo (→ /dashboard), city-hall branding, theme menu, notification bell and user menu. */
 export function AppHeader({ user, mobile, sidebarExpanded, onToggleSidebar, onOpenMenuSheet }: Props) {
   const c = useCustomization();
   const logo = optionalImageUrl(c.activeLogoUrl);
@@ -123,6 +125,9 @@ export function AppHeader({ user, mobile, sidebarExpanded, onToggleSidebar, onOp
           </Box>
         </Box>
         {!mobile && <ThemeMenu />}
+        <Suspense fallback={<Box sx={{ width: 40, flexShrink: 0 }} />}>
+          <NotificationBell />
+        </Suspense>
         {mobile && (
           <IconButton onClick={onOpenMenuSheet} aria-label="Menu">
             <AppsOutlined />

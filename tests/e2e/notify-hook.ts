@@ -1,0 +1,63 @@
+/**
+ * TEST-ONLY hook, never part of the product: nothing in server/ imports it, and only the e2e start script
+ * (`start-server.ts`) starts it. Until the flows that notify (transfers, documents, loans) have screens,
+ * the notifications e2e needs a way to make the server notify a user. This listener, on 127.0.0.1 and
+ * its own port (`notifyHookPort`), calls the real `notify` command inside a real `mutate` of the running
+ * server, so the row, the outbox and the live push to the user's room are the product's own code.
+ *
+ *   POST /notify  { email, title, description, type, link }  →  200 { notifications: Notification[] }
+ */
+import http from 'node:http';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { NOTIFICATION_TYPES } from '@tombo/shared';
+import type { AppContext } from '../../server/src/context';
+import { users } from '../../server/src/db/schema';
+import { mutate } from '../../server/src/db/tx';
+import { notify } from '../../server/src/modules/notifications';
+import { scopeOfMunicipality } from '../../server/src/tenancy/scope';
+import { notifyHookPort } from './notify-hook-client';
+
+const body = z.strictObject({
+  email: z.string().email(),
+  title: z.string().min(1),
+  description: z.string().min(1),
+  type: z.enum(NOTIFICATION_TYPES),
+  link: z.string().nullable(),
+});
+
+async function handle(ctx: AppContext, raw: string) {
+  const input = body.parse(JSON.parse(raw));
+  // The connecting role owns the tables: this lookup, like the principal loader's, spans municipalities.
+  const [user] = await ctx.db
+    .select({ id: users.id, municipalityId: users.municipalityId })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${input.email})`);
+  if (user?.municipalityId == null) throw new Error(`usuário municipal ${input.email} não existe`);
+  const { email: _email, ...n } = input;
+  const scope = scopeOfMunicipality(user.municipalityId);
+  return mutate(ctx, null, (tx, out) => notify(tx, out, scope, [user.id], n));
+}
+
+/** Starts the hook beside the e2e server (see the comment at the top). */
+export function startNotifyHook(ctx: AppContext, serverPort: number): http.Server {
+  const server = http.createServer((req, res) => {
+    if (req.method !== 'POST' || req.url !== '/notify') {
+      res.writeHead(404).end();
+      return;
+    }
+    let raw = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (raw += chunk));
+    req.on('end', () => {
+      handle(ctx, raw).then(
+        (notifications) =>
+          res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ notifications })),
+        (err: unknown) => res.writeHead(400).end(String(err)),
+      );
+    });
+  });
+  server.listen(notifyHookPort(serverPort), '127.0.0.1');
+  server.unref();
+  return server;
+}
