@@ -1,4 +1,4 @@
-import { and, count, desc, eq, exists, gte, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, exists, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   TRANSFER_MSG,
   type TransferCounts,
@@ -45,7 +45,7 @@ export function filterWhere(f: Partial<TransferFilters>): SQL[] {
   if (f.sectorId) where.push(or(eq(t.setorOrigemId, f.sectorId), eq(t.setorDestinoId, f.sectorId)) as SQL);
   if (f.dataDe) where.push(gte(t.dataSolicitacao, dayStart(f.dataDe)));
   if (f.dataAte) where.push(lt(t.dataSolicitacao, nextDayStart(f.dataAte)));
-  if (f.numero) where.push(like(t.numeroPatrimonio, `${escapeLike(f.numero.toUpperCase())}%`));
+  if (f.numero) where.push(ilike(t.numeroPatrimonio, `${escapeLike(f.numero)}%`));
   return where;
 }
 
