@@ -5,7 +5,12 @@ import { patrimonioListQuery } from './patrimonios';
  * The jobs a user asks for (a `jobs` row, the Downloads page). Each has a definition in its server
  * area (`server/src/modules/<area>/jobs/`) with its payload schema; system jobs are server-only.
  */
-export const JOB_NAMES = ['export.sectors', 'export.patrimonios', 'import.patrimonios'] as const;
+export const JOB_NAMES = [
+  'export.sectors',
+  'export.patrimonios',
+  'import.patrimonios',
+  'export.transferencias',
+] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];

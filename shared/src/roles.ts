@@ -52,6 +52,8 @@ export const PERMISSIONS = [
   'locais:manage',
   'audit:read',
   'catalogs:manage',
+  'transfers:request',
+  'transfers:decide',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -76,6 +78,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
     'locais:manage',
     'audit:read',
     'catalogs:manage',
+    'transfers:request',
+    'transfers:decide',
   ],
   supervisor: [
     'bens:create',
@@ -89,8 +93,10 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
     'locais:manage',
     'audit:read',
     'catalogs:manage',
+    'transfers:request',
+    'transfers:decide',
   ],
-  usuario: ['bens:create', 'bens:read', 'bens:update', 'sectors:read', 'locais:read'],
+  usuario: ['bens:create', 'bens:read', 'bens:update', 'sectors:read', 'locais:read', 'transfers:request'],
   visualizador: ['bens:read', 'sectors:read', 'locais:read'],
 };
 

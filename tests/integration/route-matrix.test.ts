@@ -12,6 +12,7 @@ import {
   newLocal,
   newPatrimonio,
   newSector,
+  newTransferencia,
   newUser,
   world,
   type TestTenant,
@@ -59,6 +60,8 @@ const ACCESS_FACTORIES: Partial<Record<AccessPermission, Factory>> = {
     table: 'users',
     id: (await newUser(s, { municipalityId: t.id, role: 'visualizador', sectorIds: [] })).id,
   }),
+  'transferencia.read': async (s, t) => ({ table: 'transferencias', id: (await newTransferencia(s, t)).id }),
+  'transferencia.decide': async (s, t) => ({ table: 'transferencias', id: (await newTransferencia(s, t)).id }),
 };
 
 /** Declared signed-in or municipal routes open to every role (no `permission`), each with why. */

@@ -216,3 +216,37 @@ export async function world(s: Server): Promise<TestWorld> {
   const superuser = await newUser(s, { municipalityId: null, role: 'superuser' });
   return { A, B, superuser };
 }
+
+export interface TestTransferencia {
+  id: number;
+  municipalityId: number;
+  patrimonioId: number;
+}
+
+/**
+ * A pending transfer request of the tenant's asset to a new sector of its municipality (the asset is
+ * flagged `transferencia_pendente`), requested by the tenant's admin.
+ */
+export async function newTransferencia(s: Server, tenant: TestTenant): Promise<TestTransferencia> {
+  const asset = await newPatrimonio(s, { municipalityId: tenant.id, sectorId: tenant.sector.id });
+  const dest = await newSector(s, tenant.id);
+  await s.ctx.database.query('update patrimonios set transferencia_pendente = true where id = $1', [asset.id]);
+  return one(
+    s,
+    `insert into transferencias (municipality_id, patrimonio_id, numero_patrimonio, descricao_bem, type, motivo,
+                                 setor_origem_id, setor_origem_nome, setor_destino_id, setor_destino_nome,
+                                 solicitante_id, solicitante_nome)
+     values ($1, $2, $3, 'Bem de teste', 'transferencia', 'Motivo de teste', $4, $5, $6, $7, $8, 'Pessoa Teste admin')
+     returning id, municipality_id as "municipalityId", patrimonio_id as "patrimonioId"`,
+    [
+      tenant.id,
+      asset.id,
+      asset.numero,
+      tenant.sector.id,
+      tenant.sector.name,
+      dest.id,
+      dest.name,
+      tenant.users.admin.id,
+    ],
+  );
+}

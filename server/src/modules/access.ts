@@ -4,6 +4,7 @@ import * as locais from './locais';
 import * as patrimonios from './patrimonios';
 import * as sectors from './sectors';
 import * as tiposBens from './tipos-bens';
+import * as transfers from './transfers';
 import * as users from './users';
 
 /** Every area's object-access rules, by purpose (see tenancy/access.ts `requireAccess`). */
@@ -15,4 +16,5 @@ export const accessRules = {
   ...formFields.access,
   ...patrimonios.access,
   ...users.access,
+  ...transfers.access,
 };

@@ -3,12 +3,18 @@ import type { JobDefinition, SystemJobDefinition, UserJobDefinition } from '../j
 import * as jobs from './jobs';
 import * as patrimonios from './patrimonios';
 import * as sectors from './sectors';
+import * as transfers from './transfers';
 
 /**
  * Every job definition of every area: the one list the BullMQ worker, the inline runner and the
  * schedulers read (HOUSE-RULES 9). Handlers are imported only when a job of theirs runs.
  */
-export const jobDefinitions: readonly JobDefinition[] = [...jobs.jobs, ...sectors.jobs, ...patrimonios.jobs];
+export const jobDefinitions: readonly JobDefinition[] = [
+  ...jobs.jobs,
+  ...sectors.jobs,
+  ...patrimonios.jobs,
+  ...transfers.jobs,
+];
 
 const byName = new Map<string, JobDefinition>();
 for (const def of jobDefinitions) {

@@ -15,6 +15,7 @@ import * as publicConsultation from './public';
 import * as sectors from './sectors';
 import * as superuser from './superuser';
 import * as tiposBens from './tipos-bens';
+import * as transfers from './transfers';
 import * as users from './users';
 
 /** Every declared route of the API: the registry that `mountRoutes` guards and the route matrix test walks. */
@@ -35,5 +36,6 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...numbering.routes,
   ...audit.routes,
   ...notifications.routes,
+  ...transfers.routes,
   ...superuser.routes,
 ];

@@ -15,6 +15,8 @@ export interface WriteOff {
   id: number;
   /** Why (a donation, a transfer out, an approval's comment); the history line says it. */
   motivo?: string;
+  /** An approved donation (spec §4): the asset is also marked `doado`. */
+  doado?: boolean;
 }
 
 /**
@@ -26,7 +28,12 @@ export async function writeOffAsset(tx: Db, out: Outbox, scope: TenantScope, inp
   if (old.status === 'baixado') throw conflict(PATRIMONIO_MSG.alreadyWrittenOff);
   const [row] = await tx
     .update(patrimonios)
-    .set({ status: 'baixado', updatedAt: new Date(), version: old.version + 1 })
+    .set({
+      status: 'baixado',
+      ...(input.doado ? { doado: true } : {}),
+      updatedAt: new Date(),
+      version: old.version + 1,
+    })
     .where(eq(patrimonios.id, old.id))
     .returning();
   const why = input.motivo ?? 'Bens com movimentações não são excluídos.';
@@ -46,7 +53,11 @@ export async function writeOffAsset(tx: Db, out: Outbox, scope: TenantScope, inp
       entityId: old.id,
       details: {
         old_value: { numero_patrimonio: old.numeroPatrimonio, status: old.status },
-        new_value: { status: 'baixado', ...(input.motivo ? { motivo: input.motivo } : {}) },
+        new_value: {
+          status: 'baixado',
+          ...(input.doado ? { doado: true } : {}),
+          ...(input.motivo ? { motivo: input.motivo } : {}),
+        },
       },
     },
     ...assetChanged(row),

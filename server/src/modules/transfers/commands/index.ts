@@ -1,0 +1,2 @@
+export { requestTransfer, approverIds, type TransferResult } from './request';
+export { decideTransfer, type TransferDecision } from './decide';
