@@ -52,6 +52,7 @@ export const PERMISSIONS = [
   'locais:manage',
   'audit:read',
   'catalogs:manage',
+  'loans:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -76,6 +77,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
     'locais:manage',
     'audit:read',
     'catalogs:manage',
+    'loans:manage',
   ],
   supervisor: [
     'bens:create',
@@ -89,8 +91,9 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
     'locais:manage',
     'audit:read',
     'catalogs:manage',
+    'loans:manage',
   ],
-  usuario: ['bens:create', 'bens:read', 'bens:update', 'sectors:read', 'locais:read'],
+  usuario: ['bens:create', 'bens:read', 'bens:update', 'sectors:read', 'locais:read', 'loans:manage'],
   visualizador: ['bens:read', 'sectors:read', 'locais:read'],
 };
 

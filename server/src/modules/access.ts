@@ -1,5 +1,6 @@
 import * as formFields from './form-fields';
 import * as formasAquisicao from './formas-aquisicao';
+import * as loans from './loans';
 import * as locais from './locais';
 import * as patrimonios from './patrimonios';
 import * as sectors from './sectors';
@@ -15,4 +16,5 @@ export const accessRules = {
   ...formFields.access,
   ...patrimonios.access,
   ...users.access,
+  ...loans.access,
 };

@@ -1,6 +1,7 @@
 import { JOB_NAMES } from '@tombo/shared';
 import type { JobDefinition, SystemJobDefinition, UserJobDefinition } from '../jobs/define';
 import * as jobs from './jobs';
+import * as loans from './loans';
 import * as patrimonios from './patrimonios';
 import * as sectors from './sectors';
 
@@ -8,7 +9,12 @@ import * as sectors from './sectors';
  * Every job definition of every area: the one list the BullMQ worker, the inline runner and the
  * schedulers read (HOUSE-RULES 9). Handlers are imported only when a job of theirs runs.
  */
-export const jobDefinitions: readonly JobDefinition[] = [...jobs.jobs, ...sectors.jobs, ...patrimonios.jobs];
+export const jobDefinitions: readonly JobDefinition[] = [
+  ...jobs.jobs,
+  ...sectors.jobs,
+  ...patrimonios.jobs,
+  ...loans.jobs,
+];
 
 const byName = new Map<string, JobDefinition>();
 for (const def of jobDefinitions) {

@@ -7,6 +7,7 @@ import * as formFields from './form-fields';
 import * as formasAquisicao from './formas-aquisicao';
 import * as health from './health';
 import * as jobs from './jobs';
+import * as loans from './loans';
 import * as locais from './locais';
 import * as notifications from './notifications';
 import * as numbering from './numbering';
@@ -35,5 +36,6 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...numbering.routes,
   ...audit.routes,
   ...notifications.routes,
+  ...loans.routes,
   ...superuser.routes,
 ];
