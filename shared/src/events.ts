@@ -9,6 +9,7 @@ import type { CatalogEvents } from './catalogs';
 import type { CustomizationEvents } from './customization';
 import type { NotificationEvents } from './notifications';
 import type { TransferEvents } from './transfers';
+import type { EmprestimoEvents } from './loans';
 
 /** Rooms the server joins a socket to, from its verified token (DESIGN §5). */
 export const room = {
@@ -61,7 +62,8 @@ export interface ServerToClientEvents
     PatrimonioEvents,
     CatalogEvents,
     NotificationEvents,
-    TransferEvents {}
+    TransferEvents,
+    EmprestimoEvents {}
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventData<N extends ServerEventName> = Parameters<ServerToClientEvents[N]>[0]['data'];
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type

@@ -19,5 +19,6 @@ export * from './form-fields';
 export * from './dashboard';
 export * from './notifications';
 export * from './transfers';
+export * from './loans';
 export * from './public';
 export * from './format';

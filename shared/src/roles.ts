@@ -54,6 +54,7 @@ export const PERMISSIONS = [
   'catalogs:manage',
   'transfers:request',
   'transfers:decide',
+  'loans:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -80,6 +81,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
     'catalogs:manage',
     'transfers:request',
     'transfers:decide',
+    'loans:manage',
   ],
   supervisor: [
     'bens:create',
@@ -95,8 +97,17 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
     'catalogs:manage',
     'transfers:request',
     'transfers:decide',
+    'loans:manage',
   ],
-  usuario: ['bens:create', 'bens:read', 'bens:update', 'sectors:read', 'locais:read', 'transfers:request'],
+  usuario: [
+    'bens:create',
+    'bens:read',
+    'bens:update',
+    'sectors:read',
+    'locais:read',
+    'transfers:request',
+    'loans:manage',
+  ],
   visualizador: ['bens:read', 'sectors:read', 'locais:read'],
 };
 

@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
 import {
   newCatalogRow,
+  newEmprestimo,
   newLocal,
   newPatrimonio,
   newSector,
@@ -51,6 +52,14 @@ const ACCESS_FACTORIES: Partial<Record<AccessPermission, Factory>> = {
   'patrimonio.update': async (s, t) => ({
     table: 'patrimonios',
     id: (await newPatrimonio(s, { municipalityId: t.id, sectorId: t.sector.id })).id,
+  }),
+  'emprestimo.read': async (s, t) => ({
+    table: 'emprestimos',
+    id: (await newEmprestimo(s, await newPatrimonio(s, { municipalityId: t.id, sectorId: t.sector.id }))).id,
+  }),
+  'emprestimo.return': async (s, t) => ({
+    table: 'emprestimos',
+    id: (await newEmprestimo(s, await newPatrimonio(s, { municipalityId: t.id, sectorId: t.sector.id }))).id,
   }),
   'user.read': async (s, t) => ({
     table: 'users',

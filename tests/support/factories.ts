@@ -151,6 +151,31 @@ export async function newPatrimonio(
   return row;
 }
 
+export interface TestEmprestimo {
+  id: number;
+  municipalityId: number;
+  patrimonioId: number;
+  version: number;
+}
+
+/**
+ * An open loan of the asset (its municipality), due `due` ('yyyy-MM-dd'; default a week from today),
+ * registered by `createdById` when given. Straight in the table: no history line, audit row or event.
+ */
+export async function newEmprestimo(
+  s: Server,
+  asset: Pick<TestPatrimonio, 'id' | 'municipalityId'>,
+  opts: { due?: string; createdById?: number; tomador?: string } = {},
+): Promise<TestEmprestimo> {
+  return one(
+    s,
+    `insert into emprestimos (municipality_id, patrimonio_id, tomador_nome, data_prevista_devolucao, created_by_id)
+     values ($1, $2, $3, coalesce($4::date, current_date + 7), $5)
+     returning id, municipality_id as "municipalityId", patrimonio_id as "patrimonioId", version`,
+    [asset.municipalityId, asset.id, opts.tomador ?? `Tomador ${uniq()}`, opts.due ?? null, opts.createdById ?? null],
+  );
+}
+
 export type MainRole = (typeof MAIN_ROLES)[number];
 
 /** A catalogue row of a municipality: asset type, acquisition form or custom asset-form field. */

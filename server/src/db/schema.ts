@@ -18,3 +18,4 @@ export * from '../modules/patrimonios/schema';
 export * from '../modules/public/schema';
 export * from '../modules/notifications/schema';
 export * from '../modules/transfers/schema';
+export * from '../modules/loans/schema';

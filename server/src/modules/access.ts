@@ -1,5 +1,6 @@
 import * as formFields from './form-fields';
 import * as formasAquisicao from './formas-aquisicao';
+import * as loans from './loans';
 import * as locais from './locais';
 import * as patrimonios from './patrimonios';
 import * as sectors from './sectors';
@@ -17,4 +18,5 @@ export const accessRules = {
   ...patrimonios.access,
   ...users.access,
   ...transfers.access,
+  ...loans.access,
 };

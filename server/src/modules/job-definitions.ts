@@ -1,6 +1,7 @@
 import { JOB_NAMES } from '@tombo/shared';
 import type { JobDefinition, SystemJobDefinition, UserJobDefinition } from '../jobs/define';
 import * as jobs from './jobs';
+import * as loans from './loans';
 import * as patrimonios from './patrimonios';
 import * as sectors from './sectors';
 import * as transfers from './transfers';
@@ -14,6 +15,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   ...sectors.jobs,
   ...patrimonios.jobs,
   ...transfers.jobs,
+  ...loans.jobs,
 ];
 
 const byName = new Map<string, JobDefinition>();

@@ -7,6 +7,7 @@ import * as formFields from './form-fields';
 import * as formasAquisicao from './formas-aquisicao';
 import * as health from './health';
 import * as jobs from './jobs';
+import * as loans from './loans';
 import * as locais from './locais';
 import * as notifications from './notifications';
 import * as numbering from './numbering';
@@ -37,5 +38,6 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...audit.routes,
   ...notifications.routes,
   ...transfers.routes,
+  ...loans.routes,
   ...superuser.routes,
 ];

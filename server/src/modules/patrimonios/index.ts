@@ -13,6 +13,7 @@ export { findOwn, getPatrimonio, loadPatrimonio } from './queries';
 export { filterWhere, quickSearch, fold, countPatrimonios } from './filters';
 export { toListItem } from './presenters';
 export { assetRooms, assetChanged } from './rooms';
+export { addHistory, type HistoryLine } from './history';
 import { exportPatrimoniosJob } from './jobs/export-patrimonios';
 import { importPatrimoniosJob } from './jobs/import-patrimonios';
 /** The area's job definitions (collected by modules/job-definitions.ts). */

@@ -1,0 +1,3 @@
+export { lendAsset } from './lend';
+export { returnLoan } from './return';
+export { sweepLoans } from './overdue';

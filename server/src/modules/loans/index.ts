@@ -1,0 +1,7 @@
+/** Loans (empréstimos) of assets: routes, access rules, the daily overdue job, and what other areas may ask. */
+export { loanRoutes as routes } from './routes';
+export { loanAccess as access } from './access';
+export { hasOpenLoan } from './queries';
+import { loansOverdueJob } from './jobs/loans-overdue';
+/** The area's job definitions (collected by modules/job-definitions.ts). */
+export const jobs = [loansOverdueJob] as const;

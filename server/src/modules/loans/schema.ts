@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ts, created, version } from '../../db/columns';
+import { municipalities } from '../../db/core-schema';
+import { patrimonios } from '../patrimonios/schema';
+import { sectors } from '../sectors/schema';
+import { users } from '../users/schema';
+
+/**
+ * Loans (empréstimos) of assets to a person, possibly for another sector. Open while `returned_at` is
+ * null; at most one open loan per asset (a partial unique index, so concurrent requests cannot both win).
+ */
+export const emprestimos = pgTable(
+  'emprestimos',
+  {
+    id: serial('id').primaryKey(),
+    municipalityId: integer('municipality_id')
+      .notNull()
+      .references(() => municipalities.id, { onDelete: 'cascade' }),
+    patrimonioId: integer('patrimonio_id')
+      .notNull()
+      .references(() => patrimonios.id, { onDelete: 'restrict' }),
+    tomadorNome: text('tomador_nome').notNull(),
+    tomadorDocumento: text('tomador_documento'),
+    tomadorContato: text('tomador_contato'),
+    setorDestinoId: integer('setor_destino_id').references(() => sectors.id, { onDelete: 'set null' }),
+    /** The destination sector's name when lent (shown if the sector is deleted later). */
+    setorDestinoNome: text('setor_destino_nome'),
+    dataPrevistaDevolucao: date('data_prevista_devolucao', { mode: 'string' }).notNull(),
+    observacoes: text('observacoes'),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name'),
+    createdAt: created(),
+    returnedAt: ts('returned_at'),
+    estadoDevolucao: text('estado_devolucao'),
+    observacoesDevolucao: text('observacoes_devolucao'),
+    returnedById: integer('returned_by_id').references(() => users.id, { onDelete: 'set null' }),
+    returnedByName: text('returned_by_name'),
+    /** Set by the daily job when it found the loan past due and warned the lender and the admins. */
+    overdueNotifiedAt: ts('overdue_notified_at'),
+    /** Set by the daily job when it sent the day-before reminder. */
+    reminderSentAt: ts('reminder_sent_at'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    version: version(),
+  },
+  (t) => [
+    uniqueIndex('emprestimos_open_uq')
+      .on(t.patrimonioId)
+      .where(sql`${t.returnedAt} is null`),
+    index('emprestimos_m_id_idx').on(t.municipalityId, t.id),
+    index('emprestimos_m_open_due_idx')
+      .on(t.municipalityId, t.dataPrevistaDevolucao)
+      .where(sql`${t.returnedAt} is null`),
+    index('emprestimos_patrimonio_idx').on(t.patrimonioId, t.id),
+    index('emprestimos_setor_destino_idx').on(t.setorDestinoId),
+  ],
+);
