@@ -8,6 +8,7 @@ import type { PatrimonioEvents } from './patrimonios';
 import type { CatalogEvents } from './catalogs';
 import type { CustomizationEvents } from './customization';
 import type { NotificationEvents } from './notifications';
+import type { DocumentEvents } from './documents';
 
 /** Rooms the server joins a socket to, from its verified token (DESIGN §5). */
 export const room = {
@@ -59,7 +60,8 @@ export interface ServerToClientEvents
     SessionEvents,
     PatrimonioEvents,
     CatalogEvents,
-    NotificationEvents {}
+    NotificationEvents,
+    DocumentEvents {}
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventData<N extends ServerEventName> = Parameters<ServerToClientEvents[N]>[0]['data'];
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type

@@ -18,5 +18,6 @@ export * from './numbering';
 export * from './form-fields';
 export * from './dashboard';
 export * from './notifications';
+export * from './documents';
 export * from './public';
 export * from './format';

@@ -52,6 +52,8 @@ export const PERMISSIONS = [
   'locais:manage',
   'audit:read',
   'catalogs:manage',
+  'documents:read',
+  'documents:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -76,6 +78,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
     'locais:manage',
     'audit:read',
     'catalogs:manage',
+    'documents:read',
+    'documents:manage',
   ],
   supervisor: [
     'bens:create',
@@ -89,9 +93,11 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
     'locais:manage',
     'audit:read',
     'catalogs:manage',
+    'documents:read',
+    'documents:manage',
   ],
-  usuario: ['bens:create', 'bens:read', 'bens:update', 'sectors:read', 'locais:read'],
-  visualizador: ['bens:read', 'sectors:read', 'locais:read'],
+  usuario: ['bens:create', 'bens:read', 'bens:update', 'sectors:read', 'locais:read', 'documents:read'],
+  visualizador: ['bens:read', 'sectors:read', 'locais:read', 'documents:read'],
 };
 
 /** Roles that see and change only the assets of their own sectors (changelog of spec §1). */

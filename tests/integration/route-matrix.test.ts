@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
 import {
   newCatalogRow,
+  newDocument,
   newLocal,
   newPatrimonio,
   newSector,
@@ -59,6 +60,8 @@ const ACCESS_FACTORIES: Partial<Record<AccessPermission, Factory>> = {
     table: 'users',
     id: (await newUser(s, { municipalityId: t.id, role: 'visualizador', sectorIds: [] })).id,
   }),
+  'document.read': async (s, t) => ({ table: 'documents', id: (await newDocument(s, t.id)).id }),
+  'document.manage': async (s, t) => ({ table: 'documents', id: (await newDocument(s, t.id)).id }),
 };
 
 /** Declared signed-in or municipal routes open to every role (no `permission`), each with why. */

@@ -17,3 +17,4 @@ export * from '../modules/form-fields/schema';
 export * from '../modules/patrimonios/schema';
 export * from '../modules/public/schema';
 export * from '../modules/notifications/schema';
+export * from '../modules/documents/schema';

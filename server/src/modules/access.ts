@@ -1,3 +1,4 @@
+import * as documents from './documents';
 import * as formFields from './form-fields';
 import * as formasAquisicao from './formas-aquisicao';
 import * as locais from './locais';
@@ -15,4 +16,5 @@ export const accessRules = {
   ...formFields.access,
   ...patrimonios.access,
   ...users.access,
+  ...documents.access,
 };

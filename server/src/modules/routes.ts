@@ -3,6 +3,7 @@ import * as audit from './audit';
 import * as auth from './auth';
 import * as customization from './customization';
 import * as dashboard from './dashboard';
+import * as documents from './documents';
 import * as formFields from './form-fields';
 import * as formasAquisicao from './formas-aquisicao';
 import * as health from './health';
@@ -35,5 +36,6 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...numbering.routes,
   ...audit.routes,
   ...notifications.routes,
+  ...documents.routes,
   ...superuser.routes,
 ];
