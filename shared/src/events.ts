@@ -10,6 +10,7 @@ import type { CustomizationEvents } from './customization';
 import type { NotificationEvents } from './notifications';
 import type { TransferEvents } from './transfers';
 import type { EmprestimoEvents } from './loans';
+import type { DocumentEvents } from './documents';
 
 /** Rooms the server joins a socket to, from its verified token (DESIGN §5). */
 export const room = {
@@ -63,7 +64,8 @@ export interface ServerToClientEvents
     CatalogEvents,
     NotificationEvents,
     TransferEvents,
-    EmprestimoEvents {}
+    EmprestimoEvents,
+    DocumentEvents {}
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventData<N extends ServerEventName> = Parameters<ServerToClientEvents[N]>[0]['data'];
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type

@@ -20,5 +20,6 @@ export * from './dashboard';
 export * from './notifications';
 export * from './transfers';
 export * from './loans';
+export * from './documents';
 export * from './public';
 export * from './format';

@@ -55,6 +55,8 @@ export const PERMISSIONS = [
   'transfers:request',
   'transfers:decide',
   'loans:manage',
+  'documents:read',
+  'documents:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -82,6 +84,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
     'transfers:request',
     'transfers:decide',
     'loans:manage',
+    'documents:read',
+    'documents:manage',
   ],
   supervisor: [
     'bens:create',
@@ -98,6 +102,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
     'transfers:request',
     'transfers:decide',
     'loans:manage',
+    'documents:read',
+    'documents:manage',
   ],
   usuario: [
     'bens:create',
@@ -107,8 +113,9 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
     'locais:read',
     'transfers:request',
     'loans:manage',
+    'documents:read',
   ],
-  visualizador: ['bens:read', 'sectors:read', 'locais:read'],
+  visualizador: ['bens:read', 'sectors:read', 'locais:read', 'documents:read'],
 };
 
 /** Roles that see and change only the assets of their own sectors (changelog of spec §1). */

@@ -10,6 +10,7 @@ import { client } from '../support/http';
 import {
   newCatalogRow,
   newEmprestimo,
+  newDocument,
   newLocal,
   newPatrimonio,
   newSector,
@@ -71,6 +72,8 @@ const ACCESS_FACTORIES: Partial<Record<AccessPermission, Factory>> = {
   }),
   'transferencia.read': async (s, t) => ({ table: 'transferencias', id: (await newTransferencia(s, t)).id }),
   'transferencia.decide': async (s, t) => ({ table: 'transferencias', id: (await newTransferencia(s, t)).id }),
+  'document.read': async (s, t) => ({ table: 'documents', id: (await newDocument(s, t.id)).id }),
+  'document.manage': async (s, t) => ({ table: 'documents', id: (await newDocument(s, t.id)).id }),
 };
 
 /** Declared signed-in or municipal routes open to every role (no `permission`), each with why. */

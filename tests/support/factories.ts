@@ -275,3 +275,24 @@ export async function newTransferencia(s: Server, tenant: TestTenant): Promise<T
     ],
   );
 }
+
+export interface TestDocument {
+  id: number;
+  municipalityId: number;
+  fileName: string;
+}
+
+/** A general document row of the municipality; its file is not written (a download answers 404 "no longer available"). */
+export async function newDocument(
+  s: Server,
+  municipalityId: number,
+  opts: { fileName?: string } = {},
+): Promise<TestDocument> {
+  return one(
+    s,
+    `insert into documents (municipality_id, file_name, stored_path, mime_type, size, uploaded_by_name)
+     values ($1, $2, $3, 'application/pdf', 10, 'Pessoa Teste')
+     returning id, municipality_id as "municipalityId", file_name as "fileName"`,
+    [municipalityId, opts.fileName ?? `Documento ${uniq()}.pdf`, `files/documentos/${municipalityId}/${uniq()}.pdf`],
+  );
+}

@@ -19,3 +19,4 @@ export * from '../modules/public/schema';
 export * from '../modules/notifications/schema';
 export * from '../modules/transfers/schema';
 export * from '../modules/loans/schema';
+export * from '../modules/documents/schema';

@@ -1,3 +1,4 @@
+import * as documents from './documents';
 import * as formFields from './form-fields';
 import * as formasAquisicao from './formas-aquisicao';
 import * as loans from './loans';
@@ -19,4 +20,5 @@ export const accessRules = {
   ...users.access,
   ...transfers.access,
   ...loans.access,
+  ...documents.access,
 };

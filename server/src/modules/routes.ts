@@ -3,6 +3,7 @@ import * as audit from './audit';
 import * as auth from './auth';
 import * as customization from './customization';
 import * as dashboard from './dashboard';
+import * as documents from './documents';
 import * as formFields from './form-fields';
 import * as formasAquisicao from './formas-aquisicao';
 import * as health from './health';
@@ -39,5 +40,6 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...notifications.routes,
   ...transfers.routes,
   ...loans.routes,
+  ...documents.routes,
   ...superuser.routes,
 ];

@@ -14,6 +14,7 @@ import {
   patrimonioUpdateBody,
 } from '@tombo/shared';
 import { route } from '../../http/route';
+import { withUpload } from '../../uploads';
 import { parse } from '../../http/validate';
 import { requestJob } from '../jobs';
 import * as commands from './commands';
@@ -205,19 +206,14 @@ export const patrimonioRoutes = [
       handler: async (c) => {
         const kind = segment === 'fotos' ? 'foto' : 'documento';
         const file = await receiveFile(c.ctx, c.req, c.res, kind);
-        let stored: string | null = null;
-        try {
+        return withUpload(file, async (placed) => {
           const processed = await processUpload(c.ctx, c.scope, c.params.id, kind, file);
-          stored = processed.final;
+          placed(processed.final);
           const patrimonio = await c.command((tx, out) =>
             commands.attachArquivo(tx, out, c.scope, c.params.id, kind, processed),
           );
-          stored = null;
           return { patrimonio };
-        } finally {
-          if (stored) await fsp.rm(stored, { force: true }).catch(() => undefined);
-          await fsp.rm(file.path, { force: true }).catch(() => undefined);
-        }
+        });
       },
     }),
   ),
