@@ -44,6 +44,8 @@ export async function writeOffAsset(tx: Db, out: Outbox, scope: TenantScope, inp
       action: 'PATRIMONIO_WRITE_OFF',
       entityType: 'Patrimonio',
       entityId: old.id,
+      label: old.numeroPatrimonio,
+      sectorId: old.sectorId,
       details: {
         old_value: { numero_patrimonio: old.numeroPatrimonio, status: old.status },
         new_value: { status: 'baixado', ...(input.motivo ? { motivo: input.motivo } : {}) },
