@@ -30,8 +30,12 @@ export const auditCreateBody = z.strictObject({
 });
 export type AuditCreate = z.infer<typeof auditCreateBody>;
 
-/** The list counts exactly up to this many entries; past it `total` is the planner's estimate (`totalIsEstimate`). */
-export const AUDIT_COUNT_CAP = 10_000;
+/**
+ * The list counts exactly up to this many entries (one index range cut at cap + 1 rows: under a
+ * millisecond); past it `total` is the planner's estimate and `totalIsEstimate` is true. Counting up to
+ * 10,000 cost 3–7 ms a request alone and tens under load (docs/architecture.md, "Activity log").
+ */
+export const AUDIT_COUNT_CAP = 1_000;
 export const AUDIT_PAGE_SIZE = 50;
 export const AUDIT_PAGE_SIZES = [25, 50, 100] as const;
 

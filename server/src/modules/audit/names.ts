@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuditRefKind } from '@tombo/shared';
 import type { Db } from '../../db/client';
@@ -56,36 +56,54 @@ export const REF_ENTITIES: Record<AuditRefKind, string> = {
   user: 'User',
 };
 
-/**
- * Names of some records of one entity type, in one query (a page asks once per type). Only the
- * municipality's records (`municipalityId` null: the superuser's view, any municipality).
- */
-export async function namesOf(
-  tx: Db,
-  entityType: string,
-  ids: Iterable<number>,
-  municipalityId: number | null,
-): Promise<Map<number, string>> {
-  const named = NAMED_ENTITIES[entityType];
-  const list = [...new Set(ids)].filter((id) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647);
-  if (!named || !list.length) return new Map();
-  const conds: SQL[] = [inArray(named.id, list)];
-  if (named.municipalityId && municipalityId != null) conds.push(eq(named.municipalityId, municipalityId));
-  const rows = (await tx
-    .select({ id: named.id, name: named.name })
-    .from(named.table)
-    .where(and(...conds))) as Array<{ id: number; name: string }>;
-  return new Map(rows.map((r) => [r.id, r.name]));
+/** What a page of entries needs looked up: record ids by entity type, and whether the asset form's labels. */
+export interface Wanted {
+  ids: Map<string, Set<number>>;
+  fields: boolean;
+}
+export interface Found {
+  /** Names by entity type and id. */
+  names: Map<string, Map<number, string>>;
+  /**
+   * The municipality's asset-form labels: built-in fields by key ('descricao_bem'), custom ones as
+   * their values are stored in details ('customFields.<key>').
+   */
+  fields: Map<string, string>;
 }
 
+const FIELDS = '#fields';
+
 /**
- * The municipality's asset-form labels: built-in fields by key ('descricao_bem'), custom ones as their
- * values are stored in details ('customFields.<key>').
+ * Everything a page of entries needs looked up, in one statement (one `union all` part per entity
+ * type, plus the form's labels). Only the municipality's records (`municipalityId` null: any, the
+ * superuser's view).
  */
-export async function fieldLabels(tx: Db, municipalityId: number): Promise<Map<string, string>> {
-  const rows = await tx
-    .select({ key: assetFormFields.key, label: assetFormFields.label, isCustom: assetFormFields.isCustom })
-    .from(assetFormFields)
-    .where(eq(assetFormFields.municipalityId, municipalityId));
-  return new Map(rows.map((r) => [r.isCustom ? `customFields.${r.key}` : r.key, r.label]));
+export async function lookUp(tx: Db, wanted: Wanted, municipalityId: number | null): Promise<Found> {
+  const parts: SQL[] = [];
+  for (const [type, set] of wanted.ids) {
+    const named = NAMED_ENTITIES[type];
+    const ids = [...set].filter((id) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647);
+    if (!named || !ids.length) continue;
+    const own =
+      named.municipalityId && municipalityId != null ? sql` and ${named.municipalityId} = ${municipalityId}` : sql``;
+    parts.push(
+      sql`select ${type}::text as t, ${named.id}::text as k, ${named.name}::text as v from ${named.table} where ${named.id} in ${ids}${own}`,
+    );
+  }
+  if (wanted.fields && municipalityId != null)
+    parts.push(sql`select ${FIELDS}::text as t, case when ${assetFormFields.isCustom} then 'customFields.' || ${assetFormFields.key} else ${assetFormFields.key} end as k, ${assetFormFields.label} as v
+      from ${assetFormFields} where ${assetFormFields.municipalityId} = ${municipalityId}`);
+  const found: Found = { names: new Map(), fields: new Map() };
+  if (!parts.length) return found;
+  const res = (await tx.execute(sql.join(parts, sql` union all `))) as unknown as {
+    rows: Array<{ t: string; k: string; v: string }>;
+  };
+  for (const r of res.rows) {
+    if (r.t === FIELDS) found.fields.set(r.k, r.v);
+    else {
+      if (!found.names.has(r.t)) found.names.set(r.t, new Map());
+      found.names.get(r.t)!.set(Number(r.k), r.v);
+    }
+  }
+  return found;
 }

@@ -10,7 +10,7 @@ import {
 } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import type { auditLogs } from '../../db/schema';
-import { NAMED_ENTITIES, REF_ENTITIES, fieldLabels, namesOf } from './names';
+import { NAMED_ENTITIES, REF_ENTITIES, lookUp } from './names';
 
 export type AuditRow = typeof auditLogs.$inferSelect;
 
@@ -57,19 +57,17 @@ export async function presentLogs(tx: Db, rows: AuditRow[], municipalityId: numb
     if (!wanted.has(type)) wanted.set(type, new Set());
     for (const id of ids) wanted.get(type)!.add(id);
   }
-  // Sequential: one transaction is one connection (and PGlite runs one query at a time anyway).
-  const found = new Map<string, Map<number, string>>();
-  for (const [type, ids] of wanted) found.set(type, await namesOf(tx, type, ids, municipalityId));
   const assetDetails = rows.some((r) => r.entityType === 'Patrimonio' && parseAuditDetails(r.details));
+  const found = await lookUp(tx, { ids: wanted, fields: assetDetails }, municipalityId);
   const names: AuditNames = {
     refs: Object.fromEntries(
-      (Object.keys(REF_ENTITIES) as AuditRefKind[]).map((k) => [k, found.get(REF_ENTITIES[k]) ?? new Map()]),
+      (Object.keys(REF_ENTITIES) as AuditRefKind[]).map((k) => [k, found.names.get(REF_ENTITIES[k]) ?? new Map()]),
     ),
-    fields: assetDetails && municipalityId != null ? await fieldLabels(tx, municipalityId) : new Map(),
+    fields: found.fields,
   };
   return rows.map((r) => {
     const id = numericId(r.entityId);
-    const current = id == null ? undefined : found.get(r.entityType)?.get(id);
+    const current = id == null ? undefined : found.names.get(r.entityType)?.get(id);
     const asset = r.entityType === 'Patrimonio';
     return {
       id: r.id,
