@@ -1,5 +1,5 @@
 import type { LiveEvent } from './common';
-import type { AuditLog } from './audit';
+import type { AuditEvents } from './audit';
 import type { Job } from './jobs';
 import type { User } from './users';
 import type { SectorEvents } from './sectors';
@@ -29,16 +29,12 @@ export const room = {
   superusers: 'su',
 } as const;
 
-// Slices of the areas whose contract is still one flat file (users, audit, jobs, sessions).
+// Slices of the areas whose contract is still one flat file (users, jobs, sessions).
 /** Users of a municipality, sent to its `users` room. */
 export interface UserEvents {
   'user.created': (e: LiveEvent<User>) => void;
   'user.updated': (e: LiveEvent<User>) => void;
   'user.deleted': (e: LiveEvent<{ id: number }>) => void;
-}
-/** New activity-log lines, sent to the municipality's `audit` room. */
-export interface AuditEvents {
-  'audit.created': (e: LiveEvent<AuditLog>) => void;
 }
 /** A job's progress and end, sent to its owner. */
 export interface JobEvents {

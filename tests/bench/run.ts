@@ -7,4 +7,5 @@ process.env.LOG_LEVEL ??= 'warn';
 await foundationBench();
 const extra = new URL('./patrimonios.ts', import.meta.url);
 if (fs.existsSync(extra)) await import(extra.href);
+await import(new URL('./audit.ts', import.meta.url).href);
 process.exit(0);

@@ -89,6 +89,8 @@ const WITHOUT_PERMISSION: Record<string, string> = {
   'PUT /auth/password': 'every signed-in user changes their own password (the current one is checked)',
   'POST /audit-logs':
     "every municipal user reports their own sync entries (the body allows only the spec's sync actions)",
+  'GET /audit-logs/recentes':
+    "'Atividade Recente' for every role: the query shows the whole log only to audit:read, else entries about the caller's own assets",
   'GET /notificacoes': "a user's own notifications (the query filters by the caller)",
   'POST /notificacoes/lidas': "marks the caller's own notifications read",
   'POST /notificacoes/:id/lida': "marks one of the caller's own notifications read (404 for anyone else's)",

@@ -296,3 +296,53 @@ export async function newDocument(
     [municipalityId, opts.fileName ?? `Documento ${uniq()}.pdf`, `files/documentos/${municipalityId}/${uniq()}.pdf`],
   );
 }
+
+export interface TestAuditLog {
+  id: number;
+}
+
+/**
+ * An activity-log entry written straight to the table, as an older version of the server (no label, no
+ * sector) or another area would have left it; `count` > 1 writes that many (one statement), `createdAt`
+ * minus `i` seconds each, all by `userId`.
+ */
+export async function newAuditLog(
+  s: Server,
+  opts: {
+    municipalityId: number;
+    action: string;
+    entityType: string;
+    entityId?: string | number | null;
+    entityLabel?: string | null;
+    sectorId?: number | null;
+    details?: string | null;
+    userId?: number | null;
+    userName?: string | null;
+    createdAt?: string;
+    count?: number;
+    /** Seconds between consecutive entries (0: all at the same instant). */
+    step?: number;
+  },
+): Promise<TestAuditLog[]> {
+  return s.ctx.database.query<TestAuditLog>(
+    `insert into audit_logs (municipality_id, user_id, user_name, action, entity_type, entity_id, entity_label,
+                             sector_id, details, created_at)
+     select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10::timestamptz - make_interval(secs => (g - 1) * $12)
+       from generate_series(1, $11::int) g
+     returning id`,
+    [
+      opts.municipalityId,
+      opts.userId ?? null,
+      opts.userName ?? null,
+      opts.action,
+      opts.entityType,
+      opts.entityId == null ? null : String(opts.entityId),
+      opts.entityLabel ?? null,
+      opts.sectorId ?? null,
+      opts.details ?? null,
+      opts.createdAt ?? new Date().toISOString(),
+      opts.count ?? 1,
+      opts.step ?? 1,
+    ],
+  );
+}

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { room, type AuditLog, type LiveEvent, type ServerEventData, type ServerEventName } from '@tombo/shared';
+import { room, type LiveEvent, type ServerEventData, type ServerEventName } from '@tombo/shared';
 import type { AppContext } from '../context';
 import { allMunicipalities, isAll, scopeOfMunicipality, type Tenancy } from '../tenancy/scope';
 import type { Db } from './client';
 import { auditLogs } from './schema';
 import { logger } from '../logger';
+import { presentLogs } from '../modules/audit/presenters';
 
 export interface Actor {
   id: number;
@@ -122,6 +123,13 @@ export interface AuditEntry {
   entityType: string;
   entityId?: string | number | null;
   details?: string | { old_value?: unknown; new_value?: unknown } | null;
+  /** The record's name or number now (the asset's number, the user's name): the log shows it as it was. */
+  label?: string | null;
+  /**
+   * The asset's sector (entries about an asset, or a transfer or loan of one): the `usuario`s of that
+   * sector see the entry in their feed and get it live.
+   */
+  sectorId?: number | null;
   /** Whose activity log holds it when not the actor's (the superuser changing a municipality's user). */
   municipalityId?: number | null;
 }
@@ -129,7 +137,10 @@ export interface AuditEntry {
 /** Audited entities whose change can alter a signed-in user's principal (role, sectors, municipality, permissions). */
 const PRINCIPAL_ENTITIES = new Set(['User', 'Role', 'Municipality', 'Sector']);
 
-/** Writes an audit row inside the caller's transaction and queues `audit.created` for the activity feed. */
+/**
+ * Writes an audit row inside the caller's transaction and queues `audit.created` for the activity feed:
+ * the municipality's `audit` room and, for an entry with a sector, the rooms that see that sector's assets.
+ */
 export async function audit(
   tx: Db,
   out: Outbox,
@@ -148,11 +159,19 @@ export async function audit(
       action: entry.action,
       entityType: entry.entityType,
       entityId: entry.entityId == null ? null : String(entry.entityId),
+      entityLabel: entry.label ?? null,
+      sectorId: entry.sectorId ?? null,
       details,
     })
     .returning();
-  const log: AuditLog = { ...row, createdAt: row.createdAt.toISOString() };
-  out.emit(municipalityId == null ? room.superusers : room.audit(municipalityId), 'audit.created', log, municipalityId);
+  const [log] = await presentLogs(tx, [row], municipalityId);
+  const rooms =
+    municipalityId == null
+      ? room.superusers
+      : entry.sectorId == null
+        ? room.audit(municipalityId)
+        : [room.audit(municipalityId), room.assets(municipalityId), room.sectorAssets(municipalityId, entry.sectorId)];
+  out.emit(rooms, 'audit.created', log, municipalityId);
 }
 
 /** A live event to queue with a change: rooms, name and payload (list-item shape or `{ id, … }`). */

@@ -3,12 +3,12 @@ import type { Db } from '../../db/client';
 import { auditLogs } from '../../db/schema';
 import type { Outbox } from '../../db/tx';
 import type { TenantScope } from '../../tenancy/scope';
-import { presentLog } from './presenters';
+import { presentLogs } from './presenters';
 
 /**
  * Writes an entry a browser reported, under the `CLIENT_` namespace; author from the outbox's actor,
  * municipality from the scope. Deliberately not `record()`: a reported entry must never mark
- * principals changed nor pass for something the server did.
+ * principals changed nor pass for something the server did (nor reach a sector's feed).
  */
 export async function recordClientEntry(
   tx: Db,
@@ -28,7 +28,7 @@ export async function recordClientEntry(
       details: entry.details ?? null,
     })
     .returning();
-  const log = presentLog(row);
+  const [log] = await presentLogs(tx, [row], scope.municipalityId);
   out.emit(room.audit(scope.municipalityId), 'audit.created', log, scope.municipalityId);
   return log;
 }

@@ -1,10 +1,10 @@
 import { rateLimit } from 'express-rate-limit';
-import { CLIENT_AUDIT_RATE, auditCreateBody, auditListQuery } from '@tombo/shared';
+import { CLIENT_AUDIT_RATE, auditCreateBody, auditListQuery, auditRecentQuery } from '@tombo/shared';
 import { HttpError } from '../../http/errors';
 import { perContext, withinLimit } from '../../http/rate-limit';
 import { route } from '../../http/route';
 import { recordClientEntry } from './commands';
-import { listAudit } from './queries';
+import { listAudit, listAuthors, recentAudit } from './queries';
 
 const TOO_MANY = 'Muitos registros de atividade enviados. Aguarde um minuto e tente novamente.';
 
@@ -29,6 +29,26 @@ export const auditRoutes = [
     permission: 'audit:read',
     query: auditListQuery,
     handler: (c) => c.read((tx) => listAudit(tx, c.scope, c.query)),
+  }),
+  // The users an entry may be filtered by (a supervisor reads the log without `users:read`): ids and names only.
+  route({
+    method: 'get',
+    path: '/audit-logs/autores',
+    audience: 'municipal',
+    permission: 'audit:read',
+    handler: (c) => c.read((tx) => listAuthors(tx, c.scope)),
+  }),
+  // 'Atividade Recente': every municipal user, each seeing what they may (the query decides from the caller).
+  route({
+    method: 'get',
+    path: '/audit-logs/recentes',
+    audience: 'municipal',
+    query: auditRecentQuery,
+    handler: (c) => {
+      const can = (p: 'audit:read' | 'bens:read') => c.principal.permissions.includes(p);
+      const sight = can('audit:read') ? 'all' : can('bens:read') ? 'assets' : 'none';
+      return c.read(async (tx) => ({ logs: await recentAudit(tx, c.scope, sight, c.query.limit) }));
+    },
   }),
   // Client-reported events (spec §7): sync actions only, per-user rate limit; author and municipality from the token.
   route({

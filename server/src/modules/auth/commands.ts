@@ -23,7 +23,13 @@ export async function recordLogin(tx: Db, out: Outbox, _all: AllMunicipalities, 
   if (u.failedLoginAttempts > 0 || u.lockoutUntil) {
     await tx.update(users).set({ failedLoginAttempts: 0, lockoutUntil: null }).where(eq(users.id, u.id));
   }
-  await record(tx, out, { action: 'LOGIN', entityType: 'User', entityId: u.id, details: 'Acesso ao sistema.' });
+  await record(tx, out, {
+    action: 'LOGIN',
+    entityType: 'User',
+    entityId: u.id,
+    label: u.name,
+    details: 'Acesso ao sistema.',
+  });
   return issueRefresh(tx, u.id, sid);
 }
 

@@ -21,8 +21,21 @@ const M = FORM_FIELD_MSG;
 const thisRow = (scope: TenantScope, id: number) => and(eq(assetFormFields.id, id), ofTenant(assetFormFields, scope));
 
 /** The audit row (spec §8 texts) and the live event of a change: clients refetch the fields. */
-const recordChange = (tx: Db, out: Outbox, scope: TenantScope, action: string, id: number | null, details: string) => {
-  const entry: AuditEntry = { action: `FORM_FIELD_${action}`, entityType: 'AssetFormField', entityId: id, details };
+const recordChange = (
+  tx: Db,
+  out: Outbox,
+  scope: TenantScope,
+  action: string,
+  row: { id: number; label: string } | null,
+  details: string,
+) => {
+  const entry: AuditEntry = {
+    action: `FORM_FIELD_${action}`,
+    entityType: 'AssetFormField',
+    entityId: row?.id ?? null,
+    label: row?.label ?? null,
+    details,
+  };
   const event = liveEvent(room.municipality(scope.municipalityId), 'catalog.changed', { catalog: 'asset-form-fields' });
   return record(tx, out, entry, event);
 };
@@ -48,7 +61,7 @@ export async function createField(tx: Db, out: Outbox, scope: TenantScope, input
       if (isUniqueViolation(err, 'asset_form_fields_key_uq')) throw conflict(M.keyTaken, 'DUPLICATE');
       throw err;
     });
-  await recordChange(tx, out, scope, 'CREATE', row.id, M.audit.created(row.label));
+  await recordChange(tx, out, scope, 'CREATE', row, M.audit.created(row.label));
   return presentField(row);
 }
 
@@ -73,7 +86,7 @@ export async function updateField(
     .set({ label: input.label ?? old.label, type, required, options, updatedAt: new Date(), version: old.version + 1 })
     .where(thisRow(scope, id))
     .returning();
-  await recordChange(tx, out, scope, 'UPDATE', id, M.audit.updated(row.label));
+  await recordChange(tx, out, scope, 'UPDATE', row, M.audit.updated(row.label));
   return presentField(row);
 }
 
@@ -89,7 +102,7 @@ export async function deleteField(tx: Db, out: Outbox, scope: TenantScope, id: n
       .set({ customFields: sql`${patrimonios.customFields} - ${old.key}::text` })
       .where(and(ofTenant(patrimonios, scope), sql`${patrimonios.customFields} ? ${old.key}::text`));
   }
-  await recordChange(tx, out, scope, 'DELETE', id, M.audit.deleted(old.label));
+  await recordChange(tx, out, scope, 'DELETE', old, M.audit.deleted(old.label));
 }
 
 /** Puts the fields in the given order; `ids` must name every field of the municipality once (else 400). */

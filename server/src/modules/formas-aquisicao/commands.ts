@@ -25,11 +25,19 @@ function duplicate(err: unknown): never {
 const thisRow = (scope: TenantScope, id: number) => and(eq(formasAquisicao.id, id), ofTenant(formasAquisicao, scope));
 
 /** The audit row (spec §7 texts) and the live event of a change: clients refetch the catalogue. */
-const recordChange = (tx: Db, out: Outbox, scope: TenantScope, action: string, id: number, details: string) => {
+const recordChange = (
+  tx: Db,
+  out: Outbox,
+  scope: TenantScope,
+  action: string,
+  row: { id: number; nome: string },
+  details: string,
+) => {
   const entry: AuditEntry = {
     action: `FORMA_AQUISICAO_${action}`,
     entityType: 'FormaAquisicao',
-    entityId: id,
+    entityId: row.id,
+    label: row.nome,
     details,
   };
   const event = liveEvent(room.municipality(scope.municipalityId), 'catalog.changed', { catalog: 'formas-aquisicao' });
@@ -48,7 +56,7 @@ export async function createFormaAquisicao(
     .values({ municipalityId: scope.municipalityId, nome: input.nome, ativo: input.ativo ?? true })
     .returning()
     .catch(duplicate);
-  await recordChange(tx, out, scope, 'CREATE', row.id, text.created(row.nome));
+  await recordChange(tx, out, scope, 'CREATE', row, text.created(row.nome));
   return presentFormaAquisicao(row);
 }
 
@@ -72,7 +80,7 @@ export async function updateFormaAquisicao(
     .where(thisRow(scope, id))
     .returning()
     .catch(duplicate);
-  await recordChange(tx, out, scope, 'UPDATE', id, text.updated(row.nome));
+  await recordChange(tx, out, scope, 'UPDATE', row, text.updated(row.nome));
   return presentFormaAquisicao(row);
 }
 
@@ -93,7 +101,7 @@ export async function toggleFormaAquisicao(
   const [action, details] = row.ativo
     ? ['ACTIVATE', text.activated(row.nome)]
     : ['DEACTIVATE', text.deactivated(row.nome)];
-  await recordChange(tx, out, scope, action, id, details);
+  await recordChange(tx, out, scope, action, row, details);
   return presentFormaAquisicao(row);
 }
 
@@ -106,5 +114,5 @@ export async function deleteFormaAquisicao(tx: Db, out: Outbox, scope: TenantSco
     if (isForeignKeyViolation(err)) throw conflict(M.inUse, 'IN_USE');
     throw err;
   }
-  await recordChange(tx, out, scope, 'DELETE', id, text.deleted(old.nome));
+  await recordChange(tx, out, scope, 'DELETE', old, text.deleted(old.nome));
 }

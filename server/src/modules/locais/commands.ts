@@ -32,6 +32,7 @@ export async function createLocal(tx: Db, out: Outbox, scope: TenantScope, input
       action: 'LOCAL_CREATE',
       entityType: 'Local',
       entityId: row.id,
+      label: row.name,
       details: { new_value: { name: row.name, sector: sectorName } },
     },
     liveEvent(room.municipality(scope.municipalityId), 'local.created', local),
@@ -64,6 +65,7 @@ export async function updateLocal(
       action: 'LOCAL_UPDATE',
       entityType: 'Local',
       entityId: id,
+      label: row.name,
       details: {
         old_value: { name: old.name, sectorId: old.sectorId },
         new_value: { name: row.name, sectorId: row.sectorId },
@@ -90,6 +92,7 @@ export async function deleteLocal(tx: Db, out: Outbox, scope: TenantScope, id: n
       action: 'LOCAL_DELETE',
       entityType: 'Local',
       entityId: id,
+      label: old.name,
       details: { old_value: { name: old.name, sectorId: old.sectorId } },
     },
     liveEvent(room.municipality(scope.municipalityId), 'local.deleted', { id }),

@@ -37,7 +37,13 @@ export async function createTipoBem(tx: Db, out: Outbox, scope: TenantScope, inp
   await record(
     tx,
     out,
-    { action: 'TIPO_BEM_CREATE', entityType: 'TipoBem', entityId: row.id, details: { new_value: snapshot(row) } },
+    {
+      action: 'TIPO_BEM_CREATE',
+      entityType: 'TipoBem',
+      entityId: row.id,
+      label: row.name,
+      details: { new_value: snapshot(row) },
+    },
     changed(scope),
   );
   return presentTipoBem(row);
@@ -72,6 +78,7 @@ export async function updateTipoBem(
       action: 'TIPO_BEM_UPDATE',
       entityType: 'TipoBem',
       entityId: id,
+      label: row.name,
       details: { old_value: snapshot(old), new_value: snapshot(row) },
     },
     changed(scope),
@@ -100,6 +107,7 @@ export async function toggleTipoBem(
       action: row.active ? 'TIPO_BEM_ACTIVATE' : 'TIPO_BEM_DEACTIVATE',
       entityType: 'TipoBem',
       entityId: id,
+      label: row.name,
       details: `Tipo de Bem '${row.name}' ${row.active ? 'ativado' : 'desativado'}.`,
     },
     changed(scope),
@@ -119,7 +127,13 @@ export async function deleteTipoBem(tx: Db, out: Outbox, scope: TenantScope, id:
   await record(
     tx,
     out,
-    { action: 'TIPO_BEM_DELETE', entityType: 'TipoBem', entityId: id, details: { old_value: snapshot(old) } },
+    {
+      action: 'TIPO_BEM_DELETE',
+      entityType: 'TipoBem',
+      entityId: id,
+      label: old.name,
+      details: { old_value: snapshot(old) },
+    },
     changed(scope),
   );
 }

@@ -102,6 +102,8 @@ export async function createPatrimonio(
       action: 'PATRIMONIO_CREATE',
       entityType: 'Patrimonio',
       entityId: row.id,
+      label: numero,
+      sectorId: row.sectorId,
       details: {
         new_value: {
           numero_patrimonio: numero,
@@ -151,6 +153,8 @@ export async function createLote(
       action: 'PATRIMONIO_BULK_CREATE',
       entityType: 'Patrimonio',
       entityId: null,
+      label: `${first} a ${last}`,
+      sectorId: refs.sectorId,
       details: {
         new_value: {
           quantidade: quantity,

@@ -43,6 +43,8 @@ export async function deletePatrimonio(
       action: 'PATRIMONIO_DELETE',
       entityType: 'Patrimonio',
       entityId: id,
+      label: old.numeroPatrimonio,
+      sectorId: old.sectorId,
       details: {
         old_value: {
           numero_patrimonio: old.numeroPatrimonio,

@@ -74,6 +74,8 @@ export async function moveAsset(tx: Db, out: Outbox, scope: TenantScope, input: 
       action: 'PATRIMONIO_MOVE',
       entityType: 'Patrimonio',
       entityId: old.id,
+      label: old.numeroPatrimonio,
+      sectorId: row.sectorId,
       details: {
         old_value: { numero_patrimonio: old.numeroPatrimonio, setor: old.setorNome, local: old.localNome },
         new_value: { setor: row.setorNome, local: row.localNome, ...(input.motivo ? { motivo: input.motivo } : {}) },

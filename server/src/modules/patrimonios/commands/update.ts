@@ -83,6 +83,8 @@ export async function updatePatrimonio(
         action: 'PATRIMONIO_UPDATE',
         entityType: 'Patrimonio',
         entityId: id,
+        label: old.numeroPatrimonio,
+        sectorId: row.sectorId,
         details: {
           old_value: { numero_patrimonio: old.numeroPatrimonio, ...changes.oldValues },
           new_value: changes.newValues,

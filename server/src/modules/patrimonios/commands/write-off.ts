@@ -51,6 +51,8 @@ export async function writeOffAsset(tx: Db, out: Outbox, scope: TenantScope, inp
       action: 'PATRIMONIO_WRITE_OFF',
       entityType: 'Patrimonio',
       entityId: old.id,
+      label: old.numeroPatrimonio,
+      sectorId: old.sectorId,
       details: {
         old_value: { numero_patrimonio: old.numeroPatrimonio, status: old.status },
         new_value: {

@@ -42,10 +42,14 @@ export async function importPatrimonios(
   }
   const report = await mutate(ctx, actor, async (tx, out): Promise<ImportReport> => {
     const numeros = await insertRows(tx, actor, good, (done) => onProgress(25 + (70 * done) / good.length));
+    const sectorIds = [...new Set(good.map((r) => r.values.sectorId))];
     await audit(tx, out, {
       action: 'PATRIMONIO_IMPORT',
       entityType: 'Patrimonio',
       entityId: null,
+      label: numeros.first === numeros.last ? numeros.first : `${numeros.first} a ${numeros.last}`,
+      // One sector: its usuarios see the import; several: the log's readers only.
+      sectorId: sectorIds.length === 1 ? sectorIds[0] : null,
       details: {
         new_value: {
           linhas: total,
@@ -56,7 +60,6 @@ export async function importPatrimonios(
         },
       },
     });
-    const sectorIds = [...new Set(good.map((r) => r.values.sectorId))];
     out.emit(assetRooms(actor.municipalityId, ...sectorIds), 'patrimonio.bulk_created', {
       count: good.length,
       source: 'import',

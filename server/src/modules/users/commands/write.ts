@@ -88,6 +88,7 @@ export async function insertUser(tx: Db, out: Outbox, municipalityId: number | n
       action: 'USER_CREATE',
       entityType: 'User',
       entityId: row.id,
+      label: row.name,
       details: { new_value: { name: row.name, email: row.email, role: row.role } },
       municipalityId,
     },
@@ -146,6 +147,7 @@ export async function changeUser(tx: Db, out: Outbox, old: UserRow, input: UserC
       action: unlockOnly ? 'USER_UNLOCK' : 'USER_UPDATE',
       entityType: 'User',
       entityId: old.id,
+      label: row.name,
       details: {
         old_value: { name: old.name, email: old.email, role: old.role },
         new_value: {
@@ -183,6 +185,7 @@ export async function removeUser(tx: Db, out: Outbox, old: UserRow): Promise<voi
       action: 'USER_DELETE',
       entityType: 'User',
       entityId: old.id,
+      label: old.name,
       details: { old_value: { name: old.name, email: old.email, role: old.role } },
       municipalityId: old.municipalityId,
     },

@@ -1,0 +1,6 @@
+export * from './schemas';
+export * from './types';
+export * from './events';
+export * from './messages';
+export * from './labels';
+export * from './details';
