@@ -1,23 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_MSG, FORM_FIELD_MSG, type FormaAquisicao, type FormField, type TipoBem } from '@tombo/shared';
-import { startTestServer, type DemoUser, type TestServer } from '../support/harness';
+import { startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
+import { newTenant, type MainRole, type TestTenant, type TestUser } from '../support/factories';
 
 let s: TestServer;
+/** Own municipality (one sector) and another one. */
+let A: TestTenant;
+let B: TestTenant;
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({}, { seed: false });
+  A = await newTenant(s);
+  B = await newTenant(s);
 });
 afterAll(async () => {
   await s?.close();
 });
-const as = async (who: DemoUser) => client(s.url, await s.token(who));
+const as = async (u: TestUser) => client(s.url, await u.token());
 let seq = 0;
 const uniq = () => `${Date.now().toString(36)}${seq++}`;
 
 describe('asset types /api/tipos-bens', () => {
   it('admin and supervisor manage; usuario/visualizador read only; vizinho cannot see or touch', async () => {
-    for (const who of ['admin', 'supervisor'] as DemoUser[]) {
-      const call = await as(who);
+    for (const who of ['admin', 'supervisor'] as MainRole[]) {
+      const call = await as(A.users[who]);
       const c = await call('POST', '/api/tipos-bens', {
         name: `Tipo ${who} ${uniq()}`,
         usefulLifeMonths: 60,
@@ -36,10 +42,10 @@ describe('asset types /api/tipos-bens', () => {
       );
       expect((await call('DELETE', `/api/tipos-bens/${c.body.id}`)).status).toBe(204);
     }
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const mine = (await admin('POST', '/api/tipos-bens', { name: `Só Exemplo ${uniq()}` })).body as TipoBem;
-    for (const who of ['usuario', 'visualizador'] as DemoUser[]) {
-      const call = await as(who);
+    for (const who of ['usuario', 'visualizador'] as MainRole[]) {
+      const call = await as(A.users[who]);
       const list = await call('GET', '/api/tipos-bens');
       expect(list.status).toBe(200);
       expect(list.body.total).toBe(list.body.tiposBens.length);
@@ -47,7 +53,7 @@ describe('asset types /api/tipos-bens', () => {
       expect((await call('PATCH', `/api/tipos-bens/${mine.id}/toggle`, { version: mine.version })).status).toBe(403);
       expect((await call('DELETE', `/api/tipos-bens/${mine.id}`)).status).toBe(403);
     }
-    const viz = await as('vizinho');
+    const viz = await as(B.users.admin);
     expect((await viz('GET', '/api/tipos-bens')).body.tiposBens.map((x: TipoBem) => x.id)).not.toContain(mine.id);
     expect((await viz('PUT', `/api/tipos-bens/${mine.id}`, { name: 'Tomado', version: mine.version })).status).toBe(
       404,
@@ -58,7 +64,7 @@ describe('asset types /api/tipos-bens', () => {
   });
 
   it('validates life, residual %, duplicates and unknown fields; nothing written', async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const before = (await admin('GET', '/api/tipos-bens')).body.total;
     for (const [payload, field] of [
       [{ name: 'X1', usefulLifeMonths: 0 }, 'usefulLifeMonths'],
@@ -83,7 +89,7 @@ describe('asset types /api/tipos-bens', () => {
   });
 
   it('a type in use cannot be deleted (409 pt-BR)', async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const tipo = (await admin('POST', '/api/tipos-bens', { name: `Em uso ${uniq()}` })).body as TipoBem;
     const sectorId = (await admin('GET', '/api/sectors')).body.sectors[0].id;
     expect(
@@ -104,7 +110,7 @@ describe('asset types /api/tipos-bens', () => {
 
 describe('acquisition forms /api/formas-aquisicao', () => {
   it('CRUD + toggle-status with the audit texts of spec §7', async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const nome = `Compra ${uniq()}`;
     const c = await admin('POST', '/api/formas-aquisicao', { nome });
     expect(c.status).toBe(201);
@@ -149,17 +155,17 @@ describe('acquisition forms /api/formas-aquisicao', () => {
   });
 
   it('roles, other municipality, bad input, in use', async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const f = (await admin('POST', '/api/formas-aquisicao', { nome: `Doação ${uniq()}` })).body as FormaAquisicao;
-    for (const who of ['usuario', 'visualizador'] as DemoUser[]) {
-      const call = await as(who);
+    for (const who of ['usuario', 'visualizador'] as MainRole[]) {
+      const call = await as(A.users[who]);
       expect((await call('GET', '/api/formas-aquisicao')).status).toBe(200);
       expect((await call('POST', '/api/formas-aquisicao', { nome: 'X' })).status).toBe(403);
       expect((await call('PATCH', `/api/formas-aquisicao/${f.id}/toggle-status`, { version: f.version })).status).toBe(
         403,
       );
     }
-    const viz = await as('vizinho');
+    const viz = await as(B.users.admin);
     expect((await viz('PATCH', `/api/formas-aquisicao/${f.id}/toggle-status`, { version: f.version })).status).toBe(
       404,
     );
@@ -194,7 +200,7 @@ describe('catalogue updates need the version the user saw', () => {
     change: Record<string, unknown>,
     current: number,
   ) {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const before = (await list()).find((x) => x.id === id);
     const missing = await admin(url.includes('toggle') ? 'PATCH' : 'PUT', url, change);
     expect(missing.status, url).toBe(400);
@@ -209,7 +215,7 @@ describe('catalogue updates need the version the user saw', () => {
   }
 
   it('asset types: PUT and the toggle', async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const list = async () => (await admin('GET', '/api/tipos-bens')).body.tiposBens as TipoBem[];
     const t = (await admin('POST', '/api/tipos-bens', { name: `Versão ${uniq()}` })).body as TipoBem;
     const u = (await admin('PUT', `/api/tipos-bens/${t.id}`, { usefulLifeMonths: 12, version: t.version })).body;
@@ -221,7 +227,7 @@ describe('catalogue updates need the version the user saw', () => {
   });
 
   it('acquisition forms: PUT and the toggle', async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const list = async () => (await admin('GET', '/api/formas-aquisicao')).body.formasAquisicao as FormaAquisicao[];
     const f = (await admin('POST', '/api/formas-aquisicao', { nome: `Versão ${uniq()}` })).body as FormaAquisicao;
     const u = (await admin('PUT', `/api/formas-aquisicao/${f.id}`, { nome: `${f.nome}!`, version: f.version })).body;
@@ -233,7 +239,7 @@ describe('catalogue updates need the version the user saw', () => {
   });
 
   it('asset form fields: PUT', async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const list = async () => (await admin('GET', '/api/asset-form-fields')).body.fields as FormField[];
     const c = (await admin('POST', '/api/asset-form-fields', { label: `Versão ${uniq()}`, type: 'TEXT' }))
       .body as FormField;
@@ -246,15 +252,18 @@ describe('catalogue updates need the version the user saw', () => {
 
 describe('numbering /api/numeracao', () => {
   it('default of §9, saved per municipality, validated, managers only', async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const g = await admin('GET', '/api/numeracao');
     expect(g.status).toBe(200);
     expect(g.body.pattern.isDefault).toBe(true);
     expect(g.body.pattern.components.map((c: { type: string }) => c.type)).toEqual(['year', 'sector', 'sequence']);
     expect(g.body.pattern.example).toMatch(/^\d{4}AD000001$/);
     expect(
-      (await (await as('usuario'))('PUT', '/api/numeracao', { components: g.body.pattern.components, version: 0 }))
-        .status,
+      (
+        await (
+          await as(A.users.usuario)
+        )('PUT', '/api/numeracao', { components: g.body.pattern.components, version: 0 })
+      ).status,
     ).toBe(403);
     const bad = await admin('PUT', '/api/numeracao', {
       components: [{ id: 'y', type: 'year', format: 'YYYY' }],
@@ -280,7 +289,7 @@ describe('numbering /api/numeracao', () => {
       409,
     );
     expect((await admin('PUT', '/api/numeracao', { components: p.body.pattern.components })).status).toBe(400);
-    expect((await (await as('vizinho'))('GET', '/api/numeracao')).body.pattern.isDefault).toBe(true);
+    expect((await (await as(B.users.admin))('GET', '/api/numeracao')).body.pattern.isDefault).toBe(true);
     const sectorId = (await admin('GET', '/api/sectors')).body.sectors[0].id;
     const tipoId = (await admin('POST', '/api/tipos-bens', { name: `N ${uniq()}` })).body.id;
     const a = await admin('POST', '/api/patrimonios', {
@@ -305,7 +314,7 @@ describe('numbering /api/numeracao', () => {
 
 describe('asset form fields /api/asset-form-fields', () => {
   it('defaults of §3, add/update/reorder/delete with §8 audit texts; system field protected', async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const g = await admin('GET', '/api/asset-form-fields');
     expect(g.status).toBe(200);
     const byKey = Object.fromEntries(g.body.fields.map((f: FormField) => [f.key, f]));
@@ -340,10 +349,10 @@ describe('asset form fields /api/asset-form-fields', () => {
     expect(r.body.fields.map((f: FormField) => f.id)).toEqual(ids);
     expect((await admin('PUT', '/api/asset-form-fields/reorder', { ids: ids.slice(1) })).status).toBe(400);
     expect((await admin('DELETE', `/api/asset-form-fields/${c.body.id}`)).status).toBe(204);
-    expect((await (await as('usuario'))('POST', '/api/asset-form-fields', { label: 'Y', type: 'TEXT' })).status).toBe(
-      403,
-    );
-    expect((await (await as('vizinho'))('DELETE', `/api/asset-form-fields/${byKey.tipo.id}`)).status).toBe(404);
+    expect(
+      (await (await as(A.users.usuario))('POST', '/api/asset-form-fields', { label: 'Y', type: 'TEXT' })).status,
+    ).toBe(403);
+    expect((await (await as(B.users.admin))('DELETE', `/api/asset-form-fields/${byKey.tipo.id}`)).status).toBe(404);
 
     const logs = (await admin('GET', '/api/audit-logs?entityType=AssetFormField&pageSize=100')).body.logs.map(
       (l: { details: string }) => l.details,

@@ -1,11 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AssetStats, Sector } from '@tombo/shared';
+import type { AssetStats } from '@tombo/shared';
 import { startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
+import { newPatrimonio, newTenant, newTipoBem, newTown, type TestTenant, type TestTown } from '../support/factories';
 
 let s: TestServer;
+/** Own municipality (the usuario in AD and TI) and another one. */
+let A: TestTown;
+let B: TestTenant;
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({}, { seed: false });
+  A = await newTown(s, { usuarioSectors: ['AD', 'TI'] });
+  B = await newTenant(s);
+  // A register already there, in a sector of the usuario and in another.
+  for (const code of ['AD', 'OB']) await newPatrimonio(s, { municipalityId: A.id, sectorId: A.sectors[code].id });
 });
 afterAll(async () => {
   await s?.close();
@@ -13,17 +21,16 @@ afterAll(async () => {
 
 describe('GET /api/dashboard/bens', () => {
   it('counts and sums what the user may see: a usuario only its own sectors, never another municipality', async () => {
-    const admin = client(s.url, await s.token('admin'));
-    const usuario = client(s.url, await s.token('usuario'));
-    const vizinhoAdmin = client(s.url, await s.token('vizinho'));
+    const admin = client(s.url, await A.users.admin.token());
+    const usuario = client(s.url, await A.users.usuario.token());
+    const vizinhoAdmin = client(s.url, await B.users.admin.token());
     const stats = async (who: typeof admin) => (await who('GET', '/api/dashboard/bens')).body as AssetStats;
     const cents = (v: string) => Math.round(Number(v) * 100);
     const countOf = (st: AssetStats, status: string) => st.porStatus.find((x) => x.status === status)?.count ?? 0;
-    // The demo seed has a register already: everything is measured as a change from it.
+    // Each municipality has a register already: everything is measured as a change from it.
     const [all0, mine0, viz0] = [await stats(admin), await stats(usuario), await stats(vizinhoAdmin)];
-    const sectors = (await admin('GET', '/api/sectors')).body.sectors as Sector[];
-    const id = (code: string) => sectors.find((x) => x.code === code)!.id;
-    const tipo = (await admin('GET', '/api/tipos-bens')).body.tiposBens[0] as { id: number; name: string };
+    const id = (code: string) => A.sectors[code].id;
+    const tipo = await newTipoBem(s, A.id);
     await admin('POST', '/api/patrimonios', {
       descricao_bem: 'Mesa',
       sectorId: id('ED'),

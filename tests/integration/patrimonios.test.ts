@@ -1,40 +1,46 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  PATRIMONIO_MSG,
-  type LiveEvent,
-  type Local,
-  type Patrimonio,
-  type PatrimonioListItem,
-  type Sector,
-} from '@tombo/shared';
-import { nextEvent, startTestServer, type DemoUser, type TestServer } from '../support/harness';
+import { PATRIMONIO_MSG, type LiveEvent, type Patrimonio, type PatrimonioListItem } from '@tombo/shared';
+import { nextEvent, startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
+import {
+  newFormaAquisicao,
+  newTenant,
+  newTipoBem,
+  newTown,
+  type TestLocal,
+  type TestSectorWithLocais,
+  type TestTenant,
+  type TestTown,
+  type TestUser,
+} from '../support/factories';
 
 let s: TestServer;
-let sectors: Record<string, Sector>;
-let locais: Local[];
+/** Own municipality: six sectors, the usuario in AD and TI. */
+let A: TestTown;
+/** Another municipality. */
+let B: TestTenant;
+let sectors: Record<string, TestSectorWithLocais>;
 let tipoId: number;
 let formaId: number;
-let foreignSector: Sector;
-let foreignLocal: Local;
-const as = async (who: DemoUser) => client(s.url, await s.token(who));
+let foreignSector: { id: number };
+let foreignLocal: TestLocal;
+const as = async (u: TestUser) => client(s.url, await u.token());
 
 beforeAll(async () => {
-  s = await startTestServer();
-  const admin = await as('admin');
-  sectors = Object.fromEntries((await admin('GET', '/api/sectors')).body.sectors.map((x: Sector) => [x.code, x]));
-  locais = (await admin('GET', '/api/locais')).body.locais;
-  tipoId = (await admin('POST', '/api/tipos-bens', { name: 'Mobiliário Teste', usefulLifeMonths: 120 })).body.id;
-  formaId = (await admin('POST', '/api/formas-aquisicao', { nome: 'Compra Teste' })).body.id;
-  const viz = await as('vizinho');
-  foreignSector = (await viz('GET', '/api/sectors')).body.sectors[0];
-  foreignLocal = (await viz('GET', '/api/locais')).body.locais[0];
+  s = await startTestServer({}, { seed: false });
+  A = await newTown(s, { usuarioSectors: ['AD', 'TI'] });
+  B = await newTenant(s);
+  sectors = A.sectors;
+  tipoId = (await newTipoBem(s, A.id, { name: 'Mobiliário Teste', usefulLifeMonths: 120 })).id;
+  formaId = (await newFormaAquisicao(s, A.id, { nome: 'Compra Teste' })).id;
+  foreignSector = B.sector;
+  foreignLocal = B.local;
 });
 afterAll(async () => {
   await s?.close();
 });
 
-const localOf = (code: string) => locais.find((l) => l.sectorId === sectors[code].id)!;
+const localOf = (code: string) => sectors[code].locais[0];
 const asset = (code = 'AD', extra: Record<string, unknown> = {}) => ({
   descricao_bem: 'Cadeira giratória',
   tipoId,
@@ -52,7 +58,7 @@ const year = () =>
 
 describe('create / read / update / delete per role', () => {
   it('admin creates: the server assigns YYYY+sector code+6 digits and writes the creation history', async () => {
-    const r = await (await as('admin'))('POST', '/api/patrimonios', asset('ED'));
+    const r = await (await as(A.users.admin))('POST', '/api/patrimonios', asset('ED'));
     expect(r.status).toBe(201);
     const p = r.body.patrimonio as Patrimonio;
     expect(p.numero_patrimonio).toMatch(new RegExp(`^${year()}ED\\d{6}$`));
@@ -74,16 +80,16 @@ describe('create / read / update / delete per role', () => {
       documentos: [],
     });
     expect(p.historico_movimentacao).toHaveLength(1);
-    expect(p.historico_movimentacao[0]).toMatchObject({ action: 'Cadastro', user: 'Ana Administradora' });
-    const g = await (await as('visualizador'))('GET', `/api/patrimonios/${p.id}`);
+    expect(p.historico_movimentacao[0]).toMatchObject({ action: 'Cadastro', user: A.users.admin.name });
+    const g = await (await as(A.users.visualizador))('GET', `/api/patrimonios/${p.id}`);
     expect(g.status).toBe(200);
     expect(g.body.patrimonio.numero_patrimonio).toBe(p.numero_patrimonio);
   });
 
   it('visualizador reads everything and changes nothing (403); no token 401', async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const p = (await admin('POST', '/api/patrimonios', asset('SA'))).body.patrimonio as Patrimonio;
-    const v = await as('visualizador');
+    const v = await as(A.users.visualizador);
     expect((await v('GET', '/api/patrimonios')).status).toBe(200);
     expect((await v('POST', '/api/patrimonios', asset('SA'))).status).toBe(403);
     expect((await v('POST', '/api/patrimonios/lote', { ...asset('SA'), quantity: 2 })).status).toBe(403);
@@ -97,7 +103,7 @@ describe('create / read / update / delete per role', () => {
   });
 
   it('supervisor creates and edits; only admin (bens:delete) deletes', async () => {
-    const sup = await as('supervisor');
+    const sup = await as(A.users.supervisor);
     const p = (await sup('POST', '/api/patrimonios', asset('OB'))).body.patrimonio as Patrimonio;
     const u = await sup('PUT', `/api/patrimonios/${p.id}`, { descricao_bem: 'Cadeira fixa', version: p.version });
     expect(u.status).toBe(200);
@@ -106,9 +112,9 @@ describe('create / read / update / delete per role', () => {
   });
 
   it('usuario sees and changes only assets of their sectors (AD, TI); another sector is a 404, creating there 403', async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const other = (await admin('POST', '/api/patrimonios', asset('FI'))).body.patrimonio as Patrimonio;
-    const usuario = await as('usuario');
+    const usuario = await as(A.users.usuario);
     const own = await usuario('POST', '/api/patrimonios', asset('TI'));
     expect(own.status).toBe(201);
     const refused = await usuario('POST', '/api/patrimonios', asset('FI'));
@@ -139,8 +145,8 @@ describe('create / read / update / delete per role', () => {
   });
 
   it("another municipality's asset is a 404 for every route", async () => {
-    const p = (await (await as('admin'))('POST', '/api/patrimonios', asset())).body.patrimonio as Patrimonio;
-    const viz = await as('vizinho');
+    const p = (await (await as(A.users.admin))('POST', '/api/patrimonios', asset())).body.patrimonio as Patrimonio;
+    const viz = await as(B.users.admin);
     expect((await viz('GET', `/api/patrimonios/${p.id}`)).status).toBe(404);
     expect((await viz('PUT', `/api/patrimonios/${p.id}`, { descricao_bem: 'Tomado', version: p.version })).status).toBe(
       404,
@@ -150,7 +156,7 @@ describe('create / read / update / delete per role', () => {
     expect(
       (await viz('GET', '/api/patrimonios?pageSize=100')).body.patrimonios.map((x: PatrimonioListItem) => x.id),
     ).not.toContain(p.id);
-    expect((await (await as('admin'))('GET', `/api/patrimonios/${p.id}`)).body.patrimonio.descricao_bem).toBe(
+    expect((await (await as(A.users.admin))('GET', `/api/patrimonios/${p.id}`)).body.patrimonio.descricao_bem).toBe(
       p.descricao_bem,
     );
   });
@@ -158,7 +164,7 @@ describe('create / read / update / delete per role', () => {
 
 describe('numbering', () => {
   it('20 concurrent creates get 20 distinct consecutive numbers', async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         admin('POST', '/api/patrimonios', asset('SA', { descricao_bem: `Concorrente ${i}` })),
@@ -171,7 +177,7 @@ describe('numbering', () => {
   });
 
   it('bulk creation: N consecutive numbers in one transaction; a refused batch takes none', async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const r = await admin('POST', '/api/patrimonios/lote', { ...asset('FI'), quantity: 10 });
     expect(r.status).toBe(201);
     expect(r.body.count).toBe(10);
@@ -185,7 +191,7 @@ describe('numbering', () => {
   });
 
   it('numbers are never reused after a delete or a write-off', async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const a = (await admin('POST', '/api/patrimonios', asset('TI'))).body.patrimonio as Patrimonio;
     const d = await admin('DELETE', `/api/patrimonios/${a.id}`);
     expect(d.status).toBe(200);
@@ -199,7 +205,7 @@ describe('numbering', () => {
 
 describe('update, history, write-off', () => {
   it('each changed field becomes a history entry (old → new), newest first; stale version 409', async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const p = (await admin('POST', '/api/patrimonios', asset('AD'))).body.patrimonio as Patrimonio;
     const u = await admin('PUT', `/api/patrimonios/${p.id}`, {
       version: p.version,
@@ -245,10 +251,11 @@ describe('update, history, write-off', () => {
 });
 
 describe('bad input: pt-BR message and nothing written', () => {
-  const count = async () => (await (await as('admin'))('GET', '/api/patrimonios?pageSize=1')).body.total as number;
+  const count = async () =>
+    (await (await as(A.users.admin))('GET', '/api/patrimonios?pageSize=1')).body.total as number;
 
   it('400 for missing/unknown/absurd fields', async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const before = await count();
     const cases: Array<[Record<string, unknown>, string, string?]> = [
       [{ ...asset(), descricao_bem: undefined }, 'descricao_bem', 'A descrição do bem é obrigatória.'],
@@ -282,9 +289,9 @@ describe('bad input: pt-BR message and nothing written', () => {
   });
 
   it('422 for a sector/local/type of another municipality, a local of another sector, a number sent by the client', async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const before = await count();
-    const vizTipo = (await (await as('vizinho'))('POST', '/api/tipos-bens', { name: 'Tipo do Vizinho' })).body.id;
+    const vizTipo = (await (await as(B.users.admin))('POST', '/api/tipos-bens', { name: 'Tipo do Vizinho' })).body.id;
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [asset('AD', { sectorId: foreignSector.id, localId: null }), 'sectorId', PATRIMONIO_MSG.sectorNotFound],
       [asset('AD', { localId: foreignLocal.id }), 'localId', PATRIMONIO_MSG.localNotFound],
@@ -324,7 +331,7 @@ describe('bad input: pt-BR message and nothing written', () => {
 
 describe('custom fields', () => {
   it('are validated against the definitions, stored with the asset and filterable', async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     await admin('POST', '/api/asset-form-fields', { label: 'Marca', type: 'TEXT', required: true });
     await admin('POST', '/api/asset-form-fields', { label: 'Voltagem', type: 'SELECT', options: ['110V', '220V'] });
     await admin('POST', '/api/asset-form-fields', { label: 'Potência', type: 'NUMBER' });
@@ -370,7 +377,7 @@ describe('custom fields', () => {
 
 describe('list at scale semantics', () => {
   it('quick search is accent-insensitive over description and by number prefix; filters; sorts; pages', async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const made = (
       await admin(
         'POST',
@@ -435,7 +442,7 @@ describe('list at scale semantics', () => {
   });
 
   it('sync pages with a cursor', async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const first = (await admin('GET', '/api/patrimonios/sync?limit=5')).body;
     expect(first.patrimonios).toHaveLength(5);
     const second = (await admin('GET', `/api/patrimonios/sync?limit=5&after=${first.nextAfter}`)).body;
@@ -446,11 +453,11 @@ describe('list at scale semantics', () => {
 
 describe('live events', () => {
   it('created / updated / deleted reach another user of the municipality, not the neighbour', async () => {
-    const watcher = await s.socket(await s.token('visualizador'));
-    const neighbour = await s.socket(await s.token('vizinho'));
+    const watcher = await s.socket(await A.users.visualizador.token());
+    const neighbour = await s.socket(await B.users.admin.token());
     let leaked = 0;
     neighbour.on('patrimonio.created', () => leaked++);
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const created = nextEvent<LiveEvent<Patrimonio>>(watcher, 'patrimonio.created');
     const p = (await admin('POST', '/api/patrimonios', asset())).body.patrimonio as Patrimonio;
     // Events carry the list-item shape, never the history or the files (the view page refetches).
@@ -479,12 +486,12 @@ describe('live events', () => {
     expect((await deleted).data.id).toBe(q.id);
     const marker = nextEvent(neighbour, 'patrimonio.created');
     await (
-      await as('vizinho')
+      await as(B.users.admin)
     )('POST', '/api/patrimonios', {
       descricao_bem: 'Marcador',
       sectorId: foreignSector.id,
       valor_aquisicao: 1,
-      tipoId: (await (await as('vizinho'))('POST', '/api/tipos-bens', { name: 'Marcador' })).body.id,
+      tipoId: (await (await as(B.users.admin))('POST', '/api/tipos-bens', { name: 'Marcador' })).body.id,
     });
     await marker;
     expect(leaked).toBe(1);

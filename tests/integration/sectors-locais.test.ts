@@ -1,14 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, type Local, type Sector } from '@tombo/shared';
-import { startTestServer, type DemoUser, type TestServer } from '../support/harness';
+import { startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
+import { newTenant, newTown, type MainRole, type TestTenant, type TestTown, type TestUser } from '../support/factories';
 
 let s: TestServer;
-let foreignSector: Sector; // of Município Vizinho
+/** Own municipality (sectors with several locais) and another one. */
+let A: TestTown;
+let B: TestTenant;
+let foreignSector: Sector; // of B
 let foreignLocal: Local;
 beforeAll(async () => {
-  s = await startTestServer();
-  const viz = client(s.url, await s.token('vizinho'));
+  s = await startTestServer({}, { seed: false });
+  A = await newTown(s);
+  B = await newTenant(s);
+  const viz = client(s.url, await B.users.admin.token());
   foreignSector = (await viz('GET', '/api/sectors')).body.sectors[0];
   foreignLocal = (await viz('GET', '/api/locais')).body.locais[0];
 });
@@ -16,17 +22,17 @@ afterAll(async () => {
   await s?.close();
 });
 
-const as = async (who: DemoUser) => client(s.url, await s.token(who));
+const as = async (u: TestUser) => client(s.url, await u.token());
 let seq = 0;
 const uniq = () => `${Date.now().toString(36)}-${seq++}`;
 
 describe('sectors: every role × every route', () => {
-  const readers: DemoUser[] = ['admin', 'supervisor', 'usuario', 'visualizador'];
-  const managers: DemoUser[] = ['admin', 'supervisor'];
+  const readers: MainRole[] = ['admin', 'supervisor', 'usuario', 'visualizador'];
+  const managers: MainRole[] = ['admin', 'supervisor'];
 
   it('GET /api/sectors: all four roles, only their municipality', async () => {
     for (const who of readers) {
-      const r = await (await as(who))('GET', '/api/sectors');
+      const r = await (await as(A.users[who]))('GET', '/api/sectors');
       expect(r.status, who).toBe(200);
       expect(r.body.total).toBe(r.body.sectors.length);
       expect(r.body.sectors.map((x: Sector) => x.id)).not.toContain(foreignSector.id);
@@ -37,7 +43,7 @@ describe('sectors: every role × every route', () => {
 
   it('POST/PUT/DELETE: admin and supervisor allowed, usuario and visualizador 403, no token 401', async () => {
     for (const who of managers) {
-      const call = await as(who);
+      const call = await as(A.users[who]);
       const created = await call('POST', '/api/sectors', {
         name: `Setor ${who} ${uniq()}`,
         code: `${who[0].toUpperCase()}1`,
@@ -51,9 +57,9 @@ describe('sectors: every role × every route', () => {
       expect(updated.body.name).toMatch(/editado/);
       expect((await call('DELETE', `/api/sectors/${created.body.id}`)).status).toBe(204);
     }
-    const existing = (await (await as('admin'))('GET', '/api/sectors')).body.sectors[0] as Sector;
-    for (const who of ['usuario', 'visualizador'] as DemoUser[]) {
-      const call = await as(who);
+    const existing = (await (await as(A.users.admin))('GET', '/api/sectors')).body.sectors[0] as Sector;
+    for (const who of ['usuario', 'visualizador'] as MainRole[]) {
+      const call = await as(A.users[who]);
       expect((await call('POST', '/api/sectors', { name: 'Proibido', code: 'PR' })).status, who).toBe(403);
       expect(
         (await call('PUT', `/api/sectors/${existing.id}`, { name: 'Proibido', version: existing.version })).status,
@@ -70,21 +76,21 @@ describe('sectors: every role × every route', () => {
 
   it("another municipality's sector is a 404 for PUT and DELETE, and is left untouched", async () => {
     for (const who of managers) {
-      const call = await as(who);
+      const call = await as(A.users[who]);
       expect(
         (await call('PUT', `/api/sectors/${foreignSector.id}`, { name: 'Tomado', version: foreignSector.version }))
           .status,
       ).toBe(404);
       expect((await call('DELETE', `/api/sectors/${foreignSector.id}`)).status).toBe(404);
     }
-    const still = (await (await as('vizinho'))('GET', '/api/sectors')).body.sectors.find(
+    const still = (await (await as(B.users.admin))('GET', '/api/sectors')).body.sectors.find(
       (x: Sector) => x.id === foreignSector.id,
     );
     expect(still.name).toBe(foreignSector.name);
   });
 
   it('validates: 2-character code, required name, unknown fields refused, duplicates 409 — nothing written', async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const before = (await admin('GET', '/api/sectors')).body.total;
     const bad = [
       [{ name: 'Sem código' }, 'code'],
@@ -108,7 +114,7 @@ describe('sectors: every role × every route', () => {
   });
 
   it('a sector in use is not deleted (409, clear message) and a stale version is a 409', async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const used = ((await admin('GET', '/api/sectors')).body.sectors as Sector[]).find((x) => x.locaisCount > 0)!;
     const r = await admin('DELETE', `/api/sectors/${used.id}`);
     expect(r.status).toBe(409);
@@ -122,7 +128,7 @@ describe('sectors: every role × every route', () => {
   });
 
   it('writes an audit row for each change', async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const created = (await admin('POST', '/api/sectors', { name: `Auditado ${uniq()}`, code: 'AU' })).body as Sector;
     await admin('PUT', `/api/sectors/${created.id}`, { code: 'AV', version: created.version });
     await admin('DELETE', `/api/sectors/${created.id}`);
@@ -138,20 +144,20 @@ describe('sectors: every role × every route', () => {
       old_value: { name: created.name, code: 'AU' },
       new_value: { name: created.name, code: 'AV' },
     });
-    expect(mine[0].userName).toBe('Ana Administradora');
+    expect(mine[0].userName).toBe(A.users.admin.name);
     // the activity log is for admin and supervisor only
-    expect((await (await as('usuario'))('GET', '/api/audit-logs')).status).toBe(403);
+    expect((await (await as(A.users.usuario))('GET', '/api/audit-logs')).status).toBe(403);
   });
 });
 
 describe('locais: every role × every route', () => {
   it("GET: all four roles, filtered by sector, never another municipality's", async () => {
-    for (const who of ['admin', 'supervisor', 'usuario', 'visualizador'] as DemoUser[]) {
-      const r = await (await as(who))('GET', '/api/locais');
+    for (const who of ['admin', 'supervisor', 'usuario', 'visualizador'] as MainRole[]) {
+      const r = await (await as(A.users[who]))('GET', '/api/locais');
       expect(r.status, who).toBe(200);
       expect(r.body.locais.map((l: Local) => l.id)).not.toContain(foreignLocal.id);
     }
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const sector = (await admin('GET', '/api/sectors')).body.sectors.find((x: Sector) => x.locaisCount > 1) as Sector;
     const bySector = await admin('GET', `/api/locais?sectorId=${sector.id}`);
     expect(bySector.body.locais).toHaveLength(sector.locaisCount);
@@ -162,9 +168,9 @@ describe('locais: every role × every route', () => {
   });
 
   it('POST/PUT/DELETE: admin and supervisor allowed; usuario and visualizador 403', async () => {
-    const sectorId = ((await (await as('admin'))('GET', '/api/sectors')).body.sectors[0] as Sector).id;
-    for (const who of ['admin', 'supervisor'] as DemoUser[]) {
-      const call = await as(who);
+    const sectorId = ((await (await as(A.users.admin))('GET', '/api/sectors')).body.sectors[0] as Sector).id;
+    for (const who of ['admin', 'supervisor'] as MainRole[]) {
+      const call = await as(A.users[who]);
       const created = await call('POST', '/api/locais', {
         name: `Sala ${who} ${uniq()}`,
         sectorId,
@@ -183,9 +189,9 @@ describe('locais: every role × every route', () => {
       ).toBe(200);
       expect((await call('DELETE', `/api/locais/${created.body.id}`)).status).toBe(204);
     }
-    const any = (await (await as('admin'))('GET', '/api/locais')).body.locais[0] as Local;
-    for (const who of ['usuario', 'visualizador'] as DemoUser[]) {
-      const call = await as(who);
+    const any = (await (await as(A.users.admin))('GET', '/api/locais')).body.locais[0] as Local;
+    for (const who of ['usuario', 'visualizador'] as MainRole[]) {
+      const call = await as(A.users[who]);
       expect((await call('POST', '/api/locais', { name: 'X', sectorId })).status).toBe(403);
       expect((await call('PUT', `/api/locais/${any.id}`, { name: 'X', version: any.version })).status).toBe(403);
       expect((await call('DELETE', `/api/locais/${any.id}`)).status).toBe(403);
@@ -193,7 +199,7 @@ describe('locais: every role × every route', () => {
   });
 
   it("another municipality's local is a 404; a sector of another municipality in the body is a 422", async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     expect(
       (await admin('PUT', `/api/locais/${foreignLocal.id}`, { name: 'Tomado', version: foreignLocal.version })).status,
     ).toBe(404);
@@ -210,7 +216,7 @@ describe('locais: every role × every route', () => {
   });
 
   it('validates the body and refuses duplicates in the same sector', async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const own = (await admin('GET', '/api/locais')).body.locais[0] as Local;
     expect((await admin('POST', '/api/locais', { sectorId: own.sectorId })).body.error.fields.name).toBe(
       'Nome é obrigatório.',
@@ -223,7 +229,7 @@ describe('locais: every role × every route', () => {
   });
 
   it('an update needs the version the user saw: without it 400, a stale one 409, the row unchanged', async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const sectorId = ((await admin('GET', '/api/sectors')).body.sectors[0] as Sector).id;
     const local = (await admin('POST', '/api/locais', { name: `Versionado ${uniq()}`, sectorId })).body as Local;
     const missing = await admin('PUT', `/api/locais/${local.id}`, { name: 'Sem versão' });

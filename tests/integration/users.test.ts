@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, USER_MSG, type User } from '@tombo/shared';
 import { startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
-import { newSector, newUser, world, type TestUser, type TestWorld } from '../support/factories';
+import { newSector, newUser, ownerQuery, world, type TestUser, type TestWorld } from '../support/factories';
 
 // The users area and the superuser's user API (issue 8): version required on updates, one's own
 // password only with the current one, and only the superuser without a municipality.
 let s: TestServer;
 let w: TestWorld;
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({}, { seed: false });
   w = await world(s);
 });
 afterAll(async () => {
@@ -17,14 +17,10 @@ afterAll(async () => {
 });
 
 const as = async (u: TestUser) => client(s.url, await u.token());
-const row = async (id: number) =>
-  (await s.ctx.database.query<Record<string, unknown>>('select * from users where id = $1', [id]))[0];
+const row = async (id: number) => (await ownerQuery(s, 'select * from users where id = $1', [id]))[0];
 const sectorsOf = async (id: number) =>
   (
-    await s.ctx.database.query<{ sector_id: number }>(
-      'select sector_id from user_sectors where user_id = $1 order by 1',
-      [id],
-    )
+    await ownerQuery<{ sector_id: number }>(s, 'select sector_id from user_sectors where user_id = $1 order by 1', [id])
   ).map((r) => r.sector_id);
 const canLogIn = async (u: TestUser, password: string) =>
   (await client(s.url)('POST', '/api/auth/login', { email: u.email, password })).status === 200;
@@ -79,7 +75,7 @@ describe('PUT /api/users/:id', () => {
 
 describe('superuser: PUT /api/superuser/users/:id', () => {
   const versionOf = async (id: number) =>
-    (await s.ctx.database.query<{ version: number }>('select version from users where id = $1', [id]))[0].version;
+    (await ownerQuery<{ version: number }>(s, 'select version from users where id = $1', [id]))[0].version;
 
   it('never leaves a municipality user without a municipality: 400, nothing written', async () => {
     const su = await as(w.superuser);

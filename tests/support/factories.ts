@@ -19,12 +19,14 @@ const one = async <T>(s: Server, text: string, params: unknown[]): Promise<T> =>
 export interface TestMunicipality {
   id: number;
   name: string;
+  /** The public consultation's `?municipio=` value. */
+  slug: string;
 }
 
 /** A new municipality (active, no sectors). */
 export async function newMunicipality(s: Server, name = `Município Teste ${uniq()}`): Promise<TestMunicipality> {
   const slug = `teste-${uniq()}`;
-  return one(s, 'insert into municipalities (name, slug) values ($1, $2) returning id, name', [name, slug]);
+  return one(s, 'insert into municipalities (name, slug) values ($1, $2) returning id, name, slug', [name, slug]);
 }
 
 export interface TestSector {
@@ -74,6 +76,7 @@ export async function newLocal(s: Server, sector: TestSector, opts: { name?: str
 
 export interface TestUser {
   id: number;
+  name: string;
   email: string;
   password: string;
   role: Role;
@@ -95,10 +98,11 @@ export async function newUser(
 ): Promise<TestUser> {
   const password = opts.password ?? DEMO_PASSWORD;
   const email = `${opts.role}.${uniq()}@teste.gov.br`;
+  const name = opts.name ?? `Pessoa Teste ${opts.role}`;
   const { id } = await one<{ id: number }>(
     s,
     `insert into users (municipality_id, name, email, password_hash, role) values ($1, $2, $3, $4, $5) returning id`,
-    [opts.municipalityId, opts.name ?? `Pessoa Teste ${opts.role}`, email, await hashOf(password), opts.role],
+    [opts.municipalityId, name, email, await hashOf(password), opts.role],
   );
   for (const sectorId of opts.sectorIds ?? []) {
     await s.ctx.database.query('insert into user_sectors (user_id, sector_id) values ($1, $2)', [id, sectorId]);
@@ -106,6 +110,7 @@ export async function newUser(
   let token: string | undefined;
   return {
     id,
+    name,
     email,
     password,
     role: opts.role,
@@ -345,4 +350,115 @@ export async function newAuditLog(
       opts.step ?? 1,
     ],
   );
+}
+
+export interface TestTipoBem {
+  id: number;
+  municipalityId: number;
+  name: string;
+}
+
+/** An asset type of the municipality (active unless told otherwise). */
+export async function newTipoBem(
+  s: Server,
+  municipalityId: number,
+  opts: { name?: string; usefulLifeMonths?: number; residualValuePct?: string; active?: boolean } = {},
+): Promise<TestTipoBem> {
+  return one(
+    s,
+    `insert into tipos_bens (municipality_id, name, useful_life_months, residual_value_pct, active)
+     values ($1, $2, $3, $4, $5) returning id, municipality_id as "municipalityId", name`,
+    [
+      municipalityId,
+      opts.name ?? `Tipo Teste ${uniq()}`,
+      opts.usefulLifeMonths ?? null,
+      opts.residualValuePct ?? null,
+      opts.active ?? true,
+    ],
+  );
+}
+
+export interface TestFormaAquisicao {
+  id: number;
+  municipalityId: number;
+  nome: string;
+}
+
+/** An acquisition form of the municipality (active). */
+export async function newFormaAquisicao(
+  s: Server,
+  municipalityId: number,
+  opts: { nome?: string } = {},
+): Promise<TestFormaAquisicao> {
+  return one(
+    s,
+    `insert into formas_aquisicao (municipality_id, nome) values ($1, $2)
+     returning id, municipality_id as "municipalityId", nome`,
+    [municipalityId, opts.nome ?? `Forma Teste ${uniq()}`],
+  );
+}
+
+export interface TestSectorWithLocais extends TestSector {
+  locais: TestLocal[];
+}
+
+/** A sector with its locais (one generated local when none is named). */
+export async function newSectorWithLocais(
+  s: Server,
+  municipalityId: number,
+  opts: { name?: string; code?: string; locais?: string[] } = {},
+): Promise<TestSectorWithLocais> {
+  const sector = await newSector(s, municipalityId, opts);
+  const locais: TestLocal[] = [];
+  for (const name of opts.locais ?? [undefined]) locais.push(await newLocal(s, sector, { name }));
+  return { ...sector, locais };
+}
+
+/** Six sectors of a small city hall, by code, with their locais (the layout `newTown` uses by default). */
+export const CITY_SECTORS: Record<string, { name: string; locais: string[] }> = {
+  AD: { name: 'Administração', locais: ['Sala da Diretoria', 'Recepção', 'Arquivo Geral'] },
+  ED: { name: 'Educação', locais: ['Escola Municipal Centro', 'Secretaria de Educação'] },
+  SA: { name: 'Saúde', locais: ['Posto de Saúde Central', 'Farmácia Municipal'] },
+  OB: { name: 'Obras e Serviços Urbanos', locais: ['Garagem Municipal', 'Almoxarifado de Obras'] },
+  FI: { name: 'Finanças', locais: ['Tesouraria', 'Contabilidade'] },
+  TI: { name: 'Tecnologia da Informação', locais: ['Sala de Servidores', 'Suporte Técnico'] },
+};
+
+export interface TestTown extends TestMunicipality {
+  /** The sectors by code. */
+  sectors: Record<string, TestSectorWithLocais>;
+  /** One user per role; the `usuario` belongs to the sectors named in `usuarioSectors`. */
+  users: Record<MainRole, TestUser>;
+}
+
+/**
+ * A municipality with several sectors (by code; `CITY_SECTORS` unless given) and one user per role,
+ * the `usuario` in the sectors whose codes are in `usuarioSectors`. No asset, no catalogue row.
+ */
+export async function newTown(
+  s: Server,
+  opts: {
+    name?: string;
+    sectors?: Record<string, { name?: string; locais?: string[] }>;
+    usuarioSectors?: string[];
+  } = {},
+): Promise<TestTown> {
+  const m = await newMunicipality(s, opts.name);
+  const sectors: Record<string, TestSectorWithLocais> = {};
+  for (const [code, sector] of Object.entries(opts.sectors ?? CITY_SECTORS))
+    sectors[code] = await newSectorWithLocais(s, m.id, { ...sector, code });
+  const users = {} as Record<MainRole, TestUser>;
+  for (const role of MAIN_ROLES) {
+    const sectorIds = role === 'usuario' ? (opts.usuarioSectors ?? []).map((code) => sectors[code].id) : [];
+    users[role] = await newUser(s, { municipalityId: m.id, role, sectorIds });
+  }
+  return { ...m, sectors, users };
+}
+
+/**
+ * Raw SQL as the owner connection (row-level security does not apply): for tests that change data
+ * the way another node or the worker would, or read what the API does not show.
+ */
+export function ownerQuery<T = Record<string, unknown>>(s: Server, text: string, params: unknown[] = []): Promise<T[]> {
+  return s.ctx.database.query<T>(text, params);
 }

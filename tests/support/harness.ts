@@ -29,9 +29,12 @@ export interface TestServer extends RunningServer {
 /**
  * A real Tombo server for a test file: the local PostgreSQL (a fresh database) when DATABASE_URL is set,
  * else PGlite in memory; BullMQ and the Redis adapter when REDIS_URL is set (keys under a unique prefix).
- * The demo data is seeded.
+ * The demo data is seeded unless `seed: false` (a suite that builds its own world with the factories).
  */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  opts: { seed?: boolean } = {},
+): Promise<TestServer> {
   const baseUrl = process.env.DATABASE_URL;
   const databaseUrl = baseUrl ? await createFreshDatabase(baseUrl) : undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tombo-test-'));
@@ -45,7 +48,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     loginRateLimitMax: 10_000,
     ...overrides,
   });
-  const server = await startServer(config, { inMemory: true, seed: 'always' });
+  const server = await startServer(config, { inMemory: true, seed: opts.seed === false ? 'never' : 'always' });
   const tokens = new Map<string, string>();
   const sockets: Socket[] = [];
   const login = async (who: string, password = DEMO_PASSWORD): Promise<LoginResponse> => {
