@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { NOTIFICATION_MSG, type PatrimonioList } from '@tombo/shared';
 import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, login, unique } from './helpers';
 import { notifyThroughHook, type HookNotification } from './notify-hook-client';
@@ -7,6 +7,8 @@ import { notifyThroughHook, type HookNotification } from './notify-hook-client';
 // Notifications are made by the server's real `notify` through the TEST-ONLY hook of the e2e server
 // (notify-hook.ts): the flows that notify (transfers, documents) are built elsewhere.
 
+// Two or three signed-in pages at once on a 2-core machine: screens may take longer than the default 10 s.
+const expect = baseExpect.configure({ timeout: 20_000 });
 const bell = (page: Page) => page.getByRole('button', { name: /^Notificações, / });
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 
