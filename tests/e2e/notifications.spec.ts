@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { NOTIFICATION_MSG, type PatrimonioList } from '@tombo/shared';
 import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, login, unique } from './helpers';
 import { notifyThroughHook, type HookNotification } from './notify-hook-client';
@@ -7,6 +7,8 @@ import { notifyThroughHook, type HookNotification } from './notify-hook-client';
 // Notifications are made by the server's real `notify` through the TEST-ONLY hook of the e2e server
 // (notify-hook.ts): the flows that notify (transfers, documents) are built elsewhere.
 
+// Two or three signed-in pages at once on a 2-core machine: screens may take longer than the default 10 s.
+const expect = baseExpect.configure({ timeout: 20_000 });
 const bell = (page: Page) => page.getByRole('button', { name: /^Notificações, / });
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 
@@ -40,6 +42,7 @@ test('a notification arrives live with a toast and the count; opening it follows
   request,
   baseURL,
 }) => {
+  test.slow();
   const { user, asset } = await setUp(request);
   const send = (n: Omit<HookNotification, 'email'>) => notifyThroughHook(baseURL!, { email: user.email, ...n });
   const a = await signedIn(browser, user.email, user.password, { viewport: DESKTOP });
@@ -137,27 +140,39 @@ test('a notification arrives live with a toast and the count; opening it follows
   }
 });
 
-test('phone layout and dark mode: cards, the bell popover, the empty state', async ({ browser, request, baseURL }) => {
+/** Two notifications for a fresh user: one read transfer, one unread document with a long name. */
+async function twoNotifications(baseURL: string, email: string, asset: { id: number; numero_patrimonio: string }) {
+  const [rejected] = await notifyThroughHook(baseURL, {
+    email,
+    title: 'Solicitação Rejeitada',
+    description: `Sua solicitação para o bem ${asset.numero_patrimonio} foi rejeitada.`,
+    type: 'transfer',
+    link: `/bens-cadastrados/ver/${asset.id}`,
+  });
+  await notifyThroughHook(baseURL, {
+    email,
+    title: 'Novo Documento Disponível',
+    description: 'Beltrano adicionou o documento "Inventário anual de bens móveis 2025 - versão final.xlsx".',
+    type: 'document',
+    link: '/ferramentas/documentos',
+  });
+  return rejected;
+}
+
+test('phone layout: cards, the empty state, the bell popover; a card opens its link', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.slow();
   const { user, asset } = await setUp(request);
-  const send = (n: Omit<HookNotification, 'email'>) => notifyThroughHook(baseURL!, { email: user.email, ...n });
   const phone = await signedIn(browser, user.email, user.password, { viewport: PHONE });
   try {
     await phone.page.goto('/notificacoes');
     await expect(phone.page.getByRole('tabpanel').getByText(NOTIFICATION_MSG.empty.all)).toBeVisible();
     await shot(phone.page, 'phone-notifications-empty-light');
 
-    await send({
-      title: 'Solicitação Rejeitada',
-      description: `Sua solicitação para o bem ${asset.numero_patrimonio} foi rejeitada.`,
-      type: 'transfer',
-      link: `/bens-cadastrados/ver/${asset.id}`,
-    });
-    await send({
-      title: 'Novo Documento Disponível',
-      description: 'Beltrano adicionou o documento "Inventário anual de bens móveis 2025 - versão final.xlsx".',
-      type: 'document',
-      link: '/ferramentas/documentos',
-    });
+    await twoNotifications(baseURL!, user.email, asset);
     const cards = phone.page.getByRole('list', { name: 'Notificações', exact: true }).getByRole('listitem');
     await expect(cards).toHaveCount(2);
     await expect(bell(phone.page)).toHaveAccessibleName('Notificações, 2 não lidas');
@@ -167,39 +182,69 @@ test('phone layout and dark mode: cards, the bell popover, the empty state', asy
     await shot(phone.page, 'phone-notifications-page-light');
 
     await bell(phone.page).click();
-    await expect(phone.page.getByRole('dialog', { name: 'Notificações recentes' }).getByRole('listitem')).toHaveCount(
-      2,
-    );
+    const popover = phone.page.getByRole('dialog', { name: 'Notificações recentes' });
+    await expect(popover.getByRole('listitem')).toHaveCount(2);
     await shot(phone.page, 'phone-notifications-bell-light');
     await phone.page.keyboard.press('Escape');
+    await expect(popover).toBeHidden();
 
-    // The card opens its link too.
-    await phone.page
-      .getByRole('list', { name: 'Notificações', exact: true })
-      .getByText('Solicitação Rejeitada')
-      .click();
+    // Server paging: 13 in all, 10 a page (new ones pushed onto the first page live).
+    await phone.page.goto('/notificacoes?itens=10');
+    await expect(cards).toHaveCount(2);
+    for (let i = 1; i <= 11; i++) {
+      await notifyThroughHook(baseURL!, {
+        email: user.email,
+        title: `Aviso ${i}`,
+        description: `Aviso de teste número ${i}.`,
+        type: 'system',
+        link: null,
+      });
+    }
+    await expect(cards).toHaveCount(10);
+    await expect(cards.first()).toContainText('Aviso 11');
+    await expect(bell(phone.page)).toHaveAccessibleName('Notificações, 12 não lidas');
+    await phone.page.getByRole('button', { name: 'Ir para a página 2' }).click();
+    await expect(phone.page).toHaveURL(/pagina=2/);
+    await expect(cards).toHaveCount(3);
+    await expect(cards.last()).toContainText('Solicitação Rejeitada');
+
+    await cards.getByText('Solicitação Rejeitada').click();
     await expect(phone.page).toHaveURL(new RegExp(`/bens-cadastrados/ver/${asset.id}$`));
   } finally {
     await phone.context.close();
   }
+});
 
-  for (const [label, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    const dark = await signedIn(browser, user.email, user.password, { viewport, colorScheme: 'dark' });
-    try {
-      await dark.page.evaluate(() => localStorage.setItem('tombo_theme', '"dark"'));
+test('dark mode: the page and the bell popover, desktop and phone', async ({ browser, request, baseURL }) => {
+  test.slow();
+  const { user, asset } = await setUp(request);
+  const rejected = await twoNotifications(baseURL!, user.email, asset);
+  const token = await apiToken(request, user.email, user.password);
+  const read = await request.post(`/api/notificacoes/${rejected.id}/lida`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(read.ok()).toBeTruthy();
+  const dark = await signedIn(browser, user.email, user.password, { viewport: DESKTOP, colorScheme: 'dark' });
+  try {
+    await dark.page.getByRole('button', { name: 'Alterar tema' }).click();
+    await dark.page.getByRole('menuitem', { name: 'Escuro' }).click();
+    for (const [label, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      await dark.page.setViewportSize(viewport);
       await dark.page.goto('/notificacoes');
-      await expect(
-        dark.page.getByRole('list', { name: 'Notificações', exact: true }).getByRole('listitem'),
-      ).toHaveCount(2);
+      const items = dark.page.getByRole('list', { name: 'Notificações', exact: true }).getByRole('listitem');
+      await expect(items).toHaveCount(2);
+      await expect(bell(dark.page)).toHaveAccessibleName('Notificações, 1 não lida');
       await shot(dark.page, `${label}-notifications-page-dark`);
       await bell(dark.page).click();
-      await expect(dark.page.getByRole('dialog', { name: 'Notificações recentes' })).toBeVisible();
+      await expect(dark.page.getByRole('dialog', { name: 'Notificações recentes' }).getByRole('listitem')).toHaveCount(
+        2,
+      );
       await shot(dark.page, `${label}-notifications-bell-dark`);
-    } finally {
-      await dark.context.close();
     }
+  } finally {
+    await dark.context.close();
   }
 });

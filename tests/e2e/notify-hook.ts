@@ -57,6 +57,8 @@ export function startNotifyHook(ctx: AppContext, serverPort: number): http.Serve
       );
     });
   });
+  // A busy port fails only the specs that use the hook, not the whole e2e server.
+  server.on('error', (err) => console.error('[e2e] notify hook:', err));
   server.listen(notifyHookPort(serverPort), '127.0.0.1');
   server.unref();
   return server;
