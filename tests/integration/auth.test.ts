@@ -159,10 +159,9 @@ describe('passwords', () => {
   });
 
   it('stores argon2id hashes with m ≥ 19 MiB and t ≥ 2', async () => {
-    const [row] = await s.ctx.database.query<{ password_hash: string }>(
-      'select password_hash from users where email = $1',
-      [DEMO.admin],
-    );
+    const [row] = await s.owner.query<{ password_hash: string }>('select password_hash from users where email = $1', [
+      DEMO.admin,
+    ]);
     const m = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(row.password_hash);
     expect(m).not.toBeNull();
     expect(Number(m![1])).toBeGreaterThanOrEqual(19_456);

@@ -41,7 +41,7 @@ describe('customization', () => {
     });
     for (const who of ['admin', 'vizinho', 'visualizador', 'superuser'] as DemoUser[])
       expect((await effective(await as(who))).welcomeTitle, who).toBe('Bem-vindo à instalação');
-    const logs = await s.ctx.database.query<{ municipality_id: number | null; entity_id: string }>(
+    const logs = await s.owner.query<{ municipality_id: number | null; entity_id: string }>(
       "select municipality_id, entity_id from audit_logs where action = 'CUSTOMIZATION_UPDATE'",
     );
     expect(logs).toEqual([{ municipality_id: null, entity_id: 'global' }]);
@@ -65,7 +65,7 @@ describe('customization', () => {
     expect((await effective(anon(), '/api/customization/public')).primaryColor).toBe(
       DEFAULT_CUSTOMIZATION.primaryColor,
     );
-    const rows = await s.ctx.database.query<{ municipality_id: number | null }>(
+    const rows = await s.owner.query<{ municipality_id: number | null }>(
       'select municipality_id from customizations order by municipality_id nulls first',
     );
     expect(rows).toEqual([{ municipality_id: null }, { municipality_id: me.municipalityId }]);

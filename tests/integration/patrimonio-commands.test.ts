@@ -33,7 +33,9 @@ const newAsset = async (code: string) => {
 };
 
 const countOf = async (query: ReturnType<typeof sql>) => {
-  const r = (await s.ctx.db.execute(query)) as unknown as { rows: Array<{ n: number | string }> };
+  const r = (await s.owner.transaction((tx) => tx.execute(query))) as unknown as {
+    rows: Array<{ n: number | string }>;
+  };
   return Number(r.rows[0].n);
 };
 

@@ -18,13 +18,10 @@ afterAll(async () => {
 
 const as = async (u: TestUser) => client(s.url, await u.token());
 const row = async (id: number) =>
-  (await s.ctx.database.query<Record<string, unknown>>('select * from users where id = $1', [id]))[0];
+  (await s.owner.query<Record<string, unknown>>('select * from users where id = $1', [id]))[0];
 const sectorsOf = async (id: number) =>
   (
-    await s.ctx.database.query<{ sector_id: number }>(
-      'select sector_id from user_sectors where user_id = $1 order by 1',
-      [id],
-    )
+    await s.owner.query<{ sector_id: number }>('select sector_id from user_sectors where user_id = $1 order by 1', [id])
   ).map((r) => r.sector_id);
 const canLogIn = async (u: TestUser, password: string) =>
   (await client(s.url)('POST', '/api/auth/login', { email: u.email, password })).status === 200;
@@ -79,7 +76,7 @@ describe('PUT /api/users/:id', () => {
 
 describe('superuser: PUT /api/superuser/users/:id', () => {
   const versionOf = async (id: number) =>
-    (await s.ctx.database.query<{ version: number }>('select version from users where id = $1', [id]))[0].version;
+    (await s.owner.query<{ version: number }>('select version from users where id = $1', [id]))[0].version;
 
   it('never leaves a municipality user without a municipality: 400, nothing written', async () => {
     const su = await as(w.superuser);

@@ -4,17 +4,18 @@ import { hashPassword } from '../../server/src/auth/passwords';
 import { DEMO_PASSWORD } from '../../server/src/db/seed';
 import type { TestServer } from './harness';
 
-// Factories build a test's own world straight in the database as the owner connection (which
-// bypasses row-level security): fast, and independent of the demo seed. Behaviour is tested through the API.
+// Factories build a test's own world straight in the database as its owner (`s.owner`, which bypasses
+// row-level security; the app's own connections see no tenant row outside read/mutate): fast, and
+// independent of the demo seed. Behaviour is tested through the API.
 
-type Server = Pick<TestServer, 'ctx' | 'login'>;
+type Server = Pick<TestServer, 'owner' | 'login'>;
 
 let seq = 0;
 /** A short suffix unique within the test process (and, with the random part, across processes). */
 const uniq = () => `${randomBytes(3).toString('hex')}${(seq++).toString(36)}`;
 
 const one = async <T>(s: Server, text: string, params: unknown[]): Promise<T> =>
-  (await s.ctx.database.query<T>(text, params))[0];
+  (await s.owner.query<T>(text, params))[0];
 
 export interface TestMunicipality {
   id: number;
@@ -101,7 +102,7 @@ export async function newUser(
     [opts.municipalityId, opts.name ?? `Pessoa Teste ${opts.role}`, email, await hashOf(password), opts.role],
   );
   for (const sectorId of opts.sectorIds ?? []) {
-    await s.ctx.database.query('insert into user_sectors (user_id, sector_id) values ($1, $2)', [id, sectorId]);
+    await s.owner.query('insert into user_sectors (user_id, sector_id) values ($1, $2)', [id, sectorId]);
   }
   let token: string | undefined;
   return {
