@@ -85,6 +85,26 @@ export default tseslint.config(
       ],
     },
   },
+  // Tenancy fails closed: app code runs on connections of the role tombo_app. The owner (which bypasses
+  // row-level security) is for boot and the seed CLI only; no other code opens it or switches role.
+  {
+    files: ['server/src/**/*.ts', 'worker/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'server/src/server.ts', 'server/src/db/seed-cli.ts', 'server/src/db/client.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportSpecifier[imported.name='openDatabaseWithOwner']",
+          message: 'The owner connection bypasses row-level security: only boot (server.ts) and the seed CLI open it.',
+        },
+        {
+          selector:
+            'Literal[value=/\\brole\\s+none\\b|\\breset\\s+role\\b/i], TemplateElement[value.raw=/\\brole\\s+none\\b|\\breset\\s+role\\b/i]',
+          message: 'Leaving the app role bypasses row-level security: use read/mutate with a tenancy.',
+        },
+      ],
+    },
+  },
   {
     files: ['worker/src/**/*.ts'],
     rules: {

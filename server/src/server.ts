@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { createApp } from './app';
-import { openDatabase } from './db/client';
+import { openDatabaseWithOwner, type OwnerDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { ensureRolePermissions, ensureSuperuser, isEmpty, seedDemo } from './db/seed';
 import { loadJwtSecret } from './auth/secrets';
@@ -23,6 +23,8 @@ export const pgliteDir = (config: Config) => (config.databaseUrl ? undefined : p
 export interface RunningServer {
   url: string;
   ctx: AppContext;
+  /** The database as its owner (row-level security bypassed): for tests; never handed to request code. */
+  owner: OwnerDatabase;
   io: TomboIo;
   close(): Promise<void>;
 }
@@ -36,21 +38,22 @@ export interface StartOptions {
 
 /** Boots everything: database + migrations (+ demo seed), tokens, HTTP, Socket.IO, queue and its schedules. */
 export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
-  const database = await openDatabase({
+  const { database, owner } = await openDatabaseWithOwner({
     databaseUrl: config.databaseUrl,
     pgliteDir: opts.inMemory ? undefined : pgliteDir(config),
   });
-  await migrate(database);
-  await ensureRolePermissions(database.db);
+  // Boot work is the owner's; everything after runs on the app's connections (tombo_app, fail closed).
+  await migrate(owner);
+  await owner.transaction((db) => ensureRolePermissions(db));
   const seed = opts.seed ?? (process.env.SEED_DEMO as StartOptions['seed']) ?? 'auto';
-  if ((seed === 'always' || (seed === 'auto' && database.kind === 'pglite')) && (await isEmpty(database.db))) {
-    await seedDemo(database.db);
-    logger.info('Banco vazio: dados de demonstração criados (senha Tombo@2025; contas no README).');
-  }
-  const su = await ensureSuperuser(
-    database.db,
-    process.env.SUPERUSER_EMAIL || 'superuser@tombo.gov.br',
-    process.env.SUPERUSER_PASSWORD,
+  if (seed === 'always' || (seed === 'auto' && database.kind === 'pglite'))
+    await owner.transaction(async (db) => {
+      if (!(await isEmpty(db))) return;
+      await seedDemo(db);
+      logger.info('Banco vazio: dados de demonstração criados (senha Tombo@2025; contas no README).');
+    });
+  const su = await owner.transaction((db) =>
+    ensureSuperuser(db, process.env.SUPERUSER_EMAIL || 'superuser@tombo.gov.br', process.env.SUPERUSER_PASSWORD),
   );
   if (su.password)
     logger.warn(
@@ -89,6 +92,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   return {
     url,
     ctx,
+    owner,
     io: sockets.io,
     /** Graceful: stop accepting, let requests in flight finish, then queue and database. */
     async close() {

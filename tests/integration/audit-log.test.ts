@@ -41,7 +41,7 @@ const list = async (u: TestUser, query = ''): Promise<AuditList> => {
 };
 /** The asset form of a municipality with an optional type (factory assets have none), `descricao_bem` labelled so. */
 const assetForm = (municipalityId: number, descricaoLabel = 'Descrição do Bem') =>
-  s.ctx.database.query(
+  s.owner.query(
     `insert into asset_form_fields (municipality_id, key, label, type, required, is_custom, is_system, position)
      values ($1, 'descricao_bem', $2, 'TEXTAREA', true, false, true, 0), ($1, 'tipo', 'Tipo', 'TEXT', false, false, false, 1)`,
     [municipalityId, descricaoLabel],
@@ -91,7 +91,7 @@ describe('readable entries', () => {
 
   it("a custom field change carries the asset form's own label", async () => {
     const field = await newCatalogRow(s, a.id, 'asset_form_fields');
-    const [{ key, label }] = await s.ctx.database.query<{ key: string; label: string }>(
+    const [{ key, label }] = await s.owner.query<{ key: string; label: string }>(
       'select key, label from asset_form_fields where id = $1',
       [field.id],
     );
@@ -125,11 +125,11 @@ describe('readable entries', () => {
 
   it('entries written without a label get the name now, or the one in their details once the record is gone', async () => {
     const forma = await newCatalogRow(s, a.id, 'formas_aquisicao');
-    const [{ nome }] = await s.ctx.database.query<{ nome: string }>('select nome from formas_aquisicao where id = $1', [
+    const [{ nome }] = await s.owner.query<{ nome: string }>('select nome from formas_aquisicao where id = $1', [
       forma.id,
     ]);
     const who = await newUser(s, { municipalityId: a.id, role: 'visualizador', name: 'Rita Removida' });
-    await s.ctx.database.query('delete from users where id = $1', [who.id]);
+    await s.owner.query('delete from users where id = $1', [who.id]);
     await newAuditLog(s, {
       municipalityId: a.id,
       action: 'FORMA_AQUISICAO_UPDATE',
@@ -277,7 +277,7 @@ describe('filters and paging', () => {
       entityId: big.users.admin.id,
       count: AUDIT_COUNT_CAP + 500,
     });
-    await s.ctx.database.query('analyze audit_logs');
+    await s.owner.query('analyze audit_logs');
     const all = await list(big.users.admin, '?pageSize=10');
     expect(all.totalIsEstimate).toBe(true);
     expect(all.total).toBeGreaterThan(AUDIT_COUNT_CAP);

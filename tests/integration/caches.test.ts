@@ -12,8 +12,7 @@ let s: TestServer;
 let sectors: Record<string, Sector>;
 let locais: Local[];
 const as = async (who: DemoUser) => client(s.url, await s.token(who));
-const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
-  s.ctx.database.query<T>(text, params);
+const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => s.owner.query<T>(text, params);
 
 beforeAll(async () => {
   s = await startTestServer();

@@ -48,13 +48,13 @@ const tmpLeft = () => {
   return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
 };
 const rows = async () =>
-  Number((await s.ctx.database.query<{ n: string }>('select count(*) as n from documents'))[0].n);
+  Number((await s.owner.query<{ n: string }>('select count(*) as n from documents'))[0].n);
 const notificationCount = async () =>
   Number(
-    (await s.ctx.database.query<{ n: string }>("select count(*) as n from notifications where type = 'document'"))[0].n,
+    (await s.owner.query<{ n: string }>("select count(*) as n from notifications where type = 'document'"))[0].n,
   );
 const audits = (action: string, id: number) =>
-  s.ctx.database.query<{ municipality_id: number; user_id: number; entity_type: string; details: string }>(
+  s.owner.query<{ municipality_id: number; user_id: number; entity_type: string; details: string }>(
     'select municipality_id, user_id, entity_type, details from audit_logs where action = $1 and entity_id = $2',
     [action, String(id)],
   );
@@ -249,7 +249,7 @@ describe('general documents (spec §3 General document, §6, §8)', () => {
     const t = await newTenant(s);
     const gone = await newUser(s, { municipalityId: t.id, role: 'supervisor', name: 'Bruno Saída' });
     const r = await upload(gone, PDF, 'Herança.pdf');
-    await s.ctx.database.query('delete from users where id = $1', [gone.id]);
+    await s.owner.query('delete from users where id = $1', [gone.id]);
     const list = await (await as(t.users.usuario))('GET', '/api/documentos');
     expect(list.body.documents[0]).toMatchObject({ id: r.body.id, uploadedBy: { id: null, name: 'Bruno Saída' } });
   });
@@ -374,9 +374,9 @@ describe('bad input: refused with a pt-BR message, nothing changed', () => {
   });
 
   it('an upload whose transaction fails leaves no file, no row, no notification, no event', async () => {
-    await s.ctx.database.query(`create function documents_refuse() returns trigger language plpgsql as
+    await s.owner.query(`create function documents_refuse() returns trigger language plpgsql as
       $$ begin raise exception 'recusado pelo teste'; end $$`);
-    await s.ctx.database.query(
+    await s.owner.query(
       'create trigger documents_refuse before insert on documents for each row execute function documents_refuse()',
     );
     const watcher = await s.socket(await a.users.visualizador.token());
@@ -388,8 +388,8 @@ describe('bad input: refused with a pt-BR message, nothing changed', () => {
       expect(r.status).toBe(500);
       expect(await snapshot()).toEqual(before);
     } finally {
-      await s.ctx.database.query('drop trigger documents_refuse on documents');
-      await s.ctx.database.query('drop function documents_refuse()');
+      await s.owner.query('drop trigger documents_refuse on documents');
+      await s.owner.query('drop function documents_refuse()');
     }
     const marker = nextEvent(watcher, 'document.created');
     expect((await upload(a.users.admin, PDF, 'Depois.pdf')).status).toBe(201);

@@ -230,10 +230,10 @@ describe('values the database refuses', () => {
 
   it('a data error validation missed answers 400, not 500, and the transaction rolls back', async () => {
     // A real PostgreSQL data exception (SQLSTATE 22003) raised inside the insert's transaction.
-    await s.ctx.database.query(`
+    await s.owner.query(`
       CREATE FUNCTION test_out_of_range() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'fora do intervalo' USING ERRCODE = 'numeric_value_out_of_range'; END $$`);
-    await s.ctx.database.query(`
+    await s.owner.query(`
       CREATE TRIGGER test_out_of_range BEFORE INSERT ON sectors FOR EACH ROW
       WHEN (NEW.name LIKE 'Intervalo%') EXECUTE FUNCTION test_out_of_range()`);
     const before = await snapshot();
@@ -267,10 +267,10 @@ describe('users of a municipality that does not exist', () => {
 describe('logs', () => {
   it('an unhandled database error is logged without the query parameters (no password hash)', async () => {
     // A real failure on INSERT INTO users, whose parameters carry the new password's argon2 hash.
-    await s.ctx.database.query(`
+    await s.owner.query(`
       CREATE FUNCTION test_refuse_user() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'falha simulada de teste'; END $$`);
-    await s.ctx.database.query(`
+    await s.owner.query(`
       CREATE TRIGGER test_refuse_user BEFORE INSERT ON users FOR EACH ROW
       WHEN (NEW.email LIKE 'explode-%') EXECUTE FUNCTION test_refuse_user()`);
     const lines: string[] = [];

@@ -35,7 +35,7 @@ let other: TestSector;
 const as = async (u: TestUser) => client(s.url, await u.token());
 const today = loanToday();
 const inDays = (n: number) => addDaysISO(today, n);
-const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => s.ctx.database.query<T>(text, params);
+const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => s.owner.query<T>(text, params);
 const count = async (text: string, params: unknown[] = []) => Number((await q<{ n: number }>(text, params))[0].n);
 
 const asset = (t: TestTenant = a, sector: TestSector = t.sector) =>

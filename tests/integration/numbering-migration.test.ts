@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../server/src/db/client';
+import { openDatabaseWithOwner, type Database, type OwnerDatabase } from '../../server/src/db/client';
 import { migrate } from '../../server/src/db/migrate';
 import { createFreshDatabase, dropDatabase } from '../../server/src/db/test-database';
 
@@ -10,7 +10,8 @@ import { createFreshDatabase, dropDatabase } from '../../server/src/db/test-data
 // (municipality, sector, year), never lowering one, and never below the asset numbers already issued.
 const migrations = path.resolve(import.meta.dirname, '../../server/src/db/migrations');
 let url: string | undefined;
-let db: Database;
+let database: Database;
+let db: OwnerDatabase; // a migration test: everything as the owner
 let before: string;
 
 beforeAll(async () => {
@@ -26,17 +27,11 @@ beforeAll(async () => {
     fs.copyFileSync(path.join(migrations, `${e.tag}.sql`), path.join(before, `${e.tag}.sql`));
 
   url = process.env.DATABASE_URL ? await createFreshDatabase(process.env.DATABASE_URL) : undefined;
-  db = await openDatabase({ databaseUrl: url });
-  if (db.kind === 'pglite') {
-    const { migrate: run } = await import('drizzle-orm/pglite/migrator');
-    await run(db.db as never, { migrationsFolder: before });
-  } else {
-    const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
-    await run(db.db as never, { migrationsFolder: before });
-  }
+  ({ database, owner: db } = await openDatabaseWithOwner({ databaseUrl: url }));
+  await migrate(db, before);
 });
 afterAll(async () => {
-  await db?.close();
+  await database?.close();
   if (url) await dropDatabase(url);
   if (before) fs.rmSync(before, { recursive: true, force: true });
 });

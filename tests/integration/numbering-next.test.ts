@@ -48,7 +48,7 @@ async function savePattern(components: NumberingComponent[], separator = '') {
   expect(r.status, JSON.stringify(r.body)).toBe(200);
 }
 const counters = async () =>
-  s.ctx.database.query<{ sector_code: string; year: number; last_value: string }>(
+  s.owner.query<{ sector_code: string; year: number; last_value: string }>(
     'select sector_code, year, last_value from numbering_sequences order by municipality_id, sector_code, year',
   );
 

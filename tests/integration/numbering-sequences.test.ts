@@ -2,7 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { DEFAULT_NUMBERING, type NumberingComponent, type NumberingBody, type Sector } from '@tombo/shared';
 import { startTestServer, type TestServer } from '../support/harness';
 import { client, type Answer } from '../support/http';
+import type { Db } from '../../server/src/db/client';
 import { patrimonios } from '../../server/src/db/schema';
+import { enterTenancy } from '../../server/src/db/tx';
 import { allocateNumbers, getPattern } from '../../server/src/modules/numbering';
 import { scopeOfMunicipality } from '../../server/src/tenancy/scope';
 
@@ -98,7 +100,7 @@ describe('numbering sequence per (municipality, sector, year)', () => {
     const x = await newSector('N3');
     await issues(x, `${Y}N3000001`);
     for (const numero of [`${Y}N3000002`, `${Y}N3000005`])
-      await s.ctx.database.query(
+      await s.owner.query(
         `insert into patrimonios (municipality_id, numero_patrimonio, descricao_bem, sector_id, setor_nome)
          values ($1, $2, 'Número antigo', $3, $4)`,
         [x.municipalityId, numero, x.id, x.name],
@@ -167,7 +169,7 @@ describe('numbering while the pattern changes', () => {
       /** Until every request sent is answered or waits for a lock (bounded). */
       const parked = async () => {
         for (let i = 0; i < 400; i++) {
-          const [{ n }] = await s.ctx.database.query<{ n: number }>(
+          const [{ n }] = await s.owner.query<{ n: number }>(
             `select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
              where not l.granted and a.datname = current_database()`,
           );
@@ -176,8 +178,10 @@ describe('numbering while the pattern changes', () => {
         }
         throw new Error('requests neither answered nor waiting');
       };
+      // A transaction of the app issuing a number, held open while the change and a new asset arrive.
       await s.ctx.db.transaction(async (tx) => {
         const scope = scopeOfMunicipality(x.municipalityId);
+        await enterTenancy(tx as unknown as Db, scope);
         const [numero] = await allocateNumbers(tx, scope, await getPattern(tx, scope), '00', 1);
         expect(numero).toBe('001');
         await tx.insert(patrimonios).values({

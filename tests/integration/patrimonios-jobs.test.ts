@@ -156,17 +156,19 @@ async function handDelivered(label: string, rows: number) {
     actorName: user.name,
     sectorIds: null,
   };
-  const [row] = await s.ctx.db
-    .insert(jobs)
-    .values({
-      municipalityId: user.municipalityId,
-      ownerId: user.id,
-      name: 'import.patrimonios',
-      title: `Importação de bens (${label}.csv)`,
-      payload,
-      status: 'running',
-    })
-    .returning();
+  const [row] = await s.owner.transaction((tx) =>
+    tx
+      .insert(jobs)
+      .values({
+        municipalityId: user.municipalityId,
+        ownerId: user.id,
+        name: 'import.patrimonios',
+        title: `Importação de bens (${label}.csv)`,
+        payload,
+        status: 'running',
+      })
+      .returning(),
+  );
   const scratch = path.join(jobsDir(s.ctx.config), '.tmp');
   fs.mkdirSync(scratch, { recursive: true });
   return {
@@ -204,7 +206,7 @@ describe('import.patrimonios redelivery (crash after the commit, before "complet
     const report = reportOf(first);
     expect(report).toMatchObject({ mode: 'commit', total: 12, valid: 12, created: 12, errors: [] });
     expect(await count()).toBe(before + 12);
-    const [committed] = await s.ctx.db.select().from(jobs).where(eq(jobs.id, row.id));
+    const [committed] = await s.owner.transaction((tx) => tx.select().from(jobs).where(eq(jobs.id, row.id)));
     expect(committed).toMatchObject({
       status: 'running',
       filePath: path.join('files', 'jobs', `${row.id}.json`),

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { patrimonios } from '../../server/src/db/schema';
 import { startTestServer, type TestServer } from '../support/harness';
 import { world, type TestWorld } from '../support/factories';
+import { client } from '../support/http';
 
 // Row-level security, checked from the database itself: the tables are listed from the catalog (a new
-// table without a policy fails here), and every tenant table is probed as the application role.
+// table without a policy fails here), and every tenant table is probed as the application role. `q`
+// runs as the owner (`s.owner`), which bypasses the policies; the app's own connections fail closed.
 
 /** Tables every municipality shares, each with why it needs no policy. */
 const GLOBAL_TABLES: Record<string, string> = {
@@ -29,7 +32,7 @@ afterAll(async () => {
   await s?.close();
 });
 
-const q = <T = Record<string, any>>(text: string, params: unknown[] = []) => s.ctx.database.query<T>(text, params);
+const q = <T = Record<string, any>>(text: string, params: unknown[] = []) => s.owner.query<T>(text, params);
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The tables of schema public (ordinary and partitioned), with their row-level security flag and policy count. */
@@ -329,5 +332,61 @@ describe('row-level security on every tenant table', () => {
     const insertB = `insert into user_sectors (user_id, sector_id) values (${w.A.users.usuario.id}, ${w.B.sector.id})`;
     const moveAToB = `update user_sectors set sector_id = ${w.B.sector.id} where sector_id = ${w.A.sector.id}`;
     expect(await probe('user_sectors', 'sector_id', w.A.sector.id, w.B.sector.id, insertB, moveAToB)).toEqual([]);
+  });
+});
+
+describe('tenancy fails closed', () => {
+  it("a statement on the app's connections outside read/mutate runs as tombo_app and sees no tenant row", async () => {
+    // Several at once, so that the PostgreSQL pool opens several connections: each starts as the app role.
+    const sessions = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        s.owner.query<{ role: string; m: string | null; all: string | null }>(
+          `select current_user as role, current_setting('app.municipality_id', true) as m,
+                  current_setting('app.all_municipalities', true) as "all", pg_sleep(0.05)`,
+        ),
+      ),
+    );
+    for (const [x] of sessions) {
+      expect(x.role).toBe('tombo_app');
+      expect(x.m ?? '').toBe('');
+      expect(x.all).not.toBe('on');
+    }
+    const tenantTables = (await publicTables()).map((t) => t.name).filter((name) => !(name in GLOBAL_TABLES));
+    const withRows: string[] = [];
+    const seen: string[] = [];
+    for (const name of tenantTables) {
+      const count = `select count(*)::int as n from ${ident(name)}`;
+      const [{ n: owned }] = await q<{ n: number }>(count);
+      const [{ n: visible }] = await s.owner.query<{ n: number }>(count);
+      if (owned > 0) withRows.push(name);
+      if (visible !== 0) seen.push(`${name}: ${visible} of ${owned} rows`);
+    }
+    expect(seen).toEqual([]);
+    expect(withRows).toEqual(
+      expect.arrayContaining(['users', 'user_sectors', 'sectors', 'locais', 'patrimonios', 'audit_logs']),
+    );
+    // Through Drizzle too (the same pool), and a write is refused by the policy.
+    expect(await s.ctx.db.select().from(patrimonios)).toEqual([]);
+    await expect(
+      s.owner.query('insert into sectors (municipality_id, name, code) values ($1, $2, $3)', [
+        w.A.id,
+        'Fora de qualquer transação',
+        'ZZ',
+      ]),
+    ).rejects.toThrow(/row-level security/);
+  });
+
+  it('a request still works end to end: principal loaded, its own rows read and written, none of B', async () => {
+    const api = client(s.url, await w.A.users.admin.token());
+    const own = await api('GET', `/api/patrimonios/${w.A.asset.id}`);
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    expect(own.body.patrimonio.id).toBe(w.A.asset.id);
+    expect((await api('GET', `/api/patrimonios/${w.B.asset.id}`)).status).toBe(404);
+    const created = await api('POST', '/api/sectors', { name: 'Setor Fechado', code: 'FC' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const [row] = await q<{ municipality_id: number }>('select municipality_id from sectors where id = $1', [
+      created.body.id ?? created.body.sector?.id,
+    ]);
+    expect(row?.municipality_id).toBe(w.A.id);
   });
 });

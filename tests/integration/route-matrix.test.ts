@@ -186,14 +186,14 @@ async function withRoleLacking(def: RouteDef, permission: Permission, fn: (role:
     const restored = await su('PUT', `/api/superuser/permissions/${role}`, { permissions: perms[role] });
     if (restored.status !== 200) {
       // The superuser took away their own permissions:manage: give it back as the owner.
-      await s.ctx.database.query('update role_permissions set permissions = $2 where role = $1', [role, perms[role]]);
+      await s.owner.query('update role_permissions set permissions = $2 where role = $1', [role, perms[role]]);
       s.ctx.principals.forgetAll();
     }
   }
 }
 
 const readRow = async (m: Made) =>
-  s.ctx.database.query(`select * from "${m.table.replace(/"/g, '""')}" where id = $1`, [m.id]);
+  s.owner.query(`select * from "${m.table.replace(/"/g, '""')}" where id = $1`, [m.id]);
 
 describe('route matrix (every declared route)', () => {
   it('the registry holds routes, each declared once', () => {

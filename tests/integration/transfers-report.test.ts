@@ -198,7 +198,7 @@ describe('GET /api/relatorios/transferencias and its XLSX export', () => {
     const summary = rowsOf('Resumo');
     expect(summary).toContainEqual(['Status: Pendente, Aprovada']);
     expect(summary).toContainEqual(['Total', 2, 2, 2, 2, 0, 4]);
-    const audit = await s.ctx.database.query(
+    const audit = await s.owner.query(
       "select 1 from audit_logs where action = 'EXPORT_REQUEST' and entity_type = 'Transferencia' and municipality_id = $1",
       [A.id],
     );

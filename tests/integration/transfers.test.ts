@@ -28,7 +28,7 @@ let destLocal: TestLocal;
 let stranger: TestUser;
 
 const as = async (u: TestUser) => client(s.url, await u.token());
-const db = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => s.ctx.database.query<T>(sql, params);
+const db = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => s.owner.query<T>(sql, params);
 
 async function asset(id: number): Promise<Patrimonio> {
   const r = await (await as(A.users.admin))('GET', `/api/patrimonios/${id}`);

@@ -4,17 +4,18 @@ import { hashPassword } from '../../server/src/auth/passwords';
 import { DEMO_PASSWORD } from '../../server/src/db/seed';
 import type { TestServer } from './harness';
 
-// Factories build a test's own world straight in the database as the owner connection (which
-// bypasses row-level security): fast, and independent of the demo seed. Behaviour is tested through the API.
+// Factories build a test's own world straight in the database as its owner (`s.owner`, which bypasses
+// row-level security; the app's own connections see no tenant row outside read/mutate): fast, and
+// independent of the demo seed. Behaviour is tested through the API.
 
-type Server = Pick<TestServer, 'ctx' | 'login'>;
+type Server = Pick<TestServer, 'owner' | 'login'>;
 
 let seq = 0;
 /** A short suffix unique within the test process (and, with the random part, across processes). */
 const uniq = () => `${randomBytes(3).toString('hex')}${(seq++).toString(36)}`;
 
 const one = async <T>(s: Server, text: string, params: unknown[]): Promise<T> =>
-  (await s.ctx.database.query<T>(text, params))[0];
+  (await s.owner.query<T>(text, params))[0];
 
 export interface TestMunicipality {
   id: number;
@@ -105,7 +106,7 @@ export async function newUser(
     [opts.municipalityId, name, email, await hashOf(password), opts.role],
   );
   for (const sectorId of opts.sectorIds ?? []) {
-    await s.ctx.database.query('insert into user_sectors (user_id, sector_id) values ($1, $2)', [id, sectorId]);
+    await s.owner.query('insert into user_sectors (user_id, sector_id) values ($1, $2)', [id, sectorId]);
   }
   let token: string | undefined;
   return {
@@ -260,7 +261,7 @@ export interface TestTransferencia {
 export async function newTransferencia(s: Server, tenant: TestTenant): Promise<TestTransferencia> {
   const asset = await newPatrimonio(s, { municipalityId: tenant.id, sectorId: tenant.sector.id });
   const dest = await newSector(s, tenant.id);
-  await s.ctx.database.query('update patrimonios set transferencia_pendente = true where id = $1', [asset.id]);
+  await s.owner.query('update patrimonios set transferencia_pendente = true where id = $1', [asset.id]);
   return one(
     s,
     `insert into transferencias (municipality_id, patrimonio_id, numero_patrimonio, descricao_bem, type, motivo,
@@ -329,7 +330,7 @@ export async function newAuditLog(
     step?: number;
   },
 ): Promise<TestAuditLog[]> {
-  return s.ctx.database.query<TestAuditLog>(
+  return s.owner.query<TestAuditLog>(
     `insert into audit_logs (municipality_id, user_id, user_name, action, entity_type, entity_id, entity_label,
                              sector_id, details, created_at)
      select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10::timestamptz - make_interval(secs => (g - 1) * $12)
@@ -460,5 +461,5 @@ export async function newTown(
  * the way another node or the worker would, or read what the API does not show.
  */
 export function ownerQuery<T = Record<string, unknown>>(s: Server, text: string, params: unknown[] = []): Promise<T[]> {
-  return s.ctx.database.query<T>(text, params);
+  return s.owner.query<T>(text, params);
 }

@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
 import type { Permission, Role, SessionUser } from '@tombo/shared';
 import type { Database } from '../db/client';
+import { read } from '../db/tx';
+import { allMunicipalities } from '../tenancy/scope';
 
 /** The signed-in user as the server sees them on every request (loaded fresh, never trusted from the token). */
 export interface Principal extends SessionUser {
@@ -27,7 +30,7 @@ interface Row {
 
 // A family is live while its newest token is unused, unrevoked and unexpired (rotation marks the
 // older ones used in the transaction that issues the next).
-const SQL = `
+const selectSignedIn = (userId: number) => sql`
 select u.id, u.name, u.email, u.role, u.avatar_url, u.municipality_id, m.name as municipality_name,
        rp.permissions,
        array(select us.sector_id from user_sectors us where us.user_id = u.id order by 1) as sector_ids,
@@ -36,11 +39,16 @@ select u.id, u.name, u.email, u.role, u.avatar_url, u.municipality_id, m.name as
   from users u
   left join municipalities m on m.id = u.municipality_id
   left join role_permissions rp on rp.role = u.role
- where u.id = $1 and (u.municipality_id is null or m.active)`;
+ where u.id = ${userId} and (u.municipality_id is null or m.active)`;
 
-/** The user's principal and live sessions; null = unknown user, or their municipality is inactive. */
-export async function loadSignedIn(database: Database, userId: number): Promise<SignedIn | null> {
-  const [r] = await database.query<Row>(SQL, [userId]);
+/**
+ * The user's principal and live sessions; null = unknown user, or their municipality is inactive.
+ * Installation-wide auth code: the user may be of any municipality (or the superuser), and who they
+ * are is what decides the tenancy of everything after, so this read asks for all municipalities.
+ */
+export async function loadSignedIn(database: Pick<Database, 'db'>, userId: number): Promise<SignedIn | null> {
+  const result = await read(database, allMunicipalities(), (tx) => tx.execute(selectSignedIn(userId)));
+  const [r] = (result as unknown as { rows: Row[] }).rows;
   if (!r) return null;
   const principal: Principal = {
     id: r.id,
@@ -57,6 +65,6 @@ export async function loadSignedIn(database: Database, userId: number): Promise<
 }
 
 /** The user's principal (null = unknown user, or their municipality is inactive). */
-export async function loadPrincipal(database: Database, userId: number): Promise<Principal | null> {
+export async function loadPrincipal(database: Pick<Database, 'db'>, userId: number): Promise<Principal | null> {
   return (await loadSignedIn(database, userId))?.principal ?? null;
 }

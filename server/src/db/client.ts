@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { logger } from '../logger';
@@ -8,6 +8,13 @@ import { logger } from '../logger';
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
+/** The role the app's connections run as; the row-level-security policies bind it (migration 0013). */
+export const APP_ROLE = 'tombo_app';
+
+/**
+ * The database as the app uses it. Every connection runs as `tombo_app` with no municipality set, so
+ * a statement outside `read`/`mutate` (server/src/db/tx.ts) sees no tenant row: tenancy fails closed.
+ */
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -25,6 +32,24 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * The same database as its owner, the role the app connects with: it owns the tables and bypasses
+ * row-level security. For boot (migrations, role permissions, seed), the seed CLI and tests only;
+ * request code never gets it (it is not in AppContext, and ESLint keeps `openDatabaseWithOwner` out).
+ */
+export interface OwnerDatabase {
+  kind: 'pglite' | 'postgres';
+  /** One statement as the owner. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** A transaction as the owner. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * A whole session as the owner, for code that opens its own transactions (drizzle's migrator). On
+   * PGlite that is the app's one connection, switched back to the app role afterwards: boot only.
+   */
+  session<T>(fn: (db: Db, query: OwnerDatabase['query']) => Promise<T>): Promise<T>;
+}
+
 export interface OpenOptions {
   databaseUrl?: string;
   /** Folder of the embedded database; undefined = in memory. */
@@ -32,41 +57,93 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
+/** The app's database (the worker's way in). */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts.databaseUrl) {
-    const { default: pg } = await import('pg');
-    // numeric stays a string (money must not become a float); int8 counts become numbers.
-    pg.types.setTypeParser(20, (v: string) => Number(v));
-    // jit=off: the app's statements are short OLTP reads; JIT compilation (triggered by the planner's
-    // cost estimates on a 1M-row table) costs tens of ms and never pays back here.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, options: '-c jit=off' });
-    // An idle client dropped by the server (restart, failover, admin command) must not crash the process:
-    // the pool discards it and opens a new one on the next query.
-    pool.on('error', (err) => logger.warn({ err: err.message }, 'conexão ociosa do PostgreSQL encerrada'));
-    const { drizzle } = await import('drizzle-orm/node-postgres');
-    const db = drizzle(pool, { schema }) as unknown as Db;
-    return {
-      db,
-      kind: 'postgres',
-      async query(text, params) {
-        return (await pool.query(text, params as unknown[])).rows;
-      },
-      listen: (channel, onNotify, onState) => listenPg(pg, opts.databaseUrl!, channel, onNotify, onState),
-      close: () => pool.end(),
-    };
-  }
+  return (await openDatabaseWithOwner(opts)).database;
+}
+
+// jit=off: the app's statements are short OLTP reads; JIT compilation (triggered by the planner's
+// cost estimates on a 1M-row table) costs tens of ms and never pays back here.
+const PG_OPTIONS = '-c jit=off';
+// The app role as a startup parameter: a connection that cannot take it (the role is missing) is
+// refused, so no statement ever runs as the owner by mistake; RESET ROLE returns to it.
+const APP_OPTIONS = `${PG_OPTIONS} -c role=${APP_ROLE}`;
+
+/** The app's database and its owner (server boot, seed CLI, tests). */
+export async function openDatabaseWithOwner(opts: OpenOptions): Promise<{ database: Database; owner: OwnerDatabase }> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize) : openPglite(opts.pgliteDir);
+}
+
+async function openPostgres(url: string, poolSize = 10): Promise<{ database: Database; owner: OwnerDatabase }> {
+  const { default: pg } = await import('pg');
+  // numeric stays a string (money must not become a float); int8 counts become numbers.
+  pg.types.setTypeParser(20, (v: string) => Number(v));
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: APP_OPTIONS });
+  // The owner's connections: few, opened on demand (boot, tests) and closed when idle.
+  const ownerPool = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 5_000, options: PG_OPTIONS });
+  // An idle client dropped by the server (restart, failover, admin command) must not crash the process:
+  // the pool discards it and opens a new one on the next query.
+  for (const p of [pool, ownerPool])
+    p.on('error', (err) => logger.warn({ err: err.message }, 'conexão ociosa do PostgreSQL encerrada'));
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  const ownerDb = drizzle(ownerPool, { schema }) as unknown as Db;
+  const ownerQuery: OwnerDatabase['query'] = async (text, params) =>
+    (await ownerPool.query(text, params as unknown[])).rows;
+  const database: Database = {
+    db,
+    kind: 'postgres',
+    async query(text, params) {
+      return (await pool.query(text, params as unknown[])).rows;
+    },
+    listen: (channel, onNotify, onState) => listenPg(pg, url, channel, onNotify, onState),
+    close: async () => {
+      await Promise.all([pool.end(), ownerPool.end()]);
+    },
+  };
+  const owner: OwnerDatabase = {
+    kind: 'postgres',
+    query: ownerQuery,
+    transaction: (fn) => ownerDb.transaction((tx) => fn(tx as unknown as Db)),
+    async session(fn) {
+      const client = await ownerPool.connect();
+      try {
+        const query: OwnerDatabase['query'] = async (text, params) => (await client.query(text, params)).rows;
+        return await fn(drizzle(client, { schema }) as unknown as Db, query);
+      } finally {
+        client.release();
+      }
+    },
+  };
+  return { database, owner };
+}
+
+async function openPglite(dir: string | undefined): Promise<{ database: Database; owner: OwnerDatabase }> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
-  if (opts.pgliteDir) fs.mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
-  const client = await PGlite.create(opts.pgliteDir, {
+  if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const client = await PGlite.create(dir, {
     extensions: { unaccent, pg_trgm, btree_gin },
     parsers: { 20: (v: string) => Number(v) },
   });
   const { drizzle } = await import('drizzle-orm/pglite');
   const db = drizzle(client, { schema }) as unknown as Db;
-  return {
+  // One connection: the session runs as the app role, and the owner's work switches back to the
+  // connecting role for its own transaction only (SET LOCAL). A database the migrations have not yet
+  // given the role (a new one) has no policies either; the first migration run switches it.
+  const enterAppRole = async () => {
+    const { rows } = await client.query('select 1 from pg_roles where rolname = $1', [APP_ROLE]);
+    if (rows.length) await client.exec(`SET ROLE ${APP_ROLE}`);
+  };
+  await enterAppRole();
+  const ownerQuery: OwnerDatabase['query'] = (text, params) =>
+    client.transaction(async (tx) => {
+      await tx.exec('SET LOCAL ROLE NONE');
+      return (await tx.query(text, params as unknown[])).rows as never[];
+    });
+  const database: Database = {
     db,
     kind: 'pglite',
     async query(text, params) {
@@ -81,6 +158,24 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     },
     close: () => client.close(),
   };
+  const owner: OwnerDatabase = {
+    kind: 'pglite',
+    query: ownerQuery,
+    transaction: (fn) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL ROLE NONE`);
+        return fn(tx as unknown as Db);
+      }),
+    async session(fn) {
+      await client.exec('SET ROLE NONE');
+      try {
+        return await fn(db, ownerQuery);
+      } finally {
+        await enterAppRole();
+      }
+    },
+  };
+  return { database, owner };
 }
 
 /** A dedicated connection that LISTENs, reconnecting with a growing pause after any loss. */
@@ -96,7 +191,7 @@ async function listenPg(
   let timer: NodeJS.Timeout | undefined;
   const connect = async (attempt: number): Promise<void> => {
     if (stopped) return;
-    const c = new pg.Client({ connectionString: url, keepAlive: true });
+    const c = new pg.Client({ connectionString: url, keepAlive: true, options: APP_OPTIONS });
     const lost = () => {
       if (client !== c) return;
       client = null;

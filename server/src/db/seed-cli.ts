@@ -1,19 +1,23 @@
 import { loadConfig } from '../config';
 import { logger } from '../logger';
-import { openDatabase } from './client';
+import { openDatabaseWithOwner } from './client';
 import { migrate } from './migrate';
 import { ensureRolePermissions, isEmpty, seedDemo } from './seed';
 import { pgliteDir } from '../server';
 
-/** `npm run seed:demo`: demo data into an empty database (embedded or DATABASE_URL). */
+/** `npm run seed:demo`: demo data into an empty database (embedded or DATABASE_URL), written as the owner. */
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDir(config) });
-await migrate(database);
-await ensureRolePermissions(database.db);
-if (await isEmpty(database.db)) {
-  await seedDemo(database.db);
-  logger.info('Dados de demonstração criados.');
-} else {
-  logger.warn('O banco já tem dados: nada foi alterado.');
-}
+const { database, owner } = await openDatabaseWithOwner({
+  databaseUrl: config.databaseUrl,
+  pgliteDir: pgliteDir(config),
+});
+await migrate(owner);
+await owner.transaction((db) => ensureRolePermissions(db));
+const seeded = await owner.transaction(async (db) => {
+  if (!(await isEmpty(db))) return false;
+  await seedDemo(db);
+  return true;
+});
+if (seeded) logger.info('Dados de demonstração criados.');
+else logger.warn('O banco já tem dados: nada foi alterado.');
 await database.close();

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { room, type LiveEvent, type ServerEventData, type ServerEventName } from '@tombo/shared';
 import type { AppContext } from '../context';
 import { allMunicipalities, isAll, scopeOfMunicipality, type Tenancy } from '../tenancy/scope';
-import type { Db } from './client';
+import { APP_ROLE, type Db } from './client';
 import { auditLogs } from './schema';
 import { logger } from '../logger';
 import { presentLogs } from '../modules/audit/presenters';
@@ -66,12 +66,13 @@ export class Outbox {
   }
 }
 
-/** The database role that the row-level security policies bind (migration 0013). */
-export const APP_ROLE = 'tombo_app';
+export { APP_ROLE };
 
 /**
  * Makes the rest of the transaction run as the application role with the tenant settings the
- * policies read: one municipality, or (superuser, installation-wide work) all of them.
+ * policies read: one municipality, or (superuser, installation-wide work) all of them. (Connections
+ * already are the app role with no municipality, so a statement outside these transactions sees no
+ * tenant row; setting the role here again keeps a transaction right on any connection.)
  */
 export async function enterTenancy(tx: Db, tenancy: Tenancy): Promise<void> {
   const municipality = isAll(tenancy) ? '' : String(tenancy.municipalityId);

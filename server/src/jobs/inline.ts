@@ -1,12 +1,14 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { JobName } from '@tombo/shared';
 import { jobs } from '../db/schema';
+import { read } from '../db/tx';
 import { logger } from '../logger';
 import { systemJobDefinitions, userJobDefinition } from '../modules/job-definitions';
 import { backoffDelay, scheduleOf, type JobContext, type Schedule, type SystemJobDefinition } from './define';
 import { TIME_ZONE } from './format';
 import type { JobQueue } from './queue';
 import { runJob, runSystemJob } from './runner';
+import { allMunicipalities } from '../tenancy/scope';
 
 /**
  * Inline mode (no Redis): the same definitions and runner as the worker, in this process, one job at
@@ -84,12 +86,15 @@ export function createInlineQueue(
   };
 
   // The row is the only durable copy: jobs a previous run of this process accepted but did not
-  // finish (stopped or crashed) are picked up again; handlers are idempotent.
-  const resumed = ctx.db
-    .select({ id: jobs.id, name: jobs.name })
-    .from(jobs)
-    .where(inArray(jobs.status, ['queued', 'running']))
-    .orderBy(asc(jobs.createdAt))
+  // finish (stopped or crashed) are picked up again; handlers are idempotent. Every municipality's:
+  // this process's queue is the installation's.
+  const resumed = read(ctx, allMunicipalities(), (tx) =>
+    tx
+      .select({ id: jobs.id, name: jobs.name })
+      .from(jobs)
+      .where(inArray(jobs.status, ['queued', 'running']))
+      .orderBy(asc(jobs.createdAt)),
+  )
     .then((rows) => {
       if (rows.length) logger.info({ count: rows.length }, 'resuming unfinished jobs');
       for (const r of rows) if (!closed) void queue.enqueue({ id: r.id, name: r.name as JobName });

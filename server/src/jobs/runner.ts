@@ -3,7 +3,9 @@ import path from 'node:path';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { ZodError } from 'zod';
 import { MSG } from '@tombo/shared';
+import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
+import { mutate } from '../db/tx';
 import { logger } from '../logger';
 import { jobDefinition, userJobDefinition } from '../modules/job-definitions';
 import { publishJob, type JobRow } from '../modules/jobs';
@@ -16,6 +18,7 @@ import {
   type SystemJobDefinition,
 } from './define';
 import { jobsDir, relativeJobFile } from './files';
+import { allMunicipalities, scopeOfMunicipality, type Tenancy } from '../tenancy/scope';
 
 /** The pt-BR reason shown to the user; internal details go to the log only. */
 export function reasonOf(err: unknown, name?: string): string {
@@ -36,6 +39,10 @@ async function cleanUp(ctx: JobContext, row: JobRow): Promise<void> {
   }
 }
 
+/** A write of the runner's bookkeeping under a tenancy (no audit row, no event: the runner publishes itself). */
+const bookkeep = <T>(ctx: JobContext, tenancy: Tenancy, fn: (tx: Db) => Promise<T>): Promise<T> =>
+  mutate(ctx, null, (tx) => fn(tx), tenancy);
+
 const retryable = (err: unknown) => !(err instanceof ZodError) && !(err instanceof JobFailure && !err.retryable);
 
 export interface RunOptions {
@@ -54,15 +61,21 @@ export type RunOutcome = 'completed' | 'failed' | 'skipped';
  * already completed is skipped. Throws only when the attempt failed and another one should follow.
  */
 export async function runJob(ctx: JobContext, id: string, opts: RunOptions): Promise<RunOutcome> {
-  const [row] = await ctx.db
-    .update(jobs)
-    .set({ status: 'running', progress: 0, error: null, startedAt: new Date(), attempts: sql`${jobs.attempts} + 1` })
-    .where(and(eq(jobs.id, id), ne(jobs.status, 'completed')))
-    .returning();
+  // The queue hands over a row id, not its municipality: the claim looks over all of them (installation
+  // bookkeeping); everything after runs under the row's own municipality.
+  const [row] = await bookkeep(ctx, allMunicipalities(), (tx) =>
+    tx
+      .update(jobs)
+      .set({ status: 'running', progress: 0, error: null, startedAt: new Date(), attempts: sql`${jobs.attempts} + 1` })
+      .where(and(eq(jobs.id, id), ne(jobs.status, 'completed')))
+      .returning(),
+  );
   if (!row) {
     logger.info({ jobId: id }, 'job skipped: missing or already completed');
     return 'skipped';
   }
+  const tenancy = row.municipalityId != null ? scopeOfMunicipality(row.municipalityId) : allMunicipalities();
+  const write = <T>(fn: (tx: Db) => Promise<T>) => bookkeep(ctx, tenancy, fn);
   publishJob(ctx, 'job.progress', row);
 
   let temp: string | null = null;
@@ -86,11 +99,13 @@ export async function runJob(ctx: JobContext, id: string, opts: RunOptions): Pro
         const p = Math.max(0, Math.min(99, Math.floor(percent)));
         if (Math.floor(p / 10) <= Math.floor(last / 10)) return;
         last = p;
-        const [r] = await ctx.db
-          .update(jobs)
-          .set({ progress: p })
-          .where(and(eq(jobs.id, id), eq(jobs.status, 'running')))
-          .returning();
+        const [r] = await write((tx) =>
+          tx
+            .update(jobs)
+            .set({ progress: p })
+            .where(and(eq(jobs.id, id), eq(jobs.status, 'running')))
+            .returning(),
+        );
         if (r) publishJob(ctx, 'job.progress', r);
       },
       tempPath: (ext) => (temp = path.join(scratch, `${id}.${process.pid}.${opts.attempt}.${ext}`)),
@@ -101,19 +116,21 @@ export async function runJob(ctx: JobContext, id: string, opts: RunOptions): Pro
     const rel = relativeJobFile(id, result.ext);
     await fs.rename(result.tempPath, path.join(ctx.config.dataDir, rel));
     temp = null;
-    const [done] = await ctx.db
-      .update(jobs)
-      .set({
-        status: 'completed',
-        progress: 100,
-        filePath: rel,
-        fileName: result.fileName,
-        mimeType: result.mimeType,
-        error: null,
-        finishedAt: new Date(),
-      })
-      .where(eq(jobs.id, id))
-      .returning();
+    const [done] = await write((tx) =>
+      tx
+        .update(jobs)
+        .set({
+          status: 'completed',
+          progress: 100,
+          filePath: rel,
+          fileName: result.fileName,
+          mimeType: result.mimeType,
+          error: null,
+          finishedAt: new Date(),
+        })
+        .where(eq(jobs.id, id))
+        .returning(),
+    );
     await cleanUp(ctx, row);
     if (done) publishJob(ctx, 'job.completed', done);
     return 'completed';
@@ -126,15 +143,19 @@ export async function runJob(ctx: JobContext, id: string, opts: RunOptions): Pro
       'job attempt failed',
     );
     if (again) {
-      const [r] = await ctx.db.update(jobs).set({ status: 'queued', progress: 0 }).where(eq(jobs.id, id)).returning();
+      const [r] = await write((tx) =>
+        tx.update(jobs).set({ status: 'queued', progress: 0 }).where(eq(jobs.id, id)).returning(),
+      );
       if (r) publishJob(ctx, 'job.progress', r);
       throw err;
     }
-    const [failed] = await ctx.db
-      .update(jobs)
-      .set({ status: 'failed', error: reasonOf(err, row.name), finishedAt: new Date() })
-      .where(eq(jobs.id, id))
-      .returning();
+    const [failed] = await write((tx) =>
+      tx
+        .update(jobs)
+        .set({ status: 'failed', error: reasonOf(err, row.name), finishedAt: new Date() })
+        .where(eq(jobs.id, id))
+        .returning(),
+    );
     await cleanUp(ctx, row);
     if (failed) publishJob(ctx, 'job.completed', failed);
     return 'failed';

@@ -59,22 +59,24 @@ async function expectScheduledSweep(s: TestServer) {
   await rec.completed(id);
   const file = path.join(s.ctx.config.dataDir, 'files', 'jobs', `${id}.xlsx`);
   expect(fs.existsSync(file)).toBe(true);
-  const count = async () => (await s.ctx.database.query<{ n: number }>('select count(*)::int n from jobs'))[0].n;
+  const count = async () => (await s.owner.query<{ n: number }>('select count(*)::int n from jobs'))[0].n;
   const before = await count();
 
-  await s.ctx.db
-    .update(jobs)
-    .set({ finishedAt: sql`now() - interval '8 days'` })
-    .where(eq(jobs.id, id));
+  await s.owner.transaction((tx) =>
+    tx
+      .update(jobs)
+      .set({ finishedAt: sql`now() - interval '8 days'` })
+      .where(eq(jobs.id, id)),
+  );
   await expect
     .poll(() => rec.of(id).some((e) => e.name === 'job.progress' && e.event.data.fileRemoved), { timeout: 30_000 })
     .toBe(true);
   expect(fs.existsSync(file)).toBe(false);
-  const [row] = await s.ctx.db.select().from(jobs).where(eq(jobs.id, id));
+  const [row] = await s.owner.transaction((tx) => tx.select().from(jobs).where(eq(jobs.id, id)));
   expect(row.fileRemovedAt).not.toBeNull();
   expect((await download(s, token, id)).res.status).toBe(404);
   expect(await count()).toBe(before);
-  const names = await s.ctx.database.query<{ name: string }>('select distinct name from jobs');
+  const names = await s.owner.query<{ name: string }>('select distinct name from jobs');
   expect(names.map((r) => r.name).filter((n) => !(JOB_NAMES as readonly string[]).includes(n))).toEqual([]);
 }
 
@@ -143,7 +145,7 @@ describe('user jobs, inline runner: the definition’s retries', () => {
       error: `${MSG.jobs.failed} Não foi possível gerar o PDF (gerador indisponível ou tempo esgotado).`,
     });
     const def = jobDefinitions.find((d) => d.name === 'export.sectors')!;
-    const [row] = await s.ctx.db.select().from(jobs).where(eq(jobs.id, id));
+    const [row] = await s.owner.transaction((tx) => tx.select().from(jobs).where(eq(jobs.id, id)));
     expect(row.attempts).toBe(def.retries + 1);
     // Between attempts the owner saw it queued again.
     const statuses = rec.of(id).map((e) => e.event.data.status);

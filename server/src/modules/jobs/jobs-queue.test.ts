@@ -22,16 +22,18 @@ describe('jobs, inline mode: retries and recovery', () => {
 
   const insertJob = async (format: string) => {
     const { user } = await s.login('admin');
-    const [row] = await s.ctx.db
-      .insert(jobs)
-      .values({
-        municipalityId: user.municipalityId,
-        ownerId: user.id,
-        name: 'export.sectors',
-        title: `Setores (${format.toUpperCase()})`,
-        payload: { format },
-      })
-      .returning();
+    const [row] = await s.owner.transaction((tx) =>
+      tx
+        .insert(jobs)
+        .values({
+          municipalityId: user.municipalityId,
+          ownerId: user.id,
+          name: 'export.sectors',
+          title: `Setores (${format.toUpperCase()})`,
+          payload: { format },
+        })
+        .returning(),
+    );
     return row;
   };
 
@@ -42,7 +44,7 @@ describe('jobs, inline mode: retries and recovery', () => {
     const brokenCtx = { ...s.ctx, renderPdf: broken.render };
     try {
       await expect(runJob(brokenCtx, row.id, { attempt: 1, final: false })).rejects.toThrow(/PDF/);
-      const [queued] = await s.ctx.database.query<{ status: string; attempts: number; error: string | null }>(
+      const [queued] = await s.owner.query<{ status: string; attempts: number; error: string | null }>(
         'select status, attempts, error from jobs where id = $1',
         [row.id],
       );
@@ -51,7 +53,7 @@ describe('jobs, inline mode: retries and recovery', () => {
     } finally {
       await broken.close();
     }
-    const [failed] = await s.ctx.database.query<{
+    const [failed] = await s.owner.query<{
       status: string;
       attempts: number;
       error: string;
@@ -148,9 +150,7 @@ describe.skipIf(!REDIS_URL)(
 
     it("exports sectors as XLSX end to end; the worker's events reach only the owner", async () => {
       const job = await exportXlsxEndToEnd(s);
-      const [row] = await s.ctx.database.query<{ attempts: number }>('select attempts from jobs where id = $1', [
-        job.id,
-      ]);
+      const [row] = await s.owner.query<{ attempts: number }>('select attempts from jobs where id = $1', [job.id]);
       expect(row.attempts).toBe(1);
     });
 
@@ -174,7 +174,7 @@ describe.skipIf(!REDIS_URL)(
       await s.ctx.queue.enqueue({ id, name: 'export.sectors' });
       await s.ctx.queue.enqueue({ id, name: 'export.sectors' });
       await rec.completed(id);
-      const [row] = await s.ctx.database.query<{ attempts: number; status: string }>(
+      const [row] = await s.owner.query<{ attempts: number; status: string }>(
         'select attempts, status from jobs where id = $1',
         [id],
       );
@@ -184,25 +184,25 @@ describe.skipIf(!REDIS_URL)(
     it('marks a job with a bad payload failed without retrying it', async () => {
       const { user, token } = await s.login('admin');
       const rec = jobRecorder(await s.socket(token));
-      const [row] = await s.ctx.db
-        .insert(jobs)
-        .values({
-          municipalityId: user.municipalityId,
-          ownerId: user.id,
-          name: 'export.sectors',
-          title: 'Setores (DOC)',
-          payload: { format: 'doc' },
-        })
-        .returning();
+      const [row] = await s.owner.transaction((tx) =>
+        tx
+          .insert(jobs)
+          .values({
+            municipalityId: user.municipalityId,
+            ownerId: user.id,
+            name: 'export.sectors',
+            title: 'Setores (DOC)',
+            payload: { format: 'doc' },
+          })
+          .returning(),
+      );
       await s.ctx.queue.enqueue({ id: row.id, name: 'export.sectors' });
       const done = await rec.completed(row.id);
       expect(done.event.data).toMatchObject({
         status: 'failed',
         error: `${MSG.jobs.failed} Parâmetros da tarefa inválidos.`,
       });
-      const [after] = await s.ctx.database.query<{ attempts: number }>('select attempts from jobs where id = $1', [
-        row.id,
-      ]);
+      const [after] = await s.owner.query<{ attempts: number }>('select attempts from jobs where id = $1', [row.id]);
       expect(after.attempts).toBe(1);
     });
   },

@@ -27,7 +27,7 @@ describe('jobs, inline mode (no Redis)', () => {
     const job = await exportXlsxEndToEnd(s);
     // the result is stored outside any public folder, as DATA_DIR/files/jobs/<id>.xlsx
     expect(fs.existsSync(path.join(s.ctx.config.dataDir, 'files', 'jobs', `${job.id}.xlsx`))).toBe(true);
-    const [row] = await s.ctx.database.query<{ file_path: string; attempts: number; owner_id: number }>(
+    const [row] = await s.owner.query<{ file_path: string; attempts: number; owner_id: number }>(
       'select file_path, attempts, owner_id from jobs where id = $1',
       [job.id],
     );
@@ -56,7 +56,7 @@ describe('jobs, inline mode (no Redis)', () => {
     const token = await s.token('visualizador');
     const posted = await client(s.url, token)('POST', '/api/sectors/export', { format: 'xlsx' });
     expect(posted.status).toBe(202);
-    const audits = await s.ctx.database.query<{ entity_type: string; details: string; user_name: string }>(
+    const audits = await s.owner.query<{ entity_type: string; details: string; user_name: string }>(
       "select entity_type, details, user_name from audit_logs where action = 'EXPORT_REQUEST' and details like $1",
       [`%${posted.body.job.id}%`],
     );
@@ -99,7 +99,7 @@ describe('jobs, inline mode (no Redis)', () => {
     expect(list.body.total).toBeGreaterThanOrEqual(2);
     const created = (list.body.jobs as Job[]).map((j) => j.createdAt);
     expect([...created].sort().reverse()).toEqual(created);
-    const owners = await s.ctx.database.query<{ owner_id: number }>(
+    const owners = await s.owner.query<{ owner_id: number }>(
       'select distinct owner_id from jobs where id = any($1::uuid[])',
       [(list.body.jobs as Job[]).map((j) => j.id)],
     );
@@ -110,7 +110,7 @@ describe('jobs, inline mode (no Redis)', () => {
     const admin = client(s.url, await s.token('admin'));
     const count = async () =>
       (
-        await s.ctx.database.query<{ jobs: number; audits: number }>(
+        await s.owner.query<{ jobs: number; audits: number }>(
           "select (select count(*) from jobs)::int as jobs, (select count(*) from audit_logs where action = 'EXPORT_REQUEST')::int as audits",
         )
       )[0];
@@ -137,38 +137,43 @@ describe('jobs, inline mode (no Redis)', () => {
 
   it('answers 409 while the file is not ready, and for a failed job', async () => {
     const { user, token } = await s.login('admin');
-    const [pending] = await s.ctx.db
-      .insert(jobs)
-      .values({
-        municipalityId: user.municipalityId,
-        ownerId: user.id,
-        name: 'export.sectors',
-        title: 'Setores (XLSX)',
-        payload: { format: 'xlsx' },
-      })
-      .returning();
+    const [pending] = await s.owner.transaction((tx) =>
+      tx
+        .insert(jobs)
+        .values({
+          municipalityId: user.municipalityId,
+          ownerId: user.id,
+          name: 'export.sectors',
+          title: 'Setores (XLSX)',
+          payload: { format: 'xlsx' },
+        })
+        .returning(),
+    );
     const d = await download(s, token, pending.id);
     expect(d.res.status).toBe(409);
     expect(JSON.parse(d.bytes.toString()).error.message).toBe(
       'O arquivo ainda não está pronto. Aguarde a conclusão da tarefa.',
     );
-    await s.ctx.db.delete(jobs).where((await import('drizzle-orm')).eq(jobs.id, pending.id));
+    const { eq } = await import('drizzle-orm');
+    await s.owner.transaction((tx) => tx.delete(jobs).where(eq(jobs.id, pending.id)));
   });
 
   it('marks a failing job failed with a pt-BR reason, tells its owner and writes no file', async () => {
     const { user, token } = await s.login('admin');
     const rec = jobRecorder(await s.socket(token));
     // A payload the processor refuses (as a corrupted or outdated queue entry would be).
-    const [row] = await s.ctx.db
-      .insert(jobs)
-      .values({
-        municipalityId: user.municipalityId,
-        ownerId: user.id,
-        name: 'export.sectors',
-        title: 'Setores (DOC)',
-        payload: { format: 'doc' },
-      })
-      .returning();
+    const [row] = await s.owner.transaction((tx) =>
+      tx
+        .insert(jobs)
+        .values({
+          municipalityId: user.municipalityId,
+          ownerId: user.id,
+          name: 'export.sectors',
+          title: 'Setores (DOC)',
+          payload: { format: 'doc' },
+        })
+        .returning(),
+    );
     await s.ctx.queue.enqueue({ id: row.id, name: 'export.sectors' });
     const done = await rec.completed(row.id);
     expect(done.event.data.status).toBe('failed');
@@ -192,11 +197,11 @@ describe('jobs, inline mode (no Redis)', () => {
     expect(await runJob(s.ctx, id, { attempt: 2, final: true })).toBe('skipped');
 
     const { eq } = await import('drizzle-orm');
-    await s.ctx.db.update(jobs).set({ status: 'queued' }).where(eq(jobs.id, id));
+    await s.owner.transaction((tx) => tx.update(jobs).set({ status: 'queued' }).where(eq(jobs.id, id)));
     expect(await runJob(s.ctx, id, { attempt: 2, final: true })).toBe('completed');
     const files = fs.readdirSync(path.join(s.ctx.config.dataDir, 'files', 'jobs')).filter((f) => f.startsWith(id));
     expect(files).toEqual([`${id}.xlsx`]);
-    const [row] = await s.ctx.db.select().from(jobs).where(eq(jobs.id, id));
+    const [row] = await s.owner.transaction((tx) => tx.select().from(jobs).where(eq(jobs.id, id)));
     expect(row).toMatchObject({ status: 'completed', progress: 100, attempts: 2 });
     const { rows } = await xlsxRows((await download(s, token, id)).bytes);
     expect(rows[0][0]).toBe('Código');
@@ -216,26 +221,30 @@ describe('jobs, inline mode (no Redis)', () => {
     const [old, recent] = ids;
     const days = s.ctx.config.jobFileRetentionDays;
     expect(days).toBe(7);
-    await s.ctx.db
-      .update(jobs)
-      .set({ finishedAt: sql`now() - interval '8 days'` })
-      .where(eq(jobs.id, old));
-    await s.ctx.db
-      .update(jobs)
-      .set({ finishedAt: sql`now() - interval '6 days'` })
-      .where(eq(jobs.id, recent));
+    await s.owner.transaction((tx) =>
+      tx
+        .update(jobs)
+        .set({ finishedAt: sql`now() - interval '8 days'` })
+        .where(eq(jobs.id, old)),
+    );
+    await s.owner.transaction((tx) =>
+      tx
+        .update(jobs)
+        .set({ finishedAt: sql`now() - interval '6 days'` })
+        .where(eq(jobs.id, recent)),
+    );
     const file = (id: string) => path.join(s.ctx.config.dataDir, 'files', 'jobs', `${id}.xlsx`);
 
     // retention 0 keeps everything
     expect(await removeExpiredJobFiles({ ...s.ctx, config: { ...s.ctx.config, jobFileRetentionDays: 0 } })).toBe(0);
     expect(fs.existsSync(file(old))).toBe(true);
 
-    const before = await s.ctx.database.query<{ n: number }>(
+    const before = await s.owner.query<{ n: number }>(
       'select count(*)::int n from jobs where file_removed_at is not null',
     );
     const removed = await removeExpiredJobFiles(s.ctx);
     expect(removed).toBeGreaterThanOrEqual(1);
-    const after = await s.ctx.database.query<{ n: number }>(
+    const after = await s.owner.query<{ n: number }>(
       'select count(*)::int n from jobs where file_removed_at is not null',
     );
     expect(after[0].n - before[0].n).toBe(removed);

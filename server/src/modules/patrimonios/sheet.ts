@@ -7,6 +7,7 @@ import {
 } from '@tombo/shared';
 import type { AppContext } from '../../context';
 import { patrimonios } from '../../db/schema';
+import { read } from '../../db/tx';
 import { listFields } from '../form-fields';
 import { countPatrimonios, filterWhere } from './filters';
 import { scopeOfMunicipality, type TenantScope as Scope } from '../../tenancy/scope';
@@ -35,9 +36,11 @@ export async function writePatrimoniosXlsx(
 ): Promise<{ rows: number }> {
   const { default: ExcelJS } = await import('exceljs');
   const scope: Scope = scopeOfMunicipality(municipalityId, sectorIds);
-  const where = await filterWhere(ctx.db, scope, filters);
-  const custom = (await listFields(ctx.db, scopeOfMunicipality(municipalityId))).filter((f) => f.isCustom);
-  const total = await countPatrimonios(ctx.db, where);
+  const { where, custom, total } = await read(ctx, scope, async (tx) => {
+    const where = await filterWhere(tx, scope, filters);
+    const custom = (await listFields(tx, scopeOfMunicipality(municipalityId))).filter((f) => f.isCustom);
+    return { where, custom, total: await countPatrimonios(tx, where) };
+  });
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
   wb.creator = 'Tombo';
   const ws = wb.addWorksheet('Bens', { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -66,12 +69,15 @@ export async function writePatrimoniosXlsx(
   let last = 0;
   let done = 0;
   for (;;) {
-    const rows = await ctx.db
-      .select()
-      .from(patrimonios)
-      .where(and(where, gt(patrimonios.id, last)))
-      .orderBy(asc(patrimonios.id))
-      .limit(2000);
+    // A transaction per chunk: a long export never holds one open (PGlite has a single connection).
+    const rows = await read(ctx, scope, (tx) =>
+      tx
+        .select()
+        .from(patrimonios)
+        .where(and(where, gt(patrimonios.id, last)))
+        .orderBy(asc(patrimonios.id))
+        .limit(2000),
+    );
     if (!rows.length) break;
     for (const r of rows) {
       const values: Record<string, unknown> = {

@@ -2,7 +2,7 @@ import { HISTORICO_ACTIONS, type ImportReport } from '@tombo/shared';
 import type { AppContext } from '../../../context';
 import type { Db } from '../../../db/client';
 import { patrimonioHistorico, patrimonios } from '../../../db/schema';
-import { audit, mutate, type Actor } from '../../../db/tx';
+import { audit, mutate, read, type Actor } from '../../../db/tx';
 import { allocateNumbers, getPattern } from '../../numbering';
 import { scopeOfMunicipality, type TenantScope as Scope } from '../../../tenancy/scope';
 import { assetRooms } from '../rooms';
@@ -30,14 +30,14 @@ export async function importPatrimonios(
   onProgress: Progress = () => undefined,
   onCommit?: (tx: Db, report: ImportReport) => Promise<void>,
 ): Promise<ImportReport> {
-  const refs = await loadImportRefs(ctx.db, actor, scope);
+  const refs = await read(ctx, scope, (tx) => loadImportRefs(tx, actor, scope));
   await onProgress(5);
   const { total, valid, good, errors } = await checkInThread({ file: filePath, refs, keepGood: mode === 'commit' });
   await onProgress(25);
   if (mode === 'dry-run') return { mode, total, valid, created: 0, errors, numeros: null };
   if (good.length === 0) {
     const none: ImportReport = { mode, total, valid: 0, created: 0, errors, numeros: null };
-    await onCommit?.(ctx.db, none);
+    if (onCommit) await mutate(ctx, actor, (tx) => onCommit(tx, none), scope);
     return none;
   }
   const report = await mutate(ctx, actor, async (tx, out): Promise<ImportReport> => {

@@ -4,6 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { ImportReport } from '@tombo/shared';
 import type { Db } from '../../../db/client';
 import { jobs } from '../../../db/schema';
+import { read } from '../../../db/tx';
 import { HttpError } from '../../../http/errors';
 import {
   FailureAfterCommit,
@@ -16,7 +17,7 @@ import {
 import { JSON_MIME, relativeJobFile, resolveJobFile } from '../../../jobs/files';
 import { isoDay } from '../../../jobs/format';
 import { logger } from '../../../logger';
-import { scopeOfMunicipality } from '../../../tenancy/scope';
+import { scopeOfMunicipality, type TenantScope } from '../../../tenancy/scope';
 import { uploadTmpDir } from '../files';
 import { importPatrimonios as runImport } from '../import';
 import type { ImportPatrimoniosPayload } from './import-patrimonios';
@@ -70,11 +71,14 @@ async function recordCommit(
 }
 
 /** The result a delivery of this job already committed (path of its report and its name), or null. */
-async function committedResult(ctx: JobContext, jobId: string): Promise<{ abs: string; fileName: string } | null> {
-  const [row] = await ctx.db
-    .select({ filePath: jobs.filePath, fileName: jobs.fileName })
-    .from(jobs)
-    .where(eq(jobs.id, jobId));
+async function committedResult(
+  ctx: JobContext,
+  scope: TenantScope,
+  jobId: string,
+): Promise<{ abs: string; fileName: string } | null> {
+  const [row] = await read(ctx, scope, (tx) =>
+    tx.select({ filePath: jobs.filePath, fileName: jobs.fileName }).from(jobs).where(eq(jobs.id, jobId)),
+  );
   const abs = row?.filePath ? resolveJobFile(ctx.config, row.filePath) : null;
   return abs ? { abs, fileName: row.fileName ?? `${jobId}.json` } : null;
 }
@@ -109,7 +113,8 @@ async function resultOf(
 export const run: UserJobHandler<ImportPatrimoniosPayload> = async (ctx, job) => {
   if (job.municipalityId == null) throw new JobFailure('A importação de bens exige um município.', false);
   const municipalityId = job.municipalityId;
-  const before = await committedResult(ctx, job.id);
+  const jobScope = scopeOfMunicipality(municipalityId);
+  const before = await committedResult(ctx, jobScope, job.id);
   if (before) {
     logger.info({ jobId: job.id }, 'import already committed: completing with its report');
     await removeImportUpload(ctx, job.payload);
@@ -134,7 +139,7 @@ export const run: UserJobHandler<ImportPatrimoniosPayload> = async (ctx, job) =>
   } catch (err) {
     // Another delivery of this job committed while this one ran (this one rolled back, or found the
     // upload already gone): complete with that delivery's result.
-    const other = await committedResult(ctx, job.id);
+    const other = await committedResult(ctx, jobScope, job.id);
     if (other) {
       await removeImportUpload(ctx, job.payload);
       return resultOf(job, other);
@@ -142,7 +147,7 @@ export const run: UserJobHandler<ImportPatrimoniosPayload> = async (ctx, job) =>
     if (err instanceof HttpError) throw new JobFailure(err.message, false);
     throw new JobFailure('Erro ao gravar os bens; nenhum bem foi gravado. Tente novamente.', false, err);
   }
-  const committed = await committedResult(ctx, job.id);
+  const committed = await committedResult(ctx, jobScope, job.id);
   if (!committed) throw new JobFailure('Erro ao gravar os bens; nenhum bem foi gravado. Tente novamente.', false);
   await removeImportUpload(ctx, job.payload);
   return resultOf(job, committed);

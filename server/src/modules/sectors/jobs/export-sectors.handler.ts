@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Sector } from '@tombo/shared';
+import type { Db } from '../../../db/client';
 import { municipalities } from '../../../db/schema';
 import { read } from '../../../db/tx';
 import {
@@ -18,8 +19,8 @@ import { sectorsReportHtml, reportFooter } from './sectors-report';
 
 type Job = RunningJob<ExportSectorsPayload>;
 
-async function municipalityName(ctx: JobContext, id: number): Promise<string> {
-  const [m] = await ctx.db.select({ name: municipalities.name }).from(municipalities).where(eq(municipalities.id, id));
+async function municipalityName(tx: Db, id: number): Promise<string> {
+  const [m] = await tx.select({ name: municipalities.name }).from(municipalities).where(eq(municipalities.id, id));
   if (!m) throw new JobFailure('Município não encontrado.', false);
   return m.name;
 }
@@ -28,11 +29,10 @@ async function municipalityName(ctx: JobContext, id: number): Promise<string> {
 export const run: UserJobHandler<ExportSectorsPayload> = async (ctx, job) => {
   if (job.municipalityId == null) throw new JobFailure('A exportação de setores exige um município.', false);
   const now = new Date();
-  const [name, sectors] = await Promise.all([
-    municipalityName(ctx, job.municipalityId),
-    read(ctx, scopeOfMunicipality(job.municipalityId), (tx) =>
-      listSectors(tx, scopeOfMunicipality(job.municipalityId!)),
-    ),
+  const scope = scopeOfMunicipality(job.municipalityId);
+  const [name, sectors] = await read(ctx, scope, async (tx) => [
+    await municipalityName(tx, scope.municipalityId),
+    await listSectors(tx, scope),
   ]);
   await job.progress(10);
   const base = `setores-${isoDay(now)}`;
