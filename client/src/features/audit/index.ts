@@ -2,10 +2,9 @@ import { lazy } from 'react';
 import type { Feature } from '../../lib/feature';
 import { live } from './live';
 
-export { useAuditLogs } from './queries';
-export { actionLabel, entityLabel } from './labels';
+export { RecentActivity } from './RecentActivity';
 
-/** The municipality's activity log (/registros-de-atividade). */
+/** The municipality's activity log (/registros-de-atividade) and the 'Atividade Recente' feed. */
 export const feature: Feature = {
   mainRoutes: { '/registros-de-atividade': lazy(() => import('./AuditLogPage')) },
   live,
