@@ -10,3 +10,4 @@ export {
   type TypeMessages,
 } from './check';
 export { cleanName, fileFolder } from './store';
+export { sendStoredFile } from './send';

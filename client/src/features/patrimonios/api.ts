@@ -9,7 +9,7 @@ import type {
   PatrimonioLote,
 } from '@tombo/shared';
 import { http, itemFrom, listFrom } from '../../lib/http';
-import { uploadFile, type UploadOptions } from './upload';
+import { uploadFile, type UploadOptions } from '../../lib/upload';
 
 /** Query of GET /api/patrimonios as the client builds it (strings, ready for the URL). */
 export type ListParams = Record<string, string>;

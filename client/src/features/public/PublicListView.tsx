@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -11,10 +10,10 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import FilterList from '@mui/icons-material/FilterList';
-import Search from '@mui/icons-material/Search';
 import { formatNumber } from '@tombo/shared';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
+import { SearchField } from '../../components/SearchField';
 import { PublicFilters } from './PublicFilters';
 import { PublicProblem } from './PublicProblem';
 import { PublicResults } from './PublicResults';
@@ -158,24 +157,13 @@ export function PublicListView({ title, fixedSlug }: { title: string; fixedSlug?
           {chooser}
           {!blocked && (
             <>
-              <TextField
+              <SearchField
                 id="consulta-busca"
                 type="search"
                 label="Buscar por número ou descrição"
-                size="small"
                 value={search}
                 disabled={!slug}
                 onChange={(e) => setSearch(e.target.value)}
-                sx={{ flex: 1, maxWidth: { sm: 480 } }}
-                slotProps={{
-                  input: {
-                    startAdornment: (
-                      <InputAdornment position="start">
-                        <Search fontSize="small" />
-                      </InputAdornment>
-                    ),
-                  },
-                }}
               />
               <Badge badgeContent={nFilters} color="primary" sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}>
                 <Button

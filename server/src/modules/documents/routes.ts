@@ -1,6 +1,6 @@
 import { documentListQuery, idParam } from '@tombo/shared';
 import { route } from '../../http/route';
-import { withUpload } from '../../uploads';
+import { sendStoredFile, withUpload } from '../../uploads';
 import { createDocument, deleteDocument } from './commands';
 import { receiveDocument, storeDocument } from './files';
 import { findDocumentFile, listDocuments } from './queries';
@@ -40,15 +40,7 @@ export const documentRoutes = [
     access: { param: 'id', rule: 'document.read' },
     handler: async (c) => {
       const { row, path } = await c.read((tx) => findDocumentFile(tx, c.scope, c.ctx.config, c.params.id));
-      const res = c.res;
-      res.attachment(row.fileName); // Content-Disposition with an ASCII fallback and filename*=UTF-8''…
-      res.setHeader('Content-Type', row.mimeType);
-      res.setHeader('Cache-Control', 'private, max-age=300');
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      await new Promise<void>((resolve, reject) =>
-        res.sendFile(path, { dotfiles: 'allow' }, (err) => (err && !res.headersSent ? reject(err) : resolve())),
-      );
-      return undefined;
+      return sendStoredFile(c.res, path, row);
     },
   }),
   route({

@@ -14,7 +14,7 @@ import {
   patrimonioUpdateBody,
 } from '@tombo/shared';
 import { route } from '../../http/route';
-import { withUpload } from '../../uploads';
+import { sendStoredFile, withUpload } from '../../uploads';
 import { parse } from '../../http/validate';
 import { requestJob } from '../jobs';
 import * as commands from './commands';
@@ -228,17 +228,7 @@ export const patrimonioRoutes = [
       const { row, path: abs } = await c.read((tx) =>
         commands.findArquivo(tx, c.scope, c.ctx.config, c.params.id, c.params.fileId),
       );
-      const res = c.res;
-      res.setHeader('Content-Type', row.mimeType);
-      res.setHeader('Cache-Control', 'private, max-age=300');
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      if (row.kind === 'foto')
-        res.setHeader('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.fileName)}`);
-      else res.attachment(row.fileName);
-      await new Promise<void>((resolve, reject) =>
-        res.sendFile(abs, { dotfiles: 'allow' }, (err) => (err && !res.headersSent ? reject(err) : resolve())),
-      );
-      return undefined;
+      return sendStoredFile(c.res, abs, { ...row, inline: row.kind === 'foto' });
     },
   }),
   route({

@@ -3,17 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import Add from '@mui/icons-material/Add';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FilterList from '@mui/icons-material/FilterList';
 import LibraryAdd from '@mui/icons-material/LibraryAdd';
-import Search from '@mui/icons-material/Search';
 import UploadFile from '@mui/icons-material/UploadFile';
 import {
   DataGrid,
@@ -37,6 +34,7 @@ import { BASE_HIDDEN, SORTABLE, useListColumns } from './columns';
 import { FiltersPanel } from './FiltersPanel';
 import { PhoneList } from './PhoneList';
 import { PAGE_SIZES, activeFilterCount, apiParams, useListUrlState, type ListState } from './urlState';
+import { SearchField } from '../../../components/SearchField';
 
 /** /bens-cadastrados: the register, paged, filtered and sorted on the server; state in the URL. */
 export default function PatrimoniosListPage({ title }: PageProps) {
@@ -130,22 +128,11 @@ export default function PatrimoniosListPage({ title }: PageProps) {
       )}
 
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2 }} alignItems={{ sm: 'center' }}>
-        <TextField
+        <SearchField
           id="patrimonios-busca"
           label="Buscar por número ou descrição"
-          size="small"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          sx={{ flex: 1, maxWidth: { sm: 480 } }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
         <Badge badgeContent={nFilters} color="primary" sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}>
           <Button

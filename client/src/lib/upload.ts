@@ -1,6 +1,6 @@
 import { HTTP_TIMEOUT_MS, MSG } from '@tombo/shared';
-import { API_BASE, ApiError, refreshAccessToken } from '../../lib/http';
-import { getSession } from '../../lib/session';
+import { API_BASE, ApiError, refreshAccessToken } from './http';
+import { getSession } from './session';
 
 export interface UploadOptions {
   /** 0–100 while the bytes go up. */
