@@ -1,7 +1,7 @@
 /** The asset register: routes, access rules, and the commands other areas compose (transfers, write-offs). */
 export { patrimonioRoutes as routes } from './routes';
 export { patrimonioAccess as access } from './access';
-export { moveAsset, writeOffAsset, type MoveAsset, type WriteOff } from './commands';
+export { moveAsset, writeOffAsset, setConservation, type MoveAsset, type WriteOff } from './commands';
 export { findOwn, getPatrimonio, loadPatrimonio } from './queries';
 export { filterWhere, quickSearch, fold, countPatrimonios } from './filters';
 export { toListItem } from './presenters';

@@ -4,3 +4,4 @@ export { moveAsset, type MoveAsset } from './move';
 export { updatePatrimonio } from './update';
 export { writeOffAsset, type WriteOff } from './write-off';
 export { attachArquivo, findArquivo, removeArquivo } from './arquivos';
+export { setConservation } from './conservation';
