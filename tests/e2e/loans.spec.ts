@@ -46,7 +46,8 @@ async function signedIn(
   const page = await context.newPage();
   await login(page, email, role);
   await page.goto('/bens/emprestimos');
-  await expect(page.getByRole('heading', { level: 1, name: 'Empréstimos' })).toBeVisible();
+  // The first visit loads the page's chunk: give a busy machine time.
+  await expect(page.getByRole('heading', { level: 1, name: 'Empréstimos' })).toBeVisible({ timeout: 30_000 });
   return page;
 }
 

@@ -54,11 +54,11 @@ export function LoanTable({ rows, total, page, pageSize, canManage, onPage, onPa
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
                     {l.tomadorNome}
                   </Typography>
-                  {(l.tomadorDocumento || l.tomadorContato) && (
-                    <Typography variant="caption" sx={muted}>
-                      {[l.tomadorDocumento, l.tomadorContato].filter(Boolean).join(' · ')}
+                  {[l.tomadorDocumento, l.tomadorContato].filter(Boolean).map((t, i) => (
+                    <Typography key={i} variant="caption" sx={{ ...muted, whiteSpace: 'nowrap' }}>
+                      {t}
                     </Typography>
-                  )}
+                  ))}
                   {l.setorDestino && (
                     <Typography variant="caption" sx={muted}>
                       Para o setor {l.setorDestino}
