@@ -138,7 +138,9 @@ describe('loans: lend and return (state machine, history, audit)', () => {
     expect(back.body.emprestimo.dataDevolucao).not.toBeNull();
     const [returned] = await history(p.id);
     expect(returned.action).toBe('Devolução');
-    expect(returned.details).toBe('Devolvido por José Araújo; estado na devolução: Regular. Observações: Riscado na lateral');
+    expect(returned.details).toBe(
+      'Devolvido por José Araújo; estado na devolução: Regular. Observações: Riscado na lateral',
+    );
     const [row] = await q<{ estado_conservacao: string; version: number }>(
       'select estado_conservacao, version from patrimonios where id = $1',
       [p.id],
@@ -148,7 +150,10 @@ describe('loans: lend and return (state machine, history, audit)', () => {
     // A returned loan cannot be returned again, whatever the version: nothing changes.
     const before = await snapshot(a.id);
     for (const version of [0, 1]) {
-      const twice = await usuario('POST', `/api/emprestimos/${loan.id}/devolucao`, { estadoDevolucao: 'ruim', version });
+      const twice = await usuario('POST', `/api/emprestimos/${loan.id}/devolucao`, {
+        estadoDevolucao: 'ruim',
+        version,
+      });
       expect(twice.status).toBe(409);
       expect(twice.body.error.message).toBe(LOAN_MSG.alreadyReturned);
     }
@@ -286,14 +291,18 @@ describe('loans: bad input changes nothing', () => {
   it('unknown fields → 400', async () => {
     await refused(a.users.admin, body(p, { status: 'devolvido' }), 400, { field: 'status' });
     const loan = await newEmprestimo(s, await asset());
-    const r = await (await as(a.users.admin))('POST', `/api/emprestimos/${loan.id}/devolucao`, {
+    const r = await (
+      await as(a.users.admin)
+    )('POST', `/api/emprestimos/${loan.id}/devolucao`, {
       estadoDevolucao: 'bom',
       version: 0,
       returnedAt: '2020-01-01',
     });
     expect(r.status).toBe(400);
     expect(r.body.error.fields.returnedAt).toBe('Campo não permitido.');
-    const bad = await (await as(a.users.admin))('POST', `/api/emprestimos/${loan.id}/devolucao`, {
+    const bad = await (
+      await as(a.users.admin)
+    )('POST', `/api/emprestimos/${loan.id}/devolucao`, {
       estadoDevolucao: 'quebrado',
       version: 0,
     });
@@ -321,12 +330,16 @@ describe('loans: bad input changes nothing', () => {
     const theirSector = await asset(a, other);
     await refused(a.users.usuario, body(theirSector), 404);
     const loan = await newEmprestimo(s, theirSector);
-    const r = await (await as(a.users.usuario))('POST', `/api/emprestimos/${loan.id}/devolucao`, {
+    const r = await (
+      await as(a.users.usuario)
+    )('POST', `/api/emprestimos/${loan.id}/devolucao`, {
       estadoDevolucao: 'bom',
       version: 0,
     });
     expect(r.status).toBe(404);
-    const v = await (await as(a.users.visualizador))('POST', `/api/emprestimos/${loan.id}/devolucao`, {
+    const v = await (
+      await as(a.users.visualizador)
+    )('POST', `/api/emprestimos/${loan.id}/devolucao`, {
       estadoDevolucao: 'bom',
       version: 0,
     });
@@ -412,7 +425,9 @@ describe('loans: live events', () => {
     const lent = await (await as(a.users.usuario))('POST', '/api/emprestimos', body(p));
     expect((await created).data).toEqual(lent.body.emprestimo);
     const updated = nextEvent<LiveEvent<EmprestimoListItem>>(watcher, 'emprestimo.updated');
-    await (await as(a.users.usuario))('POST', `/api/emprestimos/${lent.body.emprestimo.id}/devolucao`, {
+    await (
+      await as(a.users.usuario)
+    )('POST', `/api/emprestimos/${lent.body.emprestimo.id}/devolucao`, {
       estadoDevolucao: 'bom',
       version: 0,
     });
@@ -474,9 +489,10 @@ describe('loans: the daily overdue job', () => {
     await runJob({ today: inDays(2) });
     await runJob({ today: inDays(2) });
     const lateNotes = (await notes(t.users.admin)).filter((n) => n.title === LOAN_MSG.overdueTitle);
-    expect(lateNotes.map((n) => n.description.includes(pSoon.numero) || n.description.includes(pLate.numero))).toEqual(
-      [true, true],
-    );
+    expect(lateNotes.map((n) => n.description.includes(pSoon.numero) || n.description.includes(pLate.numero))).toEqual([
+      true,
+      true,
+    ]);
     expect((await notes(t.users.usuario)).filter((n) => n.title === LOAN_MSG.overdueTitle)).toHaveLength(1);
     expect((await audits(soon.id)).map((r) => r.action)).toEqual(['EMPRESTIMO_OVERDUE']);
   });

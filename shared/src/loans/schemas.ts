@@ -74,12 +74,10 @@ const optionalText = (max: number, label: string) =>
     .transform((v) => (v ? v : null));
 
 /** The expected return date of the API: 'yyyy-MM-dd', from today (Brasília) up to 5 years ahead. */
-export const dataPrevistaDevolucao = z
-  .string({ error: LOAN_MSG.dueDateRequired })
-  .superRefine((v, ctx) => {
-    const problem = dueDateProblem(v);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+export const dataPrevistaDevolucao = z.string({ error: LOAN_MSG.dueDateRequired }).superRefine((v, ctx) => {
+  const problem = dueDateProblem(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 export const tomadorNome = z
   .string({ error: LOAN_MSG.tomadorRequired })
@@ -133,7 +131,10 @@ const PAGE_MSG = 'Página inválida.';
  */
 export const emprestimoListQuery = z.strictObject({
   page: int4FromText(PAGE_MSG).min(1, { error: PAGE_MSG }).default(1),
-  pageSize: int4FromText(PAGE_MSG).min(1, { error: PAGE_MSG }).max(100, { error: 'No máximo 100 linhas por página.' }).default(25),
+  pageSize: int4FromText(PAGE_MSG)
+    .min(1, { error: PAGE_MSG })
+    .max(100, { error: 'No máximo 100 linhas por página.' })
+    .default(25),
   status: z.enum(EMPRESTIMO_STATUSES, { error: 'Status inválido.' }).optional(),
   q: z.string().trim().max(200).optional(),
   sectorId: idFromText().optional(),

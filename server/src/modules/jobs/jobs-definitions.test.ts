@@ -20,6 +20,8 @@ import { download } from './jobs.test-support';
 
 const REDIS_URL = process.env.REDIS_URL;
 const SWEEP_MS = 200;
+/** The loans' daily job (a cron scheduler: no `every`). */
+const LOANS_DAILY = { key: 'loans.overdue', every: undefined };
 
 describe('job definitions', () => {
   it('define every job a user may ask for once, as a user job; system jobs are scheduled work', async () => {
@@ -188,7 +190,7 @@ describe.skipIf(!REDIS_URL)(
       expect(s.ctx.queue.mode).toBe('bullmq');
       const q = await bullQueue(s);
       try {
-        expect(await q.schedulers()).toEqual([{ key: 'jobs.file-retention', every: SWEEP_MS }]);
+        expect(await q.schedulers()).toEqual([{ key: 'jobs.file-retention', every: SWEEP_MS }, LOANS_DAILY]);
       } finally {
         await q.close();
       }
@@ -201,11 +203,11 @@ describe.skipIf(!REDIS_URL)(
         await q.queue.upsertJobScheduler('old.sweep', { every: 60_000 }, { name: 'old.sweep', data: { payload: {} } });
         const other = await createBullQueue({ ...s.ctx.config, redisUrl: REDIS_URL! });
         await other.close();
-        expect(await q.schedulers()).toEqual([{ key: 'jobs.file-retention', every: SWEEP_MS }]);
+        expect(await q.schedulers()).toEqual([{ key: 'jobs.file-retention', every: SWEEP_MS }, LOANS_DAILY]);
         // A node configured to keep files forever (JOB_FILE_RETENTION_DAYS=0) removes the sweep's scheduler.
         const keepAll = await createBullQueue({ ...s.ctx.config, redisUrl: REDIS_URL!, jobFileRetentionDays: 0 });
         await keepAll.close();
-        expect(await q.schedulers()).toEqual([]);
+        expect(await q.schedulers()).toEqual([LOANS_DAILY]);
       } finally {
         await q.close();
       }

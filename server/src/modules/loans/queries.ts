@@ -36,7 +36,8 @@ export const selectLoans = (tx: Db) =>
 /** The loans of the scope: its municipality and, for a usuario, the assets of their sectors. */
 function scopeWhere(scope: TenantScope): SQL {
   const c = [ofTenant(emprestimos, scope)];
-  if (scope.sectorIds) c.push(scope.sectorIds.length ? inArray(patrimonios.sectorId, [...scope.sectorIds]) : sql`false`);
+  if (scope.sectorIds)
+    c.push(scope.sectorIds.length ? inArray(patrimonios.sectorId, [...scope.sectorIds]) : sql`false`);
   return and(...c)!;
 }
 
@@ -124,7 +125,11 @@ export function unavailableReason(
 }
 
 /** The new-loan picker: up to 20 assets of the scope by number prefix or description, each saying if it can be lent. */
-export async function lookupBens(tx: Db, scope: TenantScope, q: EmprestimoBensQuery): Promise<{ bens: EmprestimoBem[] }> {
+export async function lookupBens(
+  tx: Db,
+  scope: TenantScope,
+  q: EmprestimoBensQuery,
+): Promise<{ bens: EmprestimoBem[] }> {
   const rows = await tx
     .select({
       id: patrimonios.id,

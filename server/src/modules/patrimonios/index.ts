@@ -5,6 +5,7 @@ export {
   moveAsset,
   writeOffAsset,
   setTransferPending,
+  setConservation,
   type MoveAsset,
   type WriteOff,
   type TransferFlag,

@@ -70,7 +70,12 @@ export async function lendAsset(
     throw err;
   }
   const details = LOAN_MSG.lentDetails({ ...input, setorDestino });
-  await addHistory(tx, out, [{ patrimonioId: asset.id, action: LOAN_HISTORY_ACTIONS.lent, details }], scope.municipalityId);
+  await addHistory(
+    tx,
+    out,
+    [{ patrimonioId: asset.id, action: LOAN_HISTORY_ACTIONS.lent, details }],
+    scope.municipalityId,
+  );
   const item = toLoanItem(
     {
       loan,

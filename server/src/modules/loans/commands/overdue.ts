@@ -28,9 +28,7 @@ export async function sweepLoans(
   const overdue = await tx
     .update(emprestimos)
     .set({ overdueNotifiedAt: now })
-    .where(
-      and(openLoans, lt(emprestimos.dataPrevistaDevolucao, today), isNull(emprestimos.overdueNotifiedAt)),
-    )
+    .where(and(openLoans, lt(emprestimos.dataPrevistaDevolucao, today), isNull(emprestimos.overdueNotifiedAt)))
     .returning({ id: emprestimos.id });
   const tomorrow = addDaysISO(today, 1);
   const reminders = await tx

@@ -8,11 +8,11 @@ import {
   type EstadoConservacao,
 } from '@tombo/shared';
 import type { Db } from '../../../db/client';
-import { emprestimos, patrimonios } from '../../../db/schema';
+import { emprestimos } from '../../../db/schema';
 import { liveEvent, record, type Outbox } from '../../../db/tx';
 import { conflict, notFound } from '../../../http/errors';
 import { ofTenant, type TenantScope } from '../../../tenancy/scope';
-import { addHistory, assetChanged, assetRooms, findOwn } from '../../patrimonios';
+import { addHistory, assetChanged, assetRooms, findOwn, setConservation } from '../../patrimonios';
 import { loanStatus, toLoanItem } from '../presenters';
 import { findLoan } from '../queries';
 
@@ -55,12 +55,7 @@ export async function returnLoan(
     .where(eq(emprestimos.id, id))
     .returning();
   const estadoAnterior = asset.estadoConservacao as EstadoConservacao | null;
-  if (estadoAnterior !== body.estadoDevolucao)
-    [asset] = await tx
-      .update(patrimonios)
-      .set({ estadoConservacao: body.estadoDevolucao, updatedAt: now, version: asset.version + 1 })
-      .where(eq(patrimonios.id, asset.id))
-      .returning();
+  asset = await setConservation(tx, scope, asset.id, body.estadoDevolucao);
   const details = LOAN_MSG.returnedDetails({
     tomadorNome: loan.tomadorNome,
     estadoDevolucao: body.estadoDevolucao,

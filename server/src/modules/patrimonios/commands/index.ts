@@ -5,3 +5,4 @@ export { updatePatrimonio } from './update';
 export { writeOffAsset, type WriteOff } from './write-off';
 export { setTransferPending, type TransferFlag } from './transfer-flag';
 export { attachArquivo, findArquivo, removeArquivo } from './arquivos';
+export { setConservation } from './conservation';
