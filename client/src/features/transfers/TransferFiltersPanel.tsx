@@ -4,18 +4,57 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import { TRANSFER_MSG, TRANSFER_STATUS_LABELS, TRANSFER_TYPE_LABELS, maskDateBR, parseDateBR } from '@tombo/shared';
+import {
+  TRANSFER_MSG,
+  TRANSFER_STATUS_LABELS,
+  TRANSFER_TYPE_LABELS,
+  formatDate,
+  maskDateBR,
+  parseDateBR,
+} from '@tombo/shared';
 import { sortByName, useSectors } from '../sectors';
 import type { Filters } from './filters';
 
-/** '2024-12-31' → '31/12/2024' for the inputs. */
-const isoToBR = (iso?: string) => (iso && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.split('-').reverse().join('/') : '');
+/** '2024-12-31' → '31/12/2024' for the inputs ('' for nothing or garbage in the URL). */
+const isoToBR = (iso?: string) => formatDate(iso, { invalid: '' });
+type Option = { value: string; label: string };
+const TYPES: Option[] = Object.entries(TRANSFER_TYPE_LABELS).map(([value, label]) => ({ value, label }));
+
+/** A select filter whose empty choice is 'Todos'. */
+function Choice(p: {
+  id: string;
+  label: string;
+  title?: string;
+  value?: string;
+  options: Option[];
+  onChange: (v: string) => void;
+}) {
+  return (
+    <TextField
+      size="small"
+      fullWidth
+      select
+      id={p.id}
+      label={p.label}
+      title={p.title}
+      value={p.value ?? ''}
+      onChange={(e) => p.onChange(e.target.value)}
+    >
+      <MenuItem value="">Todos</MenuItem>
+      {p.options.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
 const fromFilters = (f: Filters): Filters => ({ ...f, dataDe: isoToBR(f.dataDe), dataAte: isoToBR(f.dataAte) });
 
 interface Props {
   value: Filters;
   /** The status choices this screen offers (none = no status filter). */
-  statuses: Array<{ value: string; label: string }>;
+  statuses: Option[];
   /** Show the asset-number search (the list; the report counts by sector and month). */
   numero?: boolean;
   onApply: (f: Filters) => void;
@@ -68,54 +107,24 @@ export function TransferFiltersPanel({ value, statuses, numero = true, onApply }
           gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(180px, 1fr))' },
         }}
       >
-        <TextField
-          {...field}
-          select
-          id="filtro-tipo"
-          label="Tipo"
-          value={draft.type ?? ''}
-          onChange={(e) => set('type', e.target.value)}
-        >
-          <MenuItem value="">Todos</MenuItem>
-          {Object.entries(TRANSFER_TYPE_LABELS).map(([v, label]) => (
-            <MenuItem key={v} value={v}>
-              {label}
-            </MenuItem>
-          ))}
-        </TextField>
+        <Choice id="filtro-tipo" label="Tipo" value={draft.type} options={TYPES} onChange={(v) => set('type', v)} />
         {statuses.length > 0 && (
-          <TextField
-            {...field}
-            select
+          <Choice
             id="filtro-status"
             label="Status"
-            value={draft.status ?? ''}
-            onChange={(e) => set('status', e.target.value)}
-          >
-            <MenuItem value="">Todos</MenuItem>
-            {statuses.map((s) => (
-              <MenuItem key={s.value} value={s.value}>
-                {s.label}
-              </MenuItem>
-            ))}
-          </TextField>
+            value={draft.status}
+            options={statuses}
+            onChange={(v) => set('status', v)}
+          />
         )}
-        <TextField
-          {...field}
-          select
+        <Choice
           id="filtro-setor"
           label="Setor"
           title="Setor de origem ou de destino"
-          value={draft.sectorId ?? ''}
-          onChange={(e) => set('sectorId', e.target.value)}
-        >
-          <MenuItem value="">Todos</MenuItem>
-          {sectors.map((s) => (
-            <MenuItem key={s.id} value={String(s.id)}>
-              {s.name}
-            </MenuItem>
-          ))}
-        </TextField>
+          value={draft.sectorId}
+          options={sectors.map((x) => ({ value: String(x.id), label: x.name }))}
+          onChange={(v) => set('sectorId', v)}
+        />
         {(['dataDe', 'dataAte'] as const).map((k) => (
           <TextField
             {...field}
