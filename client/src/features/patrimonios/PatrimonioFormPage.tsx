@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,13 +12,14 @@ import { PATRIMONIO_MSG, isPatrimonioRemoved, type Patrimonio, type PatrimonioAr
 import type { PageProps } from '../../lib/feature';
 import { ApiError, errorMessage } from '../../lib/http';
 import { useLiveEvent } from '../../lib/liveBus';
-import { useSession } from '../../lib/session';
+import { hasPermission, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { ContentSpinner } from '../../components/FullScreenSpinner';
 import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { useSectors } from '../sectors';
 import { useFormas, useFormFields, useTipos } from '../catalogs';
+import { TransferRequestDialog, type TransferResult } from '../transfers';
 import { FileQueue, type QueuedFile } from './FileQueue';
 import { emptyValues, makeResolver, toBody, valuesFrom, type FormValues } from './formModel';
 import { patrimonioKeys } from './keys';
@@ -27,6 +28,7 @@ import { createPatrimonio, deleteArquivo, fetchPatrimonio, updatePatrimonio, upl
 import { GONE_DELETED, GONE_REMOVED } from './labels';
 import { patchAsset } from './live';
 import { usePatrimonio } from './queries';
+import { stillVisible } from './stillVisible';
 
 /** /bens-cadastrados/novo and /bens-cadastrados/editar/:id. */
 export default function PatrimonioFormPage({ title }: PageProps) {
@@ -96,6 +98,9 @@ function AssetForm({ initial }: { initial: Patrimonio | null }) {
   const [remoteChange, setRemoteChange] = useState<'updated' | 'deleted' | 'removed' | null>(null);
   const [queue, setQueueState] = useState<QueuedFile[]>([]);
   const [saving, setSaving] = useState(false);
+  const [transferOpen, setTransferOpen] = useState(false);
+  // The version this form's own transfer request gave the asset: not someone else's change.
+  const ownVersion = useRef<number | null>(null);
   // Files already stored: the cached record's, refetched when a live event names this asset (live.ts).
   const record = usePatrimonio(initial?.id ?? 0).data ?? initial;
   const existing = { fotos: record?.fotos ?? [], documentos: record?.documentos ?? [] };
@@ -120,8 +125,10 @@ function AssetForm({ initial }: { initial: Patrimonio | null }) {
   // A newer version saved by someone else makes this form stale (files do not change the version).
   useLiveEvent('patrimonio.updated', (e) => {
     if (!base || e.data.id !== base.id) return;
-    if (isPatrimonioRemoved(e.data)) setRemoteChange('removed');
-    else if (e.data.version > base.version && !saving) setRemoteChange('updated');
+    if (isPatrimonioRemoved(e.data))
+      void stillVisible(qc, base.id).then((visible) => !visible && setRemoteChange('removed'));
+    else if (e.data.version > base.version && e.data.version !== ownVersion.current && !saving)
+      setRemoteChange('updated');
   });
   useLiveEvent('patrimonio.deleted', (e) => {
     if (base && e.data.id === base.id) setRemoteChange('deleted');
@@ -211,6 +218,20 @@ function AssetForm({ initial }: { initial: Patrimonio | null }) {
     }
   });
 
+  /** A request made from this form bumps the version by one: adopt it, unless someone else changed it first. */
+  const onRequested = (r: TransferResult) => {
+    if (!base || r.patrimonio.version !== base.version + 1) return;
+    ownVersion.current = r.patrimonio.version;
+    setBase({ ...base, ...r.patrimonio });
+    setRemoteChange((c) => (c === 'updated' ? null : c));
+  };
+  const canTransfer =
+    !!base &&
+    hasPermission(user, 'transfers:request') &&
+    record?.status !== 'baixado' &&
+    !record?.doado &&
+    !record?.transferencia_pendente;
+
   const removeExisting = async (f: PatrimonioArquivo) => {
     if (!base) return;
     try {
@@ -297,6 +318,11 @@ function AssetForm({ initial }: { initial: Patrimonio | null }) {
         />
       </Box>
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 3, flexWrap: 'wrap' }}>
+        {canTransfer && (
+          <Button variant="outlined" sx={{ mr: 'auto' }} onClick={() => setTransferOpen(true)} disabled={saving}>
+            Transferir / Doar
+          </Button>
+        )}
         <Button
           component={RouterLink}
           to={base ? `/bens-cadastrados/ver/${base.id}` : '/bens-cadastrados'}
@@ -312,6 +338,14 @@ function AssetForm({ initial }: { initial: Patrimonio | null }) {
           {saving ? 'Salvando…' : editing ? 'Salvar alterações' : 'Cadastrar bem'}
         </Button>
       </Box>
+      {base && (
+        <TransferRequestDialog
+          open={transferOpen}
+          asset={base}
+          onClose={() => setTransferOpen(false)}
+          onRequested={onRequested}
+        />
+      )}
     </Paper>
   );
 }

@@ -18,6 +18,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import Description from '@mui/icons-material/Description';
 import Download from '@mui/icons-material/Download';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import {
   PATRIMONIO_MSG,
   formatDate,
@@ -38,6 +39,7 @@ import { ContentSpinner } from '../../components/FullScreenSpinner';
 import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { useFormFields } from '../catalogs';
+import { TransferRequestDialog } from '../transfers';
 import { AuthImage, apiPath } from './AuthImage';
 import { patrimonioKeys } from './keys';
 import { HistoryTable } from './HistoryTable';
@@ -47,6 +49,7 @@ import { QrCode } from './QrCode';
 import { StatusChip } from './StatusChip';
 import { patchAsset } from './live';
 import { usePatrimonio } from './queries';
+import { stillVisible } from './stillVisible';
 
 function customText(f: FormField, v: unknown): string {
   if (v == null || v === '') return '—';
@@ -74,13 +77,15 @@ export default function PatrimonioViewPage({ title }: PageProps) {
   const [confirm, setConfirm] = useState(false);
   const [busy, setBusy] = useState(false);
   const [zoom, setZoom] = useState<string | null>(null);
+  const [transfer, setTransfer] = useState(false);
   const phone = useMediaQuery('(max-width:767.98px)');
   // A change to this asset refetches the record (live.ts); here only its disappearance is shown.
   useLiveEvent('patrimonio.deleted', (e) => {
     if (e.data.id === id) setGone('deleted');
   });
   useLiveEvent('patrimonio.updated', (e) => {
-    if (e.data.id === id && isPatrimonioRemoved(e.data)) setGone('removed');
+    if (e.data.id === id && isPatrimonioRemoved(e.data))
+      void stillVisible(qc, id).then((visible) => !visible && setGone('removed'));
   });
   useEffect(() => setGone(null), [id]);
 
@@ -109,6 +114,9 @@ export default function PatrimonioViewPage({ title }: PageProps) {
   const canDelete = hasPermission(user, 'bens:delete');
   const hasMovements = p.historico_movimentacao.length > 1 || p.transferencia_pendente || p.doado;
   const writtenOff = p.status === 'baixado';
+  // Spec §4: an asset with a pending request, written off or donated cannot get another.
+  const canTransfer =
+    hasPermission(user, 'transfers:request') && !gone && !writtenOff && !p.doado && !p.transferencia_pendente;
 
   const remove = async () => {
     setBusy(true);
@@ -195,6 +203,11 @@ export default function PatrimonioViewPage({ title }: PageProps) {
                 Editar
               </Button>
             )}
+            {canTransfer && (
+              <Button variant="outlined" startIcon={<SwapHoriz />} onClick={() => setTransfer(true)}>
+                Transferir / Doar
+              </Button>
+            )}
             {canDelete && !gone && !writtenOff && (
               <Button color="error" variant="outlined" startIcon={<DeleteOutline />} onClick={() => setConfirm(true)}>
                 Excluir
@@ -210,7 +223,22 @@ export default function PatrimonioViewPage({ title }: PageProps) {
       )}
       {writtenOff && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          Este bem está baixado: permanece no registro, mas não faz mais parte do patrimônio ativo.
+          {p.doado
+            ? 'Este bem foi doado e está baixado: permanece no registro, mas não faz mais parte do patrimônio ativo.'
+            : 'Este bem está baixado: permanece no registro, mas não faz mais parte do patrimônio ativo.'}
+        </Alert>
+      )}
+      {p.transferencia_pendente && (
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" component={RouterLink} to="/bens/transferencias">
+              Ver solicitações
+            </Button>
+          }
+        >
+          Este bem tem uma solicitação de transferência ou doação aguardando decisão.
         </Alert>
       )}
 
@@ -343,6 +371,12 @@ export default function PatrimonioViewPage({ title }: PageProps) {
         busy={busy}
         onClose={() => setConfirm(false)}
         onConfirm={() => void remove()}
+      />
+      <TransferRequestDialog
+        open={transfer}
+        asset={p}
+        onClose={() => setTransfer(false)}
+        onRequested={() => void qc.invalidateQueries({ queryKey: patrimonioKeys.detail(p.id) })}
       />
       <Dialog open={!!zoom} onClose={() => setZoom(null)} maxWidth="lg" aria-label="Foto ampliada">
         <DialogContent sx={{ p: 1 }}>
