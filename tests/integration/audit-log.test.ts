@@ -177,7 +177,7 @@ describe('readable entries', () => {
     for (const v of ['ACTIVATE', 'DEACTIVATE']) codes.add(`FORMA_AQUISICAO_${v}`);
     expect(codes.size).toBeGreaterThan(40);
     expect([...codes].filter((c) => !AUDIT_ACTION_LABELS[c])).toEqual([]);
-    for (const c of ['TRANSFER_REQUEST', 'LOAN_OVERDUE', 'DOCUMENT_UPLOAD', 'CLIENT_SYNC_FAIL'])
+    for (const c of ['TRANSFER_REQUEST', 'EMPRESTIMO_OVERDUE', 'DOCUMENT_CREATE', 'CLIENT_SYNC_FAIL'])
       expect(auditActionLabel(c)).not.toBe(c);
     expect(['Transferencia', 'Emprestimo', 'Documento', 'Patrimonio'].map(auditEntityLabel)).toEqual([
       'Transferência',

@@ -55,10 +55,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   TRANSFER_REQUEST: 'Transferência solicitada',
   TRANSFER_APPROVE: 'Transferência aprovada',
   TRANSFER_REJECT: 'Transferência rejeitada',
-  LOAN_CREATE: 'Empréstimo registrado',
-  LOAN_RETURN: 'Empréstimo devolvido',
-  LOAN_OVERDUE: 'Empréstimo em atraso',
-  DOCUMENT_UPLOAD: 'Documento enviado',
+  EMPRESTIMO_CREATE: 'Empréstimo registrado',
+  EMPRESTIMO_RETURN: 'Empréstimo devolvido',
+  EMPRESTIMO_OVERDUE: 'Empréstimo em atraso',
+  DOCUMENT_CREATE: 'Documento enviado',
   DOCUMENT_DELETE: 'Documento excluído',
   // Reported by a browser (stored as CLIENT_<action>).
   SYNC_START: 'Sincronização iniciada',
@@ -151,8 +151,8 @@ export const AUDIT_ACTIONS_BY_ENTITY: Record<string, readonly string[]> = {
   NumberingPattern: ['NUMBERING_UPDATE'],
   Customization: ['CUSTOMIZATION_UPDATE', 'CUSTOMIZATION_RESET'],
   Transferencia: ['TRANSFER_REQUEST', 'TRANSFER_APPROVE', 'TRANSFER_REJECT'],
-  Emprestimo: ['LOAN_CREATE', 'LOAN_RETURN', 'LOAN_OVERDUE'],
-  Documento: ['DOCUMENT_UPLOAD', 'DOCUMENT_DELETE'],
+  Emprestimo: ['EMPRESTIMO_CREATE', 'EMPRESTIMO_RETURN', 'EMPRESTIMO_OVERDUE'],
+  Documento: ['DOCUMENT_CREATE', 'DOCUMENT_DELETE'],
   Sync: ['CLIENT_SYNC_START', 'CLIENT_SYNC_SUCCESS', 'CLIENT_SYNC_FAIL', 'CLIENT_SYNC_CANCEL'],
 };
 
