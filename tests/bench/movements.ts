@@ -86,12 +86,18 @@ export async function movementsBench(): Promise<void> {
         `/api/patrimonios/${asset.id}`,
       );
       const destino = current.patrimonio.sectorId === ad.id ? ti : ad;
-      const t = await call<{ id: number; version: number }>(s.url, usuario, 'POST', '/api/transferencias', {
-        patrimonioId: asset.id,
-        type: 'transferencia',
-        motivo: `Bench ${i}`,
-        setorDestinoId: destino.id,
-      });
+      const { transferencia: t } = await call<{ transferencia: { id: number; version: number } }>(
+        s.url,
+        usuario,
+        'POST',
+        '/api/transferencias',
+        {
+          patrimonioId: asset.id,
+          type: 'transferencia',
+          motivo: `Bench ${i}`,
+          setorDestinoId: destino.id,
+        },
+      );
       const arrived = new Promise<number>((resolve) => {
         const on = (e: LiveEvent<Notification>) => {
           if (e.data.type !== 'transfer' || !e.data.link?.endsWith(`/${asset.id}`)) return;
