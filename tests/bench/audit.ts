@@ -8,12 +8,10 @@
  * and the 'Atividade Recente' of a usuario. BENCH_DB=<url>: reuse a database (filled only if it lacks the
  * rows, never dropped). BENCH_KEEP=1: keep the fresh database.
  */
-import os from 'node:os';
 import pg from 'pg';
 import { AUDIT_COUNT_CAP } from '@tombo/shared';
 import { load } from './lib';
-import { loginToken, startBenchServer } from './server-process';
-import { createFreshDatabase, dropDatabase } from '../../server/src/db/test-database';
+import { finishBench, loginToken, openPgBench } from './server-process';
 
 const CONNECTIONS = 20;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -125,18 +123,10 @@ async function fill(pool: pg.Pool, w: World): Promise<number> {
 const dayAgo = (days: number) => new Date(Date.now() - days * 86_400_000 - 3 * 3_600_000).toISOString().slice(0, 10);
 
 export async function auditBench(): Promise<void> {
-  const baseUrl = process.env.DATABASE_URL;
   console.log('\n## Bench: registros de atividade (issue 9)\n');
-  if (!baseUrl) {
-    console.log('DATABASE_URL não definido: este bench precisa do PostgreSQL local. Pulado.');
-    return;
-  }
-  console.log(
-    `Máquina: ${os.cpus()[0]?.model ?? 'cpu'} · nproc ${os.cpus().length} · ${Math.round(os.totalmem() / 2 ** 30)} GiB · Node ${process.version}`,
-  );
-  const reuse = process.env.BENCH_DB;
-  const databaseUrl = reuse || (await createFreshDatabase(baseUrl, 'tombo_bench'));
-  const server = await startBenchServer({ REDIS_URL: '' }, databaseUrl);
+  const opened = await openPgBench();
+  if (!opened) return;
+  const { server, databaseUrl, reused } = opened;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   try {
     const w = await world(pool);
@@ -270,10 +260,7 @@ export async function auditBench(): Promise<void> {
     await run(`'Atividade Recente' do administrador, 8 itens`, '/api/audit-logs/recentes?limit=8', size.n);
   } finally {
     await pool.end();
-    await server.stop();
-    if (reuse) console.log(`(BENCH_DB: banco reutilizado, mantido em ${databaseUrl})`);
-    else if (process.env.BENCH_KEEP) console.log(`(BENCH_KEEP: banco mantido em ${databaseUrl})`);
-    else await dropDatabase(databaseUrl).catch(() => undefined);
+    await finishBench(server, databaseUrl, reused);
   }
 }
 

@@ -9,11 +9,9 @@
  * if it does not hold the bench's rows yet, never dropped). BENCH_SEED_ONLY=1: stop after seeding.
  * BENCH_KEEP=1: keep the fresh database.
  */
-import os from 'node:os';
 import { runLoad } from './lib';
 import pg from 'pg';
-import { startBenchServer } from './server-process';
-import { createFreshDatabase, dropDatabase } from '../../server/src/db/test-database';
+import { finishBench, openPgBench } from './server-process';
 import { DEMO_PASSWORD } from '../../server/src/db/seed';
 import { PATRIMONIO_SHEET_COLUMNS } from '@tombo/shared';
 
@@ -163,20 +161,10 @@ async function seed(pool: pg.Pool): Promise<number[]> {
 }
 
 export async function patrimoniosBench(): Promise<void> {
-  const baseUrl = process.env.DATABASE_URL;
   console.log('\n## Bench: cadastro de bens (issue 3)\n');
-  if (!baseUrl) {
-    console.log(
-      'DATABASE_URL não definido: este bench precisa do PostgreSQL local (ex.: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres). Pulado.',
-    );
-    return;
-  }
-  console.log(
-    `Máquina: ${os.cpus()[0]?.model ?? 'cpu'} · nproc ${os.cpus().length} · ${Math.round(os.totalmem() / 2 ** 30)} GiB · Node ${process.version}`,
-  );
-  const reuse = process.env.BENCH_DB;
-  const databaseUrl = reuse || (await createFreshDatabase(baseUrl, 'tombo_bench'));
-  const server = await startBenchServer({ REDIS_URL: '' }, databaseUrl);
+  const opened = await openPgBench();
+  if (!opened) return;
+  const { server, databaseUrl, reused } = opened;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS });
   try {
     let t = performance.now();
@@ -465,10 +453,7 @@ export async function patrimoniosBench(): Promise<void> {
     console.log(`(as ${rowCount} linhas importadas foram apagadas: o banco volta ao tamanho medido)`);
   } finally {
     await pool.end();
-    await server.stop();
-    if (reuse) console.log(`(BENCH_DB: banco reutilizado, mantido em ${databaseUrl})`);
-    else if (process.env.BENCH_KEEP) console.log(`(BENCH_KEEP: banco mantido em ${databaseUrl})`);
-    else await dropDatabase(databaseUrl).catch(() => undefined);
+    await finishBench(server, databaseUrl, reused);
   }
 }
 

@@ -74,3 +74,34 @@ export async function loginToken(url: string, email: string, password = 'Tombo@2
   if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
   return ((await res.json()) as { token: string }).token;
 }
+
+/**
+ * Stops a bench's server and its database: a reused one (BENCH_DB) or one kept (BENCH_KEEP) is left as it
+ * is and named, a fresh one is dropped.
+ */
+export async function finishBench(server: BenchServer, databaseUrl: string, reused: boolean): Promise<void> {
+  await server.stop();
+  if (reused) console.log(`(BENCH_DB: banco reutilizado, mantido em ${databaseUrl})`);
+  else if (process.env.BENCH_KEEP) console.log(`(BENCH_KEEP: banco mantido em ${databaseUrl})`);
+  else await dropDatabase(databaseUrl).catch(() => undefined);
+}
+
+/**
+ * A bench that needs PostgreSQL: prints the machine, opens its database (a fresh one, or BENCH_DB) and
+ * starts the server on it; null (the bench is skipped) without DATABASE_URL.
+ */
+export async function openPgBench(): Promise<{ server: BenchServer; databaseUrl: string; reused: boolean } | null> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) {
+    console.log(
+      'DATABASE_URL não definido: este bench precisa do PostgreSQL local (ex.: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres). Pulado.',
+    );
+    return null;
+  }
+  console.log(
+    `Máquina: ${os.cpus()[0]?.model ?? 'cpu'} · nproc ${os.cpus().length} · ${Math.round(os.totalmem() / 2 ** 30)} GiB · Node ${process.version}`,
+  );
+  const reused = !!process.env.BENCH_DB;
+  const databaseUrl = process.env.BENCH_DB || (await createFreshDatabase(baseUrl, 'tombo_bench'));
+  return { server: await startBenchServer({ REDIS_URL: '' }, databaseUrl), databaseUrl, reused };
+}

@@ -1,35 +1,24 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, login, unique } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiAs, apiToken, assetRefs, login, unique } from './helpers';
 
 // Issue 9, the activity log: pt-BR names, the record's number as a link, formatted changes, filters,
 // the detail drawer, a phone layout, entries arriving live, and 'Atividade Recente' scoped per user.
 
-let adminToken = '';
-let sectors: Record<string, number> = {};
-let tipoId = 0;
-
-async function api<T>(request: APIRequestContext, method: 'get' | 'post' | 'put', url: string, data?: unknown) {
-  const res = await request[method](url, { headers: { Authorization: `Bearer ${adminToken}` }, data });
-  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBeTruthy();
-  return (await res.json()) as T;
-}
-
+/** The admin's token and what a new asset needs, read once. */
+let admin = { token: '', sectors: {} as Record<string, number>, tipoId: 0 };
 test.beforeAll(async ({ request }) => {
-  adminToken = await apiToken(request, ACCOUNTS.admin);
-  const list = await api<{ sectors: Array<{ id: number; name: string }> }>(request, 'get', '/api/sectors');
-  sectors = Object.fromEntries(list.sectors.map((s) => [s.name, s.id]));
-  const tipos = await api<{ tiposBens: Array<{ id: number; active: boolean }> }>(request, 'get', '/api/tipos-bens');
-  tipoId = tipos.tiposBens.find((t) => t.active)!.id;
+  const token = await apiToken(request, ACCOUNTS.admin);
+  admin = { token, ...(await assetRefs(request, token)) };
 });
 
 type Asset = { id: number; numero_patrimonio: string; version: number };
 async function newAsset(request: APIRequestContext, sector: string, descricao_bem: string): Promise<Asset> {
-  const body = { descricao_bem, sectorId: sectors[sector], valor_aquisicao: '100.00', tipoId };
-  return (await api<{ patrimonio: Asset }>(request, 'post', '/api/patrimonios', body)).patrimonio;
+  const body = { descricao_bem, sectorId: admin.sectors[sector], valor_aquisicao: '100.00', tipoId: admin.tipoId };
+  return (await apiAs<{ patrimonio: Asset }>(request, admin.token, 'post', '/api/patrimonios', body)).patrimonio;
 }
 const edit = (request: APIRequestContext, asset: Asset, body: Record<string, unknown>) =>
-  api<{ patrimonio: Asset }>(request, 'put', `/api/patrimonios/${asset.id}`, { ...body, version: asset.version });
+  apiAs(request, admin.token, 'put', `/api/patrimonios/${asset.id}`, { ...body, version: asset.version });
 
 /** A first screen on a busy shared host (chunk, socket and first page) may take longer than the default. */
 const LOAD = 30_000;

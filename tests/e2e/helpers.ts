@@ -50,4 +50,35 @@ export async function apiToken(request: APIRequestContext, email: string, passwo
   return ((await res.json()) as { token: string }).token;
 }
 
+/** A JSON call to the API as the holder of `token` (setup steps); a non-2xx answer fails the test. */
+export async function apiAs<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'get' | 'post' | 'put',
+  url: string,
+  data?: unknown,
+): Promise<T> {
+  const res = await request[method](url, { headers: { Authorization: `Bearer ${token}` }, data });
+  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBeTruthy();
+  return (await res.json()) as T;
+}
+
+/** What a new asset needs: the municipality's sectors by name and an active asset type (made if none). */
+export async function assetRefs(
+  request: APIRequestContext,
+  token: string,
+): Promise<{ sectors: Record<string, number>; tipoId: number }> {
+  const list = await apiAs<{ sectors: Array<{ id: number; name: string }> }>(request, token, 'get', '/api/sectors');
+  const tipos = await apiAs<{ tiposBens: Array<{ id: number; active: boolean }> }>(
+    request,
+    token,
+    'get',
+    '/api/tipos-bens',
+  );
+  const tipoId =
+    tipos.tiposBens.find((t) => t.active)?.id ??
+    (await apiAs<{ id: number }>(request, token, 'post', '/api/tipos-bens', { name: `Tipo E2E ${unique()}` })).id;
+  return { sectors: Object.fromEntries(list.sectors.map((s) => [s.name, s.id])), tipoId };
+}
+
 export { MSG };

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, apiToken, login, unique } from './helpers';
+import { ACCOUNTS, apiAs, apiToken, assetRefs, login, unique } from './helpers';
 
 // Asset events carry the list row (no history, no files): an open record must refetch itself.
 
@@ -7,20 +7,12 @@ let adminToken = '';
 let sectors: Record<string, number> = {};
 let tipoId = 0;
 
-async function api<T>(request: APIRequestContext, method: 'get' | 'post' | 'put', url: string, data?: unknown) {
-  const res = await request[method](url, { headers: { Authorization: `Bearer ${adminToken}` }, data });
-  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBeTruthy();
-  return (await res.json()) as T;
-}
+const api = <T>(request: APIRequestContext, method: 'get' | 'post' | 'put', url: string, data?: unknown) =>
+  apiAs<T>(request, adminToken, method, url, data);
 
 test.beforeAll(async ({ request }) => {
   adminToken = await apiToken(request, ACCOUNTS.admin);
-  const list = await api<{ sectors: Array<{ id: number; name: string }> }>(request, 'get', '/api/sectors');
-  sectors = Object.fromEntries(list.sectors.map((s) => [s.name, s.id]));
-  const tipos = await api<{ tiposBens: Array<{ id: number; active: boolean }> }>(request, 'get', '/api/tipos-bens');
-  tipoId =
-    tipos.tiposBens.find((t) => t.active)?.id ??
-    (await api<{ id: number }>(request, 'post', '/api/tipos-bens', { name: `Tipo ao vivo ${unique()}` })).id;
+  ({ sectors, tipoId } = await assetRefs(request, adminToken));
 });
 
 type Asset = { id: number; numero_patrimonio: string; version: number };

@@ -4,20 +4,12 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatDateTime, type AuditLog } from '@tombo/shared';
+import { formatDateTime } from '@tombo/shared';
 import { FRESH_SX } from './AuditTable';
-import { ActionChip, ChangesSummary, RecordLabel, authorOf } from './parts';
+import { ActionChip, ChangesSummary, RecordLabel, authorOf, type EntriesProps } from './parts';
 
 /** Under 768 px: one card per entry (action, record, author and time, the first changes); it opens in full. */
-export function AuditCards({
-  logs,
-  fresh,
-  onOpen,
-}: {
-  logs: AuditLog[];
-  fresh: ReadonlySet<number>;
-  onOpen: (log: AuditLog) => void;
-}) {
+export function AuditCards({ logs, fresh, onOpen }: EntriesProps) {
   return (
     <Stack spacing={1} component="ul" aria-label="Registros de atividade" sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {logs.map((log) => (

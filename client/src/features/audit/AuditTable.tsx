@@ -6,8 +6,8 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { formatDateTime, type AuditLog } from '@tombo/shared';
-import { ActionChip, ChangesSummary, RecordLabel, authorOf, isLong } from './parts';
+import { formatDateTime } from '@tombo/shared';
+import { ActionChip, ChangesSummary, RecordLabel, authorOf, isLong, type EntriesProps } from './parts';
 
 /** A row that arrived live is lit for a moment. */
 export const FRESH_SX = {
@@ -19,15 +19,7 @@ export const FRESH_SX = {
 } as const;
 
 /** The log on a wide screen: every column, details wrapped (never cut), the full entry in the drawer. */
-export function AuditTable({
-  logs,
-  fresh,
-  onOpen,
-}: {
-  logs: AuditLog[];
-  fresh: ReadonlySet<number>;
-  onOpen: (log: AuditLog) => void;
-}) {
+export function AuditTable({ logs, fresh, onOpen }: EntriesProps) {
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table aria-label="Registros de atividade" size="small" sx={{ tableLayout: 'fixed', minWidth: 900 }}>

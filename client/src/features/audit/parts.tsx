@@ -12,6 +12,13 @@ import {
   type AuditLog,
 } from '@tombo/shared';
 
+/** A page of entries as a table or as cards: those that arrived live are lit; a click opens one whole. */
+export interface EntriesProps {
+  logs: AuditLog[];
+  fresh: ReadonlySet<number>;
+  onOpen: (log: AuditLog) => void;
+}
+
 /** Who did it: the author's name as it was, or 'Sistema' for scheduled work. */
 export const authorOf = (log: AuditLog) => log.userName ?? AUDIT_MSG.system;
 
