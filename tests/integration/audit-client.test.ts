@@ -1,18 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_AUDIT_RATE, type AuditLog, type LiveEvent } from '@tombo/shared';
-import { nextEvent, startTestServer, type DemoUser, type TestServer } from '../support/harness';
+import { nextEvent, startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
+import { newTenant, type TestTenant, type TestUser } from '../support/factories';
 
 // Issue 8, defect 6: anyone signed in could write any activity-log entry through POST /api/audit-logs.
 let s: TestServer;
-const as = async (who: DemoUser) => client(s.url, await s.token(who));
+/** Own municipality, one user per role. */
+let A: TestTenant;
+const as = async (u: TestUser) => client(s.url, await u.token());
 const allLogs = async (): Promise<AuditLog[]> =>
-  (await (await as('admin'))('GET', '/api/audit-logs?pageSize=100')).body.logs;
+  (await (await as(A.users.admin))('GET', '/api/audit-logs?pageSize=100')).body.logs;
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({}, { seed: false });
+  A = await newTenant(s);
   // Sign everyone in first: a login writes its own entry.
-  for (const who of ['admin', 'supervisor', 'usuario', 'visualizador'] as const) await s.token(who);
+  for (const who of ['admin', 'supervisor', 'usuario', 'visualizador'] as const) await A.users[who].token();
 });
 afterAll(async () => {
   await s?.close();
@@ -21,7 +25,7 @@ afterAll(async () => {
 describe('client-reported activity entries', () => {
   it('a server action cannot be reported: 400, nothing written', async () => {
     const before = await allLogs();
-    const usuario = await as('usuario');
+    const usuario = await as(A.users.usuario);
     for (const entry of [
       { action: 'USER_DELETE', entityType: 'User', entityId: 1, details: 'Usuário excluído' },
       { action: 'PATRIMONIO_WRITE_OFF', entityType: 'Patrimonio', entityId: 1 },
@@ -39,10 +43,10 @@ describe('client-reported activity entries', () => {
   });
 
   it('a sync entry is stored under the CLIENT_ namespace with the author from the token, and shown live', async () => {
-    const socket = await s.socket(await s.token('admin'));
+    const socket = await s.socket(await A.users.admin.token());
     const live = nextEvent<LiveEvent<AuditLog>>(socket, 'audit.created');
     const r = await (
-      await as('usuario')
+      await as(A.users.usuario)
     )('POST', '/api/audit-logs', {
       action: 'SYNC_SUCCESS',
       entityType: 'Patrimonio',
@@ -50,7 +54,7 @@ describe('client-reported activity entries', () => {
     });
     expect(r.status).toBe(201);
     const event = await live;
-    const me = (await (await as('usuario'))('GET', '/api/auth/me')).body.user;
+    const me = (await (await as(A.users.usuario))('GET', '/api/auth/me')).body.user;
     expect(event.data).toMatchObject({
       action: 'CLIENT_SYNC_SUCCESS',
       entityType: 'Patrimonio',
@@ -61,7 +65,9 @@ describe('client-reported activity entries', () => {
     });
     expect((await allLogs())[0]).toEqual(event.data);
     // The entity type defaults to Sync; nothing the server writes starts with CLIENT_.
-    expect((await (await as('visualizador'))('POST', '/api/audit-logs', { action: 'SYNC_START' })).status).toBe(201);
+    expect((await (await as(A.users.visualizador))('POST', '/api/audit-logs', { action: 'SYNC_START' })).status).toBe(
+      201,
+    );
     const logs = await allLogs();
     expect(logs[0]).toMatchObject({ action: 'CLIENT_SYNC_START', entityType: 'Sync' });
     expect(logs.filter((l) => l.action.startsWith('CLIENT_')).map((l) => l.action)).toEqual([
@@ -79,7 +85,7 @@ describe('client-reported activity entries', () => {
       original();
     };
     try {
-      const admin = await as('admin');
+      const admin = await as(A.users.admin);
       for (const entityType of ['User', 'Role', 'Municipality', 'Sector']) {
         const r = await admin('POST', '/api/audit-logs', { action: 'SYNC_FAIL', entityType, entityId: 1 });
         expect(r.status, entityType).toBe(400);
@@ -92,7 +98,7 @@ describe('client-reported activity entries', () => {
   });
 
   it('is rate limited per user: 429 with a pt-BR message, other users unaffected', async () => {
-    const supervisor = await as('supervisor');
+    const supervisor = await as(A.users.supervisor);
     let accepted = 0;
     let limited: { status: number; body: any } | undefined;
     for (let i = 0; i <= CLIENT_AUDIT_RATE.max && !limited; i++) {
@@ -105,6 +111,6 @@ describe('client-reported activity entries', () => {
     expect(limited?.body.error).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/Aguarde/) });
     const mine = (await allLogs()).filter((l) => l.action === 'CLIENT_SYNC_CANCEL');
     expect(mine).toHaveLength(CLIENT_AUDIT_RATE.max);
-    expect((await (await as('admin'))('POST', '/api/audit-logs', { action: 'SYNC_CANCEL' })).status).toBe(201);
+    expect((await (await as(A.users.admin))('POST', '/api/audit-logs', { action: 'SYNC_CANCEL' })).status).toBe(201);
   });
 });

@@ -4,21 +4,31 @@
  * Changes are also made with plain SQL, as another node or the worker would make them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Local, Sector } from '@tombo/shared';
-import { startTestServer, type DemoUser, type TestServer } from '../support/harness';
+import { startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
+import {
+  newPatrimonio,
+  newTipoBem,
+  newTown,
+  ownerQuery,
+  type TestSectorWithLocais,
+  type TestTown,
+  type TestUser,
+} from '../support/factories';
 
 let s: TestServer;
-let sectors: Record<string, Sector>;
-let locais: Local[];
-const as = async (who: DemoUser) => client(s.url, await s.token(who));
-const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => s.owner.query<T>(text, params);
+/** Own municipality: the usuario in AD and TI; a few assets in their sectors and in others. */
+let A: TestTown;
+let sectors: Record<string, TestSectorWithLocais>;
+const as = async (u: TestUser) => client(s.url, await u.token());
+const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => ownerQuery<T>(s, text, params);
 
 beforeAll(async () => {
-  s = await startTestServer();
-  const admin = await as('admin');
-  sectors = Object.fromEntries((await admin('GET', '/api/sectors')).body.sectors.map((x: Sector) => [x.code, x]));
-  locais = (await admin('GET', '/api/locais')).body.locais;
+  s = await startTestServer({}, { seed: false });
+  A = await newTown(s, { usuarioSectors: ['AD', 'TI'] });
+  sectors = A.sectors;
+  for (const code of ['AD', 'AD', 'TI', 'OB', 'SA'])
+    await newPatrimonio(s, { municipalityId: A.id, sectorId: sectors[code].id, localId: sectors[code].locais[0].id });
 });
 afterAll(async () => {
   await s?.close();
@@ -39,7 +49,7 @@ async function eventually(check: () => Promise<void>, ms = 5000): Promise<void> 
 
 describe('signed-in user cache', () => {
   it('a permission removed with plain SQL (another node) is enforced after the notification', async () => {
-    const viz = await as('visualizador');
+    const viz = await as(A.users.visualizador);
     expect((await viz('GET', '/api/patrimonios')).status).toBe(200); // now cached
     await sql(
       `update role_permissions set permissions = array_remove(permissions, 'bens:read') where role = 'visualizador'`,
@@ -55,7 +65,7 @@ describe('signed-in user cache', () => {
   });
 
   it("a user's sectors changed with plain SQL narrow what they see", async () => {
-    const usuario = await as('usuario');
+    const usuario = await as(A.users.usuario);
     const me = (await usuario('GET', '/api/auth/me')).body.user;
     expect(me.sectorIds.length).toBeGreaterThan(0);
     const before = await usuario('GET', '/api/patrimonios?pageSize=1');
@@ -74,8 +84,8 @@ describe('signed-in user cache', () => {
   });
 
   it('a role change through the API applies to the very next request of that user', async () => {
-    const admin = await as('admin');
-    const supervisor = await as('supervisor');
+    const admin = await as(A.users.admin);
+    const supervisor = await as(A.users.supervisor);
     const me = (await supervisor('GET', '/api/auth/me')).body.user;
     expect((await supervisor('GET', '/api/tipos-bens')).status).toBe(200);
     const u = (await admin('GET', `/api/users/${me.id}`)).body;
@@ -94,11 +104,11 @@ describe('signed-in user cache', () => {
 });
 
 describe('list totals', () => {
-  const localOf = (code: string) => locais.find((l) => l.sectorId === sectors[code].id)!;
+  const localOf = (code: string) => sectors[code].locais[0];
 
   it('are exact right after writes through the API and through plain SQL, on the first and a later page', async () => {
-    const admin = await as('admin');
-    const tipoId = (await admin('GET', '/api/tipos-bens')).body.tiposBens[0].id;
+    const admin = await as(A.users.admin);
+    const tipoId = (await newTipoBem(s, A.id)).id;
     const url = `/api/patrimonios?sectorId=${sectors.SA.id}&pageSize=2&sort=numero_patrimonio&order=asc`;
     const total = async (page = 1) => (await admin('GET', `${url}&page=${page}`)).body.total as number;
     const n0 = await total();
@@ -134,8 +144,8 @@ describe('list totals', () => {
   });
 
   it('are per user scope: a usuario never gets the total of a wider scope', async () => {
-    const admin = await as('admin');
-    const usuario = await as('usuario');
+    const admin = await as(A.users.admin);
+    const usuario = await as(A.users.usuario);
     const all = (await admin('GET', '/api/patrimonios?pageSize=1')).body.total;
     const mine = (await usuario('GET', '/api/patrimonios?pageSize=1')).body.total;
     expect(mine).toBeLessThan(all);
@@ -143,12 +153,12 @@ describe('list totals', () => {
   });
 
   it('deep pages read from the seek anchors are exactly the OFFSET pages, for text, money, time and partly empty sorts in both orders', async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const [{ municipality_id: m }] = await sql<{ municipality_id: number }>(
       'select municipality_id from sectors where id = $1',
       [sectors.OB.id],
     );
-    const obras = locais.filter((l) => l.sectorId === sectors.OB.id);
+    const obras = sectors.OB.locais;
     expect(obras.length).toBeGreaterThan(0);
     // 2,600 assets with repeated descriptions and values (ties broken by id), distinct microsecond
     // times, an acquisition date empty on every 7th and a location empty on every other one (so the
@@ -213,7 +223,7 @@ describe('list totals', () => {
   });
 
   it('a usuario of several sectors gets, page by page, exactly their sectors in order (read sector by sector and merged)', async () => {
-    const usuario = await as('usuario');
+    const usuario = await as(A.users.usuario);
     const me = (await usuario('GET', '/api/auth/me')).body.user as { sectorIds: number[] };
     expect(me.sectorIds.length).toBeGreaterThan(1);
     const [{ municipality_id: m }] = await sql<{ municipality_id: number }>(

@@ -47,12 +47,9 @@ const tmpLeft = () => {
   const dir = path.join(s.ctx.config.dataDir, 'tmp', 'uploads');
   return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
 };
-const rows = async () =>
-  Number((await s.owner.query<{ n: string }>('select count(*) as n from documents'))[0].n);
+const rows = async () => Number((await s.owner.query<{ n: string }>('select count(*) as n from documents'))[0].n);
 const notificationCount = async () =>
-  Number(
-    (await s.owner.query<{ n: string }>("select count(*) as n from notifications where type = 'document'"))[0].n,
-  );
+  Number((await s.owner.query<{ n: string }>("select count(*) as n from notifications where type = 'document'"))[0].n);
 const audits = (action: string, id: number) =>
   s.owner.query<{ municipality_id: number; user_id: number; entity_type: string; details: string }>(
     'select municipality_id, user_id, entity_type, details from audit_logs where action = $1 and entity_id = $2',

@@ -1,13 +1,17 @@
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Local, Sector, User } from '@tombo/shared';
-import { startTestServer, type DemoUser, type TestServer } from '../support/harness';
+import { startTestServer, type TestServer } from '../support/harness';
 import { client, type Answer } from '../support/http';
+import { newTenant, newTipoBem, newUser, ownerQuery, type TestTenant, type TestUser } from '../support/factories';
 import { captureLogs, logger } from '../../server/src/logger';
 
 // Inputs an outside review found answering 500 (issue 8, defect 5): each must be refused with a
 // 4xx and a pt-BR message, and change nothing.
 let s: TestServer;
+/** Own municipality (a sector with a local) and a superuser. */
+let A: TestTenant;
+let SU: TestUser;
 let sector: Sector;
 let local: Local;
 let assetId: number;
@@ -22,17 +26,19 @@ const assetBody = (extra: Record<string, unknown> = {}) => ({
   valor_aquisicao: '10.00',
   ...extra,
 });
-const as = async (who: DemoUser) => client(s.url, await s.token(who));
+const as = async (u: TestUser) => client(s.url, await u.token());
 const BIG = 2 ** 31; // int4 holds up to 2³¹ − 1
 
 beforeAll(async () => {
-  s = await startTestServer();
-  const admin = await as('admin');
+  s = await startTestServer({}, { seed: false });
+  A = await newTenant(s);
+  SU = await newUser(s, { municipalityId: null, role: 'superuser' });
+  const admin = await as(A.users.admin);
   sector = (await admin('GET', '/api/sectors')).body.sectors[0];
   local = (await admin('GET', '/api/locais')).body.locais.find((l: Local) => l.sectorId === sector.id);
   municipalityId = (await admin('GET', '/api/auth/me')).body.user.municipalityId;
   await admin('POST', '/api/asset-form-fields', { label: 'Marca', key: 'marca', type: 'TEXT' });
-  tipoId = (await admin('POST', '/api/tipos-bens', { name: 'Tipo de teste de robustez' })).body.id;
+  tipoId = (await newTipoBem(s, A.id, { name: 'Tipo de teste de robustez' })).id;
   const created = await admin('POST', '/api/patrimonios', assetBody());
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   assetId = created.body.patrimonio.id;
@@ -50,8 +56,8 @@ function refused(r: Answer, status: number, what: string) {
 
 /** What the refused requests could have touched. */
 async function snapshot() {
-  const admin = await as('admin');
-  const su = await as('superuser');
+  const admin = await as(A.users.admin);
+  const su = await as(SU);
   return {
     sectors: (await admin('GET', '/api/sectors')).body,
     locais: (await admin('GET', '/api/locais')).body,
@@ -65,8 +71,8 @@ async function snapshot() {
 describe('numbers beyond PostgreSQL int4', () => {
   it('ids in the path answer 400', async () => {
     const before = await snapshot();
-    const admin = await as('admin');
-    const su = await as('superuser');
+    const admin = await as(A.users.admin);
+    const su = await as(SU);
     for (const [call, method, path, body] of [
       [admin, 'GET', `/api/patrimonios/${BIG}`],
       [admin, 'PUT', `/api/patrimonios/${BIG}`, { descricao_bem: 'X', version: 0 }],
@@ -87,7 +93,7 @@ describe('numbers beyond PostgreSQL int4', () => {
   });
 
   it('numbers in query strings answer 400', async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const anyone = client(s.url);
     for (const [call, path] of [
       [admin, `/api/patrimonios?sectorId=${BIG}`],
@@ -108,8 +114,8 @@ describe('numbers beyond PostgreSQL int4', () => {
 
   it('ids and integers in bodies answer 400 and write nothing', async () => {
     const before = await snapshot();
-    const admin = await as('admin');
-    const su = await as('superuser');
+    const admin = await as(A.users.admin);
+    const su = await as(SU);
     const asset = assetBody();
     for (const [call, method, path, body] of [
       [admin, 'POST', '/api/locais', { name: 'Local X', sectorId: BIG }],
@@ -145,7 +151,7 @@ describe('numbers beyond PostgreSQL int4', () => {
 describe('NUL bytes', () => {
   it('a NUL in any text of a body answers 400 with the field named, and writes nothing', async () => {
     const before = await snapshot();
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const cases: Array<[string, string, unknown, string]> = [
       ['POST', '/api/sectors', { name: 'Setor\u0000X', code: 'N1' }, 'name'],
       ['PUT', `/api/locais/${local.id}`, { name: 'Sala\u0000' }, 'name'],
@@ -169,7 +175,7 @@ describe('NUL bytes', () => {
   });
 
   it('a NUL in a query string or a path answers 400', async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     for (const path of [
       '/api/patrimonios?q=a%00b',
       '/api/patrimonios?cf.marca=%00',
@@ -183,7 +189,7 @@ describe('NUL bytes', () => {
 
 describe('malformed requests', () => {
   it('a broken %-escape in the path answers 400', async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     for (const [method, path] of [
       ['GET', '/api/sectors/%E0%A4%A'],
       ['PUT', '/api/sectors/%E0%A4%A'],
@@ -197,7 +203,7 @@ describe('malformed requests', () => {
 
   it('an unsupported charset or content encoding answers 415 and writes nothing', async () => {
     const before = await snapshot();
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const body = JSON.stringify({ name: 'Setor Latin', code: 'L9' });
     refused(
       await admin('POST', '/api/sectors', body, { 'content-type': 'application/json; charset=latin9' }),
@@ -205,7 +211,7 @@ describe('malformed requests', () => {
       'latin9',
     );
     refused(await admin('POST', '/api/sectors', body, { 'content-encoding': 'x-foo' }), 415, 'x-foo');
-    const token = await s.token('admin');
+    const token = await A.users.admin.token();
     const br = await fetch(`${s.url}/api/sectors`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-encoding': 'br' },
@@ -218,7 +224,7 @@ describe('malformed requests', () => {
 
 describe('values the database refuses', () => {
   it('an impossible date in a filter answers 400', async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     for (const path of ['/api/patrimonios?dataDe=9999-99-99', '/api/patrimonios?dataAte=2024-02-30']) {
       const r = await admin('GET', path);
       refused(r, 400, path);
@@ -230,14 +236,20 @@ describe('values the database refuses', () => {
 
   it('a data error validation missed answers 400, not 500, and the transaction rolls back', async () => {
     // A real PostgreSQL data exception (SQLSTATE 22003) raised inside the insert's transaction.
-    await s.owner.query(`
+    await ownerQuery(
+      s,
+      `
       CREATE FUNCTION test_out_of_range() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'fora do intervalo' USING ERRCODE = 'numeric_value_out_of_range'; END $$`);
-    await s.owner.query(`
+      BEGIN RAISE EXCEPTION 'fora do intervalo' USING ERRCODE = 'numeric_value_out_of_range'; END $$`,
+    );
+    await ownerQuery(
+      s,
+      `
       CREATE TRIGGER test_out_of_range BEFORE INSERT ON sectors FOR EACH ROW
-      WHEN (NEW.name LIKE 'Intervalo%') EXECUTE FUNCTION test_out_of_range()`);
+      WHEN (NEW.name LIKE 'Intervalo%') EXECUTE FUNCTION test_out_of_range()`,
+    );
     const before = await snapshot();
-    const r = await (await as('admin'))('POST', '/api/sectors', { name: 'Intervalo', code: 'IV' });
+    const r = await (await as(A.users.admin))('POST', '/api/sectors', { name: 'Intervalo', code: 'IV' });
     refused(r, 400, 'database 22003');
     expect(r.body.error.message).toBe('Número fora do intervalo permitido.');
     expect(await snapshot()).toEqual(before);
@@ -246,7 +258,7 @@ describe('values the database refuses', () => {
 
 describe('users of a municipality that does not exist', () => {
   it('the superuser creating or moving a user there gets 404 and nothing is written', async () => {
-    const su = await as('superuser');
+    const su = await as(SU);
     const before = await snapshot();
     const created = await su('POST', '/api/superuser/users', {
       name: 'Fantasma',
@@ -267,17 +279,23 @@ describe('users of a municipality that does not exist', () => {
 describe('logs', () => {
   it('an unhandled database error is logged without the query parameters (no password hash)', async () => {
     // A real failure on INSERT INTO users, whose parameters carry the new password's argon2 hash.
-    await s.owner.query(`
+    await ownerQuery(
+      s,
+      `
       CREATE FUNCTION test_refuse_user() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'falha simulada de teste'; END $$`);
-    await s.owner.query(`
+      BEGIN RAISE EXCEPTION 'falha simulada de teste'; END $$`,
+    );
+    await ownerQuery(
+      s,
+      `
       CREATE TRIGGER test_refuse_user BEFORE INSERT ON users FOR EACH ROW
-      WHEN (NEW.email LIKE 'explode-%') EXECUTE FUNCTION test_refuse_user()`);
+      WHEN (NEW.email LIKE 'explode-%') EXECUTE FUNCTION test_refuse_user()`,
+    );
     const lines: string[] = [];
     const stop = captureLogs((line) => lines.push(line));
     try {
       const r = await (
-        await as('superuser')
+        await as(SU)
       )('POST', '/api/superuser/users', {
         name: 'Explode',
         email: 'explode-1@x.gov.br',

@@ -8,28 +8,41 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { room, type LiveEvent, type Sector } from '@tombo/shared';
 import { nextEvent, startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
+import {
+  newMunicipality,
+  newTipoBem,
+  newTown,
+  newUser as newTestUser,
+  type TestTown,
+  type TestUser,
+} from '../support/factories';
 
 let s: TestServer;
+/** Own municipality (the usuario in AD and TI) and a superuser. */
+let A: TestTown;
+let SU: TestUser;
 let municipalityId: number;
 let sectorId: Record<string, number>;
 let tipoId: number;
 const PASSWORD = 'Senha@123';
 
 beforeAll(async () => {
-  s = await startTestServer();
-  const admin = client(s.url, await s.token('admin'));
+  s = await startTestServer({}, { seed: false });
+  A = await newTown(s, { usuarioSectors: ['AD', 'TI'] });
+  SU = await newTestUser(s, { municipalityId: null, role: 'superuser' });
+  const admin = client(s.url, await A.users.admin.token());
   municipalityId = (await admin('GET', '/api/auth/me')).body.user.municipalityId;
   const sectors = (await admin('GET', '/api/sectors')).body.sectors as Sector[];
   sectorId = Object.fromEntries(sectors.map((x) => [x.code, x.id]));
-  tipoId = (await admin('GET', '/api/tipos-bens')).body.tiposBens[0].id;
+  tipoId = (await newTipoBem(s, A.id)).id;
 });
 afterAll(async () => {
   await s?.close();
 });
 
-const adminApi = async () => client(s.url, await s.token('admin'));
+const adminApi = async () => client(s.url, await A.users.admin.token());
 let seq = 0;
-/** A new user of the demo municipality, made by its admin. */
+/** A new user of A, made by its admin. */
 async function newUser(
   role: string,
   sectorIds: number[] = [],
@@ -83,12 +96,12 @@ async function createAsset(code: string): Promise<void> {
 
 describe('who receives user events', () => {
   it('only users:read holders, the superusers and the user themself', async () => {
-    const admin = await s.socket(await s.token('admin'));
-    const su = await s.socket(await s.token('superuser'));
+    const admin = await s.socket(await A.users.admin.token());
+    const su = await s.socket(await SU.token());
     const others = {
-      supervisor: await s.socket(await s.token('supervisor')),
-      usuario: await s.socket(await s.token('usuario')),
-      visualizador: await s.socket(await s.token('visualizador')),
+      supervisor: await s.socket(await A.users.supervisor.token()),
+      usuario: await s.socket(await A.users.usuario.token()),
+      visualizador: await s.socket(await A.users.visualizador.token()),
     };
     const seen: Record<string, number[]> = { supervisor: [], usuario: [], visualizador: [] };
     for (const [who, socket] of Object.entries(others))
@@ -106,7 +119,7 @@ describe('who receives user events', () => {
     await deleted;
 
     // the visualizador's own record: it hears about that one
-    const vizId = (await s.login('visualizador')).user.id;
+    const vizId = A.users.visualizador.id;
     const own = nextEvent<LiveEvent<{ id: number }>>(others.visualizador, 'user.updated');
     const { version } = (await api('GET', `/api/users/${vizId}`)).body;
     expect((await api('PUT', `/api/users/${vizId}`, { name: 'Vera Visualizadora', version })).status).toBe(200);
@@ -160,10 +173,10 @@ describe('sockets follow changes of their user', () => {
   });
 
   it('a permission taken from a role takes its sockets out of the room, and giving it back brings them in', async () => {
-    const socket = await s.socket(await s.token('admin'));
+    const socket = await s.socket(await A.users.admin.token());
     const users = room.users(municipalityId);
     expect(inRoom(socket, users)).toBe(true);
-    const su = client(s.url, await s.token('superuser'));
+    const su = client(s.url, await SU.token());
     const perms: string[] = (await su('GET', '/api/superuser/permissions')).body.roles.find(
       (r: { role: string }) => r.role === 'admin',
     ).permissions;
@@ -222,9 +235,11 @@ describe('sockets follow changes of their user', () => {
 
 describe('token expiry', () => {
   it('cuts a socket when its access token expires; a fresh token connects again', async () => {
-    const short = await startTestServer({ accessTokenTtlSeconds: 2 });
+    const short = await startTestServer({ accessTokenTtlSeconds: 2 }, { seed: false });
     try {
-      const session = await short.login('visualizador');
+      const m = await newMunicipality(short);
+      const visualizador = await newTestUser(short, { municipalityId: m.id, role: 'visualizador' });
+      const session = await short.login(visualizador.email, visualizador.password);
       const socket = await short.socket(session.token);
       expect(await disconnection(socket, 10_000)).toBe('io server disconnect');
       await expect(short.socket(session.token)).rejects.toThrow('unauthorized');

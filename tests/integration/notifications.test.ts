@@ -23,7 +23,7 @@ const send = (t: TestTenant, userIds: number[], title: string, dedupeKey?: strin
   );
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({}, { seed: false });
   a = await newTenant(s);
   b = await newTenant(s);
 });

@@ -7,21 +7,38 @@ import {
   type NumberingComponent,
   type Sector,
 } from '@tombo/shared';
-import { startTestServer, type DemoUser, type TestServer } from '../support/harness';
+import { startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
+import {
+  newTenant,
+  newTipoBem,
+  newTown,
+  newUser,
+  ownerQuery,
+  type TestTenant,
+  type TestTown,
+  type TestUser,
+} from '../support/factories';
 
 let s: TestServer;
+/** Own municipality (the usuario in AD and TI), another one, and a superuser. */
+let A: TestTown;
+let B: TestTenant;
+let SU: TestUser;
 let sectors: Record<string, Sector>;
 let tipoId: number;
-const as = async (who: DemoUser) => client(s.url, await s.token(who));
+const as = async (u: TestUser) => client(s.url, await u.token());
 const year = () =>
   Number(new Intl.DateTimeFormat('en', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(new Date()));
 
 beforeAll(async () => {
-  s = await startTestServer();
-  const admin = await as('admin');
+  s = await startTestServer({}, { seed: false });
+  A = await newTown(s, { usuarioSectors: ['AD', 'TI'] });
+  B = await newTenant(s);
+  SU = await newUser(s, { municipalityId: null, role: 'superuser' });
+  const admin = await as(A.users.admin);
   sectors = Object.fromEntries((await admin('GET', '/api/sectors')).body.sectors.map((x: Sector) => [x.code, x]));
-  tipoId = (await admin('POST', '/api/tipos-bens', { name: 'Numeração próxima' })).body.id;
+  tipoId = (await newTipoBem(s, A.id, { name: 'Numeração próxima' })).id;
 });
 afterAll(async () => {
   await s?.close();
@@ -29,26 +46,27 @@ afterAll(async () => {
 
 async function next(sectorId?: number): Promise<NextNumbers> {
   const r = await (
-    await as('admin')
+    await as(A.users.admin)
   )('GET', `/api/numeracao/proximo${sectorId === undefined ? '' : `?sectorId=${sectorId}`}`);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body;
 }
 async function create(sectorId: number, descricao: string): Promise<string> {
   const r = await (
-    await as('admin')
+    await as(A.users.admin)
   )('POST', '/api/patrimonios', { descricao_bem: descricao, sectorId, tipoId, valor_aquisicao: '1' });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body.patrimonio.numero_patrimonio;
 }
 async function savePattern(components: NumberingComponent[], separator = '') {
-  const admin = await as('admin');
+  const admin = await as(A.users.admin);
   const { version } = (await admin('GET', '/api/numeracao')).body.pattern;
   const r = await admin('PUT', '/api/numeracao', { components, separator, version });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
 }
 const counters = async () =>
-  s.owner.query<{ sector_code: string; year: number; last_value: string }>(
+  ownerQuery<{ sector_code: string; year: number; last_value: string }>(
+    s,
     'select sector_code, year, last_value from numbering_sequences order by municipality_id, sector_code, year',
   );
 
@@ -105,7 +123,7 @@ describe('GET /api/numeracao/proximo', () => {
       for (const i of (await next()).items) expect(i.numero).toBe(`${yy}-0002`);
 
       // "001" issued under [sequence 3] is what [sector(1) + sequence 2] would render first for sector "00".
-      const zero = (await (await as('admin'))('POST', '/api/sectors', { name: 'Setor Zero', code: '00' })).body;
+      const zero = (await (await as(A.users.admin))('POST', '/api/sectors', { name: 'Setor Zero', code: '00' })).body;
       expect(zero.id).toBeTypeOf('number');
       await savePattern([{ id: 's', type: 'sequence', length: 3 }]);
       expect((await next(zero.id)).items[0].numero).toBe('001');
@@ -123,7 +141,7 @@ describe('GET /api/numeracao/proximo', () => {
       await savePattern([{ id: 's', type: 'sequence', length: 1 }]);
       expect((await next(sectors.AD.id)).items[0].numero).toBe('2');
       const lote = await (
-        await as('admin')
+        await as(A.users.admin)
       )('POST', '/api/patrimonios/lote', {
         descricao_bem: 'Esgota',
         sectorId: sectors.AD.id,
@@ -135,7 +153,7 @@ describe('GET /api/numeracao/proximo', () => {
       expect(lote.body).toMatchObject({ first: '2', last: '9' });
       expect((await next()).items.every((i) => i.numero === null)).toBe(true);
       const refused = await (
-        await as('admin')
+        await as(A.users.admin)
       )('POST', '/api/patrimonios', {
         descricao_bem: 'Sem número',
         sectorId: sectors.AD.id,
@@ -150,15 +168,15 @@ describe('GET /api/numeracao/proximo', () => {
   });
 
   it("404 for another municipality's sector, 400 for unknown or bad query fields", async () => {
-    const admin = await as('admin');
-    const foreign = (await (await as('vizinho'))('GET', '/api/sectors')).body.sectors[0] as Sector;
+    const admin = await as(A.users.admin);
+    const foreign = (await (await as(B.users.admin))('GET', '/api/sectors')).body.sectors[0] as Sector;
     expect(foreign.id).toBeTypeOf('number');
     const f = await admin('GET', `/api/numeracao/proximo?sectorId=${foreign.id}`);
     expect(f.status).toBe(404);
     expect(f.body.error).toMatchObject({ code: 'NOT_FOUND', message: PATRIMONIO_MSG.sectorNotFound });
     expect((await admin('GET', '/api/numeracao/proximo?sectorId=999999')).status).toBe(404);
     // The neighbour sees its own sectors only, numbered by its own (default) pattern.
-    const theirs = (await (await as('vizinho'))('GET', '/api/numeracao/proximo')).body as NextNumbers;
+    const theirs = (await (await as(B.users.admin))('GET', '/api/numeracao/proximo')).body as NextNumbers;
     expect(theirs.items.map((i) => i.sectorId)).toContain(foreign.id);
     expect(theirs.items.map((i) => i.sectorId)).not.toContain(sectors.AD.id);
 
@@ -176,13 +194,13 @@ describe('GET /api/numeracao/proximo', () => {
   });
 
   it('needs bens:read (as GET /numeracao); a usuario gets only its own sectors', async () => {
-    expect((await (await as('superuser'))('GET', '/api/numeracao/proximo')).status).toBe(403);
+    expect((await (await as(SU))('GET', '/api/numeracao/proximo')).status).toBe(403);
     expect((await client(s.url)('GET', '/api/numeracao/proximo')).status).toBe(401);
-    const su = await as('superuser');
+    const su = await as(SU);
     const perms: string[] = (await su('GET', '/api/superuser/permissions')).body.roles.find(
       (r: { role: string }) => r.role === 'visualizador',
     ).permissions;
-    const viz = await as('visualizador');
+    const viz = await as(A.users.visualizador);
     expect((await viz('GET', '/api/numeracao/proximo')).status).toBe(200);
     try {
       expect(
@@ -201,10 +219,10 @@ describe('GET /api/numeracao/proximo', () => {
     }
     expect((await viz('GET', '/api/numeracao/proximo')).status).toBe(200);
 
-    const { user } = await s.login('usuario');
-    const mine = (await (await as('usuario'))('GET', '/api/numeracao/proximo')).body as NextNumbers;
+    const { user } = await s.login(A.users.usuario.email, A.users.usuario.password);
+    const mine = (await (await as(A.users.usuario))('GET', '/api/numeracao/proximo')).body as NextNumbers;
     expect(mine.items.map((i) => i.sectorId).sort()).toEqual([...user.sectorIds].sort());
     const other = Object.values(sectors).find((x) => !user.sectorIds.includes(x.id))!;
-    expect((await (await as('usuario'))('GET', `/api/numeracao/proximo?sectorId=${other.id}`)).status).toBe(404);
+    expect((await (await as(A.users.usuario))('GET', `/api/numeracao/proximo?sectorId=${other.id}`)).status).toBe(404);
   });
 });

@@ -7,19 +7,24 @@ import { patrimonios } from '../../server/src/db/schema';
 import { enterTenancy } from '../../server/src/db/tx';
 import { allocateNumbers, getPattern } from '../../server/src/modules/numbering';
 import { scopeOfMunicipality } from '../../server/src/tenancy/scope';
+import { newMunicipality, newTipoBem, newUser, ownerQuery, type TestUser } from '../support/factories';
 
 // The sequence of a number belongs to (municipality, sector, year): changing how numbers are written
 // (separator, digit width, part order, YY/YYYY) continues it; a new year starts a new one.
 let s: TestServer;
+/** The admin of a municipality with no sector: each test makes its own through the API. */
+let adminUser: TestUser;
 let tipoId: number;
 const Y = Number(new Intl.DateTimeFormat('en', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(new Date()));
 const pad = (n: number, width = 6) => String(n).padStart(width, '0');
 /** A fresh login each time: the tests move the clock, and a token of another year has expired. */
-const admin = async () => client(s.url, (await s.login('admin')).token);
+const admin = async () => client(s.url, (await s.login(adminUser.email, adminUser.password)).token);
 
 beforeAll(async () => {
-  s = await startTestServer();
-  tipoId = (await (await admin())('POST', '/api/tipos-bens', { name: 'Numeração por setor e ano' })).body.id;
+  s = await startTestServer({}, { seed: false });
+  const m = await newMunicipality(s);
+  adminUser = await newUser(s, { municipalityId: m.id, role: 'admin' });
+  tipoId = (await newTipoBem(s, m.id, { name: 'Numeração por setor e ano' })).id;
 });
 // Every test starts from the default pattern and the real clock, with a sector of its own.
 afterEach(async () => {
@@ -100,7 +105,8 @@ describe('numbering sequence per (municipality, sector, year)', () => {
     const x = await newSector('N3');
     await issues(x, `${Y}N3000001`);
     for (const numero of [`${Y}N3000002`, `${Y}N3000005`])
-      await s.owner.query(
+      await ownerQuery(
+        s,
         `insert into patrimonios (municipality_id, numero_patrimonio, descricao_bem, sector_id, setor_nome)
          values ($1, $2, 'Número antigo', $3, $4)`,
         [x.municipalityId, numero, x.id, x.name],
@@ -169,7 +175,8 @@ describe('numbering while the pattern changes', () => {
       /** Until every request sent is answered or waits for a lock (bounded). */
       const parked = async () => {
         for (let i = 0; i < 400; i++) {
-          const [{ n }] = await s.owner.query<{ n: number }>(
+          const [{ n }] = await ownerQuery<{ n: number }>(
+            s,
             `select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
              where not l.granted and a.datname = current_database()`,
           );

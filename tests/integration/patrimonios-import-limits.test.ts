@@ -4,37 +4,40 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { PATRIMONIO_SHEET_COLUMNS, type ImportReport, type PatrimonioListItem } from '@tombo/shared';
-import { startTestServer, type DemoUser, type TestServer } from '../support/harness';
+import { startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
 import { jobDownload, startWorkerIfNeeded, waitJob } from '../support/jobs';
+import { newTipoBem, newTown, type TestTown, type TestUser } from '../support/factories';
 
 // An upload is read as a stream, within limits, in a worker thread: other users are answered while a
 // sheet is checked, a zip bomb or an over-long sheet stops with a pt-BR error, registers from other
 // systems (Latin-1, quoted multi-line fields) are read.
 
 let s: TestServer;
+/** Own municipality, with the sectors the sheets name. */
+let A: TestTown;
 let stopWorker: () => Promise<void> = async () => undefined;
-const as = async (who: DemoUser) => client(s.url, await s.token(who));
+const as = async (u: TestUser) => client(s.url, await u.token());
 const HEAD = PATRIMONIO_SHEET_COLUMNS.map((c) => c.header).join(';');
 const ROW_LIMIT_MSG = 'A planilha tem mais de 10.000 linhas de dados (máximo 10.000 por importação).';
 
-async function importFile(who: DemoUser, bytes: Buffer, name: string, mode: 'dry-run' | 'commit') {
+async function importFile(who: TestUser, bytes: Buffer, name: string, mode: 'dry-run' | 'commit') {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)]), name);
   const res = await fetch(`${s.url}/api/patrimonios/import?mode=${mode}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${await s.token(who)}` },
+    headers: { authorization: `Bearer ${await who.token()}` },
     body: form,
   });
   const body = await res.json();
   if (mode === 'dry-run' || res.status !== 202) return { status: res.status, body };
-  const token = await s.token(who);
+  const token = await who.token();
   const job = await waitJob(s, token, body.job.id);
   if (job.status !== 'completed') return { status: 500, body: job };
   return { status: 200, body: JSON.parse((await jobDownload(s, token, job.id)).bytes.toString('utf8')) };
 }
 
-/** CSV rows that pass the check (the demo sectors), `pad` making them as long as needed. */
+/** CSV rows that pass the check (sectors of the town), `pad` making them as long as needed. */
 function goodRows(n: number, pad = '') {
   const lines: string[] = [];
   for (let i = 0; i < n; i++)
@@ -164,11 +167,10 @@ beforeAll(async () => {
   // Checking threads get 64 MB of heap (read when the first check starts): a streamed check of the
   // 4 MB sheet below fits in it; the hostile sheet of the memory test does not.
   process.env.IMPORT_CHECK_HEAP_MB = '64';
-  s = await startTestServer();
+  s = await startTestServer({}, { seed: false });
   stopWorker = await startWorkerIfNeeded(s);
-  await (
-    await as('admin')
-  )('POST', '/api/tipos-bens', { name: 'Mobiliário' });
+  A = await newTown(s);
+  await newTipoBem(s, A.id, { name: 'Mobiliário' });
 });
 afterAll(async () => {
   if (heapBefore === undefined) delete process.env.IMPORT_CHECK_HEAP_MB;
@@ -182,9 +184,9 @@ describe('import limits', () => {
     const bytes = Buffer.from([HEAD, ...goodRows(10_000, 'x'.repeat(350))].join('\n'));
     expect(bytes.length).toBeGreaterThan(4_000_000);
     const uploads = path.join(s.ctx.config.dataDir, 'tmp', 'uploads');
-    const usuario = await as('usuario');
+    const usuario = await as(A.users.usuario);
     let checked = false;
-    const check = importFile('admin', bytes, 'grande.csv', 'dry-run').finally(() => {
+    const check = importFile(A.users.admin, bytes, 'grande.csv', 'dry-run').finally(() => {
       checked = true;
     });
     // Wait until the whole upload is on the server's disk: from then on the server is checking it.
@@ -213,40 +215,40 @@ describe('import limits', () => {
     const message = 'A planilha descompactada passa de 100 MB. Envie um arquivo menor ou divida-o em partes.';
     const honest = await zipBomb(150);
     expect(honest.length).toBeLessThan(1024 * 1024);
-    const r1 = await importFile('admin', honest, 'bomba.xlsx', 'dry-run');
+    const r1 = await importFile(A.users.admin, honest, 'bomba.xlsx', 'dry-run');
     expect(r1.status, JSON.stringify(r1.body)).toBe(413);
     expect(r1.body.error).toMatchObject({ code: 'TOO_LARGE', message });
     // Declared as 1 KB each: the bytes actually inflated are counted.
     const liar = await zipBomb(150, () => 1000);
-    const r2 = await importFile('admin', liar, 'bomba.xlsx', 'dry-run');
+    const r2 = await importFile(A.users.admin, liar, 'bomba.xlsx', 'dry-run');
     expect(r2.status).toBe(413);
     expect(r2.body.error).toMatchObject({ code: 'TOO_LARGE', message });
-    const r3 = await importFile('admin', liar, 'bomba.xlsx', 'commit');
+    const r3 = await importFile(A.users.admin, liar, 'bomba.xlsx', 'commit');
     expect(r3.body).toMatchObject({ status: 'failed', error: expect.stringContaining(message) });
 
     expect((await fetch(`${s.url}/api/health`)).status).toBe(200);
-    const fine = await importFile('admin', Buffer.from([HEAD, ...goodRows(3)].join('\n')), 'ok.csv', 'dry-run');
+    const fine = await importFile(A.users.admin, Buffer.from([HEAD, ...goodRows(3)].join('\n')), 'ok.csv', 'dry-run');
     expect(fine.body).toMatchObject({ total: 3, valid: 3 });
   });
 
   it('a sheet that needs more memory than its thread has: a pt-BR 413 from a dead thread; the server answers on', async () => {
     const hog = await memoryHog();
     expect(hog.length).toBeLessThan(1024 * 1024);
-    const r = await importFile('admin', hog, 'memoria.xlsx', 'dry-run');
+    const r = await importFile(A.users.admin, hog, 'memoria.xlsx', 'dry-run');
     expect(r.status, JSON.stringify(r.body)).toBe(413);
     expect(r.body.error).toMatchObject({
       code: 'TOO_LARGE',
       message: 'A planilha exige memória demais para ser verificada. Divida-a em arquivos menores e envie-os um a um.',
     });
     expect((await fetch(`${s.url}/api/health`)).status).toBe(200);
-    const fine = await importFile('admin', Buffer.from([HEAD, ...goodRows(2)].join('\n')), 'ok.csv', 'dry-run');
+    const fine = await importFile(A.users.admin, Buffer.from([HEAD, ...goodRows(2)].join('\n')), 'ok.csv', 'dry-run');
     expect(fine.body).toMatchObject({ total: 2, valid: 2 });
   });
 
   it('a sheet over the row limit stops there with the row-limit message (CSV and XLSX)', async () => {
     // What follows row 10,001 is never read: an unclosed quote there would otherwise fail the file.
     const csv = [HEAD, ...goodRows(10_001), ';"Aspas sem fim;;Saúde;;;1;1;;;;;'].join('\n');
-    const r1 = await importFile('admin', Buffer.from(csv), 'longa.csv', 'dry-run');
+    const r1 = await importFile(A.users.admin, Buffer.from(csv), 'longa.csv', 'dry-run');
     expect(r1.status).toBe(422);
     expect(r1.body.error.message).toBe(ROW_LIMIT_MSG);
 
@@ -257,7 +259,7 @@ describe('import limits', () => {
     for (let i = 0; i < 10_002; i++) ws.addRow(['', `Mesa ${i}`, '', 'Saúde', '', '', 10]).commit();
     ws.commit();
     await wb.commit();
-    const r2 = await importFile('admin', await fsp.readFile(file), 'longa.xlsx', 'dry-run');
+    const r2 = await importFile(A.users.admin, await fsp.readFile(file), 'longa.xlsx', 'dry-run');
     expect(r2.status).toBe(422);
     expect(r2.body.error.message).toBe(ROW_LIMIT_MSG);
   });
@@ -282,7 +284,7 @@ describe('import limits', () => {
     ].join('\r\n');
     const latin1 = Buffer.from(text, 'latin1');
     expect(latin1.includes(Buffer.from('Saúde'))).toBe(false); // really not UTF-8
-    const dry = await importFile('admin', latin1, 'relatorio-bens.csv', 'dry-run');
+    const dry = await importFile(A.users.admin, latin1, 'relatorio-bens.csv', 'dry-run');
     expect(dry.status, JSON.stringify(dry.body)).toBe(200);
     const rep = dry.body as ImportReport;
     expect(rep, JSON.stringify(rep)).toMatchObject({ total: 5, valid: 3 });
@@ -293,9 +295,9 @@ describe('import limits', () => {
       '5 Valor de Aquisição: Valor de aquisição inválido (use o formato 1234.56).',
       '5 Data de Aquisição: Data de aquisição inválida (use dd/mm/aaaa).',
     ]);
-    const commit = await importFile('admin', latin1, 'relatorio-bens.csv', 'commit');
+    const commit = await importFile(A.users.admin, latin1, 'relatorio-bens.csv', 'commit');
     expect(commit.body).toMatchObject({ mode: 'commit', total: 5, created: 3 });
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const [mesa] = (await admin('GET', '/api/patrimonios?q=tampo')).body.patrimonios as PatrimonioListItem[];
     expect(mesa).toMatchObject({
       descricao_bem: 'MESA; TAMPO "OVAL"\r\nCOM GAVETAS (PEÇA ÚNICA)',

@@ -3,37 +3,45 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import {
-  PATRIMONIO_SHEET_COLUMNS,
-  type ImportReport,
-  type Patrimonio,
-  type PatrimonioListItem,
-  type Sector,
-} from '@tombo/shared';
+import { PATRIMONIO_SHEET_COLUMNS, type ImportReport, type Patrimonio, type PatrimonioListItem } from '@tombo/shared';
 import { writePatrimoniosXlsx } from '../../server/src/modules/patrimonios/sheet';
-import { startTestServer, type DemoUser, type TestServer } from '../support/harness';
+import { startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
 import { jobDownload, startWorkerIfNeeded, waitJob } from '../support/jobs';
+import {
+  newFormaAquisicao,
+  newTenant,
+  newTipoBem,
+  newTown,
+  newUser,
+  type TestSectorWithLocais,
+  type TestTenant,
+  type TestTown,
+  type TestUser,
+} from '../support/factories';
 
 let s: TestServer;
-let sectors: Record<string, Sector>;
-let exemploId: number;
+/** Own municipality (the usuario in AD and TI), another one, and a superuser. */
+let A: TestTown;
+let B: TestTenant;
+let SU: TestUser;
+let sectors: Record<string, TestSectorWithLocais>;
 let stopWorker: () => Promise<void> = async () => undefined;
-const as = async (who: DemoUser) => client(s.url, await s.token(who));
+const as = async (u: TestUser) => client(s.url, await u.token());
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tombo-import-'));
 
-async function importFile(who: DemoUser, bytes: Buffer, name: string, mode: 'dry-run' | 'commit') {
+async function importFile(who: TestUser, bytes: Buffer, name: string, mode: 'dry-run' | 'commit') {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)]), name);
   const res = await fetch(`${s.url}/api/patrimonios/import?mode=${mode}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${await s.token(who)}` },
+    headers: { authorization: `Bearer ${await who.token()}` },
     body: form,
   });
   const body = await res.json();
   if (mode === 'dry-run' || res.status !== 202) return { status: res.status, body };
   // The commit is a job: wait for it, then read its report (the job's JSON result file).
-  const token = await s.token(who);
+  const token = await who.token();
   const job = await waitJob(s, token, body.job.id);
   if (job.status !== 'completed') return { status: 500, body: job };
   return { status: 200, body: JSON.parse((await jobDownload(s, token, job.id)).bytes.toString('utf8')) };
@@ -41,14 +49,16 @@ async function importFile(who: DemoUser, bytes: Buffer, name: string, mode: 'dry
 const HEAD = PATRIMONIO_SHEET_COLUMNS.map((c) => c.header).join(';');
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({}, { seed: false });
   stopWorker = await startWorkerIfNeeded(s);
-  const admin = await as('admin');
-  sectors = Object.fromEntries((await admin('GET', '/api/sectors')).body.sectors.map((x: Sector) => [x.code, x]));
-  exemploId = sectors.AD.municipalityId;
-  await admin('POST', '/api/tipos-bens', { name: 'Mobiliário' });
-  await admin('POST', '/api/tipos-bens', { name: 'Veículos' });
-  await admin('POST', '/api/formas-aquisicao', { nome: 'Compra' });
+  A = await newTown(s, { usuarioSectors: ['AD', 'TI'] });
+  B = await newTenant(s);
+  SU = await newUser(s, { municipalityId: null, role: 'superuser' });
+  sectors = A.sectors;
+  const admin = await as(A.users.admin);
+  await newTipoBem(s, A.id, { name: 'Mobiliário' });
+  await newTipoBem(s, A.id, { name: 'Veículos' });
+  await newFormaAquisicao(s, A.id, { nome: 'Compra' });
   await admin('POST', '/api/asset-form-fields', { label: 'Marca', type: 'TEXT' });
   await admin('POST', '/api/asset-form-fields', { label: 'Garantia até', type: 'DATE' });
 });
@@ -68,8 +78,8 @@ describe('import', () => {
       `;Carro;Veículos;Saúde;Farmácia Municipal;Voando;10.123;0;31/02/2024;;Péssimo;;`,
       `;Armário;Mobiliário;Finanças;;;300;2;2023-12-01;;regular;obs;Fiel`,
     ].join('\n');
-    const total0 = (await (await as('admin'))('GET', '/api/patrimonios?pageSize=1')).body.total;
-    const dry = await importFile('admin', Buffer.from(csv), 'bens.csv', 'dry-run');
+    const total0 = (await (await as(A.users.admin))('GET', '/api/patrimonios?pageSize=1')).body.total;
+    const dry = await importFile(A.users.admin, Buffer.from(csv), 'bens.csv', 'dry-run');
     expect(dry.status, JSON.stringify(dry.body)).toBe(200);
     const rep = dry.body as ImportReport;
     expect(rep).toMatchObject({ mode: 'dry-run', total: 5, valid: 2, created: 0 });
@@ -86,12 +96,12 @@ describe('import', () => {
         'Data de Aquisição: Data de aquisição inválida (use dd/mm/aaaa).',
       ]),
     );
-    expect((await (await as('admin'))('GET', '/api/patrimonios?pageSize=1')).body.total).toBe(total0);
+    expect((await (await as(A.users.admin))('GET', '/api/patrimonios?pageSize=1')).body.total).toBe(total0);
 
-    const commit = await importFile('admin', Buffer.from(csv), 'bens.csv', 'commit');
+    const commit = await importFile(A.users.admin, Buffer.from(csv), 'bens.csv', 'commit');
     expect(commit.status).toBe(200);
     expect(commit.body).toMatchObject({ mode: 'commit', total: 5, valid: 2, created: 2 });
-    const list = (await (await as('admin'))('GET', '/api/patrimonios?q=mesa de reuniao')).body
+    const list = (await (await as(A.users.admin))('GET', '/api/patrimonios?q=mesa de reuniao')).body
       .patrimonios as PatrimonioListItem[];
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({
@@ -102,23 +112,24 @@ describe('import', () => {
       estado_conservacao: 'bom',
       customFields: { marca: 'Tok' },
     });
-    const full = (await (await as('admin'))('GET', `/api/patrimonios/${list[0].id}`)).body.patrimonio as Patrimonio;
+    const full = (await (await as(A.users.admin))('GET', `/api/patrimonios/${list[0].id}`)).body
+      .patrimonio as Patrimonio;
     expect(full.historico_movimentacao[0].details).toMatch(/importação/);
   });
 
   it('usuario may import only into their sectors; visualizador not at all; a non-spreadsheet is refused', async () => {
     const csv = `${HEAD}\n;Mesa;Mobiliário;Administração;;;10;1;;;;\n;Mesa;Mobiliário;Finanças;;;10;1;;;;`;
-    const r = await importFile('usuario', Buffer.from(csv), 'u.csv', 'dry-run');
+    const r = await importFile(A.users.usuario, Buffer.from(csv), 'u.csv', 'dry-run');
     expect(r.body.valid).toBe(1);
     expect(r.body.errors).toEqual([
       { line: 3, field: 'Setor', message: 'Você só pode cadastrar ou mover bens para os seus setores.' },
     ]);
-    expect((await importFile('visualizador', Buffer.from(csv), 'v.csv', 'dry-run')).status).toBe(403);
-    const missing = await importFile('admin', Buffer.from('Coluna;Outra\n1;2'), 'x.csv', 'dry-run');
+    expect((await importFile(A.users.visualizador, Buffer.from(csv), 'v.csv', 'dry-run')).status).toBe(403);
+    const missing = await importFile(A.users.admin, Buffer.from('Coluna;Outra\n1;2'), 'x.csv', 'dry-run');
     expect(missing.status).toBe(422);
     expect(missing.body.error.message).toBe('Coluna obrigatória ausente: "Descrição do Bem".');
     const zip = await importFile(
-      'admin',
+      A.users.admin,
       Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(100)]),
       'x.xlsx',
       'dry-run',
@@ -127,7 +138,7 @@ describe('import', () => {
   });
 
   it('export → import of the same XLSX round-trips every field', async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const sectorId = sectors.OB.id;
     const loc = (await admin('GET', `/api/locais?sectorId=${sectorId}`)).body.locais[0];
     const tipo = (await admin('GET', '/api/tipos-bens')).body.tiposBens[0];
@@ -159,7 +170,7 @@ describe('import', () => {
     const progress: number[] = [];
     const out = await writePatrimoniosXlsx(
       s.ctx,
-      exemploId,
+      A.id,
       { q: 'ida e volta' },
       (p) => {
         progress.push(p);
@@ -173,9 +184,9 @@ describe('import', () => {
     const header = (wb.worksheets[0].getRow(1).values as unknown[]).slice(1);
     expect(header).toEqual([...PATRIMONIO_SHEET_COLUMNS.map((c) => c.header), 'Marca', 'Garantia até']);
 
-    const dry = await importFile('admin', fs.readFileSync(file), 'export.xlsx', 'dry-run');
+    const dry = await importFile(A.users.admin, fs.readFileSync(file), 'export.xlsx', 'dry-run');
     expect(dry.body).toMatchObject({ total: 3, valid: 3, errors: [] });
-    const commit = await importFile('admin', fs.readFileSync(file), 'export.xlsx', 'commit');
+    const commit = await importFile(A.users.admin, fs.readFileSync(file), 'export.xlsx', 'commit');
     expect(commit.body.created).toBe(3);
     const copies = (await admin('GET', '/api/patrimonios?q=ida e volta&pageSize=100&sort=createdAt&order=asc')).body
       .patrimonios as PatrimonioListItem[];
@@ -210,12 +221,12 @@ describe('import', () => {
         `;Item de teste em massa ${i};Mobiliário;${i % 2 ? 'Saúde' : 'Educação'};;Ativo;${(i % 997) + 0.25};1;01/06/2023;Compra;Bom;;`,
       );
     const bytes = Buffer.from(lines.join('\n'));
-    const commit = await importFile('admin', bytes, 'massa.csv', 'commit');
+    const commit = await importFile(A.users.admin, bytes, 'massa.csv', 'commit');
     expect(commit.status, JSON.stringify(commit.body).slice(0, 500)).toBe(200);
     expect(commit.body).toMatchObject({ total: 5000, valid: 5000, created: 5000, errors: [] });
     const sa = (
       await (
-        await as('admin')
+        await as(A.users.admin)
       )(
         'GET',
         `/api/patrimonios?q=item de teste em massa&sectorId=${sectors.SA.id}&sort=numero_patrimonio&order=asc&pageSize=100`,
@@ -229,7 +240,7 @@ describe('import', () => {
 
 describe('public consultation', () => {
   it('public fields only, per municipality, only while enabled; by number for the QR page', async () => {
-    const admin = await as('admin');
+    const admin = await as(A.users.admin);
     const tipo = (await admin('GET', '/api/tipos-bens')).body.tiposBens[0];
     const p = (
       await admin('POST', '/api/patrimonios', {
@@ -241,7 +252,7 @@ describe('public consultation', () => {
       })
     ).body.patrimonio as Patrimonio;
     const anon = client(s.url);
-    const list = await anon('GET', '/api/public/patrimonios?municipio=exemplo&q=bebedouro');
+    const list = await anon('GET', `/api/public/patrimonios?municipio=${A.slug}&q=bebedouro`);
     expect(list.status).toBe(200);
     expect(list.body.patrimonios).toHaveLength(1);
     expect(Object.keys(list.body.patrimonios[0]).sort()).toEqual([
@@ -254,40 +265,39 @@ describe('public consultation', () => {
       'status',
       'tipo',
     ]);
-    expect(JSON.stringify(list.body)).not.toMatch(/800|Ana Administradora|@/);
-    const one = await anon('GET', `/api/public/patrimonios/${p.numero_patrimonio}?municipio=exemplo`);
+    expect(JSON.stringify(list.body)).not.toMatch(new RegExp(`800|${A.users.admin.name}|@`));
+    const one = await anon('GET', `/api/public/patrimonios/${p.numero_patrimonio}?municipio=${A.slug}`);
     expect(one.status).toBe(200);
     expect(one.body.patrimonio).toMatchObject({
       numero_patrimonio: p.numero_patrimonio,
-      municipio: 'Município de Exemplo',
+      municipio: A.name,
     });
     // a number that is not that municipality's
-    expect((await anon('GET', `/api/public/patrimonios/${p.numero_patrimonio}?municipio=vizinho`)).status).toBe(404);
+    expect((await anon('GET', `/api/public/patrimonios/${p.numero_patrimonio}?municipio=${B.slug}`)).status).toBe(404);
     expect((await anon('GET', '/api/public/patrimonios')).status).toBe(400);
     expect((await anon('GET', '/api/public/patrimonios?municipio=atlantida')).status).toBe(404);
     expect(
       (await anon('GET', '/api/public/municipios')).body.municipios.map((m: { slug: string }) => m.slug),
-    ).toContain('exemplo');
+    ).toContain(A.slug);
 
-    const su = await as('superuser');
+    const su = await as(SU);
     expect(
-      (await admin('PUT', '/api/superuser/public-search', { municipalityId: exemploId, isPublicSearchEnabled: false }))
+      (await admin('PUT', '/api/superuser/public-search', { municipalityId: A.id, isPublicSearchEnabled: false }))
         .status,
     ).toBe(403);
     const off = await su('PUT', '/api/superuser/public-search', {
-      municipalityId: exemploId,
+      municipalityId: A.id,
       isPublicSearchEnabled: false,
     });
     expect(off.status).toBe(200);
     expect(off.body.setting.isPublicSearchEnabled).toBe(false);
-    expect((await anon('GET', '/api/public/patrimonios?municipio=exemplo')).status).toBe(403);
-    expect((await anon('GET', `/api/public/patrimonios/${p.numero_patrimonio}?municipio=exemplo`)).status).toBe(403);
+    expect((await anon('GET', `/api/public/patrimonios?municipio=${A.slug}`)).status).toBe(403);
+    expect((await anon('GET', `/api/public/patrimonios/${p.numero_patrimonio}?municipio=${A.slug}`)).status).toBe(403);
     expect(
-      (await su('GET', '/api/superuser/public-search')).body.settings.find(
-        (x: { slug: string }) => x.slug === 'exemplo',
-      ).isPublicSearchEnabled,
+      (await su('GET', '/api/superuser/public-search')).body.settings.find((x: { slug: string }) => x.slug === A.slug)
+        .isPublicSearchEnabled,
     ).toBe(false);
-    await su('PUT', '/api/superuser/public-search', { municipalityId: exemploId, isPublicSearchEnabled: true });
-    expect((await anon('GET', '/api/public/patrimonios?municipio=exemplo')).status).toBe(200);
+    await su('PUT', '/api/superuser/public-search', { municipalityId: A.id, isPublicSearchEnabled: true });
+    expect((await anon('GET', `/api/public/patrimonios?municipio=${A.slug}`)).status).toBe(200);
   });
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { MSG, PATRIMONIO_SHEET_COLUMNS, type ImportReport, type Job, type Sector } from '@tombo/shared';
+import { MSG, PATRIMONIO_SHEET_COLUMNS, type ImportReport, type Job } from '@tombo/shared';
 import { eq } from 'drizzle-orm';
 import { jobs } from '../../server/src/db/schema';
 import { jobsDir } from '../../server/src/jobs/files';
@@ -11,30 +11,33 @@ import type { RunningJob } from '../../server/src/jobs/define';
 import { runJob } from '../../server/src/jobs/runner';
 import { userJobDefinition } from '../../server/src/modules/job-definitions';
 import type { ImportPatrimoniosPayload } from '../../server/src/modules/patrimonios/jobs/import-patrimonios';
-import { startTestServer, type DemoUser, type TestServer } from '../support/harness';
+import { startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
 import { jobDownload, jobRecorder, startWorkerIfNeeded, waitJob } from '../support/jobs';
+import { newTipoBem, newTown, type TestSectorWithLocais, type TestTown, type TestUser } from '../support/factories';
 
 let s: TestServer;
-let sectors: Record<string, Sector>;
+/** Own municipality: the usuario in AD and TI. */
+let A: TestTown;
+let sectors: Record<string, TestSectorWithLocais>;
 let stopWorker: () => Promise<void> = async () => undefined;
-const as = async (who: DemoUser) => client(s.url, await s.token(who));
+const as = async (u: TestUser) => client(s.url, await u.token());
 const HEAD = PATRIMONIO_SHEET_COLUMNS.map((c) => c.header).join(';');
 const uploads = () => (fs.existsSync(uploadTmpDir(s.ctx.config)) ? fs.readdirSync(uploadTmpDir(s.ctx.config)) : []);
 
-async function postImport(who: DemoUser, bytes: Buffer, name: string) {
+async function postImport(who: TestUser, bytes: Buffer, name: string) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)]), name);
   const res = await fetch(`${s.url}/api/patrimonios/import?mode=commit`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${await s.token(who)}` },
+    headers: { authorization: `Bearer ${await who.token()}` },
     body: form,
   });
   return { status: res.status, body: await res.json() };
 }
 
-async function exportRows(who: DemoUser, filters: Record<string, unknown>) {
-  const token = await s.token(who);
+async function exportRows(who: TestUser, filters: Record<string, unknown>) {
+  const token = await who.token();
   const posted = await client(s.url, token)('POST', '/api/patrimonios/export', filters);
   expect(posted.status, JSON.stringify(posted.body)).toBe(202);
   expect(posted.body.job).toMatchObject({ name: 'export.patrimonios', title: 'Bens (XLSX)' });
@@ -52,13 +55,12 @@ async function exportRows(who: DemoUser, filters: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({}, { seed: false });
   stopWorker = await startWorkerIfNeeded(s);
-  const admin = await as('admin');
-  sectors = Object.fromEntries((await admin('GET', '/api/sectors')).body.sectors.map((x: Sector) => [x.code, x]));
-  const tipoId =
-    (await admin('POST', '/api/tipos-bens', { name: 'Mobiliário' })).body.tipoBem?.id ??
-    (await admin('GET', '/api/tipos-bens')).body.tiposBens.find((t: { name: string }) => t.name === 'Mobiliário').id;
+  A = await newTown(s, { usuarioSectors: ['AD', 'TI'] });
+  sectors = A.sectors;
+  const admin = await as(A.users.admin);
+  const tipoId = (await newTipoBem(s, A.id, { name: 'Mobiliário' })).id;
   for (const [code, desc] of [
     ['AD', 'Exportável mesa'],
     ['AD', 'Exportável cadeira'],
@@ -80,28 +82,30 @@ afterAll(async () => {
 
 describe('export.patrimonios', () => {
   it('exports the filtered assets as XLSX; a usuario only gets their sectors; the scope cannot be sent', async () => {
-    const all = await exportRows('admin', { q: 'exportável' });
+    const all = await exportRows(A.users.admin, { q: 'exportável' });
     expect(all.header.slice(0, PATRIMONIO_SHEET_COLUMNS.length)).toEqual(PATRIMONIO_SHEET_COLUMNS.map((c) => c.header));
     expect(all.body.map((r) => r[1]).sort()).toEqual(['Exportável cadeira', 'Exportável cofre', 'Exportável mesa']);
-    const fi = await exportRows('admin', { q: 'exportável', sectorId: String(sectors.FI.id) });
+    const fi = await exportRows(A.users.admin, { q: 'exportável', sectorId: String(sectors.FI.id) });
     expect(fi.body.map((r) => r[1])).toEqual(['Exportável cofre']);
-    const mine = await exportRows('usuario', { q: 'exportável' });
+    const mine = await exportRows(A.users.usuario, { q: 'exportável' });
     expect(mine.body.map((r) => r[1]).sort()).toEqual(['Exportável cadeira', 'Exportável mesa']);
     // A usuario asking for another sector gets nothing of it.
-    expect((await exportRows('usuario', { q: 'exportável', sectorId: sectors.FI.id })).body).toEqual([]);
-    const forged = await (await as('usuario'))('POST', '/api/patrimonios/export', { q: 'exportável', sectorIds: null });
+    expect((await exportRows(A.users.usuario, { q: 'exportável', sectorId: sectors.FI.id })).body).toEqual([]);
+    const forged = await (
+      await as(A.users.usuario)
+    )('POST', '/api/patrimonios/export', { q: 'exportável', sectorIds: null });
     expect(forged.status).toBe(400);
-    expect((await (await as('admin'))('POST', '/api/patrimonios/export', { format: 'pdf' })).status).toBe(400);
+    expect((await (await as(A.users.admin))('POST', '/api/patrimonios/export', { format: 'pdf' })).status).toBe(400);
   });
 });
 
 describe('import.patrimonios (commit as a job)', () => {
   it('creates the rows in a job; progress reaches the owner; the report is its result; the upload is removed', async () => {
-    const token = await s.token('admin');
+    const token = await A.users.admin.token();
     const rec = jobRecorder(await s.socket(token));
-    const other = jobRecorder(await s.socket(await s.token('usuario')));
+    const other = jobRecorder(await s.socket(await A.users.usuario.token()));
     const rows = Array.from({ length: 30 }, (_, i) => `;Importado por tarefa ${i};Mobiliário;Saúde;;Ativo;5;1;;;;;`);
-    const posted = await postImport('admin', Buffer.from([HEAD, ...rows].join('\n')), 'lote.csv');
+    const posted = await postImport(A.users.admin, Buffer.from([HEAD, ...rows].join('\n')), 'lote.csv');
     expect(posted.status, JSON.stringify(posted.body)).toBe(202);
     const job: Job = posted.body.job;
     expect(job).toMatchObject({ name: 'import.patrimonios', title: 'Importação de bens (lote.csv)' });
@@ -119,30 +123,34 @@ describe('import.patrimonios (commit as a job)', () => {
     const report = JSON.parse(bytes.toString('utf8')) as ImportReport;
     expect(report).toMatchObject({ mode: 'commit', total: 30, valid: 30, created: 30, errors: [] });
     expect(report.numeros?.first).toBeTruthy();
-    const list = (await (await as('admin'))('GET', '/api/patrimonios?q=importado por tarefa&pageSize=100')).body;
+    const list = (await (await as(A.users.admin))('GET', '/api/patrimonios?q=importado por tarefa&pageSize=100')).body;
     expect(list.total).toBe(30);
     expect(uploads()).toEqual([]);
   });
 
   it('a bad file fails the job with a pt-BR reason; nothing is created; the upload is removed', async () => {
-    const token = await s.token('admin');
-    const total0 = (await (await as('admin'))('GET', '/api/patrimonios?pageSize=1')).body.total;
-    const posted = await postImport('admin', Buffer.from('Coluna;Outra\n1;2'), 'ruim.csv');
+    const token = await A.users.admin.token();
+    const total0 = (await (await as(A.users.admin))('GET', '/api/patrimonios?pageSize=1')).body.total;
+    const posted = await postImport(A.users.admin, Buffer.from('Coluna;Outra\n1;2'), 'ruim.csv');
     expect(posted.status).toBe(202);
     const job = await waitJob(s, token, posted.body.job.id);
     expect(job.status).toBe('failed');
     expect(job.error).toBe(`${MSG.jobs.importFailed} Coluna obrigatória ausente: "Descrição do Bem".`);
-    const zip = await postImport('admin', Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(100)]), 'x.xlsx');
+    const zip = await postImport(
+      A.users.admin,
+      Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(100)]),
+      'x.xlsx',
+    );
     expect((await waitJob(s, token, zip.body.job.id)).status).toBe('failed');
-    expect((await (await as('admin'))('GET', '/api/patrimonios?pageSize=1')).body.total).toBe(total0);
+    expect((await (await as(A.users.admin))('GET', '/api/patrimonios?pageSize=1')).body.total).toBe(total0);
     expect(uploads()).toEqual([]);
-    expect((await postImport('visualizador', Buffer.from(HEAD), 'v.csv')).status).toBe(403);
+    expect((await postImport(A.users.visualizador, Buffer.from(HEAD), 'v.csv')).status).toBe(403);
   });
 });
 
 /** An import job row as the API writes it, with its upload; nothing enqueues it: the test delivers it by hand. */
 async function handDelivered(label: string, rows: number) {
-  const { user } = await s.login('admin');
+  const user = { id: A.users.admin.id, name: A.users.admin.name, municipalityId: A.id };
   const sheet = [
     HEAD,
     ...Array.from({ length: rows }, (_, i) => `;${label} ${i};Mobiliário;Saúde;;Ativo;5;1;;;;;`),
@@ -189,7 +197,7 @@ async function handDelivered(label: string, rows: number) {
         tempPath: (ext) => path.join(scratch, `${row.id}.test.${attempt}.${ext}`),
       } satisfies RunningJob<ImportPatrimoniosPayload>),
     count: async () =>
-      (await (await as('admin'))('GET', `/api/patrimonios?q=${encodeURIComponent(label)}&pageSize=1`)).body
+      (await (await as(A.users.admin))('GET', `/api/patrimonios?q=${encodeURIComponent(label)}&pageSize=1`)).body
         .total as number,
   };
 }
@@ -197,7 +205,7 @@ const reportOf = (r: { tempPath: string }) => JSON.parse(fs.readFileSync(r.tempP
 
 describe('import.patrimonios redelivery (crash after the commit, before "completed")', () => {
   it('a second delivery completes with the same report: assets created once, no failure, upload removed', async () => {
-    const token = await s.token('admin');
+    const token = await A.users.admin.token();
     const { row, upload, sheet, deliver, count } = await handDelivered('reentregue', 12);
     const before = await count();
 
@@ -230,7 +238,11 @@ describe('import.patrimonios redelivery (crash after the commit, before "complet
     expect(res.status).toBe(200);
     expect(JSON.parse(bytes.toString('utf8'))).toEqual(report);
     expect(await count()).toBe(before + 12);
-    const numeros = (await (await as('admin'))('GET', '/api/patrimonios?q=reentregue&pageSize=100')).body.patrimonios
+    const numeros = (
+      await (
+        await as(A.users.admin)
+      )('GET', '/api/patrimonios?q=reentregue&pageSize=100')
+    ).body.patrimonios
       .map((p: { numero_patrimonio: string }) => p.numero_patrimonio)
       .sort();
     expect(numeros).toHaveLength(12);

@@ -8,11 +8,24 @@ import {
   type Sector,
   type TipoBem,
 } from '@tombo/shared';
-import { startTestServer, type DemoUser, type TestServer } from '../support/harness';
+import { startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
+import {
+  newTenant,
+  newTipoBem,
+  newTown,
+  newUser,
+  type TestTenant,
+  type TestTown,
+  type TestUser,
+} from '../support/factories';
 
 // Anonymous visitors: the public consultation API (no token, no sign-in).
 let s: TestServer;
+/** Own municipality (several sectors), another one, and a superuser. */
+let A: TestTown;
+let B: TestTenant;
+let SU: TestUser;
 let exemplo: PublicMunicipio;
 let vizinho: PublicMunicipio;
 let exemploSectors: Sector[];
@@ -21,17 +34,23 @@ let exemploTipos: TipoBem[];
 let vizinhoTipos: TipoBem[];
 let inactiveTipo: TipoBem;
 let asset: Patrimonio;
-const as = async (who: DemoUser) => client(s.url, await s.token(who));
+const as = async (u: TestUser) => client(s.url, await u.token());
 const anon = () => client(s.url);
 const ids = (xs: Array<{ id: number }>) => xs.map((x) => x.id).sort((a, b) => a - b);
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({}, { seed: false });
+  // B's sector and types are made before A's: the test below also looks for B's sector ids among A's
+  // type ids and the reverse, which only means something while those ids differ.
+  B = await newTenant(s);
+  A = await newTown(s);
+  SU = await newUser(s, { municipalityId: null, role: 'superuser' });
+  for (const m of [B, A, A]) await newTipoBem(s, m.id);
   const municipios = (await anon()('GET', '/api/public/municipios')).body.municipios as PublicMunicipio[];
-  exemplo = municipios.find((m) => m.slug === 'exemplo')!;
-  vizinho = municipios.find((m) => m.slug === 'vizinho')!;
-  const admin = await as('admin');
-  const viz = await as('vizinho');
+  exemplo = municipios.find((m) => m.slug === A.slug)!;
+  vizinho = municipios.find((m) => m.slug === B.slug)!;
+  const admin = await as(A.users.admin);
+  const viz = await as(B.users.admin);
   inactiveTipo = (await admin('POST', '/api/tipos-bens', { name: 'Tipo Desativado Público', active: false })).body;
   exemploSectors = (await admin('GET', '/api/sectors')).body.sectors;
   vizinhoSectors = (await viz('GET', '/api/sectors')).body.sectors;
@@ -55,10 +74,10 @@ afterAll(async () => {
 
 describe('GET /api/public/filtros', () => {
   it("answers that municipality's sectors and active asset types, never another municipality's", async () => {
-    const r = await anon()('GET', '/api/public/filtros?municipio=exemplo');
+    const r = await anon()('GET', `/api/public/filtros?municipio=${A.slug}`);
     expect(r.status).toBe(200);
     const f = r.body as PublicFiltros;
-    expect(f.municipio).toEqual({ id: exemplo.id, name: 'Município de Exemplo', slug: 'exemplo' });
+    expect(f.municipio).toEqual({ id: exemplo.id, name: A.name, slug: A.slug });
     expect(ids(f.sectors)).toEqual(ids(exemploSectors));
     expect(ids(f.tiposBens)).toEqual(ids(exemploTipos.filter((t) => t.active)));
     expect(ids(f.tiposBens)).not.toContain(inactiveTipo.id);
@@ -74,12 +93,12 @@ describe('GET /api/public/filtros', () => {
 
     const byId = await anon()('GET', `/api/public/filtros?municipalityId=${vizinho.id}`);
     expect(byId.status).toBe(200);
-    expect(byId.body.municipio.slug).toBe('vizinho');
+    expect(byId.body.municipio.slug).toBe(B.slug);
     expect(ids(byId.body.sectors)).toEqual(ids(vizinhoSectors));
   });
 
   it('refuses unknown query fields and a missing or malformed municipality (400, pt-BR)', async () => {
-    const unknown = await anon()('GET', '/api/public/filtros?municipio=exemplo&setor=1');
+    const unknown = await anon()('GET', `/api/public/filtros?municipio=${A.slug}&setor=1`);
     expect(unknown.status).toBe(400);
     expect(unknown.body.error).toMatchObject({
       code: 'VALIDATION',
@@ -105,7 +124,7 @@ describe('GET /api/public/filtros', () => {
 
 describe('public list and detail', () => {
   it('the list shows public fields only (no value, notes or people)', async () => {
-    const r = await anon()('GET', '/api/public/patrimonios?municipio=exemplo&q=projetor multimídia');
+    const r = await anon()('GET', `/api/public/patrimonios?municipio=${A.slug}&q=projetor multimídia`);
     expect(r.status).toBe(200);
     expect(r.body.total).toBe(1);
     const row = r.body.patrimonios[0];
@@ -121,55 +140,57 @@ describe('public list and detail', () => {
     ]);
     for (const k of ['valor_aquisicao', 'created_by_name', 'createdBy', 'observacoes', 'id', 'municipalityId'])
       expect(row).not.toHaveProperty(k);
-    expect(JSON.stringify(r.body)).not.toMatch(/98765|sigilosa|Ana Administradora/);
+    expect(JSON.stringify(r.body)).not.toMatch(new RegExp(`98765|sigilosa|${A.users.admin.name}`));
     expect(row).toMatchObject({
       numero_patrimonio: asset.numero_patrimonio,
       status: 'ativo',
       data_aquisicao: '2023-06-20',
-      municipio: 'Município de Exemplo',
+      municipio: A.name,
     });
   });
 
   it('the advanced filter narrows the list (sector, type, status) and other municipalities never show', async () => {
-    const base = `/api/public/patrimonios?municipio=exemplo&q=projetor multimídia`;
+    const base = `/api/public/patrimonios?municipio=${A.slug}&q=projetor multimídia`;
     const other = exemploSectors.find((x) => x.id !== asset.sectorId)!;
     expect(
       (await anon()('GET', `${base}&sectorId=${asset.sectorId}&tipoId=${asset.tipoId}&status=ativo`)).body.total,
     ).toBe(1);
     expect((await anon()('GET', `${base}&sectorId=${other.id}`)).body.total).toBe(0);
     expect((await anon()('GET', `${base}&status=baixado`)).body.total).toBe(0);
-    expect((await anon()('GET', '/api/public/patrimonios?municipio=vizinho&q=projetor multimídia')).body.total).toBe(0);
+    expect((await anon()('GET', `/api/public/patrimonios?municipio=${B.slug}&q=projetor multimídia`)).body.total).toBe(
+      0,
+    );
     expect((await anon()('GET', `${base}&foo=1`)).status).toBe(400);
   });
 
   it('the detail by number, by slug or by municipality id (QR), only in its own municipality', async () => {
-    for (const q of ['municipio=exemplo', `municipalityId=${exemplo.id}`]) {
+    for (const q of [`municipio=${A.slug}`, `municipalityId=${exemplo.id}`]) {
       const r = await anon()('GET', `/api/public/patrimonios/${asset.numero_patrimonio}?${q}`);
       expect(r.status).toBe(200);
       expect(r.body.patrimonio).toMatchObject({
         numero_patrimonio: asset.numero_patrimonio,
         descricao_bem: 'Projetor multimídia da consulta pública',
-        municipio: 'Município de Exemplo',
+        municipio: A.name,
       });
       expect(r.body.patrimonio).not.toHaveProperty('valor_aquisicao');
       expect(r.body.patrimonio).not.toHaveProperty('observacoes');
     }
     expect(
-      (await anon()('GET', `/api/public/patrimonios/${asset.numero_patrimonio.toLowerCase()}?municipio=exemplo`))
+      (await anon()('GET', `/api/public/patrimonios/${asset.numero_patrimonio.toLowerCase()}?municipio=${A.slug}`))
         .status,
     ).toBe(200);
-    const foreign = await anon()('GET', `/api/public/patrimonios/${asset.numero_patrimonio}?municipio=vizinho`);
+    const foreign = await anon()('GET', `/api/public/patrimonios/${asset.numero_patrimonio}?municipio=${B.slug}`);
     expect(foreign.status).toBe(404);
     expect(foreign.body.error.message).toBe(PATRIMONIO_MSG.notFound);
     expect(
-      (await anon()('GET', `/api/public/patrimonios/${asset.numero_patrimonio}?municipio=exemplo&x=1`)).status,
+      (await anon()('GET', `/api/public/patrimonios/${asset.numero_patrimonio}?municipio=${A.slug}&x=1`)).status,
     ).toBe(400);
   });
 });
 
 describe('public search switched off by the superuser', () => {
   it('403 with a pt-BR message on filtros, list and detail; the municipality leaves the list; back on, 200', async () => {
-    const su = await as('superuser');
+    const su = await as(SU);
     const off = await su('PUT', '/api/superuser/public-search', {
       municipalityId: exemplo.id,
       isPublicSearchEnabled: false,
@@ -177,9 +198,9 @@ describe('public search switched off by the superuser', () => {
     expect(off.status).toBe(200);
     try {
       for (const path of [
-        '/api/public/filtros?municipio=exemplo',
+        `/api/public/filtros?municipio=${A.slug}`,
         `/api/public/filtros?municipalityId=${exemplo.id}`,
-        '/api/public/patrimonios?municipio=exemplo',
+        `/api/public/patrimonios?municipio=${A.slug}`,
         `/api/public/patrimonios/${asset.numero_patrimonio}?municipalityId=${exemplo.id}`,
       ]) {
         const r = await anon()('GET', path);
@@ -187,12 +208,12 @@ describe('public search switched off by the superuser', () => {
         expect(r.body.error).toMatchObject({ code: 'FORBIDDEN', message: PATRIMONIO_MSG.publicDisabled });
       }
       const list = (await anon()('GET', '/api/public/municipios')).body.municipios as PublicMunicipio[];
-      expect(list.map((m) => m.slug)).not.toContain('exemplo');
+      expect(list.map((m) => m.slug)).not.toContain(A.slug);
       // the other municipality is not affected
-      expect((await anon()('GET', '/api/public/filtros?municipio=vizinho')).status).toBe(200);
+      expect((await anon()('GET', `/api/public/filtros?municipio=${B.slug}`)).status).toBe(200);
     } finally {
       await su('PUT', '/api/superuser/public-search', { municipalityId: exemplo.id, isPublicSearchEnabled: true });
     }
-    expect((await anon()('GET', '/api/public/filtros?municipio=exemplo')).status).toBe(200);
+    expect((await anon()('GET', `/api/public/filtros?municipio=${A.slug}`)).status).toBe(200);
   });
 });

@@ -7,11 +7,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@tombo/shared';
 import type { Mail } from '../../server/src/mail/mailer';
-import { DEMO, startTestServer, type TestServer } from '../support/harness';
+import { startTestServer, type TestServer } from '../support/harness';
+import { newTenant, type TestTenant } from '../support/factories';
 
 let s: TestServer;
+/** Own municipality: the people whose passwords are forgotten. */
+let A: TestTenant;
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({}, { seed: false });
+  A = await newTenant(s);
 });
 afterAll(async () => {
   await s?.close();
@@ -40,12 +44,12 @@ async function mailsTo(to: string, count: number, ms = 5000): Promise<string[]> 
 
 describe('forgot password', () => {
   it('answers a known and an unknown e-mail identically, and mails the known one after answering', async () => {
-    const known = await forgot(DEMO.usuario);
+    const known = await forgot(A.users.usuario.email);
     const unknown = await forgot('ninguem.mesmo@exemplo.gov.br');
     expect(known.status).toBe(200);
     expect(JSON.parse(known.body)).toEqual({ message: MSG.auth.forgotSent });
     expect(unknown).toEqual(known);
-    const mails = await mailsTo(DEMO.usuario, 1);
+    const mails = await mailsTo(A.users.usuario.email, 1);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatch(/\/redefinir-senha\/[\w-]{20,}/);
   });
@@ -60,12 +64,12 @@ describe('forgot password', () => {
       throw new Error('SMTP fora do ar');
     };
     try {
-      const known = await forgot(DEMO.visualizador);
+      const known = await forgot(A.users.visualizador.email);
       const unknown = await forgot('outro.ninguem@exemplo.gov.br');
       expect(known.status).toBe(200);
       expect(unknown).toEqual(known);
       const bound = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no mail attempted')), 5000));
-      expect((await Promise.race([attempt, bound])).to).toBe(DEMO.visualizador);
+      expect((await Promise.race([attempt, bound])).to).toBe(A.users.visualizador.email);
     } finally {
       mailer.send = send;
     }

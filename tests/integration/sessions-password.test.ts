@@ -5,12 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { LOCKOUT_THRESHOLD, MSG } from '@tombo/shared';
-import { DEMO, startTestServer, type TestServer } from '../support/harness';
+import { startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
+import { newMunicipality, newTenant, newUser as newTestUser, type TestTenant } from '../support/factories';
 
 let s: TestServer;
+/** Own municipality: its admin reads the users' lockout state. */
+let A: TestTenant;
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({}, { seed: false });
+  A = await newTenant(s);
 });
 afterAll(async () => {
   await s?.close();
@@ -18,9 +22,10 @@ afterAll(async () => {
 
 const PASSWORD = 'Senha@123';
 let seq = 0;
+/** A new visualizador of A, made by its admin, whose password is PASSWORD. */
 async function newUser(): Promise<{ id: number; email: string }> {
   const email = `sessao${++seq}@exemplo.gov.br`;
-  const r = await client(s.url, await s.token('admin'))('POST', '/api/users', {
+  const r = await client(s.url, await A.users.admin.token())('POST', '/api/users', {
     name: `Sessão ${seq}`,
     email,
     password: PASSWORD,
@@ -87,7 +92,7 @@ describe('wrong current passwords', () => {
     // the same counter as logins: the account is locked for them too, and the password unchanged
     const login = await anon()('POST', '/api/auth/login', { email: u.email, password: PASSWORD });
     expect(login.status).toBe(401);
-    const row = (await client(s.url, await s.token('admin'))('GET', `/api/users/${u.id}`)).body;
+    const row = (await client(s.url, await A.users.admin.token())('GET', `/api/users/${u.id}`)).body;
     expect(row.failedLoginAttempts).toBe(LOCKOUT_THRESHOLD);
     expect(new Date(row.lockoutUntil).getTime()).toBeGreaterThan(Date.now());
   });
@@ -99,7 +104,7 @@ describe('wrong current passwords', () => {
       expect((await me('PUT', '/api/auth/password', { currentPassword: 'x', password: 'Nova@Senha1' })).status).toBe(
         400,
       );
-    const admin = client(s.url, await s.token('admin'));
+    const admin = client(s.url, await A.users.admin.token());
     expect((await admin('GET', `/api/users/${u.id}`)).body.failedLoginAttempts).toBe(LOCKOUT_THRESHOLD - 1);
     expect((await me('PUT', '/api/auth/password', { currentPassword: PASSWORD, password: 'Nova@Senha1' })).status).toBe(
       200,
@@ -108,10 +113,12 @@ describe('wrong current passwords', () => {
   });
 
   it('share the per-IP attempt limit with logins', async () => {
-    const limited = await startTestServer({ loginRateLimitMax: 3 });
+    const limited = await startTestServer({ loginRateLimitMax: 3 }, { seed: false });
     try {
-      // the harness logs in once (1 of 3)
-      const me = client(limited.url, (await limited.login('visualizador')).token);
+      const m = await newMunicipality(limited);
+      const visualizador = await newTestUser(limited, { municipalityId: m.id, role: 'visualizador' });
+      // one login (1 of 3)
+      const me = client(limited.url, (await limited.login(visualizador.email, visualizador.password)).token);
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++)
         statuses.push(
@@ -120,7 +127,7 @@ describe('wrong current passwords', () => {
       expect(statuses).toEqual([400, 400, 429]);
       const last = await me('PUT', '/api/auth/password', { currentPassword: 'x', password: 'Nova@Senha1' });
       expect(last.body.error.message).toBe(MSG.auth.tooManyAttempts);
-      const login = await client(limited.url)('POST', '/api/auth/login', { email: DEMO.visualizador, password: 'x' });
+      const login = await client(limited.url)('POST', '/api/auth/login', { email: visualizador.email, password: 'x' });
       expect(login.status).toBe(429);
     } finally {
       await limited.close();
