@@ -119,6 +119,9 @@ const G = {
       { path: '/bens-cadastrados/novo', label: 'Novo Cadastro' },
       { path: '/inventarios', label: 'Inventários' },
       { path: '/locais', label: 'Locais' },
+      // Not in spec §2.4's table: the screens of §2.3 that its sidebar leaves unreachable.
+      { path: '/bens/transferencias', label: 'Transferências' },
+      { path: '/bens/emprestimos', label: 'Empréstimos' },
     ],
   },
   imoveis: {
@@ -138,6 +141,7 @@ const G = {
       { path: '/analise/tipo', label: 'Análise por Tipo' },
       { path: '/analise/temporal', label: 'Análise Temporal' },
       { path: '/relatorios', label: 'Gerar Relatórios' },
+      { path: '/relatorios/transferencias', label: 'Relatórios de Transferências' },
       { path: '/exportacao', label: 'Exportação de Dados' },
     ],
   },
@@ -148,6 +152,7 @@ const G = {
       { path: '/gerar-etiquetas', label: 'Gerar Etiquetas' },
       { path: '/etiquetas/templates', label: 'Modelos de Etiqueta' },
       { path: '/gerenciador-fichas', label: 'Gerenciador de Fichas' },
+      { path: '/ferramentas/documentos', label: 'Documentos Gerais' },
       { path: '/ferramentas/sync-client', label: 'Cliente de Sincronização' },
       { path: '/downloads', label: 'Downloads' },
     ],
@@ -193,6 +198,7 @@ export function menuForRole(role: Role | null | undefined): MenuGroup[] {
             { path: '/exportacao', label: 'Exportação de Dados' },
             { path: '/relatorios', label: 'Gerar Relatórios' },
             { path: '/gerar-etiquetas', label: 'Gerar Etiquetas' },
+            { path: '/ferramentas/documentos', label: 'Documentos Gerais' },
             { path: '/ferramentas/sync-client', label: 'Cliente de Sincronização' },
             { path: '/downloads', label: 'Downloads' },
           ],
@@ -208,6 +214,9 @@ export function menuForRole(role: Role | null | undefined): MenuGroup[] {
             { path: '/bens-cadastrados', label: 'Listagem de Bens' },
             { path: '/imoveis', label: 'Listagem de Imóveis' },
             { path: '/locais', label: 'Locais' },
+            { path: '/bens/transferencias', label: 'Transferências' },
+            { path: '/bens/emprestimos', label: 'Empréstimos' },
+            { path: '/ferramentas/documentos', label: 'Documentos Gerais' },
           ],
         },
       ];
