@@ -340,7 +340,7 @@ describe('tenancy fails closed', () => {
     // Several at once, so that the PostgreSQL pool opens several connections: each starts as the app role.
     const sessions = await Promise.all(
       Array.from({ length: 6 }, () =>
-        s.owner.query<{ role: string; m: string | null; all: string | null }>(
+        s.ctx.database.query<{ role: string; m: string | null; all: string | null }>(
           `select current_user as role, current_setting('app.municipality_id', true) as m,
                   current_setting('app.all_municipalities', true) as "all", pg_sleep(0.05)`,
         ),
@@ -357,7 +357,7 @@ describe('tenancy fails closed', () => {
     for (const name of tenantTables) {
       const count = `select count(*)::int as n from ${ident(name)}`;
       const [{ n: owned }] = await q<{ n: number }>(count);
-      const [{ n: visible }] = await s.owner.query<{ n: number }>(count);
+      const [{ n: visible }] = await s.ctx.database.query<{ n: number }>(count);
       if (owned > 0) withRows.push(name);
       if (visible !== 0) seen.push(`${name}: ${visible} of ${owned} rows`);
     }
@@ -368,7 +368,7 @@ describe('tenancy fails closed', () => {
     // Through Drizzle too (the same pool), and a write is refused by the policy.
     expect(await s.ctx.db.select().from(patrimonios)).toEqual([]);
     await expect(
-      s.owner.query('insert into sectors (municipality_id, name, code) values ($1, $2, $3)', [
+      s.ctx.database.query('insert into sectors (municipality_id, name, code) values ($1, $2, $3)', [
         w.A.id,
         'Fora de qualquer transação',
         'ZZ',
