@@ -13,9 +13,9 @@ import { z } from 'zod';
 import { NOTIFICATION_TYPES } from '@tombo/shared';
 import type { AppContext } from '../../server/src/context';
 import { users } from '../../server/src/db/schema';
-import { mutate } from '../../server/src/db/tx';
+import { mutate, read } from '../../server/src/db/tx';
 import { notify } from '../../server/src/modules/notifications';
-import { scopeOfMunicipality } from '../../server/src/tenancy/scope';
+import { allMunicipalities, scopeOfMunicipality } from '../../server/src/tenancy/scope';
 import { notifyHookPort } from './notify-hook-client';
 
 const body = z.strictObject({
@@ -28,11 +28,13 @@ const body = z.strictObject({
 
 async function handle(ctx: AppContext, raw: string) {
   const input = body.parse(JSON.parse(raw));
-  // The connecting role owns the tables: this lookup, like the principal loader's, spans municipalities.
-  const [user] = await ctx.db
-    .select({ id: users.id, municipalityId: users.municipalityId })
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${input.email})`);
+  // Like the principal loader's, this lookup spans municipalities, and says so (the app's connections fail closed).
+  const [user] = await read(ctx, allMunicipalities(), (tx) =>
+    tx
+      .select({ id: users.id, municipalityId: users.municipalityId })
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${input.email})`),
+  );
   if (user?.municipalityId == null) throw new Error(`usuário municipal ${input.email} não existe`);
   const { email: _email, ...n } = input;
   const scope = scopeOfMunicipality(user.municipalityId);
