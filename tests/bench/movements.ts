@@ -6,6 +6,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres REDIS_URL=redis://127.0.0.1:6379 npx tsx tests/bench/movements.ts
  * BENCH_SOCKETS (per municipality, default 2000), BENCH_DECISIONS (default 200).
  */
+import { Worker } from 'node:worker_threads';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { LiveEvent, Notification, PatrimonioList, Sector } from '@tombo/shared';
 import { machine } from './lib';
@@ -26,31 +27,64 @@ async function call<T>(url: string, token: string, method: string, path: string,
   return JSON.parse(text) as T;
 }
 
-/** Opens `n` sockets with the tokens in turn, a few hundred at a time. */
-async function openSockets(url: string, tokens: string[], n: number): Promise<Socket[]> {
-  const sockets: Socket[] = [];
-  for (let i = 0; i < n; i += 200) {
-    const batch = Array.from({ length: Math.min(200, n - i) }, (_, k) => {
-      const s = connect(url, {
-        auth: { token: tokens[(i + k) % tokens.length] },
-        transports: ['websocket'],
-        reconnection: false,
-        forceNew: true,
-      });
-      sockets.push(s);
-      return new Promise<void>((resolve, reject) => {
-        s.once('connect', () => resolve());
-        s.once('connect_error', reject);
-      });
-    });
-    await Promise.all(batch);
+interface CrowdGroup {
+  name: string;
+  tokens: string[];
+  sockets: number;
+}
+
+/** The crowd's thread (crowd.mjs): opens the groups' sockets, then answers how many events each group received. */
+class Crowd {
+  private readonly worker: Worker;
+  private constructor(worker: Worker) {
+    this.worker = worker;
   }
-  return sockets;
+  static async open(url: string, groups: CrowdGroup[]): Promise<Crowd> {
+    const worker = new Worker(new URL('./crowd.mjs', import.meta.url), {
+      workerData: { url, groups },
+    });
+    await new Promise<void>((resolve, reject) => {
+      worker.once('message', () => resolve());
+      worker.once('error', reject);
+    });
+    return new Crowd(worker);
+  }
+  private ask<T>(m: 'count' | 'close'): Promise<T> {
+    return new Promise((resolve) => {
+      this.worker.once('message', resolve);
+      this.worker.postMessage(m);
+    });
+  }
+  received = async () => (await this.ask<{ received: Record<string, number> }>('count')).received;
+  /** Waits until the crowd received nothing new for 30 ms (the last broadcast has reached every socket). */
+  async settled(): Promise<void> {
+    let before = JSON.stringify(await this.received());
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 30));
+      const now = JSON.stringify(await this.received());
+      if (now === before) return;
+      before = now;
+    }
+  }
+  async close(): Promise<void> {
+    await this.ask('close');
+    await this.worker.terminate();
+  }
+}
+
+/** One socket of the measured user. */
+function openSocket(url: string, token: string): Promise<Socket> {
+  const s = connect(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+  return new Promise((resolve, reject) => {
+    s.once('connect', () => resolve(s));
+    s.once('connect_error', reject);
+  });
 }
 
 export async function movementsBench(): Promise<void> {
   const s = await startBenchServer();
-  const sockets: Socket[] = [];
+  let requester: Socket | undefined;
+  let crowd: Crowd | undefined;
   try {
     const [usuario, supervisor, admin, visualizador, vizinho] = await Promise.all(
       [
@@ -68,15 +102,15 @@ export async function movementsBench(): Promise<void> {
     const assets = patrimonios.filter((p) => p.status !== 'baixado');
     if (assets.length === 0) throw new Error('no asset in the usuario sectors');
 
-    const requester = (await openSockets(s.url, [usuario], 1))[0];
-    sockets.push(requester);
-    sockets.push(...(await openSockets(s.url, [usuario, supervisor, admin, visualizador], SOCKETS - 1)));
-    const others = await openSockets(s.url, [vizinho], SOCKETS);
-    sockets.push(...others);
-    let leaked = 0;
-    for (const o of others) o.onAny(() => leaked++);
+    requester = await openSocket(s.url, usuario);
+    crowd = await Crowd.open(s.url, [
+      { name: 'same', tokens: [usuario, supervisor, admin, visualizador], sockets: SOCKETS - 1 },
+      { name: 'other', tokens: [vizinho], sockets: SOCKETS },
+    ]);
+    const arrivedAtSocket = requester;
 
     const latencies: number[] = [];
+    const responses: number[] = [];
     for (let i = 0; i < DECISIONS; i++) {
       const asset = assets[i % assets.length];
       const current = await call<{ patrimonio: { sectorId: number } }>(
@@ -98,23 +132,29 @@ export async function movementsBench(): Promise<void> {
           setorDestinoId: destino.id,
         },
       );
+      await crowd.settled();
       const arrived = new Promise<number>((resolve) => {
         const on = (e: LiveEvent<Notification>) => {
           if (e.data.type !== 'transfer' || !e.data.link?.endsWith(`/${asset.id}`)) return;
-          requester.off('notification.created', on);
+          arrivedAtSocket.off('notification.created', on);
           resolve(performance.now());
         };
-        requester.on('notification.created', on);
+        arrivedAtSocket.on('notification.created', on);
       });
+      // Requests and approvals come seconds apart in real life: the approval is timed once the request's
+      // broadcasts are out.
       const t0 = performance.now();
       await call(s.url, supervisor, 'POST', `/api/transferencias/${t.id}/decisao`, {
         status: 'aprovada',
         version: t.version,
       });
+      responses.push(performance.now() - t0);
       latencies.push((await arrived) - t0);
     }
     await new Promise((r) => setTimeout(r, 500));
+    const received = await crowd.received();
     latencies.sort((a, b) => a - b);
+    responses.sort((a, b) => a - b);
     const db = s.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'PGlite embutido';
     console.log(`\n## Movimentações ao vivo — ${machine()}; ${db}; ${process.env.REDIS_URL ? 'Redis' : 'sem Redis'}\n`);
     console.log(
@@ -125,9 +165,15 @@ export async function movementsBench(): Promise<void> {
     console.log(
       `| aprovação → notificação no socket do solicitante | ${latencies.length} | ${pct(latencies, 50).toFixed(1)} | ${pct(latencies, 95).toFixed(1)} | ${pct(latencies, 99).toFixed(1)} |`,
     );
-    console.log(`\nEventos recebidos pelos ${SOCKETS} sockets do outro município: ${leaked}`);
+    console.log(
+      `| resposta HTTP da decisão (transação + commit) | ${responses.length} | ${pct(responses, 50).toFixed(1)} | ${pct(responses, 95).toFixed(1)} | ${pct(responses, 99).toFixed(1)} |`,
+    );
+    console.log(
+      `\nEventos recebidos pelos ${SOCKETS - 1} outros sockets do mesmo município: ${received.same}; pelos ${SOCKETS} sockets do outro município: ${received.other}`,
+    );
   } finally {
-    for (const x of sockets) x.disconnect();
+    requester?.disconnect();
+    await crowd?.close();
     await s.stop();
   }
 }

@@ -20,6 +20,34 @@ interface Pending {
   event: LiveEvent<unknown>;
 }
 
+const PERSONAL_ROOMS = [room.user(0).slice(0, -1), room.session('').slice(0)];
+const isPersonal = (rooms: string | string[]) =>
+  (Array.isArray(rooms) ? rooms : [rooms]).every((r) => PERSONAL_ROOMS.some((prefix) => r.startsWith(prefix)));
+
+/** The id of an event's record, when it carries one. */
+const recordId = (data: unknown) =>
+  typeof data === 'object' && data !== null && 'id' in data ? (data as { id: unknown }).id : undefined;
+
+/**
+ * Drops a `*.updated` snapshot that a later one of the same record, to the same rooms, supersedes (a
+ * transfer's approval moves the asset and then clears its flag: its watchers need the final row once).
+ */
+function latestSnapshots(events: Pending[]): Pending[] {
+  const key = (p: Pending) => {
+    const id = recordId(p.event.data);
+    return p.name.endsWith('.updated') && id !== undefined ? `${p.name}|${JSON.stringify(p.rooms)}|${id}` : null;
+  };
+  const last = new Map<string, number>();
+  events.forEach((p, i) => {
+    const k = key(p);
+    if (k) last.set(k, i);
+  });
+  return events.filter((p, i) => {
+    const k = key(p);
+    return k === null || last.get(k) === i;
+  });
+}
+
 /** Collects live events during a transaction; they are published only after it commits. */
 export class Outbox {
   private readonly pending: Pending[] = [];
@@ -61,8 +89,19 @@ export class Outbox {
     return this.pending.length;
   }
 
+  /**
+   * Publishes the events, those addressed to one person first: the user waiting for an answer (a decision,
+   * a job) gets it before the broadcasts to whole municipalities, which take longer to fan out.
+   */
   flush(ctx: Pick<AppContext, 'publisher'>): void {
-    for (const p of this.pending.splice(0)) ctx.publisher.emit(p.rooms, p.name, p.event as never);
+    const all = latestSnapshots(this.pending.splice(0));
+    const send = (list: Pending[]) => {
+      for (const p of list) ctx.publisher.emit(p.rooms, p.name, p.event as never);
+    };
+    send(all.filter((p) => isPersonal(p.rooms)));
+    // A broadcast to thousands of sockets holds the event loop for a while: the author's HTTP answer goes out first.
+    const broadcasts = all.filter((p) => !isPersonal(p.rooms));
+    if (broadcasts.length) setImmediate(() => send(broadcasts));
   }
 }
 

@@ -28,6 +28,9 @@ export const PATRIMONIO_MSG = {
   writtenOff: 'O bem possui movimentações e não pode ser excluído; ele foi baixado (status "Baixado").',
   confirmDelete: 'Excluir este bem? Se ele tiver movimentações, será baixado em vez de excluído.',
   alreadyWrittenOff: 'Este bem já está baixado.',
+  lentWriteOff: 'Este bem está emprestado. Registre a devolução antes de baixá-lo.',
+  pendingTransferMove:
+    'Este bem tem uma solicitação de transferência pendente. Aguarde a decisão antes de mudar o setor ou o local.',
   notFound: 'Bem não encontrado.',
   numeroReadOnly: 'O número de patrimônio é atribuído pelo sistema e não pode ser informado ou alterado.',
   sectorNotFound: 'Setor não encontrado.',

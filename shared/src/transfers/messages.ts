@@ -37,6 +37,7 @@ export const TRANSFER_MSG = {
   alreadyPending: 'Este bem já tem uma solicitação de transferência pendente. Aguarde a decisão.',
   writtenOff: 'Este bem está baixado e não pode ser transferido nem doado.',
   donated: 'Este bem já foi doado e não pode ser transferido nem doado novamente.',
+  lent: 'Este bem está emprestado. Registre a devolução antes de transferi-lo ou doá-lo.',
   decisionInvalid: 'Decisão inválida: use aprovada ou rejeitada.',
   comentariosTooLong: 'Os comentários devem ter no máximo 2000 caracteres.',
   alreadyDecided: (status: TransferStatus, by: string | null) =>

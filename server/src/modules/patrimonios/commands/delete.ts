@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import type { PatrimonioDeleteResult } from '@tombo/shared';
+import { PATRIMONIO_MSG, type PatrimonioDeleteResult } from '@tombo/shared';
 import type { AppContext } from '../../../context';
 import type { Db } from '../../../db/client';
 import { patrimonioArquivos, patrimonioHistorico, patrimonios } from '../../../db/schema';
 import { liveEvent, record, type Outbox } from '../../../db/tx';
+import { conflict } from '../../../http/errors';
 import type { TenantScope } from '../../../tenancy/scope';
+import { hasOpenLoan } from '../../loans';
 import { removeStoredFiles } from '../files';
 import { findOwn, loadPatrimonio } from '../queries';
 import { assetRooms } from '../rooms';
@@ -23,6 +25,7 @@ export async function deletePatrimonio(
   config: AppContext['config'],
 ): Promise<PatrimonioDeleteResult> {
   const old = await findOwn(tx, scope, id, true);
+  if (await hasOpenLoan(tx, id)) throw conflict(PATRIMONIO_MSG.lentWriteOff);
   const [{ n }] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(patrimonioHistorico)

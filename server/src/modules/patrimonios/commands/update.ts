@@ -6,6 +6,7 @@ import { record, type Outbox } from '../../../db/tx';
 import { badRequest, conflict } from '../../../http/errors';
 import { inScope, type TenantScope } from '../../../tenancy/scope';
 import { fieldRules } from '../../form-fields';
+import { hasOpenLoan } from '../../loans';
 import { addHistory, describeChanges } from '../history';
 import { findOwn, loadPatrimonio } from '../queries';
 import { checkCustom, resolveRefs, unprocessable } from '../refs';
@@ -30,6 +31,11 @@ export async function updatePatrimonio(
   if (body.version !== old.version) throw conflict(PATRIMONIO_MSG.stale);
   if (body.numero_patrimonio !== undefined && body.numero_patrimonio !== old.numeroPatrimonio)
     throw unprocessable('numero_patrimonio', PATRIMONIO_MSG.numeroReadOnly);
+  const movesTo = (k: 'sectorId' | 'localId') => body[k] !== undefined && body[k] !== old[k];
+  if (old.transferenciaPendente && (movesTo('sectorId') || movesTo('localId')))
+    throw conflict(PATRIMONIO_MSG.pendingTransferMove);
+  if (body.status === 'baixado' && old.status !== 'baixado' && (await hasOpenLoan(tx, id)))
+    throw conflict(PATRIMONIO_MSG.lentWriteOff);
 
   const rules = await fieldRules(tx, scope);
   const tipoId = body.tipoId === undefined ? old.tipoId : body.tipoId;
@@ -48,6 +54,7 @@ export async function updatePatrimonio(
     forma: ids.formaAquisicaoId !== old.formaAquisicaoId,
   });
   if (!inScope(scope, refs.sectorId)) throw notYourSector();
+  const moves = refs.sectorId !== old.sectorId || refs.localId !== old.localId;
 
   const next = {
     descricaoBem: body.descricao_bem ?? old.descricaoBem,
@@ -93,7 +100,6 @@ export async function updatePatrimonio(
       ...assetChanged(row),
     );
   }
-  if (refs.sectorId !== old.sectorId || refs.localId !== old.localId)
-    row = await moveAsset(tx, out, scope, { id, sectorId: refs.sectorId, localId: refs.localId });
+  if (moves) row = await moveAsset(tx, out, scope, { id, sectorId: refs.sectorId, localId: refs.localId });
   return loadPatrimonio(tx, row);
 }

@@ -5,6 +5,7 @@ import { patrimonios } from '../../../db/schema';
 import { record, type Outbox } from '../../../db/tx';
 import { conflict } from '../../../http/errors';
 import type { TenantScope } from '../../../tenancy/scope';
+import { hasOpenLoan } from '../../loans';
 import { statusLabel } from '../format';
 import { addHistory } from '../history';
 import type { Row } from '../presenters';
@@ -21,11 +22,12 @@ export interface WriteOff {
 
 /**
  * Writes an asset off (status 'baixado'): it stays in the register, numbered for life. Runs in the
- * caller's transaction with its history line, audit row and live events (409 if already written off).
+ * caller's transaction with its history line, audit row and live events (409 if already written off or lent).
  */
 export async function writeOffAsset(tx: Db, out: Outbox, scope: TenantScope, input: WriteOff): Promise<Row> {
   const old = await findOwn(tx, scope, input.id, true);
   if (old.status === 'baixado') throw conflict(PATRIMONIO_MSG.alreadyWrittenOff);
+  if (await hasOpenLoan(tx, old.id)) throw conflict(PATRIMONIO_MSG.lentWriteOff);
   const [row] = await tx
     .update(patrimonios)
     .set({

@@ -11,6 +11,7 @@ import { locais, rolePermissions, sectors, transferencias } from '../../../db/sc
 import { record, type Outbox } from '../../../db/tx';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../../http/errors';
 import { ofTenant, type TenantScope } from '../../../tenancy/scope';
+import { hasOpenLoan } from '../../loans';
 import { notify, usersWithRoles } from '../../notifications';
 import { findOwn, setTransferPending, toListItem } from '../../patrimonios';
 import { toTransferencia } from '../presenters';
@@ -72,6 +73,8 @@ export async function requestTransfer(
   if (asset.doado) throw conflict(TRANSFER_MSG.donated);
   if (asset.status === 'baixado') throw conflict(TRANSFER_MSG.writtenOff);
   if (asset.transferenciaPendente) throw conflict(TRANSFER_MSG.alreadyPending);
+  // The asset row is locked: a loan being made now waits for this request and then sees it pending.
+  if (await hasOpenLoan(tx, asset.id)) throw conflict(TRANSFER_MSG.lent);
   const dest = input.type === 'transferencia' ? await destination(tx, scope, input, asset.sectorId) : null;
   let row;
   try {
