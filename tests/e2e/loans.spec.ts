@@ -105,6 +105,16 @@ test('empresta e devolve pela interface; a lista de outra pessoa atualiza ao viv
   await expect(supervisor.getByRole('progressbar')).toHaveCount(0);
   await shot(supervisor, 'desktop-emprestimos');
 
+  // The supervisor extends the loan; the usuario's row shows the new date, live.
+  const later = addDaysISO(due, 10);
+  await row.getByRole('button', { name: `Prorrogar o empréstimo do bem ${asset.numero_patrimonio}` }).click();
+  const extend = supervisor.getByRole('dialog', { name: 'Prorrogar empréstimo' });
+  await extend.getByLabel('Nova devolução prevista').fill(formatDate(later));
+  await extend.getByLabel('Motivo').fill('Evento prorrogado');
+  await extend.getByRole('button', { name: 'Prorrogar' }).click();
+  await expect(supervisor.getByText(LOAN_MSG.extended)).toBeVisible();
+  await expect(mine).toContainText(formatDate(later));
+
   // The supervisor registers the return; the usuario's open tab loses the row, live.
   await row.getByRole('button', { name: `Registrar devolução do bem ${asset.numero_patrimonio}` }).click();
   const back = supervisor.getByRole('dialog', { name: 'Registrar devolução' });

@@ -57,6 +57,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   TRANSFER_REJECT: 'Transferência rejeitada',
   EMPRESTIMO_CREATE: 'Empréstimo registrado',
   EMPRESTIMO_RETURN: 'Empréstimo devolvido',
+  EMPRESTIMO_EXTEND: 'Empréstimo prorrogado',
   EMPRESTIMO_OVERDUE: 'Empréstimo em atraso',
   DOCUMENT_CREATE: 'Documento enviado',
   DOCUMENT_DELETE: 'Documento excluído',
@@ -151,7 +152,7 @@ export const AUDIT_ACTIONS_BY_ENTITY: Record<string, readonly string[]> = {
   NumberingPattern: ['NUMBERING_UPDATE'],
   Customization: ['CUSTOMIZATION_UPDATE', 'CUSTOMIZATION_RESET'],
   Transferencia: ['TRANSFER_REQUEST', 'TRANSFER_APPROVE', 'TRANSFER_REJECT'],
-  Emprestimo: ['EMPRESTIMO_CREATE', 'EMPRESTIMO_RETURN', 'EMPRESTIMO_OVERDUE'],
+  Emprestimo: ['EMPRESTIMO_CREATE', 'EMPRESTIMO_RETURN', 'EMPRESTIMO_EXTEND', 'EMPRESTIMO_OVERDUE'],
   Documento: ['DOCUMENT_CREATE', 'DOCUMENT_DELETE'],
   Sync: ['CLIENT_SYNC_START', 'CLIENT_SYNC_SUCCESS', 'CLIENT_SYNC_FAIL', 'CLIENT_SYNC_CANCEL'],
 };

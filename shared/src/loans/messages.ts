@@ -19,6 +19,13 @@ const estado = (e: EstadoConservacao) => ESTADO_CONSERVACAO_LABELS[e] ?? e;
 export const LOAN_MSG = {
   created: 'Empréstimo registrado com sucesso.',
   returned: 'Devolução registrada com sucesso.',
+  extended: 'Prazo do empréstimo prorrogado.',
+  extendReturned: 'Este empréstimo já foi devolvido e não pode ser prorrogado.',
+  extendNotLater: (current: string) => `A nova data prevista deve ser posterior à atual (${formatDate(current)}).`,
+  /** History line of an extension (action 'Empréstimo'). */
+  extendedDetails: (e: { tomadorNome: string; de: string; para: string; motivo: string | null }) =>
+    `Empréstimo para ${e.tomadorNome} prorrogado: devolução prevista passou de ${formatDate(e.de)} para ${formatDate(e.para)}.` +
+    `${e.motivo ? ` Motivo: ${e.motivo}` : ''}`,
   loadFailed: 'Falha ao carregar empréstimos.',
   notFound: 'Empréstimo não encontrado.',
   assetNotFound: 'Bem não encontrado.',

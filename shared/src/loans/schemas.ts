@@ -112,6 +112,14 @@ export const devolucaoBody = z.strictObject({
 });
 export type DevolucaoBody = z.infer<typeof devolucaoBody>;
 
+/** Extending an open loan: a new expected return date (later than the current one) and why. */
+export const prorrogacaoBody = z.strictObject({
+  dataPrevistaDevolucao,
+  motivo: optionalText(2000, 'Motivo'),
+  version,
+});
+export type ProrrogacaoBody = z.infer<typeof prorrogacaoBody>;
+
 export const EMPRESTIMO_SORT_KEYS = [
   'dataEmprestimo',
   'dataPrevistaDevolucao',

@@ -19,10 +19,11 @@ export interface LoanListProps {
   canManage: boolean;
   onPage: (page: number) => void;
   onReturn: (loan: EmprestimoListItem) => void;
+  onExtend: (loan: EmprestimoListItem) => void;
 }
 
 /** Under 768 px the list is a stack of cards with the same server paging. */
-export function LoanCards({ rows, total, page, pageSize, canManage, onPage, onReturn }: LoanListProps) {
+export function LoanCards({ rows, total, page, pageSize, canManage, onPage, onReturn, onExtend }: LoanListProps) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <Box>
@@ -65,16 +66,25 @@ export function LoanCards({ rows, total, page, pageSize, canManage, onPage, onRe
                   </Typography>
                 )}
                 {canManage && !l.dataDevolucao && (
-                  <Button
-                    size="small"
-                    variant="outlined"
-                    fullWidth
-                    sx={{ mt: 1 }}
-                    onClick={() => onReturn(l)}
-                    aria-label={`Registrar devolução do bem ${l.numero_patrimonio}`}
-                  >
-                    Registrar devolução
-                  </Button>
+                  <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      fullWidth
+                      onClick={() => onReturn(l)}
+                      aria-label={`Registrar devolução do bem ${l.numero_patrimonio}`}
+                    >
+                      Registrar devolução
+                    </Button>
+                    <Button
+                      size="small"
+                      fullWidth
+                      onClick={() => onExtend(l)}
+                      aria-label={`Prorrogar o empréstimo do bem ${l.numero_patrimonio}`}
+                    >
+                      Prorrogar
+                    </Button>
+                  </Stack>
                 )}
               </CardContent>
             </Card>

@@ -22,7 +22,7 @@ interface Props extends LoanListProps {
 const muted = { display: 'block', color: 'text.secondary' } as const;
 
 /** The desktop list: one row per loan, server paging. */
-export function LoanTable({ rows, total, page, pageSize, canManage, onPage, onPageSize, onReturn }: Props) {
+export function LoanTable({ rows, total, page, pageSize, canManage, onPage, onPageSize, onReturn, onExtend }: Props) {
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table aria-label="Empréstimos" size="small">
@@ -96,14 +96,24 @@ export function LoanTable({ rows, total, page, pageSize, canManage, onPage, onPa
                       </Typography>
                     </>
                   ) : canManage ? (
-                    <Button
-                      size="small"
-                      variant="outlined"
-                      onClick={() => onReturn(l)}
-                      aria-label={`Registrar devolução do bem ${l.numero_patrimonio}`}
-                    >
-                      Registrar devolução
-                    </Button>
+                    <>
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        onClick={() => onReturn(l)}
+                        aria-label={`Registrar devolução do bem ${l.numero_patrimonio}`}
+                      >
+                        Registrar devolução
+                      </Button>
+                      <Button
+                        size="small"
+                        sx={{ ml: 1 }}
+                        onClick={() => onExtend(l)}
+                        aria-label={`Prorrogar o empréstimo do bem ${l.numero_patrimonio}`}
+                      >
+                        Prorrogar
+                      </Button>
+                    </>
                   ) : (
                     '—'
                   )}

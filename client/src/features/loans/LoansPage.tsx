@@ -17,6 +17,7 @@ import { LoanCards, type LoanListProps } from './LoanCards';
 import { LoanFilters } from './LoanFilters';
 import { LoanTable } from './LoanTable';
 import { NewLoanDialog } from './NewLoanDialog';
+import { ExtendDialog } from './ExtendDialog';
 import { ReturnDialog } from './ReturnDialog';
 import { useLoanList, useLoanMutations } from './queries';
 import { LOAN_TABS, apiParams, useLoanListState, type LoanTab } from './urlState';
@@ -35,9 +36,10 @@ export default function LoansPage({ title }: PageProps) {
   const phone = useMediaQuery('(max-width:767.98px)');
   const { state, update } = useLoanListState();
   const { data, isPending, isError, refetch } = useLoanList(apiParams(state));
-  const { create, giveBack } = useLoanMutations();
+  const { create, giveBack, extend } = useLoanMutations();
   const [creating, setCreating] = useState(false);
   const [returning, setReturning] = useState<EmprestimoListItem | null>(null);
+  const [extending, setExtending] = useState<EmprestimoListItem | null>(null);
   const filtered = !!(state.q || state.sectorId || state.dataDe || state.dataAte);
   const rows = data?.emprestimos ?? [];
   const listProps = (total: number): LoanListProps => ({
@@ -48,6 +50,7 @@ export default function LoansPage({ title }: PageProps) {
     canManage,
     onPage: (page) => update({ page }),
     onReturn: setReturning,
+    onExtend: setExtending,
   });
 
   return (
@@ -123,6 +126,14 @@ export default function LoansPage({ title }: PageProps) {
             onClose={() => setReturning(null)}
             onSubmit={(body) =>
               returning && giveBack.mutate({ loan: returning, body }, { onSuccess: () => setReturning(null) })
+            }
+          />
+          <ExtendDialog
+            loan={extending}
+            busy={extend.isPending}
+            onClose={() => setExtending(null)}
+            onSubmit={(body) =>
+              extending && extend.mutate({ loan: extending, body }, { onSuccess: () => setExtending(null) })
             }
           />
         </>

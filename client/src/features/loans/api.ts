@@ -1,4 +1,4 @@
-import type { DevolucaoBody, EmprestimoBem, EmprestimoList, EmprestimoListItem } from '@tombo/shared';
+import type { DevolucaoBody, EmprestimoBem, EmprestimoList, EmprestimoListItem, ProrrogacaoBody } from '@tombo/shared';
 import { http, itemFrom } from '../../lib/http';
 
 /** Query of GET /api/emprestimos as the page builds it (strings, ready for the URL). */
@@ -31,4 +31,8 @@ export async function createLoan(body: NewLoanBody): Promise<EmprestimoListItem>
 
 export async function returnLoan(id: number, body: DevolucaoBody): Promise<EmprestimoListItem> {
   return itemFrom<EmprestimoListItem>(await http.post(`/emprestimos/${id}/devolucao`, body), 'emprestimo');
+}
+
+export async function extendLoan(id: number, body: ProrrogacaoBody): Promise<EmprestimoListItem> {
+  return itemFrom<EmprestimoListItem>(await http.post(`/emprestimos/${id}/prorrogacao`, body), 'emprestimo');
 }

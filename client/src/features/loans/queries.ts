@@ -1,9 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LOAN_MSG, type DevolucaoBody, type EmprestimoListItem } from '@tombo/shared';
+import { LOAN_MSG, type DevolucaoBody, type EmprestimoListItem, type ProrrogacaoBody } from '@tombo/shared';
 import { ApiError } from '../../lib/http';
 import { toast } from '../../lib/toast';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
-import { createLoan, fetchLoanBens, fetchLoans, returnLoan, type LoanListParams } from './api';
+import { createLoan, extendLoan, fetchLoanBens, fetchLoans, returnLoan, type LoanListParams } from './api';
 import { loanKeys } from './keys';
 import { patchLoan } from './live';
 
@@ -31,7 +31,7 @@ export function useLoanBens(q: string, enabled: boolean) {
   });
 }
 
-/** Lend and take back, with pt-BR toasts; a 404/409 refetches what the screen shows. */
+/** Lend, extend and take back, with pt-BR toasts; a 404/409 refetches what the screen shows. */
 export function useLoanMutations() {
   const qc = useQueryClient();
   const onError = (err: unknown) => {
@@ -56,5 +56,14 @@ export function useLoanMutations() {
     },
     onError,
   });
-  return { create, giveBack };
+  const extend = useMutation({
+    mutationFn: (v: { loan: EmprestimoListItem; body: Omit<ProrrogacaoBody, 'version'> }) =>
+      extendLoan(v.loan.id, { ...v.body, version: v.loan.version }),
+    onSuccess: (loan) => {
+      patchLoan(qc, loan);
+      toast.success(LOAN_MSG.extended);
+    },
+    onError,
+  });
+  return { create, giveBack, extend };
 }

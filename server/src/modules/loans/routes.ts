@@ -1,6 +1,13 @@
-import { devolucaoBody, emprestimoBensQuery, emprestimoCreateBody, emprestimoListQuery, idParam } from '@tombo/shared';
+import {
+  devolucaoBody,
+  emprestimoBensQuery,
+  emprestimoCreateBody,
+  emprestimoListQuery,
+  idParam,
+  prorrogacaoBody,
+} from '@tombo/shared';
 import { route } from '../../http/route';
-import { lendAsset, returnLoan } from './commands';
+import { extendLoan, lendAsset, returnLoan } from './commands';
 import { getLoan, listLoans, lookupBens } from './queries';
 
 /** Loans of assets (/bens/emprestimos): everyone with `bens:read` sees them, `loans:manage` lends and takes back. */
@@ -49,6 +56,18 @@ export const loanRoutes = [
     body: devolucaoBody,
     handler: async (c) => ({
       emprestimo: await c.command((tx, out) => returnLoan(tx, out, c.scope, c.params.id, c.body)),
+    }),
+  }),
+  route({
+    method: 'post',
+    path: '/emprestimos/:id/prorrogacao',
+    audience: 'municipal',
+    permission: 'loans:manage',
+    params: idParam,
+    access: { param: 'id', rule: 'emprestimo.return' },
+    body: prorrogacaoBody,
+    handler: async (c) => ({
+      emprestimo: await c.command((tx, out) => extendLoan(tx, out, c.scope, c.params.id, c.body)),
     }),
   }),
 ];

@@ -1,3 +1,4 @@
 export { lendAsset } from './lend';
 export { returnLoan } from './return';
 export { sweepLoans } from './overdue';
+export { extendLoan } from './extend';
