@@ -101,6 +101,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
         httpServer.close(() => resolve());
         httpServer.closeIdleConnections();
       });
+      // The last changes' broadcasts go out on the next tick (Outbox.flush): let them leave before Redis closes.
+      await new Promise((resolve) => setImmediate(resolve));
       await sockets.close();
       await ctx.queue.close();
       await renderer.close();
