@@ -86,22 +86,26 @@ export async function applyLeituras(
   for (const l of input) if (!byId.has(l.id)) byId.set(l.id, l);
   const unique = [...byId.values()];
   const inserted = rowsOf<{ id: string }>(
-    await tx.execute(sql`insert into inventario_leituras (municipality_id, inventario_id, client_id, numero, local_id,
-        local_nome, estado, nota, lido_por_id, lido_por_nome, lido_em)
-      select ${m}, ${id}, v.id::uuid, v.numero, v.local_id, v.local_nome, v.estado, v.nota, ${actor.id}, ${actor.name},
-             v.lido_em::timestamptz
-        from jsonb_to_recordset(${json(
-          unique.map((l) => ({
-            id: l.id,
-            numero: l.numero,
-            local_id: l.localId ?? null,
-            local_nome: l.localId != null ? locais.get(l.localId) : null,
-            estado: l.estado ?? null,
-            nota: l.nota ?? null,
-            lido_em: l.lidoEm,
-          })),
-        )}) as v(id text, numero text, local_id int, local_nome text, estado text, nota text, lido_em text)
-       order by v.id
+    await tx.execute(sql`with v as (
+        -- seq in the batch's order (the reading log's order); rows inserted in client-id order, so two
+        -- requests carrying the same ids wait for each other instead of deadlocking
+        select v.*, nextval(pg_get_serial_sequence('inventario_leituras', 'seq')) as seq
+          from jsonb_to_recordset(${json(
+            unique.map((l) => ({
+              id: l.id,
+              numero: l.numero,
+              local_id: l.localId ?? null,
+              local_nome: l.localId != null ? locais.get(l.localId) : null,
+              estado: l.estado ?? null,
+              nota: l.nota ?? null,
+              lido_em: l.lidoEm,
+            })),
+          )}) as v(id text, numero text, local_id int, local_nome text, estado text, nota text, lido_em text))
+      insert into inventario_leituras (seq, municipality_id, inventario_id, client_id, numero, local_id, local_nome, estado,
+        nota, lido_por_id, lido_por_nome, lido_em)
+      select v.seq, ${m}, ${id}, v.id::uuid, v.numero, v.local_id, v.local_nome, v.estado, v.nota, ${actor.id},
+             ${actor.name}, v.lido_em::timestamptz
+        from v order by v.id
       on conflict (inventario_id, client_id) do nothing
       returning client_id::text as id`),
   );
