@@ -9,11 +9,11 @@ import {
   type LeiturasResponse,
 } from '@tombo/shared';
 import type { Db } from '../../../db/client';
-import { liveEvent, record, type Outbox } from '../../../db/tx';
+import { record, type Outbox } from '../../../db/tx';
 import { badRequest, conflict, HttpError } from '../../../http/errors';
 import type { TenantScope } from '../../../tenancy/scope';
 import { ITEM_COLUMNS, rowsOf } from '../presenters';
-import { findInventario, inComissao } from '../queries';
+import { findInventario } from '../queries';
 
 const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
 const ints = (ids: number[]) =>
@@ -26,14 +26,6 @@ const ints = (ids: number[]) =>
 export function leituraMessage(r: LeituraResultado, numero: string, item?: Pick<InventarioItem, 'localNome'>): string {
   if (r === 'local_divergente') return INVENTARIO_MSG.leitura.local_divergente(numero, item?.localNome ?? null);
   return INVENTARIO_MSG.leitura[r](numero);
-}
-
-async function itemsByIds(tx: Db, ids: number[]): Promise<Map<number, InventarioItem>> {
-  if (!ids.length) return new Map();
-  const rows = rowsOf<InventarioItem>(
-    await tx.execute(sql`select ${ITEM_COLUMNS} from inventario_itens it where it.id in (${ints(ids)})`),
-  );
-  return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** The locations named by the batch, all of the inventory's sector (400 otherwise). */
@@ -76,8 +68,7 @@ export async function applyLeituras(
   const m = scope.municipalityId;
   const head = await findInventario(tx, scope, viewerId, id, 'key share');
   if (head.status === 'completed') throw conflict(INVENTARIO_MSG.completed);
-  if (scope.sectorIds && !(await inComissao(tx, id, viewerId)))
-    throw new HttpError(403, 'FORBIDDEN', INVENTARIO_MSG.notInComissao);
+  if (scope.sectorIds && !head.member) throw new HttpError(403, 'FORBIDDEN', INVENTARIO_MSG.notInComissao);
   const locais = await locationsOf(tx, head.sectorId, input);
   const actor = { id: out.actor?.id ?? null, name: out.actor?.name ?? null };
 
@@ -121,6 +112,48 @@ export async function applyLeituras(
   }
   const found = resolved.filter((r) => r.resultado === 'found').length;
   const divergent = resolved.filter((r) => r.resultado === 'local_divergente').length;
+
+  // Every reading of the request, in its order: the new ones as just resolved, the others as first stored.
+  const stored = rowsOf<InventarioItem & { leitura: string; resultado: LeituraResultado; numeroLido: string }>(
+    await tx.execute(sql`select l.client_id::text as leitura, l.resultado, l.numero as "numeroLido", ${ITEM_COLUMNS}
+      from inventario_leituras l left join inventario_itens it on it.id = l.item_id
+      where l.inventario_id = ${id} and l.client_id in (${sql.join(
+        unique.map((l) => sql`${l.id}::uuid`),
+        sql`, `,
+      )})`),
+  );
+  const results = new Map<string, LeituraResult>();
+  for (const { leitura, resultado, numeroLido, ...row } of stored) {
+    const item = row.id != null ? (row as InventarioItem) : undefined;
+    results.set(leitura, {
+      id: leitura,
+      resultado,
+      ...(item ? { item } : {}),
+      message: leituraMessage(resultado, numeroLido, item),
+    });
+  }
+  const resultados = input.map((l) => results.get(l.id)!);
+  if (!fresh.length) return { resultados };
+
+  const tally = (r: LeituraResultado) => resolved.filter((x) => x.resultado === r).length;
+  await record(tx, out, {
+    action: 'INVENTARIO_LEITURAS',
+    entityType: 'Inventario',
+    entityId: id,
+    label: head.title,
+    details: {
+      new_value: {
+        leituras: fresh.length,
+        encontrados: found,
+        divergentes: divergent,
+        duplicadas: tally('duplicada'),
+        nao_inventariados: tally('nao_inventariado'),
+        nao_cadastrados: tally('nao_cadastrado'),
+      },
+    },
+  });
+  // Last statement before the commit: the inventory's counters (the row lock other batches wait for
+  // is held the shortest possible time).
   const [counts] = rowsOf<{ encontrados: number; totalItens: number }>(
     await tx.execute(
       found + divergent
@@ -130,61 +163,15 @@ export async function applyLeituras(
         : sql`select encontrados, total_itens as "totalItens" from inventarios where id = ${id}`,
     ),
   );
-
-  // Every reading of the request, in its order: the new ones as just resolved, the others as first stored.
-  const stored = rowsOf<{ id: string; resultado: LeituraResultado; itemId: number | null; numero: string }>(
-    await tx.execute(sql`select client_id::text as id, resultado, item_id as "itemId", numero from inventario_leituras
-      where inventario_id = ${id} and client_id in (${sql.join(
-        unique.map((l) => sql`${l.id}::uuid`),
-        sql`, `,
-      )})`),
-  );
-  const storedById = new Map(stored.map((r) => [r.id, r]));
-  const items = await itemsByIds(tx, [...new Set(stored.map((r) => r.itemId).filter((x): x is number => x != null))]);
-  const resultOf = (clientId: string): LeituraResult => {
-    const r = storedById.get(clientId)!;
-    const item = r.itemId != null ? items.get(r.itemId) : undefined;
-    return {
-      id: clientId,
-      resultado: r.resultado,
-      ...(item ? { item } : {}),
-      message: leituraMessage(r.resultado, r.numero, item),
-    };
-  };
-  const resultados = input.map((l) => resultOf(l.id));
-
-  if (fresh.length) {
-    const tally = (r: LeituraResultado) => resolved.filter((x) => x.resultado === r).length;
-    await record(
-      tx,
-      out,
-      {
-        action: 'INVENTARIO_LEITURAS',
-        entityType: 'Inventario',
-        entityId: id,
-        label: head.title,
-        details: {
-          new_value: {
-            leituras: fresh.length,
-            encontrados: found,
-            divergentes: divergent,
-            duplicadas: tally('duplicada'),
-            nao_inventariados: tally('nao_inventariado'),
-            nao_cadastrados: tally('nao_cadastrado'),
-          },
-        },
-      },
-      liveEvent(room.inventario(id), 'inventario.leituras', {
-        inventarioId: id,
-        resultados: fresh.map((l) => {
-          const r = resultOf(l.id);
-          return { id: r.id, resultado: r.resultado, item: r.item, lidoPorNome: actor.name ?? '', lidoEm: l.lidoEm };
-        }),
-        encontrados: counts.encontrados,
-        totalItens: counts.totalItens,
-      }),
-    );
-  }
+  out.emit(room.inventario(id), 'inventario.leituras', {
+    inventarioId: id,
+    resultados: fresh.map((l) => {
+      const r = results.get(l.id)!;
+      return { id: r.id, resultado: r.resultado, item: r.item, lidoPorNome: actor.name ?? '', lidoEm: l.lidoEm };
+    }),
+    encontrados: counts.encontrados,
+    totalItens: counts.totalItens,
+  });
   return { resultados };
 }
 
