@@ -73,7 +73,15 @@ export async function inventorySnapshot(s: Server, m: number) {
     inventarios: state.state,
     itens: items.state,
     leituras: await count('inventario_leituras'),
-    audit: await count('audit_logs'),
+    // (sign-ins write their own rows, not always before the token is answered)
+    audit: Number(
+      (
+        await s.owner.query<{ n: number }>(
+          `select count(*)::int n from audit_logs where municipality_id = $1 and action <> 'LOGIN'`,
+          [m],
+        )
+      )[0].n,
+    ),
     historico: await count('patrimonio_historico'),
     assets: (
       await s.owner.query<{ st: string }>(
