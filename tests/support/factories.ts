@@ -512,3 +512,13 @@ export async function newInventario(
   );
   return inv;
 }
+
+/** A reading of the inventory's log ('nao_cadastrado' of a made-up number), straight in the table. */
+export async function newLeitura(s: Server, inv: TestInventario): Promise<{ seq: number }> {
+  return one(
+    s,
+    `insert into inventario_leituras (municipality_id, inventario_id, client_id, numero, resultado, lido_em)
+     values ($1, $2, gen_random_uuid(), $3, 'nao_cadastrado', now()) returning seq`,
+    [inv.municipalityId, inv.id, `X-${uniq()}`],
+  );
+}
