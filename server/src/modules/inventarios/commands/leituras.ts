@@ -102,14 +102,6 @@ export async function applyLeituras(
   );
   const fresh = unique.filter((l) => inserted.some((r) => r.id === l.id));
   const resolved = await resolve(tx, m, id, fresh, actor);
-  if (resolved.length) {
-    await tx.execute(sql`update inventario_leituras l set resultado = v.resultado, item_id = v.item_id,
-        patrimonio_id = v.patrimonio_id
-      from jsonb_to_recordset(${json(
-        resolved.map((r) => ({ id: r.id, resultado: r.resultado, item_id: r.itemId, patrimonio_id: r.patrimonioId })),
-      )}) as v(id text, resultado text, item_id int, patrimonio_id int)
-      where l.inventario_id = ${id} and l.client_id = v.id::uuid`);
-  }
   const found = resolved.filter((r) => r.resultado === 'found').length;
   const divergent = resolved.filter((r) => r.resultado === 'local_divergente').length;
 
@@ -175,7 +167,12 @@ export async function applyLeituras(
   return { resultados };
 }
 
-/** The outcome of each new reading; claims the items first read here. */
+/**
+ * The outcome of each new reading, written on it; claims the items first read here. The items the batch
+ * names are locked in id order (`FOR UPDATE` re-reads a row another batch just changed), then, in one
+ * statement, those still `not_found` are claimed by their first reading and every new reading gets its
+ * outcome ('duplicada' when its item was not claimed by it).
+ */
 async function resolve(
   tx: Db,
   m: number,
@@ -185,13 +182,15 @@ async function resolve(
 ): Promise<Resolved[]> {
   if (!fresh.length) return [];
   const numeros = [...new Set(fresh.map((l) => l.numero))];
-  const list = sql.join(
-    numeros.map((n) => sql`${n}`),
-    sql`, `,
-  );
-  const itemRows = rowsOf<{ id: number; numero: string; patrimonioId: number | null }>(
-    await tx.execute(sql`select id, numero_patrimonio as numero, patrimonio_id as "patrimonioId" from inventario_itens
-      where inventario_id = ${id} and numero_patrimonio in (${list})`),
+  const texts = (list: string[]) =>
+    sql.join(
+      list.map((n) => sql`${n}`),
+      sql`, `,
+    );
+  const itemRows = rowsOf<{ id: number; numero: string; patrimonioId: number | null; status: string }>(
+    await tx.execute(sql`select id, numero_patrimonio as numero, patrimonio_id as "patrimonioId", status
+      from inventario_itens where inventario_id = ${id} and numero_patrimonio in (${texts(numeros)})
+      order by id for update`),
   );
   const itemOf = new Map(itemRows.map((r) => [r.numero, r]));
   const others = numeros.filter((n) => !itemOf.has(n));
@@ -199,71 +198,57 @@ async function resolve(
   if (others.length) {
     const rows = rowsOf<{ id: number; numero: string }>(
       await tx.execute(sql`select id, numero_patrimonio as numero from patrimonios where municipality_id = ${m}
-        and numero_patrimonio in (${sql.join(
-          others.map((n) => sql`${n}`),
-          sql`, `,
-        )})`),
+        and numero_patrimonio in (${texts(others)})`),
     );
     for (const r of rows) assetOf.set(r.numero, r.id);
   }
-  // The first reading of each item in this batch may claim it.
+  // The first reading of each item still not found in this batch claims it.
   const claimant = new Map<number, LeituraInput>();
   for (const l of fresh) {
     const it = itemOf.get(l.numero);
-    if (it && !claimant.has(it.id)) claimant.set(it.id, l);
+    if (it && it.status === 'not_found' && !claimant.has(it.id)) claimant.set(it.id, l);
   }
-  const claimed = new Map<number, string>();
-  if (claimant.size) {
-    const lockable = rowsOf<{ id: number }>(
-      await tx.execute(sql`select id from inventario_itens where id in (${ints([...claimant.keys()])})
-        and status = 'not_found' order by id for update`),
-    );
-    if (lockable.length) {
-      const rows = rowsOf<{ id: number; status: string }>(
-        await tx.execute(sql`update inventario_itens it set
+  const rows = fresh.map((l) => {
+    const it = itemOf.get(l.numero);
+    const asset = assetOf.get(l.numero);
+    return {
+      id: l.id,
+      item_id: it?.id ?? null,
+      patrimonio_id: it ? it.patrimonioId : (asset ?? null),
+      claims: !!it && claimant.get(it.id) === l,
+      otherwise: it ? 'duplicada' : asset ? 'nao_inventariado' : 'nao_cadastrado',
+      local_id: l.localId ?? null,
+      estado: l.estado ?? null,
+      nota: l.nota ?? null,
+      lido_em: l.lidoEm,
+    };
+  });
+  const marked = rowsOf<{ id: string; resultado: LeituraResultado }>(
+    await tx.execute(sql`with v as (
+        select * from jsonb_to_recordset(${json(rows)}) as v(id text, item_id int, patrimonio_id int, claims boolean,
+          otherwise text, local_id int, estado text, nota text, lido_em text)),
+      claimed as (
+        update inventario_itens it set
             status = case when v.local_id is not null and it.local_id is not null and v.local_id <> it.local_id
                           then 'local_divergente' else 'found' end,
             local_encontrado_id = coalesce(v.local_id, it.local_id),
             local_encontrado_nome = case when v.local_id is null then it.local_nome else l.name end,
             estado = v.estado, nota = v.nota, lido_por_id = ${actor.id}, lido_por_nome = ${actor.name},
-            lido_em = v.lido_em::timestamptz, leitura_id = v.client_id::uuid
-          from jsonb_to_recordset(${json(
-            lockable.map((r) => {
-              const l = claimant.get(r.id)!;
-              return {
-                item_id: r.id,
-                client_id: l.id,
-                local_id: l.localId ?? null,
-                estado: l.estado ?? null,
-                nota: l.nota ?? null,
-                lido_em: l.lidoEm,
-              };
-            }),
-          )}) as v(item_id int, client_id text, local_id int, estado text, nota text, lido_em text)
-          left join locais l on l.id = v.local_id
-          where it.id = v.item_id and it.status = 'not_found'
-          returning it.id, it.status`),
-      );
-      for (const r of rows) claimed.set(r.id, r.status);
-    }
-  }
-  return fresh.map((l) => {
-    const it = itemOf.get(l.numero);
-    if (it) {
-      const mine = claimant.get(it.id) === l && claimed.has(it.id);
-      return {
-        id: l.id,
-        resultado: mine ? (claimed.get(it.id) as LeituraResultado) : 'duplicada',
-        itemId: it.id,
-        patrimonioId: it.patrimonioId,
-      };
-    }
-    const asset = assetOf.get(l.numero);
-    return {
-      id: l.id,
-      resultado: asset ? 'nao_inventariado' : 'nao_cadastrado',
-      itemId: null,
-      patrimonioId: asset ?? null,
-    };
-  });
+            lido_em = v.lido_em::timestamptz, leitura_id = v.id::uuid
+          from v left join locais l on l.id = v.local_id
+         where v.claims and it.id = v.item_id and it.status = 'not_found'
+        returning it.id, it.status)
+      update inventario_leituras r set resultado = coalesce(c.status, v.otherwise), item_id = v.item_id,
+          patrimonio_id = v.patrimonio_id
+        from v left join claimed c on v.claims and c.id = v.item_id
+       where r.inventario_id = ${id} and r.client_id = v.id::uuid
+      returning r.client_id::text as id, r.resultado`),
+  );
+  const outcome = new Map(marked.map((r) => [r.id, r.resultado]));
+  return rows.map((r) => ({
+    id: r.id,
+    resultado: outcome.get(r.id)!,
+    itemId: r.item_id,
+    patrimonioId: r.patrimonio_id,
+  }));
 }
