@@ -76,18 +76,8 @@ CREATE TABLE "inventarios" (
 ALTER TABLE "inventario_comissao" ADD CONSTRAINT "inventario_comissao_municipality_id_municipalities_id_fk" FOREIGN KEY ("municipality_id") REFERENCES "public"."municipalities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inventario_comissao" ADD CONSTRAINT "inventario_comissao_inventario_id_inventarios_id_fk" FOREIGN KEY ("inventario_id") REFERENCES "public"."inventarios"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inventario_comissao" ADD CONSTRAINT "inventario_comissao_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "inventario_itens" ADD CONSTRAINT "inventario_itens_municipality_id_municipalities_id_fk" FOREIGN KEY ("municipality_id") REFERENCES "public"."municipalities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inventario_itens" ADD CONSTRAINT "inventario_itens_inventario_id_inventarios_id_fk" FOREIGN KEY ("inventario_id") REFERENCES "public"."inventarios"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "inventario_itens" ADD CONSTRAINT "inventario_itens_patrimonio_id_patrimonios_id_fk" FOREIGN KEY ("patrimonio_id") REFERENCES "public"."patrimonios"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "inventario_itens" ADD CONSTRAINT "inventario_itens_local_id_locais_id_fk" FOREIGN KEY ("local_id") REFERENCES "public"."locais"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "inventario_itens" ADD CONSTRAINT "inventario_itens_local_encontrado_id_locais_id_fk" FOREIGN KEY ("local_encontrado_id") REFERENCES "public"."locais"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "inventario_itens" ADD CONSTRAINT "inventario_itens_lido_por_id_users_id_fk" FOREIGN KEY ("lido_por_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "inventario_leituras" ADD CONSTRAINT "inventario_leituras_municipality_id_municipalities_id_fk" FOREIGN KEY ("municipality_id") REFERENCES "public"."municipalities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inventario_leituras" ADD CONSTRAINT "inventario_leituras_inventario_id_inventarios_id_fk" FOREIGN KEY ("inventario_id") REFERENCES "public"."inventarios"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "inventario_leituras" ADD CONSTRAINT "inventario_leituras_item_id_inventario_itens_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."inventario_itens"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "inventario_leituras" ADD CONSTRAINT "inventario_leituras_patrimonio_id_patrimonios_id_fk" FOREIGN KEY ("patrimonio_id") REFERENCES "public"."patrimonios"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "inventario_leituras" ADD CONSTRAINT "inventario_leituras_local_id_locais_id_fk" FOREIGN KEY ("local_id") REFERENCES "public"."locais"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "inventario_leituras" ADD CONSTRAINT "inventario_leituras_lido_por_id_users_id_fk" FOREIGN KEY ("lido_por_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inventarios" ADD CONSTRAINT "inventarios_municipality_id_municipalities_id_fk" FOREIGN KEY ("municipality_id") REFERENCES "public"."municipalities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inventarios" ADD CONSTRAINT "inventarios_sector_id_sectors_id_fk" FOREIGN KEY ("sector_id") REFERENCES "public"."sectors"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inventarios" ADD CONSTRAINT "inventarios_specific_location_id_locais_id_fk" FOREIGN KEY ("specific_location_id") REFERENCES "public"."locais"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -99,15 +89,10 @@ CREATE UNIQUE INDEX "inventario_itens_numero_uq" ON "inventario_itens" USING btr
 CREATE INDEX "inventario_itens_status_idx" ON "inventario_itens" USING btree ("inventario_id","status","id");--> statement-breakpoint
 CREATE INDEX "inventario_itens_local_idx" ON "inventario_itens" USING btree ("inventario_id","local_id","id");--> statement-breakpoint
 CREATE INDEX "inventario_itens_patrimonio_idx" ON "inventario_itens" USING btree ("patrimonio_id");--> statement-breakpoint
-CREATE INDEX "inventario_itens_local_fk_idx" ON "inventario_itens" USING btree ("local_id");--> statement-breakpoint
-CREATE INDEX "inventario_itens_encontrado_idx" ON "inventario_itens" USING btree ("local_encontrado_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "inventario_leituras_client_uq" ON "inventario_leituras" USING btree ("inventario_id","client_id");--> statement-breakpoint
 CREATE INDEX "inventario_leituras_inv_seq_idx" ON "inventario_leituras" USING btree ("inventario_id","seq");--> statement-breakpoint
 CREATE INDEX "inventario_leituras_ocorrencias_idx" ON "inventario_leituras" USING btree ("inventario_id","seq") WHERE "inventario_leituras"."resultado" in ('nao_inventariado', 'nao_cadastrado');--> statement-breakpoint
-CREATE INDEX "inventario_leituras_item_idx" ON "inventario_leituras" USING btree ("item_id");--> statement-breakpoint
-CREATE INDEX "inventario_leituras_patrimonio_idx" ON "inventario_leituras" USING btree ("patrimonio_id");--> statement-breakpoint
-CREATE INDEX "inventario_leituras_local_idx" ON "inventario_leituras" USING btree ("local_id");--> statement-breakpoint
-CREATE INDEX "inventario_leituras_user_idx" ON "inventario_leituras" USING btree ("lido_por_id");--> statement-breakpoint
+CREATE INDEX "inventario_leituras_user_idx" ON "inventario_leituras" USING btree ("inventario_id","lido_por_id");--> statement-breakpoint
 CREATE INDEX "inventarios_m_id_idx" ON "inventarios" USING btree ("municipality_id","id");--> statement-breakpoint
 CREATE INDEX "inventarios_m_status_idx" ON "inventarios" USING btree ("municipality_id","status","id");--> statement-breakpoint
 CREATE INDEX "inventarios_m_sector_idx" ON "inventarios" USING btree ("municipality_id","sector_id","id");--> statement-breakpoint

@@ -14,7 +14,6 @@ import {
 import { created, ts, updated, version } from '../../db/columns';
 import { municipalities } from '../../db/core-schema';
 import { locais } from '../locais/schema';
-import { patrimonios } from '../patrimonios/schema';
 import { sectors } from '../sectors/schema';
 import { users } from '../users/schema';
 
@@ -94,26 +93,25 @@ export const inventarioItens = pgTable(
   'inventario_itens',
   {
     id: serial('id').primaryKey(),
-    municipalityId: integer('municipality_id')
-      .notNull()
-      .references(() => municipalities.id, { onDelete: 'cascade' }),
+    /** The inventory's (no foreign key: the row goes with its inventory, which has one). */
+    municipalityId: integer('municipality_id').notNull(),
     inventarioId: integer('inventario_id')
       .notNull()
       .references(() => inventarios.id, { onDelete: 'cascade' }),
-    patrimonioId: integer('patrimonio_id').references(() => patrimonios.id, { onDelete: 'set null' }),
+    patrimonioId: integer('patrimonio_id'),
     numeroPatrimonio: text('numero_patrimonio').notNull(),
     descricaoBem: text('descricao_bem').notNull(),
     /** Registered location when the snapshot was taken. */
-    localId: integer('local_id').references(() => locais.id, { onDelete: 'set null' }),
+    localId: integer('local_id'),
     localNome: text('local_nome'),
     valor: numeric('valor', { precision: 14, scale: 2 }).notNull().default('0'),
     /** 'not_found' | 'found' | 'local_divergente' */
     status: text('status').notNull().default('not_found'),
-    localEncontradoId: integer('local_encontrado_id').references(() => locais.id, { onDelete: 'set null' }),
+    localEncontradoId: integer('local_encontrado_id'),
     localEncontradoNome: text('local_encontrado_nome'),
     estado: text('estado'),
     nota: text('nota'),
-    lidoPorId: integer('lido_por_id').references(() => users.id, { onDelete: 'set null' }),
+    lidoPorId: integer('lido_por_id'),
     lidoPorNome: text('lido_por_nome'),
     lidoEm: ts('lido_em'),
     /** The client id of the reading that counted it. */
@@ -124,8 +122,6 @@ export const inventarioItens = pgTable(
     index('inventario_itens_status_idx').on(t.inventarioId, t.status, t.id),
     index('inventario_itens_local_idx').on(t.inventarioId, t.localId, t.id),
     index('inventario_itens_patrimonio_idx').on(t.patrimonioId),
-    index('inventario_itens_local_fk_idx').on(t.localId),
-    index('inventario_itens_encontrado_idx').on(t.localEncontradoId),
   ],
 );
 
@@ -138,9 +134,8 @@ export const inventarioLeituras = pgTable(
   'inventario_leituras',
   {
     seq: bigserial('seq', { mode: 'number' }).primaryKey(),
-    municipalityId: integer('municipality_id')
-      .notNull()
-      .references(() => municipalities.id, { onDelete: 'cascade' }),
+    /** The inventory's (no foreign key: the row goes with its inventory, which has one). */
+    municipalityId: integer('municipality_id').notNull(),
     inventarioId: integer('inventario_id')
       .notNull()
       .references(() => inventarios.id, { onDelete: 'cascade' }),
@@ -148,13 +143,13 @@ export const inventarioLeituras = pgTable(
     numero: text('numero').notNull(),
     /** Set in the same transaction as the insert; null never survives a commit. */
     resultado: text('resultado'),
-    itemId: integer('item_id').references(() => inventarioItens.id, { onDelete: 'cascade' }),
-    patrimonioId: integer('patrimonio_id').references(() => patrimonios.id, { onDelete: 'set null' }),
-    localId: integer('local_id').references(() => locais.id, { onDelete: 'set null' }),
+    itemId: integer('item_id'),
+    patrimonioId: integer('patrimonio_id'),
+    localId: integer('local_id'),
     localNome: text('local_nome'),
     estado: text('estado'),
     nota: text('nota'),
-    lidoPorId: integer('lido_por_id').references(() => users.id, { onDelete: 'set null' }),
+    lidoPorId: integer('lido_por_id'),
     lidoPorNome: text('lido_por_nome'),
     lidoEm: ts('lido_em').notNull(),
     recebidoEm: ts('recebido_em').notNull().defaultNow(),
@@ -165,9 +160,6 @@ export const inventarioLeituras = pgTable(
     index('inventario_leituras_ocorrencias_idx')
       .on(t.inventarioId, t.seq)
       .where(sql`${t.resultado} in ('nao_inventariado', 'nao_cadastrado')`),
-    index('inventario_leituras_item_idx').on(t.itemId),
-    index('inventario_leituras_patrimonio_idx').on(t.patrimonioId),
-    index('inventario_leituras_local_idx').on(t.localId),
-    index('inventario_leituras_user_idx').on(t.lidoPorId),
+    index('inventario_leituras_user_idx').on(t.inventarioId, t.lidoPorId),
   ],
 );
