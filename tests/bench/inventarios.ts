@@ -4,7 +4,7 @@
  * receiving it (their sockets live in a worker thread: inventory-counters.mjs), the final counts
  * checked — and the creation of an inventory whose scope holds 100,000 assets.
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx tests/bench/inventarios.ts
- * BENCH_INV_BATCH (readings per request, default 10), BENCH_INV_LARGE (assets of the large scope, default 100000).
+ * BENCH_INV_BATCH (readings per request, default 25: what a phone's queue holds when it sends), BENCH_INV_LARGE (assets of the large scope, default 100000).
  */
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
@@ -15,7 +15,7 @@ import { finishBench, loginToken, openPgBench } from './server-process';
 const ITEMS = 10_000;
 const COUNTERS = 20;
 const PER_COUNTER = 500;
-const BATCH = Number(process.env.BENCH_INV_BATCH ?? 10);
+const BATCH = Number(process.env.BENCH_INV_BATCH ?? 25);
 const LARGE = Number(process.env.BENCH_INV_LARGE ?? 100_000);
 const pct = (s: number[], p: number) => s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 const epoch = () => performance.timeOrigin + performance.now();
