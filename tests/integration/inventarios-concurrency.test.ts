@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeituraResult } from '@tombo/shared';
 import { newSector, newTenant, newUser, type TestSector, type TestTenant, type TestUser } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/harness';
-import { client } from '../support/http';
+import { client, type Answer } from '../support/http';
 import { bulkAssets, inventarioBody, leitura } from '../support/inventarios';
 
 // 20 counters reading an inventory of 10,000 items at once, in random order with repeats: every item
@@ -64,18 +64,30 @@ describe('20 counters at once', () => {
     });
     const sent = plans.reduce((n, p) => n + p.length, 0);
     const results = new Map<string, LeituraResult>();
+    let retried = 0;
     await Promise.all(
       counters.map(async (c, i) => {
         const call = client(s.url, await c.token());
         for (let k = 0; k < plans[i].length; k += BATCH) {
           const batch = plans[i].slice(k, k + BATCH);
-          const r = await call('POST', `/api/inventarios/${id}/leituras`, { leituras: batch });
+          // A dropped connection is retried with the same batch, as the app's queue does: the readings'
+          // ids make the retry safe (a stale keep-alive socket can be reset while PGlite serializes the load).
+          let r: Answer<{ resultados: LeituraResult[] }> | undefined;
+          for (let attempt = 0; !r; attempt++) {
+            try {
+              r = await call('POST', `/api/inventarios/${id}/leituras`, { leituras: batch });
+            } catch (err) {
+              if (attempt >= 3) throw err;
+              retried++;
+            }
+          }
           expect(r.status, JSON.stringify(r.body)).toBe(200);
           for (const x of r.body.resultados as LeituraResult[]) results.set(x.id, x);
         }
       }),
     );
     expect(results.size).toBe(sent);
+    if (retried) console.info(`${retried} lotes reenviados após conexão perdida`);
     const counted = [...results.values()].filter((r) => r.resultado === 'found');
     expect(counted).toHaveLength(ITEMS);
     expect(new Set(counted.map((r) => r.item!.numero_patrimonio)).size).toBe(ITEMS);
