@@ -223,6 +223,12 @@ async function resolve(
       lido_em: l.lidoEm,
     };
   });
+  // Explicit id lists: the joins below stay index probes whatever the planner thinks of fresh tables.
+  const claimIds = claimant.size ? ints([...claimant.keys()]) : sql`null`;
+  const clientIds = sql.join(
+    rows.map((r) => sql`${r.id}::uuid`),
+    sql`, `,
+  );
   const marked = rowsOf<{ id: string; resultado: LeituraResultado }>(
     await tx.execute(sql`with v as (
         select * from jsonb_to_recordset(${json(rows)}) as v(id text, item_id int, patrimonio_id int, claims boolean,
@@ -236,12 +242,12 @@ async function resolve(
             estado = v.estado, nota = v.nota, lido_por_id = ${actor.id}, lido_por_nome = ${actor.name},
             lido_em = v.lido_em::timestamptz, leitura_id = v.id::uuid
           from v left join locais l on l.id = v.local_id
-         where v.claims and it.id = v.item_id and it.status = 'not_found'
+         where v.claims and it.id = v.item_id and it.status = 'not_found' and it.id in (${claimIds})
         returning it.id, it.status)
       update inventario_leituras r set resultado = coalesce(c.status, v.otherwise), item_id = v.item_id,
           patrimonio_id = v.patrimonio_id
         from v left join claimed c on v.claims and c.id = v.item_id
-       where r.inventario_id = ${id} and r.client_id = v.id::uuid
+       where r.inventario_id = ${id} and r.client_id = v.id::uuid and r.client_id in (${clientIds})
       returning r.client_id::text as id, r.resultado`),
   );
   const outcome = new Map(marked.map((r) => [r.id, r.resultado]));
