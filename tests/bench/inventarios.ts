@@ -2,7 +2,10 @@
  * Inventories (issue 10): 20 counters × 500 readings against one inventory of 10,000 items — readings
  * accepted per second, p50/p95/p99 from a batch leaving a counter to the other 19 counters' sockets
  * receiving it (their sockets live in a worker thread: inventory-counters.mjs), the final counts
- * checked — and the creation of an inventory whose scope holds 100,000 assets.
+ * checked — and the creation of an inventory whose scope holds 100,000 assets. Run twice: in a closed loop (each
+ * counter sends its next batch as soon as the last is answered: the throughput, its latency is queueing) and
+ * paced at the target rate, 1,000 readings/s (each counter a batch every BATCH × 20 ms, starts spread over one
+ * period, so the rate printed includes that ramp): the latency people see at that load.
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx tests/bench/inventarios.ts
  * BENCH_INV_BATCH (readings per request, default 25: what a phone's queue holds when it sends), BENCH_INV_LARGE (assets of the large scope, default 100000).
  */
