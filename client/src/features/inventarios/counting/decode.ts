@@ -10,15 +10,7 @@ import {
 } from '@zxing/library';
 
 /** Symbologies a Tombo label or an older plate may carry: the QR (public URL) and the usual 1D codes of numbers. */
-const ONE_D_FORMATS = [
-  BarcodeFormat.CODE_128,
-  BarcodeFormat.CODE_39,
-  BarcodeFormat.EAN_13,
-  BarcodeFormat.ITF,
-];
-
-/** The same list in the browser's BarcodeDetector names. */
-export const DETECTOR_FORMATS = ['qr_code', 'code_128', 'code_39', 'ean_13', 'itf'];
+const ONE_D_FORMATS = [BarcodeFormat.CODE_128, BarcodeFormat.CODE_39, BarcodeFormat.EAN_13, BarcodeFormat.ITF];
 
 /** Grey levels of an RGBA frame (canvas ImageData), the green-favouring average ZXing itself uses. */
 export function luminanceOf(rgba: ArrayLike<number>, width: number, height: number): Uint8ClampedArray {
