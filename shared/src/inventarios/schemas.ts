@@ -119,6 +119,15 @@ const comissao = z
   .refine((ids) => ids.length <= INVENTARIO_LIMITS.comissaoMax, { error: INVENTARIO_MSG.comissaoTooMany });
 const locationType = optionalText(200, INVENTARIO_MSG.locationTypeRequired);
 
+/** As `optionalText`, but an absent field stays `undefined` (an update leaves it as it is). */
+const optionalTextKept = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(max, { error: message })
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v ? v : null));
+
 const scopeFields = (
   b: { scope?: InventarioScope; locationType?: string | null; specificLocationId?: number | null },
   ctx: z.RefinementCtx,
@@ -153,11 +162,11 @@ export type InventarioCreate = z.infer<typeof inventarioCreateBody>;
 export const inventarioUpdateBody = z
   .strictObject({
     title: title.optional(),
-    description: optionalText(INVENTARIO_LIMITS.descriptionMax, INVENTARIO_MSG.descriptionTooLong),
+    description: optionalTextKept(INVENTARIO_LIMITS.descriptionMax, INVENTARIO_MSG.descriptionTooLong),
     tipo: tipo.optional(),
     sectorId: idNumber(INVENTARIO_MSG.sectorRequired).optional(),
     scope: scope.optional(),
-    locationType,
+    locationType: optionalTextKept(200, INVENTARIO_MSG.locationTypeRequired),
     specificLocationId: idNumber(INVENTARIO_MSG.specificLocationRequired).nullish(),
     dataInicio: dataInicio.optional(),
     comissao: comissao.optional(),
@@ -234,3 +243,12 @@ export const inventarioLeiturasQuery = z.strictObject({
   pageSize: pageSize(200, 50),
 });
 export type InventarioLeiturasQuery = z.infer<typeof inventarioLeiturasQuery>;
+
+/**
+ * The outer shape of POST /api/inventarios/:id/leituras, checked first: a batch over
+ * `INVENTARIO_LIMITS.batchMax` readings is refused with 413 before any reading is parsed
+ * (then `leiturasBody` parses them: 400 with the reading's path).
+ */
+export const leiturasEnvelope = z.strictObject({
+  leituras: z.array(z.unknown(), { error: INVENTARIO_MSG.batchEmpty }).min(1, { error: INVENTARIO_MSG.batchEmpty }),
+});
