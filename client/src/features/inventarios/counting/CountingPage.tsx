@@ -102,7 +102,10 @@ export default function CountingPage(_props: PageProps) {
   }, [log.data, user?.id]);
 
   useLiveEvent('inventario.leituras', (e) => {
-    if (e.data.inventarioId === id) setFeed((f) => mergeFeed(f, e.data.resultados.map(fromEvent)));
+    if (e.data.inventarioId !== id) return;
+    setFeed((f) => mergeFeed(f, e.data.resultados.map(fromEvent)));
+    // The event names an asset only through its item: the log has the number of an unknown one.
+    if (e.data.resultados.some((r) => !r.item)) void qc.invalidateQueries({ queryKey: inventarioKeys.leituras(id) });
   });
 
   const onAnswered = useCallback(
