@@ -12,8 +12,11 @@ let token = '';
 const call = <T>(request: APIRequestContext, method: 'get' | 'post' | 'put', url: string, data?: unknown) =>
   apiAs<T>(request, token, method, url, data);
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
+const shot = async (page: Page, name: string) => {
+  // A full-page capture of a scrolled page repeats the sticky app bar: start from the top.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
+};
 
 type Asset = { id: number; numero_patrimonio: string; status: string };
 /** A created record, bare or wrapped as `{ <field>: record }`. */
@@ -176,6 +179,9 @@ test('contagem ao vivo por dois contadores, leitura offline e finalização', as
   await expect(feedA.getByTestId('feed-item').filter({ hasText: unknown })).toContainText('Não cadastrado');
   await expect(progressA).toContainText('3 de 6 (50%)');
   await expect(progressB).toContainText('3 de 6 (50%)');
+  // The phone's socket rejoined the room after the outage: it is counting again for everyone.
+  await expect(pa.getByTestId('presenca')).toContainText(w.names.supervisor, { timeout: 20_000 });
+  await expect(pa.getByTestId('progresso').locator('..')).toContainText('1 ocorrência');
   expect(await pa.evaluate(() => (window as unknown as { __same?: boolean }).__same)).toBe(true);
   expect(await pb.evaluate(() => (window as unknown as { __same?: boolean }).__same)).toBe(true);
   await shot(pa, 'desktop-inventario-contagem');
@@ -206,6 +212,7 @@ test('contagem ao vivo por dois contadores, leitura offline e finalização', as
   await expect(pa.getByRole('heading', { level: 1, name: 'Resumo do Inventário' })).toBeVisible({ timeout: 30_000 });
   await expect(pa.getByRole('table', { name: 'Ocorrências' })).toContainText(unknown);
   await expect(pa.getByRole('table', { name: 'Quem contou' })).toContainText(w.names.supervisor);
+  await expect(pa.getByRole('table', { name: 'Divergências de local' })).toContainText(a4.numero_patrimonio);
   await shot(pa, 'desktop-inventario-resumo');
   await pb.goto(`/inventarios/resumo/${id}`);
   await expect(pb.getByRole('heading', { level: 1, name: 'Resumo do Inventário' })).toBeVisible({ timeout: 30_000 });

@@ -8,6 +8,7 @@ import {
   deleteInventario,
   fetchInventario,
   fetchInventarios,
+  fetchItens,
   fetchLeituras,
   fetchMembros,
   fetchResumo,
@@ -53,6 +54,15 @@ export function useResumo(id: number) {
   });
   useLoadErrorToast(query.isError, query.errorUpdatedAt, INVENTARIO_MSG.loadFailed);
   return query;
+}
+
+/** One page of the inventory's items (server filters: status, location, search). */
+export function useItens(id: number, params: Record<string, string>) {
+  return useQuery({
+    queryKey: inventarioKeys.itens(id, params),
+    queryFn: ({ signal }) => fetchItens(id, params, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** Users who may sit on the commission. */

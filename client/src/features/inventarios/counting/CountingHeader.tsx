@@ -52,7 +52,8 @@ export function CountingHeader({ inv, presence, pending, online, sending, canFin
         />
       </Box>
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-        {formatInteger(inv.divergentes)} em local divergente · {formatInteger(inv.ocorrencias)} ocorrências
+        {formatInteger(inv.divergentes)} em local divergente · {formatInteger(inv.ocorrencias)}{' '}
+        {inv.ocorrencias === 1 ? 'ocorrência' : 'ocorrências'}
       </Typography>
       <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mt: 1 }} alignItems="center">
         <Chip
@@ -87,8 +88,7 @@ export function CountingHeader({ inv, presence, pending, online, sending, canFin
             presence.map((p) => <Chip key={p.id} size="small" label={p.name} variant="outlined" />)
           )}
         </Box>
-      </Stack>
-      <Stack direction="row" spacing={1} sx={{ mt: 1.5 }} useFlexGap flexWrap="wrap">
+        <Box sx={{ flex: 1 }} />
         <Button size="small" variant="outlined" component={RouterLink} to={`/inventarios/resumo/${inv.id}`}>
           Resumo
         </Button>

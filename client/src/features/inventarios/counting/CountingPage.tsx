@@ -106,6 +106,9 @@ export default function CountingPage(_props: PageProps) {
     setFeed((f) => mergeFeed(f, e.data.resultados.map(fromEvent)));
     // The event names an asset only through its item: the log has the number of an unknown one.
     if (e.data.resultados.some((r) => !r.item)) void qc.invalidateQueries({ queryKey: inventarioKeys.leituras(id) });
+    // Found counts come with the event; divergences and occurrences need the record again.
+    if (e.data.resultados.some((r) => r.resultado !== 'found' && r.resultado !== 'duplicada'))
+      void qc.invalidateQueries({ queryKey: inventarioKeys.detail(id) });
   });
 
   const onAnswered = useCallback(
@@ -215,25 +218,27 @@ export default function CountingPage(_props: PageProps) {
               disabled={!canCount}
               onRead={(n, o) => void read(n, o)}
               onBadScan={(t) => toast.error(`Código lido não é uma etiqueta de bem: ${t.slice(0, 80)}`)}
+              result={
+                lastShown && (
+                  <Alert
+                    severity={severityOf(lastShown.outcome)}
+                    role="status"
+                    aria-live="polite"
+                    data-testid="ultimo-resultado"
+                  >
+                    <strong>
+                      {lastShown.numero} — {OUTCOME[lastShown.outcome].label}
+                    </strong>
+                    {lastShown.descricao ? `: ${lastShown.descricao}` : ''}
+                    {lastShown.message && lastShown.outcome !== 'found' ? (
+                      <Box component="span" sx={{ display: 'block' }}>
+                        {lastShown.message}
+                      </Box>
+                    ) : null}
+                  </Alert>
+                )
+              }
             />
-          )}
-          {lastShown && (
-            <Alert
-              severity={severityOf(lastShown.outcome)}
-              role="status"
-              aria-live="polite"
-              data-testid="ultimo-resultado"
-            >
-              <strong>
-                {lastShown.numero} — {OUTCOME[lastShown.outcome].label}
-              </strong>
-              {lastShown.descricao ? `: ${lastShown.descricao}` : ''}
-              {lastShown.message && lastShown.outcome !== 'found' ? (
-                <Box component="span" sx={{ display: 'block' }}>
-                  {lastShown.message}
-                </Box>
-              ) : null}
-            </Alert>
           )}
         </Stack>
         <Feed entries={feed} />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -18,13 +18,15 @@ interface Props {
   onRead: (numeros: string[], opts: ReadingOptions) => void;
   /** A scanned text that holds no asset number. */
   onBadScan: (text: string) => void;
+  /** The outcome of the last reading, shown right under the ways to read (in sight on a phone). */
+  result?: ReactNode;
 }
 
 /**
  * Where the counter is, the optional condition and note, and the two ways to read: the camera, or
  * typing/pasting one or many numbers (one per line, or separated by commas or semicolons).
  */
-export function ReadingPanel({ locais, localId, onLocal, disabled, onRead, onBadScan }: Props) {
+export function ReadingPanel({ locais, localId, onLocal, disabled, onRead, onBadScan, result }: Props) {
   const [camera, setCamera] = useState(false);
   const [text, setText] = useState('');
   const [estado, setEstado] = useState('');
@@ -49,7 +51,7 @@ export function ReadingPanel({ locais, localId, onLocal, disabled, onRead, onBad
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
-      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: '2fr 1fr' } }}>
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: '3fr 2fr' } }}>
         <TextField
           select
           id="leitura-local"
@@ -58,8 +60,6 @@ export function ReadingPanel({ locais, localId, onLocal, disabled, onRead, onBad
           value={localId}
           onChange={(e) => onLocal(e.target.value === '' ? '' : Number(e.target.value))}
           disabled={disabled}
-          sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
-          helperText="Local onde os bens estão sendo encontrados."
         >
           <MenuItem value="">Não informado</MenuItem>
           {locais.map((l) => (
@@ -76,7 +76,6 @@ export function ReadingPanel({ locais, localId, onLocal, disabled, onRead, onBad
           value={estado}
           onChange={(e) => setEstado(e.target.value)}
           disabled={disabled}
-          sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
         >
           <MenuItem value="">Não informar</MenuItem>
           {ESTADOS_INVENTARIO.map((s) => (
@@ -97,6 +96,41 @@ export function ReadingPanel({ locais, localId, onLocal, disabled, onRead, onBad
         sx={{ mt: 1.5 }}
         slotProps={{ htmlInput: { maxLength: 500 } }}
       />
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+        sx={{ display: 'flex', gap: 1, mt: 1.5, alignItems: 'flex-start' }}
+      >
+        <TextField
+          id="leitura-numeros"
+          size="small"
+          label="Número do bem"
+          placeholder="Digite ou cole números"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey) {
+              e.preventDefault();
+              submit();
+            }
+          }}
+          disabled={disabled}
+          multiline
+          maxRows={6}
+          fullWidth
+          error={!!invalid}
+          helperText={invalid ?? 'Vários: um por linha ou separados por vírgula.'}
+          slotProps={{ htmlInput: { autoCapitalize: 'off', autoCorrect: 'off', spellCheck: false } }}
+        />
+        <Button type="submit" variant="contained" disabled={disabled || !text.trim()} sx={{ minHeight: 40 }}>
+          Registrar
+        </Button>
+      </Box>
+      {result && <Box sx={{ mt: 1.5 }}>{result}</Box>}
       <Box sx={{ mt: 1.5 }}>
         {camera && !disabled ? (
           <Scanner onScan={scanned} onClose={() => setCamera(false)} />
@@ -113,40 +147,6 @@ export function ReadingPanel({ locais, localId, onLocal, disabled, onRead, onBad
             Ler etiqueta com a câmera
           </Button>
         )}
-      </Box>
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-        sx={{ display: 'flex', gap: 1, mt: 1.5, alignItems: 'flex-start' }}
-      >
-        <TextField
-          id="leitura-numeros"
-          size="small"
-          label="Número do bem"
-          placeholder="Digite ou cole um ou vários números"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey) {
-              e.preventDefault();
-              submit();
-            }
-          }}
-          disabled={disabled}
-          multiline
-          maxRows={6}
-          fullWidth
-          error={!!invalid}
-          helperText={invalid ?? 'Enter registra; vários números: um por linha ou separados por vírgula.'}
-          slotProps={{ htmlInput: { autoCapitalize: 'off', autoCorrect: 'off', spellCheck: false } }}
-        />
-        <Button type="submit" variant="contained" disabled={disabled || !text.trim()} sx={{ minHeight: 40 }}>
-          Registrar
-        </Button>
       </Box>
     </Paper>
   );

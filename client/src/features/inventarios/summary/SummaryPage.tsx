@@ -23,7 +23,7 @@ import { hasPermission, useSession } from '../../../lib/session';
 import { InventarioProgress, InventarioStatusChip } from '../Progress';
 import { useResumo } from '../queries';
 import { scopeText } from '../scopeText';
-import { OcorrenciasTable, PorContadorTable, PorEstadoTable, PorLocalTable } from './SummaryTables';
+import { DivergenciasTable, OcorrenciasTable, PorContadorTable, PorEstadoTable, PorLocalTable } from './SummaryTables';
 
 const STATUS_COLORS = { found: '#2e7d32', local_divergente: '#ed6c02', not_found: '#d32f2f' } as const;
 
@@ -142,6 +142,7 @@ export default function SummaryPage({ title }: PageProps) {
               <BarChart
                 height={Math.max(180, 44 * locais.length + 60)}
                 layout="horizontal"
+                xAxis={[{ tickMinStep: 1 }]}
                 yAxis={[{ scaleType: 'band', data: locais.map((l) => l.localNome ?? 'Sem local'), width: 120 }]}
                 series={[
                   {
@@ -168,6 +169,7 @@ export default function SummaryPage({ title }: PageProps) {
           </Paper>
         </Box>
         <PorLocalTable r={r} />
+        <DivergenciasTable id={inv.id} />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <PorEstadoTable r={r} />
           <PorContadorTable r={r} />

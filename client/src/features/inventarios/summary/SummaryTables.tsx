@@ -15,6 +15,7 @@ import {
   formatMoney,
   type InventarioResumo,
 } from '@tombo/shared';
+import { useItens } from '../queries';
 
 /** A titled, horizontally scrollable table (phones scroll it rather than squeeze it). */
 export function Section({
@@ -115,6 +116,31 @@ export function PorContadorTable({ r }: { r: InventarioResumo }) {
         <TableRow key={c.userId ?? c.name}>
           <TableCell>{c.name}</TableCell>
           {num(c.leituras)}
+        </TableRow>
+      ))}
+    </Section>
+  );
+}
+
+/** Assets found away from their registered location (the first 100; the print lists them all). */
+export function DivergenciasTable({ id }: { id: number }) {
+  const { data } = useItens(id, { status: 'local_divergente', pageSize: '100' });
+  const itens = data?.itens ?? [];
+  return (
+    <Section
+      title={`Divergências de local${data && data.total > itens.length ? ` (${itens.length} de ${data.total})` : ''}`}
+      head={['Bem', 'Local registrado', 'Encontrado em', 'Quem leu', 'Valor']}
+      empty={itens.length ? undefined : 'Nenhum bem encontrado fora do seu local.'}
+    >
+      {itens.map((i) => (
+        <TableRow key={i.id}>
+          <TableCell>
+            <strong>{i.numero_patrimonio}</strong> {i.descricao_bem}
+          </TableCell>
+          <TableCell align="right">{i.localNome ?? 'Sem local'}</TableCell>
+          <TableCell align="right">{i.localEncontradoNome ?? 'Não informado'}</TableCell>
+          <TableCell align="right">{i.lidoPorNome ?? '—'}</TableCell>
+          {money(i.valor)}
         </TableRow>
       ))}
     </Section>
