@@ -96,6 +96,24 @@ export function ReadingPanel({ locais, localId, onLocal, disabled, onRead, onBad
         sx={{ mt: 1.5 }}
         slotProps={{ htmlInput: { maxLength: 500 } }}
       />
+      {result && <Box sx={{ mt: 1.5 }}>{result}</Box>}
+      <Box sx={{ mt: 1.5 }}>
+        {camera && !disabled ? (
+          <Scanner onScan={scanned} onClose={() => setCamera(false)} />
+        ) : (
+          <Button
+            variant="contained"
+            color="secondary"
+            fullWidth
+            size="large"
+            startIcon={<PhotoCamera />}
+            onClick={() => setCamera(true)}
+            disabled={disabled}
+          >
+            Ler etiqueta com a câmera
+          </Button>
+        )}
+      </Box>
       <Box
         component="form"
         noValidate
@@ -129,24 +147,6 @@ export function ReadingPanel({ locais, localId, onLocal, disabled, onRead, onBad
         <Button type="submit" variant="contained" disabled={disabled || !text.trim()} sx={{ minHeight: 40 }}>
           Registrar
         </Button>
-      </Box>
-      {result && <Box sx={{ mt: 1.5 }}>{result}</Box>}
-      <Box sx={{ mt: 1.5 }}>
-        {camera && !disabled ? (
-          <Scanner onScan={scanned} onClose={() => setCamera(false)} />
-        ) : (
-          <Button
-            variant="contained"
-            color="secondary"
-            fullWidth
-            size="large"
-            startIcon={<PhotoCamera />}
-            onClick={() => setCamera(true)}
-            disabled={disabled}
-          >
-            Ler etiqueta com a câmera
-          </Button>
-        )}
       </Box>
     </Paper>
   );
