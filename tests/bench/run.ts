@@ -10,4 +10,5 @@ await movementsBench();
 const extra = new URL('./patrimonios.ts', import.meta.url);
 if (fs.existsSync(extra)) await import(extra.href);
 await import(new URL('./audit.ts', import.meta.url).href);
+await (await import('./inventarios')).inventariosBench();
 process.exit(0);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { patrimonios } from '../../server/src/db/schema';
 import { startTestServer, type TestServer } from '../support/harness';
-import { world, type TestWorld } from '../support/factories';
+import { newInventario, newLeitura, world, type TestWorld } from '../support/factories';
 import { client } from '../support/http';
 
 // Row-level security, checked from the database itself: the tables are listed from the catalog (a new
@@ -27,6 +27,8 @@ let w: TestWorld;
 beforeAll(async () => {
   s = await startTestServer();
   w = await world(s);
+  // Inventories' child tables need an inventory of the same municipality to make their rows.
+  for (const t of [w.A, w.B]) await newLeitura(s, await newInventario(s, t));
 });
 afterAll(async () => {
   await s?.close();

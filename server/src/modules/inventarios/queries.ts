@@ -31,6 +31,8 @@ export interface InventarioHead {
   specificLocationId: number | null;
   totalItens: number;
   version: number;
+  /** Whether the viewer is in the commission. */
+  member: boolean;
 }
 
 /**
@@ -65,7 +67,8 @@ export async function findInventario(
   const [row] = rowsOf<InventarioHead>(
     await tx.execute(sql`select i.id, i.municipality_id as "municipalityId", i.title, i.status, i.sector_id as "sectorId",
       i.scope, i.location_type as "locationType", i.specific_location_id as "specificLocationId",
-      i.total_itens as "totalItens", i.version
+      i.total_itens as "totalItens", i.version,
+      exists (select 1 from inventario_comissao mc where mc.inventario_id = i.id and mc.user_id = ${viewerId}) as member
       from inventarios i where i.id = ${id} and ${visibleWhere(scope, viewerId)}
       ${lock ? sql.raw(`for ${lock} of i`) : sql``}`),
   );

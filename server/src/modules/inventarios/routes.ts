@@ -42,7 +42,7 @@ export const inventarioRoutes = [
     audience: 'municipal',
     permission: 'inventarios:read',
     params: idParam,
-    access: { param: 'id', rule: 'inventario.read' },
+    access: { param: 'id', rule: 'inventario.read', message: INVENTARIO_MSG.notFound },
     handler: async (c) => ({
       inventario: await c.read((tx) => getInventario(tx, c.scope, c.principal.id, c.params.id)),
     }),
@@ -53,7 +53,7 @@ export const inventarioRoutes = [
     audience: 'municipal',
     permission: 'inventarios:manage',
     params: idParam,
-    access: { param: 'id', rule: 'inventario.manage' },
+    access: { param: 'id', rule: 'inventario.manage', message: INVENTARIO_MSG.notFound },
     body: inventarioUpdateBody,
     handler: (c) => c.command((tx, out) => updateInventario(tx, out, c.scope, c.principal.id, c.params.id, c.body)),
   }),
@@ -63,7 +63,7 @@ export const inventarioRoutes = [
     audience: 'municipal',
     permission: 'inventarios:manage',
     params: idParam,
-    access: { param: 'id', rule: 'inventario.manage' },
+    access: { param: 'id', rule: 'inventario.manage', message: INVENTARIO_MSG.notFound },
     status: 204,
     handler: async (c) => {
       await c.command((tx, out) => deleteInventario(tx, out, c.scope, c.principal.id, c.params.id));
@@ -76,7 +76,7 @@ export const inventarioRoutes = [
     audience: 'municipal',
     permission: 'inventarios:read',
     params: idParam,
-    access: { param: 'id', rule: 'inventario.read' },
+    access: { param: 'id', rule: 'inventario.read', message: INVENTARIO_MSG.notFound },
     query: inventarioItensQuery,
     handler: (c) => c.read((tx) => listItens(tx, c.scope, c.principal.id, c.params.id, c.query)),
   }),
@@ -86,7 +86,7 @@ export const inventarioRoutes = [
     audience: 'municipal',
     permission: 'inventarios:read',
     params: idParam,
-    access: { param: 'id', rule: 'inventario.read' },
+    access: { param: 'id', rule: 'inventario.read', message: INVENTARIO_MSG.notFound },
     query: inventarioLeiturasQuery,
     handler: (c) => c.read((tx) => listLeituras(tx, c.scope, c.principal.id, c.params.id, c.query)),
   }),
@@ -96,7 +96,7 @@ export const inventarioRoutes = [
     audience: 'municipal',
     permission: 'inventarios:count',
     params: idParam,
-    access: { param: 'id', rule: 'inventario.count' },
+    access: { param: 'id', rule: 'inventario.count', message: INVENTARIO_MSG.notFound },
     body: leiturasEnvelope,
     handler: async (c) => {
       if (c.body.leituras.length > INVENTARIO_LIMITS.batchMax)
@@ -111,7 +111,7 @@ export const inventarioRoutes = [
     audience: 'municipal',
     permission: 'inventarios:manage',
     params: idParam,
-    access: { param: 'id', rule: 'inventario.manage' },
+    access: { param: 'id', rule: 'inventario.manage', message: INVENTARIO_MSG.notFound },
     handler: (c) => c.command((tx, out) => finalizeInventario(tx, out, c.scope, c.principal.id, c.params.id)),
   }),
   route({
@@ -120,7 +120,7 @@ export const inventarioRoutes = [
     audience: 'municipal',
     permission: 'inventarios:read',
     params: idParam,
-    access: { param: 'id', rule: 'inventario.read' },
+    access: { param: 'id', rule: 'inventario.read', message: INVENTARIO_MSG.notFound },
     handler: (c) => c.read((tx) => getResumo(tx, c.scope, c.principal.id, c.params.id)),
   }),
 ];

@@ -9,11 +9,11 @@ import {
   type LeiturasResponse,
 } from '@tombo/shared';
 import type { Db } from '../../../db/client';
-import { liveEvent, record, type Outbox } from '../../../db/tx';
+import { record, type Outbox } from '../../../db/tx';
 import { badRequest, conflict, HttpError } from '../../../http/errors';
 import type { TenantScope } from '../../../tenancy/scope';
 import { ITEM_COLUMNS, rowsOf } from '../presenters';
-import { findInventario, inComissao } from '../queries';
+import { findInventario } from '../queries';
 
 const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
 const ints = (ids: number[]) =>
@@ -26,14 +26,6 @@ const ints = (ids: number[]) =>
 export function leituraMessage(r: LeituraResultado, numero: string, item?: Pick<InventarioItem, 'localNome'>): string {
   if (r === 'local_divergente') return INVENTARIO_MSG.leitura.local_divergente(numero, item?.localNome ?? null);
   return INVENTARIO_MSG.leitura[r](numero);
-}
-
-async function itemsByIds(tx: Db, ids: number[]): Promise<Map<number, InventarioItem>> {
-  if (!ids.length) return new Map();
-  const rows = rowsOf<InventarioItem>(
-    await tx.execute(sql`select ${ITEM_COLUMNS} from inventario_itens it where it.id in (${ints(ids)})`),
-  );
-  return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** The locations named by the batch, all of the inventory's sector (400 otherwise). */
@@ -76,8 +68,7 @@ export async function applyLeituras(
   const m = scope.municipalityId;
   const head = await findInventario(tx, scope, viewerId, id, 'key share');
   if (head.status === 'completed') throw conflict(INVENTARIO_MSG.completed);
-  if (scope.sectorIds && !(await inComissao(tx, id, viewerId)))
-    throw new HttpError(403, 'FORBIDDEN', INVENTARIO_MSG.notInComissao);
+  if (scope.sectorIds && !head.member) throw new HttpError(403, 'FORBIDDEN', INVENTARIO_MSG.notInComissao);
   const locais = await locationsOf(tx, head.sectorId, input);
   const actor = { id: out.actor?.id ?? null, name: out.actor?.name ?? null };
 
@@ -86,37 +77,75 @@ export async function applyLeituras(
   for (const l of input) if (!byId.has(l.id)) byId.set(l.id, l);
   const unique = [...byId.values()];
   const inserted = rowsOf<{ id: string }>(
-    await tx.execute(sql`insert into inventario_leituras (municipality_id, inventario_id, client_id, numero, local_id,
-        local_nome, estado, nota, lido_por_id, lido_por_nome, lido_em)
-      select ${m}, ${id}, v.id::uuid, v.numero, v.local_id, v.local_nome, v.estado, v.nota, ${actor.id}, ${actor.name},
-             v.lido_em::timestamptz
-        from jsonb_to_recordset(${json(
-          unique.map((l) => ({
-            id: l.id,
-            numero: l.numero,
-            local_id: l.localId ?? null,
-            local_nome: l.localId != null ? locais.get(l.localId) : null,
-            estado: l.estado ?? null,
-            nota: l.nota ?? null,
-            lido_em: l.lidoEm,
-          })),
-        )}) as v(id text, numero text, local_id int, local_nome text, estado text, nota text, lido_em text)
-       order by v.id
+    await tx.execute(sql`with v as (
+        -- seq in the batch's order (the reading log's order); rows inserted in client-id order, so two
+        -- requests carrying the same ids wait for each other instead of deadlocking
+        select v.*, nextval(pg_get_serial_sequence('inventario_leituras', 'seq')) as seq
+          from jsonb_to_recordset(${json(
+            unique.map((l) => ({
+              id: l.id,
+              numero: l.numero,
+              local_id: l.localId ?? null,
+              local_nome: l.localId != null ? locais.get(l.localId) : null,
+              estado: l.estado ?? null,
+              nota: l.nota ?? null,
+              lido_em: l.lidoEm,
+            })),
+          )}) as v(id text, numero text, local_id int, local_nome text, estado text, nota text, lido_em text))
+      insert into inventario_leituras (seq, municipality_id, inventario_id, client_id, numero, local_id, local_nome, estado,
+        nota, lido_por_id, lido_por_nome, lido_em)
+      select v.seq, ${m}, ${id}, v.id::uuid, v.numero, v.local_id, v.local_nome, v.estado, v.nota, ${actor.id},
+             ${actor.name}, v.lido_em::timestamptz
+        from v order by v.id
       on conflict (inventario_id, client_id) do nothing
       returning client_id::text as id`),
   );
   const fresh = unique.filter((l) => inserted.some((r) => r.id === l.id));
   const resolved = await resolve(tx, m, id, fresh, actor);
-  if (resolved.length) {
-    await tx.execute(sql`update inventario_leituras l set resultado = v.resultado, item_id = v.item_id,
-        patrimonio_id = v.patrimonio_id
-      from jsonb_to_recordset(${json(
-        resolved.map((r) => ({ id: r.id, resultado: r.resultado, item_id: r.itemId, patrimonio_id: r.patrimonioId })),
-      )}) as v(id text, resultado text, item_id int, patrimonio_id int)
-      where l.inventario_id = ${id} and l.client_id = v.id::uuid`);
-  }
   const found = resolved.filter((r) => r.resultado === 'found').length;
   const divergent = resolved.filter((r) => r.resultado === 'local_divergente').length;
+
+  // Every reading of the request, in its order: the new ones as just resolved, the others as first stored.
+  const stored = rowsOf<InventarioItem & { leitura: string; resultado: LeituraResultado; numeroLido: string }>(
+    await tx.execute(sql`select l.client_id::text as leitura, l.resultado, l.numero as "numeroLido", ${ITEM_COLUMNS}
+      from inventario_leituras l left join inventario_itens it on it.id = l.item_id
+      where l.inventario_id = ${id} and l.client_id in (${sql.join(
+        unique.map((l) => sql`${l.id}::uuid`),
+        sql`, `,
+      )})`),
+  );
+  const results = new Map<string, LeituraResult>();
+  for (const { leitura, resultado, numeroLido, ...row } of stored) {
+    const item = row.id != null ? (row as InventarioItem) : undefined;
+    results.set(leitura, {
+      id: leitura,
+      resultado,
+      ...(item ? { item } : {}),
+      message: leituraMessage(resultado, numeroLido, item),
+    });
+  }
+  const resultados = input.map((l) => results.get(l.id)!);
+  if (!fresh.length) return { resultados };
+
+  const tally = (r: LeituraResultado) => resolved.filter((x) => x.resultado === r).length;
+  await record(tx, out, {
+    action: 'INVENTARIO_LEITURAS',
+    entityType: 'Inventario',
+    entityId: id,
+    label: head.title,
+    details: {
+      new_value: {
+        leituras: fresh.length,
+        encontrados: found,
+        divergentes: divergent,
+        duplicadas: tally('duplicada'),
+        nao_inventariados: tally('nao_inventariado'),
+        nao_cadastrados: tally('nao_cadastrado'),
+      },
+    },
+  });
+  // Last statement before the commit: the inventory's counters (the row lock other batches wait for
+  // is held the shortest possible time).
   const [counts] = rowsOf<{ encontrados: number; totalItens: number }>(
     await tx.execute(
       found + divergent
@@ -126,65 +155,24 @@ export async function applyLeituras(
         : sql`select encontrados, total_itens as "totalItens" from inventarios where id = ${id}`,
     ),
   );
-
-  // Every reading of the request, in its order: the new ones as just resolved, the others as first stored.
-  const stored = rowsOf<{ id: string; resultado: LeituraResultado; itemId: number | null; numero: string }>(
-    await tx.execute(sql`select client_id::text as id, resultado, item_id as "itemId", numero from inventario_leituras
-      where inventario_id = ${id} and client_id in (${sql.join(
-        unique.map((l) => sql`${l.id}::uuid`),
-        sql`, `,
-      )})`),
-  );
-  const storedById = new Map(stored.map((r) => [r.id, r]));
-  const items = await itemsByIds(tx, [...new Set(stored.map((r) => r.itemId).filter((x): x is number => x != null))]);
-  const resultOf = (clientId: string): LeituraResult => {
-    const r = storedById.get(clientId)!;
-    const item = r.itemId != null ? items.get(r.itemId) : undefined;
-    return {
-      id: clientId,
-      resultado: r.resultado,
-      ...(item ? { item } : {}),
-      message: leituraMessage(r.resultado, r.numero, item),
-    };
-  };
-  const resultados = input.map((l) => resultOf(l.id));
-
-  if (fresh.length) {
-    const tally = (r: LeituraResultado) => resolved.filter((x) => x.resultado === r).length;
-    await record(
-      tx,
-      out,
-      {
-        action: 'INVENTARIO_LEITURAS',
-        entityType: 'Inventario',
-        entityId: id,
-        label: head.title,
-        details: {
-          new_value: {
-            leituras: fresh.length,
-            encontrados: found,
-            divergentes: divergent,
-            duplicadas: tally('duplicada'),
-            nao_inventariados: tally('nao_inventariado'),
-            nao_cadastrados: tally('nao_cadastrado'),
-          },
-        },
-      },
-      liveEvent(room.inventario(id), 'inventario.leituras', {
-        inventarioId: id,
-        resultados: fresh.map((l) => {
-          const r = resultOf(l.id);
-          return { id: r.id, resultado: r.resultado, item: r.item, lidoPorNome: actor.name ?? '', lidoEm: l.lidoEm };
-        }),
-        encontrados: counts.encontrados,
-        totalItens: counts.totalItens,
-      }),
-    );
-  }
+  out.emit(room.inventario(id), 'inventario.leituras', {
+    inventarioId: id,
+    resultados: fresh.map((l) => {
+      const r = results.get(l.id)!;
+      return { id: r.id, resultado: r.resultado, item: r.item, lidoPorNome: actor.name ?? '', lidoEm: l.lidoEm };
+    }),
+    encontrados: counts.encontrados,
+    totalItens: counts.totalItens,
+  });
   return { resultados };
 }
 
-/** The outcome of each new reading; claims the items first read here. */
+/**
+ * The outcome of each new reading, written on it; claims the items first read here. The items the batch
+ * names are locked in id order (`FOR UPDATE` re-reads a row another batch just changed), then, in one
+ * statement, those still `not_found` are claimed by their first reading and every new reading gets its
+ * outcome ('duplicada' when its item was not claimed by it).
+ */
 async function resolve(
   tx: Db,
   m: number,
@@ -194,13 +182,15 @@ async function resolve(
 ): Promise<Resolved[]> {
   if (!fresh.length) return [];
   const numeros = [...new Set(fresh.map((l) => l.numero))];
-  const list = sql.join(
-    numeros.map((n) => sql`${n}`),
-    sql`, `,
-  );
-  const itemRows = rowsOf<{ id: number; numero: string; patrimonioId: number | null }>(
-    await tx.execute(sql`select id, numero_patrimonio as numero, patrimonio_id as "patrimonioId" from inventario_itens
-      where inventario_id = ${id} and numero_patrimonio in (${list})`),
+  const texts = (list: string[]) =>
+    sql.join(
+      list.map((n) => sql`${n}`),
+      sql`, `,
+    );
+  const itemRows = rowsOf<{ id: number; numero: string; patrimonioId: number | null; status: string }>(
+    await tx.execute(sql`select id, numero_patrimonio as numero, patrimonio_id as "patrimonioId", status
+      from inventario_itens where inventario_id = ${id} and numero_patrimonio in (${texts(numeros)})
+      order by id for update`),
   );
   const itemOf = new Map(itemRows.map((r) => [r.numero, r]));
   const others = numeros.filter((n) => !itemOf.has(n));
@@ -208,71 +198,57 @@ async function resolve(
   if (others.length) {
     const rows = rowsOf<{ id: number; numero: string }>(
       await tx.execute(sql`select id, numero_patrimonio as numero from patrimonios where municipality_id = ${m}
-        and numero_patrimonio in (${sql.join(
-          others.map((n) => sql`${n}`),
-          sql`, `,
-        )})`),
+        and numero_patrimonio in (${texts(others)})`),
     );
     for (const r of rows) assetOf.set(r.numero, r.id);
   }
-  // The first reading of each item in this batch may claim it.
+  // The first reading of each item still not found in this batch claims it.
   const claimant = new Map<number, LeituraInput>();
   for (const l of fresh) {
     const it = itemOf.get(l.numero);
-    if (it && !claimant.has(it.id)) claimant.set(it.id, l);
+    if (it && it.status === 'not_found' && !claimant.has(it.id)) claimant.set(it.id, l);
   }
-  const claimed = new Map<number, string>();
-  if (claimant.size) {
-    const lockable = rowsOf<{ id: number }>(
-      await tx.execute(sql`select id from inventario_itens where id in (${ints([...claimant.keys()])})
-        and status = 'not_found' order by id for update`),
-    );
-    if (lockable.length) {
-      const rows = rowsOf<{ id: number; status: string }>(
-        await tx.execute(sql`update inventario_itens it set
+  const rows = fresh.map((l) => {
+    const it = itemOf.get(l.numero);
+    const asset = assetOf.get(l.numero);
+    return {
+      id: l.id,
+      item_id: it?.id ?? null,
+      patrimonio_id: it ? it.patrimonioId : (asset ?? null),
+      claims: !!it && claimant.get(it.id) === l,
+      otherwise: it ? 'duplicada' : asset ? 'nao_inventariado' : 'nao_cadastrado',
+      local_id: l.localId ?? null,
+      estado: l.estado ?? null,
+      nota: l.nota ?? null,
+      lido_em: l.lidoEm,
+    };
+  });
+  const marked = rowsOf<{ id: string; resultado: LeituraResultado }>(
+    await tx.execute(sql`with v as (
+        select * from jsonb_to_recordset(${json(rows)}) as v(id text, item_id int, patrimonio_id int, claims boolean,
+          otherwise text, local_id int, estado text, nota text, lido_em text)),
+      claimed as (
+        update inventario_itens it set
             status = case when v.local_id is not null and it.local_id is not null and v.local_id <> it.local_id
                           then 'local_divergente' else 'found' end,
             local_encontrado_id = coalesce(v.local_id, it.local_id),
             local_encontrado_nome = case when v.local_id is null then it.local_nome else l.name end,
             estado = v.estado, nota = v.nota, lido_por_id = ${actor.id}, lido_por_nome = ${actor.name},
-            lido_em = v.lido_em::timestamptz, leitura_id = v.client_id::uuid
-          from jsonb_to_recordset(${json(
-            lockable.map((r) => {
-              const l = claimant.get(r.id)!;
-              return {
-                item_id: r.id,
-                client_id: l.id,
-                local_id: l.localId ?? null,
-                estado: l.estado ?? null,
-                nota: l.nota ?? null,
-                lido_em: l.lidoEm,
-              };
-            }),
-          )}) as v(item_id int, client_id text, local_id int, estado text, nota text, lido_em text)
-          left join locais l on l.id = v.local_id
-          where it.id = v.item_id and it.status = 'not_found'
-          returning it.id, it.status`),
-      );
-      for (const r of rows) claimed.set(r.id, r.status);
-    }
-  }
-  return fresh.map((l) => {
-    const it = itemOf.get(l.numero);
-    if (it) {
-      const mine = claimant.get(it.id) === l && claimed.has(it.id);
-      return {
-        id: l.id,
-        resultado: mine ? (claimed.get(it.id) as LeituraResultado) : 'duplicada',
-        itemId: it.id,
-        patrimonioId: it.patrimonioId,
-      };
-    }
-    const asset = assetOf.get(l.numero);
-    return {
-      id: l.id,
-      resultado: asset ? 'nao_inventariado' : 'nao_cadastrado',
-      itemId: null,
-      patrimonioId: asset ?? null,
-    };
-  });
+            lido_em = v.lido_em::timestamptz, leitura_id = v.id::uuid
+          from v left join locais l on l.id = v.local_id
+         where v.claims and it.id = v.item_id and it.status = 'not_found'
+        returning it.id, it.status)
+      update inventario_leituras r set resultado = coalesce(c.status, v.otherwise), item_id = v.item_id,
+          patrimonio_id = v.patrimonio_id
+        from v left join claimed c on v.claims and c.id = v.item_id
+       where r.inventario_id = ${id} and r.client_id = v.id::uuid
+      returning r.client_id::text as id, r.resultado`),
+  );
+  const outcome = new Map(marked.map((r) => [r.id, r.resultado]));
+  return rows.map((r) => ({
+    id: r.id,
+    resultado: outcome.get(r.id)!,
+    itemId: r.item_id,
+    patrimonioId: r.patrimonio_id,
+  }));
 }
