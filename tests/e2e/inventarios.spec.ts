@@ -250,6 +250,24 @@ test('edita e exclui pela lista com as mensagens da especificação', async ({ b
   await page.goto(`/inventarios?q=${encodeURIComponent(w.tag)}`);
   const row = page.getByTestId(`inventario-${id}`);
   await expect(row).toContainText('0 de 6 (0%)', { timeout: 30_000 });
+  // Another inventory created elsewhere appears in the open list without a reload, and leaves it when deleted.
+  const other = await call<{ inventario: { id: number } }>(request, 'post', '/api/inventarios', {
+    title: `Inicial ${w.tag}`,
+    tipo: 'inicial',
+    sectorId: w.sector.id,
+    scope: 'location',
+    locationType: 'almox',
+    dataInicio: '2026-03-03',
+    comissao: ids,
+  });
+  const otherRow = page.getByTestId(`inventario-${other.inventario.id}`);
+  await expect(otherRow).toContainText('0 de 3 (0%)');
+  await expect(otherRow).toContainText('Tipo de local: almox');
+  const del = await request.delete(`/api/inventarios/${other.inventario.id}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(del.status()).toBe(204);
+  await expect(otherRow).toHaveCount(0);
   await row.getByRole('button', { name: `Editar inventário Eventual ${w.tag}` }).click();
   await expect(page).toHaveURL(new RegExp(`/inventarios/editar/${id}$`));
   await expect(page.getByLabel('Título')).toHaveValue(`Eventual ${w.tag}`);
