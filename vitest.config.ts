@@ -7,6 +7,7 @@ export default defineConfig({
       'server/src/**/*.test.ts',
       'worker/src/**/*.test.ts',
       'tests/integration/**/*.test.ts',
+      'client/src/**/*.test.ts',
     ],
     environment: 'node',
     // Each file boots a real server (embedded Postgres takes a few seconds to create).

@@ -1,0 +1,20 @@
+import { lazy } from 'react';
+import type { Feature } from '../../lib/feature';
+import { live } from './live';
+
+export { inventarioKeys } from './keys';
+
+/**
+ * Inventories (issue 10): the list, the form, the live counting screen (offline-first) and the summary.
+ * `/inventarios/imprimir/:id` belongs to `print/` (wired by the lead).
+ */
+export const feature: Feature = {
+  mainRoutes: {
+    '/inventarios': lazy(() => import('./InventariosPage')),
+    '/inventarios/novo': lazy(() => import('./form/InventarioFormPage')),
+    '/inventarios/editar/:id': lazy(() => import('./form/InventarioFormPage')),
+    '/inventarios/:id': lazy(() => import('./counting/CountingPage')),
+    '/inventarios/resumo/:id': lazy(() => import('./summary/SummaryPage')),
+  },
+  live,
+};
