@@ -133,10 +133,10 @@ export async function startSync(): Promise<void> {
         toast.error(SYNC_MSG.fail, SYNC_MSG.failTitle);
         reportSync('SYNC_FAIL', err instanceof Error ? err.message : null);
       }
-    } finally {
-      channel?.postMessage({ db, type: 'finished' } satisfies TabMessage);
     }
   });
+  // Told only now that the lock is released: the other tabs read the lock state when they hear it.
+  if (ran) channel?.postMessage({ db, type: 'finished' } satisfies TabMessage);
   if (running === abort) running = null;
   if (!ran) {
     useSyncState.setState({ elsewhere: true });
