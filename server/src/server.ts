@@ -11,6 +11,7 @@ import { loadJwtSecret } from './auth/secrets';
 import { TokenService } from './auth/tokens';
 import { PrincipalCache } from './auth/principal-cache';
 import { createSocketServer, type TomboIo } from './realtime/socket';
+import { attachInventarioLive } from './modules/inventarios';
 import { publisherFor } from './realtime/publisher';
 import { createMailer } from './mail/mailer';
 import { createQueue } from './jobs/create-queue';
@@ -85,6 +86,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   };
   const ctx: AppContext = { ...base, queue: await createQueue(base) };
   const app = createApp(ctx);
+  attachInventarioLive(sockets.io, ctx);
   await new Promise<void>((resolve) => httpServer.listen(config.port, config.host, resolve));
   const { port } = httpServer.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

@@ -11,6 +11,7 @@ import type { NotificationEvents } from './notifications';
 import type { TransferEvents } from './transfers';
 import type { EmprestimoEvents } from './loans';
 import type { DocumentEvents } from './documents';
+import type { InventarioClientEvents, InventarioEvents } from './inventarios';
 
 /** Rooms the server joins a socket to, from its verified token (DESIGN §5). */
 export const room = {
@@ -27,6 +28,10 @@ export const room = {
   /** The sockets of one session (refresh-token family). */
   session: (sid: string) => `sess:${sid}`,
   superusers: 'su',
+  /** The counting room of one inventory (joined on request, after the server checked access). */
+  inventario: (id: number) => `inv:${id}`,
+  /** Those who list every inventory of a municipality (roles that see all sectors). */
+  inventarios: (municipalityId: number) => `m:${municipalityId}:inv`,
 } as const;
 
 // Slices of the areas whose contract is still one flat file (users, jobs, sessions).
@@ -61,8 +66,9 @@ export interface ServerToClientEvents
     NotificationEvents,
     TransferEvents,
     EmprestimoEvents,
-    DocumentEvents {}
+    DocumentEvents,
+    InventarioEvents {}
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventData<N extends ServerEventName> = Parameters<ServerToClientEvents[N]>[0]['data'];
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface ClientToServerEvents {}
+/** Typed map of client → server events (rooms joined on request; the server checks access). */
+export type ClientToServerEvents = InventarioClientEvents;

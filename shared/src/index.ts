@@ -21,5 +21,6 @@ export * from './notifications';
 export * from './transfers';
 export * from './loans';
 export * from './documents';
+export * from './inventarios';
 export * from './public';
 export * from './format';

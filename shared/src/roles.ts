@@ -57,6 +57,10 @@ export const PERMISSIONS = [
   'loans:manage',
   'documents:read',
   'documents:manage',
+  'inventarios:read',
+  'inventarios:create',
+  'inventarios:manage',
+  'inventarios:count',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -86,6 +90,10 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
     'loans:manage',
     'documents:read',
     'documents:manage',
+    'inventarios:read',
+    'inventarios:create',
+    'inventarios:manage',
+    'inventarios:count',
   ],
   supervisor: [
     'bens:create',
@@ -104,6 +112,10 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
     'loans:manage',
     'documents:read',
     'documents:manage',
+    'inventarios:read',
+    'inventarios:create',
+    'inventarios:manage',
+    'inventarios:count',
   ],
   usuario: [
     'bens:create',
@@ -114,8 +126,11 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
     'transfers:request',
     'loans:manage',
     'documents:read',
+    'inventarios:read',
+    'inventarios:create',
+    'inventarios:count',
   ],
-  visualizador: ['bens:read', 'sectors:read', 'locais:read', 'documents:read'],
+  visualizador: ['bens:read', 'sectors:read', 'locais:read', 'documents:read', 'inventarios:read'],
 };
 
 /** Roles that see and change only the assets of their own sectors (changelog of spec §1). */

@@ -11,6 +11,7 @@ import {
   newCatalogRow,
   newEmprestimo,
   newDocument,
+  newInventario,
   newLocal,
   newPatrimonio,
   newSector,
@@ -74,6 +75,9 @@ const ACCESS_FACTORIES: Partial<Record<AccessPermission, Factory>> = {
   'transferencia.decide': async (s, t) => ({ table: 'transferencias', id: (await newTransferencia(s, t)).id }),
   'document.read': async (s, t) => ({ table: 'documents', id: (await newDocument(s, t.id)).id }),
   'document.manage': async (s, t) => ({ table: 'documents', id: (await newDocument(s, t.id)).id }),
+  'inventario.read': async (s, t) => ({ table: 'inventarios', id: (await newInventario(s, t)).id }),
+  'inventario.count': async (s, t) => ({ table: 'inventarios', id: (await newInventario(s, t)).id }),
+  'inventario.manage': async (s, t) => ({ table: 'inventarios', id: (await newInventario(s, t)).id }),
 };
 
 /** Declared signed-in or municipal routes open to every role (no `permission`), each with why. */

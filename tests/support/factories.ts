@@ -463,3 +463,52 @@ export async function newTown(
 export function ownerQuery<T = Record<string, unknown>>(s: Server, text: string, params: unknown[] = []): Promise<T[]> {
   return s.owner.query<T>(text, params);
 }
+
+export interface TestInventario {
+  id: number;
+  municipalityId: number;
+  sectorId: number;
+  version: number;
+}
+
+/**
+ * An inventory in progress of the tenant's sector (scope 'sector'), its commission the tenant's admin,
+ * supervisor and usuario, and one `not_found` item per asset of the sector (as the API's snapshot).
+ * Straight in the tables: no audit row or event.
+ */
+export async function newInventario(
+  s: Server,
+  tenant: TestTenant,
+  opts: { title?: string; status?: 'in_progress' | 'completed' } = {},
+): Promise<TestInventario> {
+  const inv = await one<TestInventario>(
+    s,
+    `insert into inventarios (municipality_id, title, tipo, sector_id, setor_nome, scope, data_inicio, status)
+     values ($1, $2, 'anual', $3, $4, 'sector', current_date, $5)
+     returning id, municipality_id as "municipalityId", sector_id as "sectorId", version`,
+    [
+      tenant.id,
+      opts.title ?? `Inventário ${uniq()}`,
+      tenant.sector.id,
+      tenant.sector.name,
+      opts.status ?? 'in_progress',
+    ],
+  );
+  for (const u of [tenant.users.admin, tenant.users.supervisor, tenant.users.usuario]) {
+    await s.owner.query(
+      'insert into inventario_comissao (municipality_id, inventario_id, user_id, user_name) values ($1, $2, $3, $4)',
+      [tenant.id, inv.id, u.id, u.name],
+    );
+  }
+  await s.owner.query(
+    `with ins as (
+       insert into inventario_itens (municipality_id, inventario_id, patrimonio_id, numero_patrimonio, descricao_bem,
+                                     local_id, local_nome, valor)
+       select municipality_id, $1, id, numero_patrimonio, descricao_bem, local_id, local_nome, valor_aquisicao
+         from patrimonios where municipality_id = $2 and sector_id = $3 and status <> 'baixado' and not doado
+       returning 1)
+     update inventarios set total_itens = (select count(*) from ins) where id = $1`,
+    [inv.id, tenant.id, tenant.sector.id],
+  );
+  return inv;
+}

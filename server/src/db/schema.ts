@@ -20,3 +20,4 @@ export * from '../modules/notifications/schema';
 export * from '../modules/transfers/schema';
 export * from '../modules/loans/schema';
 export * from '../modules/documents/schema';
+export * from '../modules/inventarios/schema';

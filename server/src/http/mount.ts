@@ -37,7 +37,7 @@ export function mountRoutes(ctx: AppContext, defs: readonly RouteDef[]): Router 
         // Object access is a municipality's question: a caller without one has no such object.
         if (!scope) throw forbidden();
         const id = (params as Record<string, number | string>)[def.access.param];
-        await read(ctx, scope, (tx) => requireAccess(tx, scope, def.access!.rule, [id]));
+        await read(ctx, scope, (tx) => requireAccess(tx, scope, def.access!.rule, [id], def.access!.message));
       }
       const query = def.query ? parse(def.query, req.query) : undefined;
       const body = def.body && def.body !== 'upload' ? parse(def.body, req.body) : undefined;

@@ -59,7 +59,11 @@ export interface RouteDef<
    * Object access checked before anything else is read: the param's id must pass the area's access
    * rule, else 404 (another municipality's record, another sector's asset).
    */
-  access?: { param: string; rule: AccessPermission };
+  access?: {
+    param: string;
+    rule: AccessPermission;
+    /** The 404's message (default 'Registro não encontrado.'). */ message?: string;
+  };
   /**
    * A param that may name the caller's own user record (a profile): for it the permission is not
    * asked, the audience and access rule still are; the handler sees `self` and limits what may change.

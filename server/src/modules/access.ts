@@ -1,6 +1,7 @@
 import * as documents from './documents';
 import * as formFields from './form-fields';
 import * as formasAquisicao from './formas-aquisicao';
+import * as inventarios from './inventarios';
 import * as loans from './loans';
 import * as locais from './locais';
 import * as patrimonios from './patrimonios';
@@ -21,4 +22,5 @@ export const accessRules = {
   ...transfers.access,
   ...loans.access,
   ...documents.access,
+  ...inventarios.access,
 };

@@ -7,6 +7,7 @@ import * as documents from './documents';
 import * as formFields from './form-fields';
 import * as formasAquisicao from './formas-aquisicao';
 import * as health from './health';
+import * as inventarios from './inventarios';
 import * as jobs from './jobs';
 import * as loans from './loans';
 import * as locais from './locais';
@@ -41,5 +42,6 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...transfers.routes,
   ...loans.routes,
   ...documents.routes,
+  ...inventarios.routes,
   ...superuser.routes,
 ];

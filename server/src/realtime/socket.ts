@@ -1,7 +1,13 @@
 import type { Server as HttpServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { Server, type Socket } from 'socket.io';
-import { SECTOR_RESTRICTED_ROLES, room, type ClientToServerEvents, type ServerToClientEvents } from '@tombo/shared';
+import {
+  SECTOR_RESTRICTED_ROLES,
+  room,
+  type ClientToServerEvents,
+  type Permission,
+  type ServerToClientEvents,
+} from '@tombo/shared';
 import type { TokenService } from '../auth/tokens';
 import type { PrincipalCache, PrincipalChange } from '../auth/principal-cache';
 import type { Principal, SignedIn } from '../auth/principal';
@@ -18,9 +24,14 @@ interface SocketData {
   seen: number;
   /** Set by connection-state recovery until the handshake is checked (`holdRecovery`). */
   recovery?: HeldRecovery;
+  /**
+   * Rooms joined on request after the server checked access (an inventory's counting room): kept while
+   * the user stays in that municipality with that permission, dropped otherwise (see `roomsOf`).
+   */
+  requested?: Map<string, { municipalityId: number; permission: Permission }>;
 }
 export type TomboIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-type TomboSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type TomboSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 /** Rooms follow from the verified user only — never from anything the client asks for. */
 export function roomsFor(p: Principal): string[] {
@@ -34,12 +45,41 @@ export function roomsFor(p: Principal): string[] {
         rooms.push(...p.sectorIds.map((id) => room.sectorAssets(p.municipalityId!, id)));
       else rooms.push(room.assets(p.municipalityId));
     }
+    if (p.permissions.includes('inventarios:read') && !SECTOR_RESTRICTED_ROLES.includes(p.role))
+      rooms.push(room.inventarios(p.municipalityId));
   }
   if (p.permissions.includes('superuser:access')) rooms.push(room.superusers);
   return rooms;
 }
 
-const roomsOf = (s: TomboSocket) => [...roomsFor(s.data.principal), room.session(s.data.sid)];
+/** Rooms joined on request that the socket's (possibly changed) user may still be in. */
+const requestedOf = (s: TomboSocket) => {
+  const p = s.data.principal;
+  const keep: string[] = [];
+  for (const [r, need] of s.data.requested ?? []) {
+    if (p.municipalityId === need.municipalityId && p.permissions.includes(need.permission)) keep.push(r);
+    else s.data.requested!.delete(r);
+  }
+  return keep;
+};
+
+const roomsOf = (s: TomboSocket) => [...roomsFor(s.data.principal), room.session(s.data.sid), ...requestedOf(s)];
+
+/**
+ * Joins a room the client asked for, after the caller checked the socket's user may be in it: the
+ * room is kept across the user's changes while `permission` and the municipality stay.
+ */
+export function joinRequested(socket: TomboSocket, name: string, permission: Permission): void {
+  const m = socket.data.principal.municipalityId;
+  if (m == null) return;
+  (socket.data.requested ??= new Map()).set(name, { municipalityId: m, permission });
+  void socket.join(name);
+}
+
+export function leaveRequested(socket: TomboSocket, name: string): void {
+  socket.data.requested?.delete(name);
+  void socket.leave(name);
+}
 
 /** Leaves the rooms the socket lost, joins the ones it gained. */
 function setRooms(socket: TomboSocket, wanted: string[]): void {

@@ -60,6 +60,13 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   EMPRESTIMO_OVERDUE: 'Empréstimo em atraso',
   DOCUMENT_CREATE: 'Documento enviado',
   DOCUMENT_DELETE: 'Documento excluído',
+  INVENTARIO_CREATE: 'Inventário criado',
+  INVENTARIO_UPDATE: 'Inventário alterado',
+  INVENTARIO_DELETE: 'Inventário excluído',
+  INVENTARIO_LEITURAS: 'Leituras de inventário registradas',
+  INVENTARIO_FINALIZE: 'Inventário finalizado',
+  INVENTARIO_EXTRAVIADO: 'Bem extraviado no inventário',
+  INVENTARIO_PRINT: 'Impressão de inventário solicitada',
   // Reported by a browser (stored as CLIENT_<action>).
   SYNC_START: 'Sincronização iniciada',
   SYNC_SUCCESS: 'Sincronização concluída',
@@ -123,6 +130,7 @@ export const AUDIT_ACTIONS_BY_ENTITY: Record<string, readonly string[]> = {
     'PATRIMONIO_FILE_ADD',
     'PATRIMONIO_FILE_REMOVE',
     'PATRIMONIO_IMPORT',
+    'INVENTARIO_EXTRAVIADO',
     'IMPORT_REQUEST',
     'EXPORT_REQUEST',
   ],
@@ -153,6 +161,14 @@ export const AUDIT_ACTIONS_BY_ENTITY: Record<string, readonly string[]> = {
   Transferencia: ['TRANSFER_REQUEST', 'TRANSFER_APPROVE', 'TRANSFER_REJECT'],
   Emprestimo: ['EMPRESTIMO_CREATE', 'EMPRESTIMO_RETURN', 'EMPRESTIMO_OVERDUE'],
   Documento: ['DOCUMENT_CREATE', 'DOCUMENT_DELETE'],
+  Inventario: [
+    'INVENTARIO_CREATE',
+    'INVENTARIO_UPDATE',
+    'INVENTARIO_DELETE',
+    'INVENTARIO_LEITURAS',
+    'INVENTARIO_FINALIZE',
+    'INVENTARIO_PRINT',
+  ],
   Sync: ['CLIENT_SYNC_START', 'CLIENT_SYNC_SUCCESS', 'CLIENT_SYNC_FAIL', 'CLIENT_SYNC_CANCEL'],
 };
 

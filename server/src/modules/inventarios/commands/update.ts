@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import { INVENTARIO_MSG, room, type InventarioListItem, type InventarioUpdate } from '@tombo/shared';
+import type { Db } from '../../../db/client';
+import { liveEvent, record, type Outbox } from '../../../db/tx';
+import { conflict } from '../../../http/errors';
+import type { TenantScope } from '../../../tenancy/scope';
+import { rowsOf } from '../presenters';
+import { findInventario, listItemById } from '../queries';
+import { inventarioUpdated, listRooms } from '../rooms';
+import { comissaoUsers, resolveScope, snapshotItems, writeComissao } from './snapshot';
+
+const hasReadings = async (tx: Db, id: number) =>
+  rowsOf(await tx.execute(sql`select 1 from inventario_leituras where inventario_id = ${id} limit 1`)).length > 0;
+
+/**
+ * PUT /api/inventarios/:id (in progress only). A new sector or scope takes a new snapshot of the
+ * assets, which is refused (409) once readings exist.
+ */
+export async function updateInventario(
+  tx: Db,
+  out: Outbox,
+  scope: TenantScope,
+  viewerId: number,
+  id: number,
+  input: InventarioUpdate,
+): Promise<{ inventario: InventarioListItem }> {
+  const m = scope.municipalityId;
+  const head = await findInventario(tx, scope, viewerId, id, 'update');
+  if (head.status === 'completed') throw conflict(INVENTARIO_MSG.completed);
+  if (head.version !== input.version) throw conflict(INVENTARIO_MSG.versionConflict);
+  const before = await listItemById(tx, id);
+  const newScope = input.scope ?? before.scope;
+  const wanted = {
+    sectorId: input.sectorId ?? before.sectorId,
+    scope: newScope,
+    locationType: input.locationType !== undefined ? input.locationType : before.locationType,
+    specificLocationId: input.specificLocationId !== undefined ? input.specificLocationId : before.specificLocationId,
+  };
+  const scopeChanged =
+    wanted.sectorId !== before.sectorId ||
+    wanted.scope !== before.scope ||
+    (wanted.scope === 'location' && wanted.locationType !== before.locationType) ||
+    (wanted.scope === 'specific_location' && wanted.specificLocationId !== before.specificLocationId);
+  const changes: Record<string, [unknown, unknown]> = {};
+  const set: ReturnType<typeof sql>[] = [];
+  const put = (col: string, key: string, from: unknown, to: unknown) => {
+    if (to === undefined || to === from) return;
+    changes[key] = [from, to];
+    set.push(sql`${sql.raw(col)} = ${to}`);
+  };
+  put('title', 'title', before.title, input.title);
+  put('description', 'description', before.description, input.description);
+  put('tipo', 'tipo', before.tipo, input.tipo);
+  put('data_inicio', 'dataInicio', before.dataInicio, input.dataInicio);
+  if (scopeChanged) {
+    if (await hasReadings(tx, id)) throw conflict(INVENTARIO_MSG.scopeLocked);
+    const s = await resolveScope(tx, scope, wanted);
+    put('sector_id', 'sectorId', before.sectorId, s.sectorId);
+    put('setor_nome', 'setor', before.setor, s.setorNome);
+    put('scope', 'scope', before.scope, s.scope);
+    put('location_type', 'locationType', before.locationType, s.locationType);
+    put('specific_location_id', 'specificLocationId', before.specificLocationId, s.specificLocationId);
+    put('local_nome', 'local', before.local, s.localNome);
+    await tx.execute(sql`delete from inventario_itens where inventario_id = ${id}`);
+    await snapshotItems(tx, m, id, s);
+  }
+  const formerIds = before.comissao.map((c) => c.id);
+  if (input.comissao) {
+    const members = await comissaoUsers(tx, m, input.comissao);
+    const same = members.length === formerIds.length && members.every((u) => formerIds.includes(u.id));
+    if (!same) {
+      changes.comissao = [before.comissao.map((c) => c.name), members.map((u) => u.name)];
+      await writeComissao(tx, m, id, members);
+    }
+  }
+  if (!Object.keys(changes).length) return { inventario: before };
+  set.push(sql`updated_at = now()`, sql`version = version + 1`);
+  await tx.execute(sql`update inventarios set ${sql.join(set, sql`, `)} where id = ${id}`);
+  const inventario = await listItemById(tx, id);
+  await record(
+    tx,
+    out,
+    {
+      action: 'INVENTARIO_UPDATE',
+      entityType: 'Inventario',
+      entityId: id,
+      label: inventario.title,
+      details: {
+        old_value: Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, v[0]])),
+        new_value: Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, v[1]])),
+      },
+    },
+    inventarioUpdated(
+      m,
+      inventario,
+      formerIds.filter((x): x is number => x != null),
+    ),
+    ...(before.sectorId !== inventario.sectorId
+      ? [liveEvent(room.sectorAssets(m, before.sectorId), 'inventario.deleted', { id })]
+      : []),
+  );
+  return { inventario };
+}
+
+/** DELETE /api/inventarios/:id: in progress only (a completed inventory is the legal record: 409). */
+export async function deleteInventario(
+  tx: Db,
+  out: Outbox,
+  scope: TenantScope,
+  viewerId: number,
+  id: number,
+): Promise<void> {
+  const head = await findInventario(tx, scope, viewerId, id, 'update');
+  if (head.status === 'completed') throw conflict(INVENTARIO_MSG.completedCannotDelete);
+  const before = await listItemById(tx, id);
+  await tx.execute(sql`delete from inventarios where id = ${id}`);
+  await record(
+    tx,
+    out,
+    {
+      action: 'INVENTARIO_DELETE',
+      entityType: 'Inventario',
+      entityId: id,
+      label: before.title,
+      details: {
+        old_value: {
+          title: before.title,
+          setor: before.setor,
+          itens: before.totalItens,
+          encontrados: before.encontrados,
+        },
+      },
+    },
+    liveEvent(
+      [
+        room.inventario(id),
+        ...listRooms(
+          scope.municipalityId,
+          before.sectorId,
+          before.comissao.map((c) => c.id),
+        ),
+      ],
+      'inventario.deleted',
+      { id },
+    ),
+  );
+}
