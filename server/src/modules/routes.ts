@@ -8,6 +8,7 @@ import * as formFields from './form-fields';
 import * as formasAquisicao from './formas-aquisicao';
 import * as health from './health';
 import * as inventarios from './inventarios';
+import { printRoutes as inventarioPrintRoutes } from './inventarios/jobs/print-route';
 import * as jobs from './jobs';
 import * as loans from './loans';
 import * as locais from './locais';
@@ -43,5 +44,6 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...loans.routes,
   ...documents.routes,
   ...inventarios.routes,
+  ...inventarioPrintRoutes,
   ...superuser.routes,
 ];
