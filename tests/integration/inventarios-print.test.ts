@@ -102,7 +102,7 @@ describe('POST /api/inventarios/:id/impressao', () => {
     const has = (t: string) => expect(squeeze(text)).toContain(squeeze(t));
     has('Relatório de Inventário — Inventário anual da Secretaria');
     has('Tipo Anual');
-    has('Período 15/01/2026 a em andamento');
+    has('Período desde 15/01/2026 (em andamento)');
     has(`Setor inteiro — ${w.A.sector.name}`);
     for (const a of assets) {
       has(a.numero);

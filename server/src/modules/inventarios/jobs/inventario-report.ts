@@ -68,7 +68,9 @@ function scopeText(inv: InventarioReport['inventario']): string {
 export function inventarioReportHtml(r: InventarioReport, generatedAt: Date): string {
   const inv = r.inventario;
   const t = r.totais;
-  const periodo = `${formatDate(inv.dataInicio)} a ${inv.finalizedAt ? formatDate(inv.finalizedAt) : 'em andamento'}`;
+  const periodo = inv.finalizedAt
+    ? `${formatDate(inv.dataInicio)} a ${formatDate(inv.finalizedAt)}`
+    : `desde ${formatDate(inv.dataInicio)} (em andamento)`;
   const ocorrencias = r.ocorrencias.map(
     (o) =>
       html`<tr><td class="numero">${o.numero}</td><td>${LEITURA_RESULTADO_LABELS[o.resultado]}</td><td>${o.lidoPorNome ?? '—'}</td><td>${o.lidoEm ? formatDateTime(o.lidoEm) : '—'}</td><td>${o.nota ?? ''}</td></tr>`,
