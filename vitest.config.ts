@@ -6,6 +6,7 @@ export default defineConfig({
       'shared/src/**/*.test.ts',
       'server/src/**/*.test.ts',
       'worker/src/**/*.test.ts',
+      'client/src/**/*.test.ts',
       'tests/integration/**/*.test.ts',
       'client/src/**/*.test.ts',
     ],

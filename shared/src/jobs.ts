@@ -10,6 +10,7 @@ export const JOB_NAMES = [
   'export.patrimonios',
   'import.patrimonios',
   'export.transferencias',
+  'print.inventario',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;

@@ -254,3 +254,15 @@ describe('edit and delete', () => {
     expect(await inventorySnapshot(s, a.id)).toEqual(before);
   });
 });
+
+describe('GET /api/inventarios/membros (the commission picker)', () => {
+  it('lists the municipality’s users by id and name to whoever may create an inventory, never another municipality’s', async () => {
+    const res = await (await as(a.users.usuario))('GET', '/api/inventarios/membros');
+    expect(res.status).toBe(200);
+    const ids = (res.body.membros as Array<{ id: number; name: string }>).map((m) => m.id);
+    for (const u of Object.values(a.users)) expect(ids).toContain(u.id);
+    for (const u of Object.values(b.users)) expect(ids).not.toContain(u.id);
+    expect(Object.keys(res.body.membros[0]).sort()).toEqual(['id', 'name']);
+    expect((await (await as(a.users.visualizador))('GET', '/api/inventarios/membros')).status).toBe(403);
+  });
+});

@@ -2,6 +2,7 @@ import { JOB_NAMES } from '@tombo/shared';
 import type { JobDefinition, SystemJobDefinition, UserJobDefinition } from '../jobs/define';
 import * as jobs from './jobs';
 import * as loans from './loans';
+import * as inventarios from './inventarios';
 import * as patrimonios from './patrimonios';
 import * as sectors from './sectors';
 import * as transfers from './transfers';
@@ -16,6 +17,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   ...patrimonios.jobs,
   ...transfers.jobs,
   ...loans.jobs,
+  ...inventarios.jobs,
 ];
 
 const byName = new Map<string, JobDefinition>();

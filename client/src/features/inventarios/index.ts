@@ -4,10 +4,7 @@ import { live } from './live';
 
 export { inventarioKeys } from './keys';
 
-/**
- * Inventories (issue 10): the list, the form, the live counting screen (offline-first) and the summary.
- * `/inventarios/imprimir/:id` belongs to `print/` (wired by the lead).
- */
+/** Inventories (issue 10): the list, the form, the live counting screen (offline-first), the summary and the printed report. */
 export const feature: Feature = {
   mainRoutes: {
     '/inventarios': lazy(() => import('./InventariosPage')),
@@ -15,6 +12,7 @@ export const feature: Feature = {
     '/inventarios/editar/:id': lazy(() => import('./form/InventarioFormPage')),
     '/inventarios/:id': lazy(() => import('./counting/CountingPage')),
     '/inventarios/resumo/:id': lazy(() => import('./summary/SummaryPage')),
+    '/inventarios/imprimir/:id': lazy(() => import('./print/PrintInventarioPage')),
   },
   live,
 };

@@ -14,7 +14,7 @@ import { HttpError } from '../../http/errors';
 import { route } from '../../http/route';
 import { parse } from '../../http/validate';
 import { applyLeituras, createInventario, deleteInventario, finalizeInventario, updateInventario } from './commands';
-import { getInventario, listInventarios, listItens, listLeituras } from './queries';
+import { getInventario, listInventarios, listItens, listLeituras, listMembros } from './queries';
 import { getResumo } from './report';
 
 /** Inventories (spec §3 Inventário, §4 Inventory, §7): a commission counting live, readings applied once. */
@@ -26,6 +26,13 @@ export const inventarioRoutes = [
     permission: 'inventarios:read',
     query: inventarioListQuery,
     handler: (c) => c.read((tx) => listInventarios(tx, c.scope, c.principal.id, c.query)),
+  }),
+  route({
+    method: 'get',
+    path: '/inventarios/membros',
+    audience: 'municipal',
+    permission: 'inventarios:create',
+    handler: (c) => c.read((tx) => listMembros(tx, c.scope)),
   }),
   route({
     method: 'post',

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { patrimonioArquivos, patrimonioHistorico, patrimonios } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { inScope, ofTenant, type TenantScope } from '../../tenancy/scope';
-import { filterWhere } from './filters';
+import { countPatrimonios, filterWhere } from './filters';
 import { toListItem, toPatrimonio, type Row } from './presenters';
 
 /**
@@ -52,14 +52,26 @@ export async function getByNumero(tx: Db, scope: TenantScope, numero: string): P
   return loadPatrimonio(tx, row);
 }
 
-/** Sync (spec §7): everything the user may see, by id, a cursor page at a time. */
+/**
+ * Sync (spec §7): everything the user may see, by id, a cursor page at a time (index (municipality, id) or
+ * (municipality, sector, id)). The first page (`after` = 0) also carries `total`, for the client's progress bar.
+ */
 export async function syncPatrimonios(
   tx: Db,
   scope: TenantScope,
   after: number,
   limit: number,
-): Promise<{ patrimonios: PatrimonioListItem[]; nextAfter: number | null }> {
-  const where = and(await filterWhere(tx, scope, {}), gt(patrimonios.id, after));
-  const rows = await tx.select().from(patrimonios).where(where).orderBy(asc(patrimonios.id)).limit(limit);
-  return { patrimonios: rows.map(toListItem), nextAfter: rows.length === limit ? rows[rows.length - 1].id : null };
+): Promise<{ patrimonios: PatrimonioListItem[]; nextAfter: number | null; total?: number }> {
+  const visible = await filterWhere(tx, scope, {});
+  const rows = await tx
+    .select()
+    .from(patrimonios)
+    .where(and(visible, gt(patrimonios.id, after)))
+    .orderBy(asc(patrimonios.id))
+    .limit(limit);
+  const page = {
+    patrimonios: rows.map(toListItem),
+    nextAfter: rows.length === limit ? rows[rows.length - 1].id : null,
+  };
+  return after === 0 ? { ...page, total: await countPatrimonios(tx, visible) } : page;
 }

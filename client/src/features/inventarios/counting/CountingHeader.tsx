@@ -92,6 +92,9 @@ export function CountingHeader({ inv, presence, pending, online, sending, canFin
         <Button size="small" variant="outlined" component={RouterLink} to={`/inventarios/resumo/${inv.id}`}>
           Resumo
         </Button>
+        <Button size="small" variant="outlined" component={RouterLink} to={`/inventarios/imprimir/${inv.id}`}>
+          Imprimir
+        </Button>
         {canFinalize && open && (
           <Button size="small" variant="contained" color="error" onClick={onFinalize}>
             Finalizar inventário

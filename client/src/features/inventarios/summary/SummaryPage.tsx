@@ -21,6 +21,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import type { PageProps } from '../../../lib/feature';
 import { hasPermission, useSession } from '../../../lib/session';
 import { InventarioProgress, InventarioStatusChip } from '../Progress';
+import { canPrint } from '../print/canPrint';
 import { useResumo } from '../queries';
 import { scopeText } from '../scopeText';
 import { DivergenciasTable, OcorrenciasTable, PorContadorTable, PorEstadoTable, PorLocalTable } from './SummaryTables';
@@ -66,6 +67,11 @@ export default function SummaryPage({ title }: PageProps) {
             {inv.status === 'in_progress' && hasPermission(user, 'inventarios:count') && (
               <Button variant="contained" component={RouterLink} to={`/inventarios/${inv.id}`}>
                 Contagem
+              </Button>
+            )}
+            {canPrint(user?.role) && (
+              <Button variant="outlined" component={RouterLink} to={`/inventarios/imprimir/${inv.id}`}>
+                Imprimir
               </Button>
             )}
             <Button variant="outlined" component={RouterLink} to="/inventarios">
