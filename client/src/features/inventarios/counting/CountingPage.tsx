@@ -20,6 +20,7 @@ import { useLiveEvent } from '../../../lib/liveBus';
 import { hasPermission, useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useLocais } from '../../locais';
+import { offlineAssets } from '../../sync';
 import { inventarioKeys } from '../keys';
 import { useInventario, useInventarioMutations, useLeituras } from '../queries';
 import { CountingHeader } from './CountingHeader';
@@ -132,6 +133,17 @@ export default function CountingPage(_props: PageProps) {
   );
   const queue = useReadingQueue(id, user?.id ?? null, onAnswered);
 
+  // A reading waiting to be sent is described from the device's synced copy (/ferramentas/sync-client), if any.
+  const describeOffline = async (entries: FeedEntry[]) => {
+    const found = await Promise.all(entries.map((e) => (e.numero ? offlineAssets.lookup(e.numero) : null)));
+    const described = new Map(entries.map((e, i) => [e.id, found[i]?.descricao_bem ?? null]));
+    if (![...described.values()].some(Boolean)) return;
+    const patch = (e: FeedEntry) =>
+      e.outcome === 'pendente' && !e.descricao ? { ...e, descricao: described.get(e.id) ?? null } : e;
+    setFeed((f) => f.map(patch));
+    setLast((cur) => (cur ? patch(cur) : cur));
+  };
+
   const read = async (numeros: string[], opts: ReadingOptions) => {
     try {
       const rows = await queue.add(numeros, opts);
@@ -147,6 +159,7 @@ export default function CountingPage(_props: PageProps) {
       }));
       setFeed((f) => mergeFeed(f, entries));
       setLast(entries[entries.length - 1] ?? null);
+      void describeOffline(entries);
     } catch {
       toast.error('Não foi possível guardar a leitura neste aparelho.');
     }
