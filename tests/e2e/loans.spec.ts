@@ -139,7 +139,9 @@ test('empresta e devolve pela interface; a lista de outra pessoa atualiza ao viv
   // The asset's history tells both.
   await usuario.goto(`/bens-cadastrados/ver/${asset.id}`);
   const history = usuario.getByRole('table', { name: 'Histórico de movimentação' });
-  await expect(history.getByRole('cell', { name: 'Empréstimo', exact: true })).toBeVisible();
+  // The loan and its extension are both 'Empréstimo' lines.
+  await expect(history.getByRole('cell', { name: 'Empréstimo', exact: true })).toHaveCount(2);
+  await expect(history).toContainText('Empréstimo para Carla Mendes prorrogado');
   await expect(history.getByRole('cell', { name: 'Devolução', exact: true })).toBeVisible();
   await expect(history).toContainText('Emprestado para Carla Mendes (529.982.247-25), setor Finanças');
   await expect(history).toContainText('estado na devolução: Regular');
