@@ -68,10 +68,10 @@ describe('the counting room', () => {
     expect(r.status).toBe(200);
     const e = await atTwo;
     expect(e.data).toMatchObject({ inventarioId: inv.id, encontrados: 2, totalItens: inv.totalItens });
-    expect(e.data.resultados.map((x) => [x.id, x.resultado])).toEqual([
-      [batch[0].id, 'found'],
-      [batch[1].id, 'found'],
-      [batch[2].id, 'nao_cadastrado'],
+    expect(e.data.resultados.map((x) => [x.id, x.numero, x.resultado])).toEqual([
+      [batch[0].id, list[0].numero, 'found'],
+      [batch[1].id, list[1].numero, 'found'],
+      [batch[2].id, 'NAO-CADASTRADO-9', 'nao_cadastrado'],
     ]);
     expect(e.data.resultados[0]).toMatchObject({
       lidoPorNome: a.users.usuario.name,

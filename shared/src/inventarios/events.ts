@@ -4,7 +4,15 @@ import type { InventarioItem, InventarioListItem, InventarioMembro } from './typ
 
 export interface InventarioLeiturasEvent {
   inventarioId: number;
-  resultados: { id: string; resultado: LeituraResultado; item?: InventarioItem; lidoPorNome: string; lidoEm: string }[];
+  /** Each fresh reading: its client id, the number as read, the outcome, the item it marked (if any). */
+  resultados: {
+    id: string;
+    numero: string;
+    resultado: LeituraResultado;
+    item?: InventarioItem;
+    lidoPorNome: string;
+    lidoEm: string;
+  }[];
   encontrados: number;
   totalItens: number;
 }

@@ -45,7 +45,7 @@ const fromLog = (l: InventarioLeitura, me: number | undefined): FeedEntry => ({
 
 const fromEvent = (r: InventarioLeiturasEvent['resultados'][number]): FeedEntry => ({
   id: r.id,
-  numero: r.item?.numero_patrimonio ?? null,
+  numero: r.item?.numero_patrimonio ?? r.numero,
   outcome: r.resultado,
   descricao: r.item?.descricao_bem ?? null,
   local: r.item?.localEncontradoNome ?? null,
@@ -105,8 +105,6 @@ export default function CountingPage(_props: PageProps) {
   useLiveEvent('inventario.leituras', (e) => {
     if (e.data.inventarioId !== id) return;
     setFeed((f) => mergeFeed(f, e.data.resultados.map(fromEvent)));
-    // The event names an asset only through its item: the log has the number of an unknown one.
-    if (e.data.resultados.some((r) => !r.item)) void qc.invalidateQueries({ queryKey: inventarioKeys.leituras(id) });
     // Found counts come with the event; divergences and occurrences need the record again.
     if (e.data.resultados.some((r) => r.resultado !== 'found' && r.resultado !== 'duplicada'))
       void qc.invalidateQueries({ queryKey: inventarioKeys.detail(id) });

@@ -159,7 +159,14 @@ export async function applyLeituras(
     inventarioId: id,
     resultados: fresh.map((l) => {
       const r = results.get(l.id)!;
-      return { id: r.id, resultado: r.resultado, item: r.item, lidoPorNome: actor.name ?? '', lidoEm: l.lidoEm };
+      return {
+        id: r.id,
+        numero: l.numero,
+        resultado: r.resultado,
+        item: r.item,
+        lidoPorNome: actor.name ?? '',
+        lidoEm: l.lidoEm,
+      };
     }),
     encontrados: counts.encontrados,
     totalItens: counts.totalItens,
