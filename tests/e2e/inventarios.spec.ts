@@ -282,3 +282,39 @@ test('edita e exclui pela lista com as mensagens da especificação', async ({ b
   await expect(row).toHaveCount(0);
   await context.close();
 });
+
+test('tema escuro: a contagem e o resumo, no computador e no celular', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const w = await world(request);
+  const users = await call<{ users: Array<{ id: number; email: string }> }>(request, 'get', '/api/users');
+  const ids = [ACCOUNTS.admin, ACCOUNTS.supervisor, ACCOUNTS.usuario].map(
+    (e) => users.users.find((u) => u.email === e)!.id,
+  );
+  const { inventario } = await call<{ inventario: { id: number } }>(request, 'post', '/api/inventarios', {
+    title: `Anual escuro ${w.tag}`,
+    tipo: 'anual',
+    sectorId: w.sector.id,
+    scope: 'sector',
+    dataInicio: '2026-03-02',
+    comissao: ids,
+  });
+  const { context, page } = await signedIn(browser, ACCOUNTS.admin, 'admin');
+  await page.getByRole('button', { name: 'Alterar tema' }).click();
+  await page.getByRole('menuitem', { name: 'Escuro' }).click();
+  await page.goto(`/inventarios/${inventario.id}`);
+  await chooseLocal(page, 'Sala 1');
+  await read(page, w.assets[0].numero_patrimonio);
+  await read(page, w.assets[3].numero_patrimonio);
+  await expect(page.getByTestId('feed-item')).toHaveCount(2);
+  await expect(page.getByText('2 de 6 (33%)').first()).toBeVisible();
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(background).not.toBe('rgb(255, 255, 255)');
+  await shot(page, 'desktop-inventario-contagem-escuro');
+  await page.setViewportSize(PHONE);
+  await shot(page, 'phone-inventario-contagem-escuro');
+  await page.setViewportSize(DESKTOP);
+  await page.goto(`/inventarios/resumo/${inventario.id}`);
+  await expect(page.getByRole('heading', { name: 'Divergências de local' })).toBeVisible();
+  await shot(page, 'desktop-inventario-resumo-escuro');
+  await context.close();
+});
