@@ -20,7 +20,7 @@ interface Pending {
   event: LiveEvent<unknown>;
 }
 
-const PERSONAL_ROOMS = [room.user(0).slice(0, -1), room.session('').slice(0)];
+const PERSONAL_ROOMS = [room.user(0).slice(0, -1), room.session('')];
 const isPersonal = (rooms: string | string[]) =>
   (Array.isArray(rooms) ? rooms : [rooms]).every((r) => PERSONAL_ROOMS.some((prefix) => r.startsWith(prefix)));
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import Dialog from '@mui/material/Dialog';
@@ -12,12 +12,12 @@ import {
   addDaysISO,
   dueDateProblem,
   formatDate,
-  maskDateBR,
   parseDateBR,
   prorrogacaoBody,
   type EmprestimoListItem,
   type ProrrogacaoBody,
 } from '@tombo/shared';
+import { DateBRField } from '../../components/DateBRField';
 import { FormActions } from './FormActions';
 import { borrower } from './labels';
 
@@ -88,24 +88,14 @@ export function ExtendDialog({ loan, busy, onClose, onSubmit }: Props) {
               </Typography>
             </>
           )}
-          <Controller
+          <DateBRField
             control={control}
             name="data"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                id="prorrogacao-data"
-                label="Nova devolução prevista"
-                placeholder="dd/mm/aaaa"
-                fullWidth
-                margin="normal"
-                required
-                onChange={(e) => field.onChange(maskDateBR(e.target.value))}
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message ?? 'No formato dd/mm/aaaa.'}
-                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
-              />
-            )}
+            id="prorrogacao-data"
+            label="Nova devolução prevista"
+            fullWidth
+            margin="normal"
+            required
           />
           <TextField
             {...register('motivo')}

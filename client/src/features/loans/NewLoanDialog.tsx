@@ -18,12 +18,12 @@ import {
   emprestimoCreateBody,
   formatDate,
   loanToday,
-  maskDateBR,
   parseDateBR,
   type EmprestimoBem,
 } from '@tombo/shared';
 import { sortByName, useSectors } from '../sectors';
 import type { NewLoanBody } from './api';
+import { DateBRField } from '../../components/DateBRField';
 import { FormActions } from './FormActions';
 import { useLoanBens } from './queries';
 
@@ -232,23 +232,13 @@ export function NewLoanDialog({ open, busy, onClose, onSubmit }: Props) {
                 </TextField>
               )}
             />
-            <Controller
+            <DateBRField
               control={control}
               name="dataPrevista"
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  id="emprestimo-devolucao"
-                  label="Devolução prevista"
-                  placeholder="dd/mm/aaaa"
-                  margin="normal"
-                  required
-                  onChange={(e) => field.onChange(maskDateBR(e.target.value))}
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message ?? 'No formato dd/mm/aaaa.'}
-                  slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
-                />
-              )}
+              id="emprestimo-devolucao"
+              label="Devolução prevista"
+              margin="normal"
+              required
             />
           </Box>
           <TextField

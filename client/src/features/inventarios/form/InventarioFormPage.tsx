@@ -20,8 +20,8 @@ import {
   INVENTARIO_SCOPE_LABELS,
   INVENTARIO_TIPOS,
   INVENTARIO_TIPO_LABELS,
-  maskDateBR,
 } from '@tombo/shared';
+import { DateBRField } from '../../../components/DateBRField';
 import { ContentSpinner } from '../../../components/FullScreenSpinner';
 import { LoadError } from '../../../components/LoadError';
 import { PageHeader } from '../../../components/PageHeader';
@@ -151,23 +151,13 @@ export default function InventarioFormPage({ title }: PageProps) {
                 </TextField>
               )}
             />
-            <Controller
+            <DateBRField
               control={control}
               name="dataInicio"
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  id="inventario-inicio"
-                  label="Data de início"
-                  placeholder="dd/mm/aaaa"
-                  margin="normal"
-                  required
-                  onChange={(e) => field.onChange(maskDateBR(e.target.value))}
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message ?? 'No formato dd/mm/aaaa.'}
-                  slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
-                />
-              )}
+              id="inventario-inicio"
+              label="Data de início"
+              margin="normal"
+              required
             />
           </Box>
           <Controller

@@ -25,7 +25,6 @@ export async function deletePatrimonio(
   config: AppContext['config'],
 ): Promise<PatrimonioDeleteResult> {
   const old = await findOwn(tx, scope, id, true);
-  if (await hasOpenLoan(tx, id)) throw conflict(PATRIMONIO_MSG.lentWriteOff);
   const [{ n }] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(patrimonioHistorico)
@@ -34,6 +33,8 @@ export async function deletePatrimonio(
     const row = await writeOffAsset(tx, out, scope, { id });
     return { deleted: false, writtenOff: true, patrimonio: await loadPatrimonio(tx, row) };
   }
+  // `writeOffAsset` refuses a lent asset itself; a deletion must too (its loan row would be orphaned).
+  if (await hasOpenLoan(tx, id)) throw conflict(PATRIMONIO_MSG.lentWriteOff);
   const files = await tx
     .select({ p: patrimonioArquivos.storedPath })
     .from(patrimonioArquivos)
