@@ -22,14 +22,24 @@ type Asset = { id: number; numero_patrimonio: string; status: string };
 /** A created record, bare or wrapped as `{ <field>: record }`. */
 const itemOf = <T>(data: unknown, field: string): T => ((data as Record<string, unknown>)[field] ?? data) as T;
 
+/** A new sector: codes are two characters, so a random one may be taken by another test — then try another. */
+async function newSectorWithFreeCode(request: APIRequestContext, name: string): Promise<unknown> {
+  for (let attempt = 0; ; attempt++) {
+    const res = await request.post('/api/sectors', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { name, code: uniqueCode() },
+    });
+    if (res.ok()) return res.json();
+    if (res.status() !== 409 || attempt >= 20)
+      throw new Error(`post /api/sectors: ${res.status()} ${await res.text()}`);
+  }
+}
+
 /** A sector of its own with two places and six assets (three in each), so the counts are exact. */
 async function world(request: APIRequestContext) {
   const tag = unique();
   const sector = itemOf<{ id: number; name: string }>(
-    await call(request, 'post', '/api/sectors', {
-      name: `Inventário E2E ${tag}`,
-      code: uniqueCode(),
-    }),
+    await newSectorWithFreeCode(request, `Inventário E2E ${tag}`),
     'sector',
   );
   const sala = itemOf<{ id: number }>(
