@@ -25,3 +25,10 @@ export interface PublicFiltros {
   sectors: Array<{ id: number; name: string }>;
   tiposBens: Array<{ id: number; name: string }>;
 }
+
+/**
+ * Path of an asset's public page, municipality included (what the asset view's QR and every printed
+ * label/record sheet encode); prefix it with the installation's address (APP_URL on the server).
+ */
+export const publicAssetPath = (numero: string, municipalityId: number): string =>
+  `/consulta-publica/bem/${encodeURIComponent(numero)}?municipalityId=${municipalityId}`;

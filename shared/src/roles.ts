@@ -61,6 +61,7 @@ export const PERMISSIONS = [
   'inventarios:create',
   'inventarios:manage',
   'inventarios:count',
+  'exports:generate',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -94,12 +95,14 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
     'inventarios:create',
     'inventarios:manage',
     'inventarios:count',
+    'exports:generate',
   ],
   supervisor: [
     'bens:create',
     'bens:read',
     'bens:update',
     'reports:generate',
+    'reports:manage_templates',
     'settings:read',
     'sectors:read',
     'sectors:manage',
@@ -116,6 +119,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
     'inventarios:create',
     'inventarios:manage',
     'inventarios:count',
+    'exports:generate',
   ],
   usuario: [
     'bens:create',
@@ -129,8 +133,9 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
     'inventarios:read',
     'inventarios:create',
     'inventarios:count',
+    'exports:generate',
   ],
-  visualizador: ['bens:read', 'sectors:read', 'locais:read', 'documents:read', 'inventarios:read'],
+  visualizador: ['bens:read', 'sectors:read', 'locais:read', 'documents:read', 'inventarios:read', 'exports:generate'],
 };
 
 /** Roles that see and change only the assets of their own sectors (changelog of spec §1). */

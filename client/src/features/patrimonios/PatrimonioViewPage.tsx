@@ -27,6 +27,7 @@ import {
   formatMoney,
   formatNumber,
   isPatrimonioRemoved,
+  publicAssetPath,
   type FormField,
 } from '@tombo/shared';
 import type { PageProps } from '../../lib/feature';
@@ -61,7 +62,7 @@ function customText(f: FormField, v: unknown): string {
 
 /** The public consultation address of an asset (what its label's QR opens). */
 export function publicUrl(numero: string, municipalityId: number): string {
-  return `${window.location.origin}/consulta-publica/bem/${encodeURIComponent(numero)}?municipalityId=${municipalityId}`;
+  return `${window.location.origin}${publicAssetPath(numero, municipalityId)}`;
 }
 
 /** /bens-cadastrados/ver/:id: the whole record, photos, documents, QR and the movement history. */
