@@ -11,11 +11,6 @@ export const JOB_NAMES = [
   'import.patrimonios',
   'export.transferencias',
   'print.inventario',
-  'report.generate',
-  'export.dados',
-  'labels.generate',
-  'ficha.generate',
-  'termo.generate',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;

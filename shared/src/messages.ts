@@ -61,6 +61,11 @@ export const MSG = {
     jobFailed: 'A tarefa falhou e não gerou arquivo.',
     fileMissing: 'O arquivo desta tarefa não está mais disponível. Gere-o novamente.',
     enqueueFailed: 'Não foi possível agendar a tarefa. Tente novamente.',
+    /** Notification of a job nobody watched (scheduled report, automatic term). */
+    readyTitle: 'Arquivo pronto',
+    readyText: (title: string) => `"${title}" está disponível em Downloads.`,
+    failedTitle: 'Falha ao gerar arquivo',
+    failedText: (title: string, reason: string) => `"${title}": ${reason}`,
   },
   storage: {
     validationFailed: 'Value validation failed for key: ',

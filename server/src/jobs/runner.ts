@@ -9,6 +9,7 @@ import { mutate } from '../db/tx';
 import { logger } from '../logger';
 import { jobDefinition, userJobDefinition } from '../modules/job-definitions';
 import { publishJob, type JobRow } from '../modules/jobs';
+import { notify } from '../modules/notifications';
 import {
   FailureAfterCommit,
   JobFailure,
@@ -42,6 +43,26 @@ async function cleanUp(ctx: JobContext, row: JobRow): Promise<void> {
 /** A write of the runner's bookkeeping under a tenancy (no audit row, no event: the runner publishes itself). */
 const bookkeep = <T>(ctx: JobContext, tenancy: Tenancy, fn: (tx: Db) => Promise<T>): Promise<T> =>
   mutate(ctx, null, (tx) => fn(tx), tenancy);
+
+/** For a job nobody watches (`notifyOwner`): a notification to its owner that it is ready or why it failed. */
+async function tellOwner(ctx: JobContext, row: JobRow): Promise<void> {
+  if (!row.notifyOwner || row.municipalityId == null) return;
+  const scope = scopeOfMunicipality(row.municipalityId);
+  const ok = row.status === 'completed';
+  await mutate(
+    ctx,
+    null,
+    (tx, out) =>
+      notify(tx, out, scope, [row.ownerId], {
+        title: ok ? MSG.jobs.readyTitle : MSG.jobs.failedTitle,
+        description: ok ? MSG.jobs.readyText(row.title) : MSG.jobs.failedText(row.title, row.error ?? MSG.jobs.failed),
+        type: 'system',
+        link: '/downloads',
+        dedupeKey: `job:${row.id}`,
+      }),
+    scope,
+  ).catch((err: unknown) => logger.warn({ err, jobId: row.id }, 'job owner notification failed'));
+}
 
 const retryable = (err: unknown) => !(err instanceof ZodError) && !(err instanceof JobFailure && !err.retryable);
 
@@ -132,7 +153,10 @@ export async function runJob(ctx: JobContext, id: string, opts: RunOptions): Pro
         .returning(),
     );
     await cleanUp(ctx, row);
-    if (done) publishJob(ctx, 'job.completed', done);
+    if (done) {
+      publishJob(ctx, 'job.completed', done);
+      await tellOwner(ctx, done);
+    }
     return 'completed';
   } catch (err) {
     if (temp) await fs.rm(temp, { force: true }).catch(() => undefined);
@@ -157,7 +181,10 @@ export async function runJob(ctx: JobContext, id: string, opts: RunOptions): Pro
         .returning(),
     );
     await cleanUp(ctx, row);
-    if (failed) publishJob(ctx, 'job.completed', failed);
+    if (failed) {
+      publishJob(ctx, 'job.completed', failed);
+      await tellOwner(ctx, failed);
+    }
     return 'failed';
   }
 }

@@ -14,6 +14,8 @@ export interface JobRequest<N extends JobName = JobName> {
   payload: Record<string, unknown>;
   /** Audit row of the request; `details` defaults to the job id, name and payload. */
   audit: AuditEntry;
+  /** Notify the owner when the job is over (a job nobody is watching: scheduled, automatic). */
+  notifyOwner?: boolean;
 }
 
 /**
@@ -29,6 +31,7 @@ export async function createJob(tx: Db, out: Outbox, scope: TenantScope, input: 
       name: input.name,
       title: input.title,
       payload: input.payload,
+      notifyOwner: input.notifyOwner ?? false,
     })
     .returning();
   await record(tx, out, {

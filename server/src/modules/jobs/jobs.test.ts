@@ -188,6 +188,61 @@ describe('jobs, inline mode (no Redis)', () => {
     expect(fs.readdirSync(path.join(dir, '.tmp'))).toEqual([]);
   });
 
+  it('notifies the owner of a job nobody watches (notifyOwner) once it is ready, and once it failed', async () => {
+    const { user, token } = await s.login('admin');
+    const rec = jobRecorder(await s.socket(token));
+    const rows = await s.owner.transaction((tx) =>
+      tx
+        .insert(jobs)
+        .values([
+          {
+            municipalityId: user.municipalityId,
+            ownerId: user.id,
+            name: 'export.sectors',
+            title: 'Setores agendado',
+            payload: { format: 'xlsx' },
+            notifyOwner: true,
+          },
+          {
+            municipalityId: user.municipalityId,
+            ownerId: user.id,
+            name: 'export.sectors',
+            title: 'Setores quebrado',
+            payload: { format: 'doc' },
+            notifyOwner: true,
+          },
+          {
+            municipalityId: user.municipalityId,
+            ownerId: user.id,
+            name: 'export.sectors',
+            title: 'Setores visto',
+            payload: { format: 'xlsx' },
+          },
+        ])
+        .returning(),
+    );
+    for (const row of rows) await s.ctx.queue.enqueue({ id: row.id, name: 'export.sectors' });
+    for (const row of rows) await rec.completed(row.id);
+    const list = await client(s.url, token)('GET', '/api/notificacoes');
+    const mine = (list.body.notifications as Array<{ title: string; description: string; link: string }>).filter((n) =>
+      n.description.includes('Setores '),
+    );
+    expect(mine).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          title: 'Arquivo pronto',
+          description: '"Setores agendado" está disponível em Downloads.',
+          link: '/downloads',
+        }),
+        expect.objectContaining({
+          title: 'Falha ao gerar arquivo',
+          description: `"Setores quebrado": ${MSG.jobs.failed} Parâmetros da tarefa inválidos.`,
+        }),
+      ]),
+    );
+    expect(mine).toHaveLength(2);
+  });
+
   it('is idempotent: a completed job is skipped, a retry overwrites the same file', async () => {
     const token = await s.token('admin');
     const rec = jobRecorder(await s.socket(token));

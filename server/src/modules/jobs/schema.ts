@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { ts, created } from '../../db/columns';
 import { municipalities } from '../../db/core-schema';
 import { users } from '../users/schema';
@@ -27,6 +27,8 @@ export const jobs = pgTable(
     finishedAt: ts('finished_at'),
     /** When the retention sweep deleted the result file (the row stays, as the user's history). */
     fileRemovedAt: ts('file_removed_at'),
+    /** Tell the owner by a notification when it is over (jobs nobody watches: scheduled reports, automatic terms). */
+    notifyOwner: boolean('notify_owner').notNull().default(false),
   },
   (t) => [
     index('jobs_owner_idx').on(t.ownerId, t.createdAt),

@@ -1,0 +1,1 @@
+ALTER TABLE "jobs" ADD COLUMN "notify_owner" boolean DEFAULT false NOT NULL;
