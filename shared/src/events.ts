@@ -12,6 +12,8 @@ import type { TransferEvents } from './transfers';
 import type { EmprestimoEvents } from './loans';
 import type { DocumentEvents } from './documents';
 import type { InventarioClientEvents, InventarioEvents } from './inventarios';
+import type { FichaEvents } from './fichas';
+import type { TermoEvents } from './termos';
 
 /** Rooms the server joins a socket to, from its verified token (DESIGN §5). */
 export const room = {
@@ -67,7 +69,9 @@ export interface ServerToClientEvents
     TransferEvents,
     EmprestimoEvents,
     DocumentEvents,
-    InventarioEvents {}
+    InventarioEvents,
+    FichaEvents,
+    TermoEvents {}
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventData<N extends ServerEventName> = Parameters<ServerToClientEvents[N]>[0]['data'];
 /** Typed map of client → server events (rooms joined on request; the server checks access). */

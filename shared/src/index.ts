@@ -22,5 +22,7 @@ export * from './transfers';
 export * from './loans';
 export * from './documents';
 export * from './inventarios';
+export * from './fichas';
+export * from './termos';
 export * from './public';
 export * from './format';

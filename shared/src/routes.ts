@@ -67,6 +67,7 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
   { path: '/gerenciador-fichas', title: 'Gerenciador de Fichas', roles: AS },
   { path: '/gerenciador-fichas/novo', title: 'Nova Ficha', roles: AS },
   { path: '/gerenciador-fichas/editor/:id', title: 'Editor de Ficha', roles: AS },
+  { path: '/termos', title: 'Termos de Responsabilidade', roles: ALL },
   { path: '/configuracoes', title: 'Configurações', roles: AS },
   { path: '/configuracoes/usuarios', title: 'Gerenciar Usuários', roles: AS },
   { path: '/configuracoes/setores', title: 'Gerenciar Setores', roles: AS },
@@ -122,6 +123,7 @@ const G = {
       // Not in spec §2.4's table: the screens of §2.3 that its sidebar leaves unreachable.
       { path: '/bens/transferencias', label: 'Transferências' },
       { path: '/bens/emprestimos', label: 'Empréstimos' },
+      { path: '/termos', label: 'Termos de Responsabilidade' },
     ],
   },
   imoveis: {
@@ -216,6 +218,7 @@ export function menuForRole(role: Role | null | undefined): MenuGroup[] {
             { path: '/locais', label: 'Locais' },
             { path: '/bens/transferencias', label: 'Transferências' },
             { path: '/bens/emprestimos', label: 'Empréstimos' },
+            { path: '/termos', label: 'Termos de Responsabilidade' },
             { path: '/ferramentas/documentos', label: 'Documentos Gerais' },
           ],
         },

@@ -8,6 +8,8 @@ import type { AccessPermission } from '../../server/src/tenancy/access';
 import { startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
 import {
+  newFichaTemplate,
+  newTermoVersao,
   newCatalogRow,
   newEmprestimo,
   newDocument,
@@ -78,6 +80,9 @@ const ACCESS_FACTORIES: Partial<Record<AccessPermission, Factory>> = {
   'inventario.read': async (s, t) => ({ table: 'inventarios', id: (await newInventario(s, t)).id }),
   'inventario.count': async (s, t) => ({ table: 'inventarios', id: (await newInventario(s, t)).id }),
   'inventario.manage': async (s, t) => ({ table: 'inventarios', id: (await newInventario(s, t)).id }),
+  'fichaTemplate.use': async (s, t) => ({ table: 'ficha_templates', id: (await newFichaTemplate(s, t.id)).id }),
+  'termo.read': async (s, t) => ({ table: 'termo_versoes', id: (await newTermoVersao(s, t)).id }),
+  'termo.sector': async (s, t) => ({ table: 'sectors', id: (await newSector(s, t.id)).id }),
 };
 
 /** Declared signed-in or municipal routes open to every role (no `permission`), each with why. */

@@ -522,3 +522,27 @@ export async function newLeitura(s: Server, inv: TestInventario): Promise<{ seq:
     [inv.municipalityId, inv.id, `X-${uniq()}`],
   );
 }
+
+/** A record-sheet template of the municipality (issue 11, fichas). */
+export async function newFichaTemplate(
+  s: Server,
+  municipalityId: number,
+  name = `Ficha ${uniq()}`,
+): Promise<{ id: number }> {
+  return one(
+    s,
+    `insert into ficha_templates (municipality_id, name, fields, signatures)
+     values ($1, $2, '["numero_patrimonio"]'::jsonb, '[]'::jsonb) returning id`,
+    [municipalityId, name],
+  );
+}
+
+/** A rendered-later version of the custody term of the tenant's sector (issue 11, termos). */
+export async function newTermoVersao(s: Server, tenant: TestTenant): Promise<{ id: number }> {
+  return one(
+    s,
+    `insert into termo_versoes (municipality_id, sector_id, setor_nome, numero, versao, motivo, itens, total)
+     values ($1, $2, $3, $4, 1, 'Emissão manual', '[]'::jsonb, 0) returning id`,
+    [tenant.id, tenant.sector.id, tenant.sector.name, `TR-T/${uniq()}`],
+  );
+}

@@ -21,3 +21,5 @@ export * from '../modules/transfers/schema';
 export * from '../modules/loans/schema';
 export * from '../modules/documents/schema';
 export * from '../modules/inventarios/schema';
+export * from '../modules/fichas/schema';
+export * from '../modules/termos/schema';

@@ -1,4 +1,5 @@
 import * as documents from './documents';
+import * as fichas from './fichas';
 import * as formFields from './form-fields';
 import * as formasAquisicao from './formas-aquisicao';
 import * as inventarios from './inventarios';
@@ -6,6 +7,7 @@ import * as loans from './loans';
 import * as locais from './locais';
 import * as patrimonios from './patrimonios';
 import * as sectors from './sectors';
+import * as termos from './termos';
 import * as tiposBens from './tipos-bens';
 import * as transfers from './transfers';
 import * as users from './users';
@@ -23,4 +25,6 @@ export const accessRules = {
   ...loans.access,
   ...documents.access,
   ...inventarios.access,
+  ...fichas.access,
+  ...termos.access,
 };

@@ -1,10 +1,12 @@
 import { JOB_NAMES } from '@tombo/shared';
 import type { JobDefinition, SystemJobDefinition, UserJobDefinition } from '../jobs/define';
+import * as fichas from './fichas';
 import * as jobs from './jobs';
 import * as loans from './loans';
 import * as inventarios from './inventarios';
 import * as patrimonios from './patrimonios';
 import * as sectors from './sectors';
+import * as termos from './termos';
 import * as transfers from './transfers';
 
 /**
@@ -18,6 +20,8 @@ export const jobDefinitions: readonly JobDefinition[] = [
   ...transfers.jobs,
   ...loans.jobs,
   ...inventarios.jobs,
+  ...fichas.jobs,
+  ...termos.jobs,
 ];
 
 const byName = new Map<string, JobDefinition>();

@@ -6,6 +6,7 @@ import * as dashboard from './dashboard';
 import * as documents from './documents';
 import * as formFields from './form-fields';
 import * as formasAquisicao from './formas-aquisicao';
+import * as fichas from './fichas';
 import * as health from './health';
 import * as inventarios from './inventarios';
 import * as jobs from './jobs';
@@ -17,6 +18,7 @@ import * as patrimonios from './patrimonios';
 import * as publicConsultation from './public';
 import * as sectors from './sectors';
 import * as superuser from './superuser';
+import * as termos from './termos';
 import * as tiposBens from './tipos-bens';
 import * as transfers from './transfers';
 import * as users from './users';
@@ -43,5 +45,7 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...loans.routes,
   ...documents.routes,
   ...inventarios.routes,
+  ...fichas.routes,
+  ...termos.routes,
   ...superuser.routes,
 ];

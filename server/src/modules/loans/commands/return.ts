@@ -13,6 +13,7 @@ import { liveEvent, record, type Outbox } from '../../../db/tx';
 import { conflict, notFound } from '../../../http/errors';
 import { ofTenant, type TenantScope } from '../../../tenancy/scope';
 import { addHistory, assetChanged, assetRooms, findOwn, setConservation } from '../../patrimonios';
+import { recordAutomaticTermos } from '../../termos';
 import { loanStatus, toLoanItem } from '../presenters';
 import { findLoan } from '../queries';
 
@@ -69,6 +70,12 @@ export async function returnLoan(
     [{ patrimonioId: asset.id, action: LOAN_HISTORY_ACTIONS.returned, details }],
     scope.municipalityId,
   );
+  // The custody term of the asset's sector gets a new version (issue 11).
+  await recordAutomaticTermos(tx, out, scope, {
+    kind: 'loanReturn',
+    numero: asset.numeroPatrimonio,
+    sectorId: asset.sectorId,
+  });
   const item = toLoanItem({ ...current, loan, sectorId: asset.sectorId, setorNome: asset.setorNome }, today);
   await record(
     tx,

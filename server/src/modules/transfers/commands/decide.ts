@@ -7,6 +7,7 @@ import { conflict, forbidden, notFound } from '../../../http/errors';
 import { ofTenant, type TenantScope } from '../../../tenancy/scope';
 import { notify } from '../../notifications';
 import { findOwn, moveAsset, setTransferPending, toListItem, writeOffAsset } from '../../patrimonios';
+import { recordAutomaticTermos } from '../../termos';
 import { toTransferencia } from '../presenters';
 import { transferEvent } from '../rooms';
 import type { TransferResult } from './request';
@@ -56,6 +57,14 @@ export async function decideTransfer(
     details: TRANSFER_MSG.historyDetails(type, input.status, old.motivo),
   };
   const assetRow = await setTransferPending(tx, out, scope, { id: asset.id, pending: false, history });
+  // The custody terms of the sectors the asset left and entered get a new version (issue 11).
+  if (input.status === 'aprovada')
+    await recordAutomaticTermos(tx, out, scope, {
+      kind: 'transfer',
+      numero: asset.numeroPatrimonio,
+      fromSectorId: asset.sectorId,
+      toSectorId: type === 'transferencia' ? old.setorDestinoId : null,
+    });
   const comentarios = input.comentariosAprovador ? input.comentariosAprovador : null;
   const [row] = await tx
     .update(transferencias)

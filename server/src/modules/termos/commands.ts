@@ -1,0 +1,175 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { TERMO_MSG, type TermoGenerateBody, type TermoVersao } from '@tombo/shared';
+import type { Db } from '../../db/client';
+import { locais, sectors, termoVersoes } from '../../db/schema';
+import { liveEvent, record, type Outbox } from '../../db/tx';
+import { notFound } from '../../http/errors';
+import { requireAccess } from '../../tenancy/access';
+import { ofTenant, scopeOfMunicipality, type TenantScope } from '../../tenancy/scope';
+import { createJob, type JobRow } from '../jobs';
+import { assetRooms } from '../patrimonios';
+import { presentTermo, type TermoRow } from './presenters';
+import { termoSnapshot } from './snapshot';
+
+/** Numbers and versions of a municipality's terms are taken one transaction at a time. */
+const TERMO_LOCK = 74_110;
+
+/** The event of a recorded or rendered version: the rooms that see its sector refetch their list. */
+export const termoChanged = (row: TermoRow, job?: { status: string | null; error: string | null }) =>
+  liveEvent(assetRooms(row.municipalityId, row.sectorId), 'termo.changed', presentTermo(row, job), row.municipalityId);
+
+interface Holder {
+  sectorId: number;
+  localId: number | null;
+  /** Undefined: keep the holder named in the previous version. */
+  responsavel?: string | null;
+}
+
+/**
+ * Records the next version of a holder's term (a snapshot of the assets it keeps now), in the caller's
+ * transaction: the term's `numero` stays, `versao` grows; a first version takes the municipality's
+ * next number ('TR-2026/000123'). Rendering follows: by its job (manual) or by the sweep (automatic).
+ */
+async function nextVersion(tx: Db, out: Outbox, scope: TenantScope, holder: Holder, motivo: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${TERMO_LOCK}, ${scope.municipalityId})`);
+  const [sector] = await tx
+    .select({ name: sectors.name })
+    .from(sectors)
+    .where(and(eq(sectors.id, holder.sectorId), ofTenant(sectors, scope)));
+  if (!sector) throw notFound(TERMO_MSG.setorNotFound);
+  let localNome: string | null = null;
+  if (holder.localId != null) {
+    const [local] = await tx
+      .select({ name: locais.name })
+      .from(locais)
+      .where(and(eq(locais.id, holder.localId), eq(locais.sectorId, holder.sectorId), ofTenant(locais, scope)));
+    if (!local) throw notFound(TERMO_MSG.localNotFound);
+    localNome = local.name;
+  }
+  const [last] = await tx
+    .select()
+    .from(termoVersoes)
+    .where(
+      and(
+        ofTenant(termoVersoes, scope),
+        eq(termoVersoes.sectorId, holder.sectorId),
+        holder.localId != null ? eq(termoVersoes.localId, holder.localId) : isNull(termoVersoes.localId),
+      ),
+    )
+    .orderBy(desc(termoVersoes.versao))
+    .limit(1);
+  let numero = last?.numero;
+  if (!numero) {
+    const [{ n }] = await tx
+      .select({ n: sql<number>`count(distinct ${termoVersoes.numero})::int` })
+      .from(termoVersoes)
+      .where(ofTenant(termoVersoes, scope));
+    numero = `TR-${new Date().getFullYear()}/${String(n + 1).padStart(6, '0')}`;
+  }
+  const whole = scopeOfMunicipality(scope.municipalityId);
+  const { itens, total } = await termoSnapshot(tx, whole, holder.sectorId, holder.localId);
+  return {
+    municipalityId: scope.municipalityId,
+    sectorId: holder.sectorId,
+    setorNome: sector.name,
+    localId: holder.localId,
+    localNome,
+    responsavel: holder.responsavel === undefined ? (last?.responsavel ?? null) : holder.responsavel,
+    numero,
+    versao: (last?.versao ?? 0) + 1,
+    motivo,
+    itens,
+    total,
+    createdById: out.actor?.id ?? null,
+    createdByName: out.actor?.name ?? null,
+  };
+}
+
+/** Writes a version prepared by `nextVersion`, with the job that renders it (null: the sweep does). */
+async function insertVersion(tx: Db, values: Awaited<ReturnType<typeof nextVersion>>, jobId: string | null) {
+  const [row] = await tx
+    .insert(termoVersoes)
+    .values({ ...values, jobId, automatico: jobId == null })
+    .returning();
+  return row;
+}
+
+/**
+ * POST /api/termos: records a new version of the holder's term and queues its PDF (`termo.generate`,
+ * owned by the requester). A sector the requester may not see (another municipality's, or not theirs
+ * for a usuario) answers 404; a location must belong to the sector.
+ */
+export async function requestTermo(
+  tx: Db,
+  out: Outbox,
+  scope: TenantScope,
+  ownerId: number,
+  body: TermoGenerateBody,
+): Promise<{ job: JobRow; termo: TermoVersao }> {
+  await requireAccess(tx, scope, 'termo.sector', [body.setorId], TERMO_MSG.setorNotFound);
+  const values = await nextVersion(
+    tx,
+    out,
+    scope,
+    { sectorId: body.setorId, localId: body.localId ?? null, responsavel: body.responsavel ?? null },
+    TERMO_MSG.motivoManual,
+  );
+  const holder = values.localNome ? `${values.setorNome} — ${values.localNome}` : values.setorNome;
+  // The handler finds its version by the job's id (termo_versoes.job_id).
+  const job = await createJob(tx, out, scope, {
+    ownerId,
+    name: 'termo.generate',
+    title: TERMO_MSG.jobTitle(values.numero, values.versao, holder),
+    payload: { setorId: body.setorId },
+    audit: {
+      action: 'TERMO_REQUEST',
+      entityType: 'Sector',
+      entityId: body.setorId,
+      label: `${values.numero} v${values.versao}`,
+      sectorId: body.setorId,
+    },
+  });
+  const row = await insertVersion(tx, values, job.id);
+  await record(tx, out, null, termoChanged(row, { status: 'queued', error: null }));
+  return { job, termo: presentTermo(row) };
+}
+
+/** Why a sector's term got a new version on its own. */
+export type TermoTrigger =
+  | { kind: 'transfer'; numero: string; fromSectorId: number; toSectorId: number | null }
+  | { kind: 'loanReturn'; numero: string; sectorId: number };
+
+/**
+ * The automatic new version of the sector term(s) an approved transfer (both sectors; a donation:
+ * the giving one) or a loan return touched, in the caller's transaction. Versions are written as
+ * pending; the `termos.pending` sweep renders them, so a crash after the commit loses nothing.
+ */
+export async function recordAutomaticTermos(tx: Db, out: Outbox, scope: TenantScope, t: TermoTrigger): Promise<void> {
+  const sectorIds =
+    t.kind === 'transfer'
+      ? [...new Set([t.fromSectorId, t.toSectorId].filter((id): id is number => id != null))]
+      : [t.sectorId];
+  const motivo =
+    t.kind === 'loanReturn'
+      ? TERMO_MSG.motivoLoanReturn(t.numero)
+      : t.toSectorId == null
+        ? TERMO_MSG.motivoDonation(t.numero)
+        : TERMO_MSG.motivoTransfer(t.numero);
+  const whole = scopeOfMunicipality(scope.municipalityId);
+  for (const sectorId of sectorIds) {
+    const row = await insertVersion(tx, await nextVersion(tx, out, whole, { sectorId, localId: null }, motivo), null);
+    await record(
+      tx,
+      out,
+      {
+        action: 'TERMO_VERSION_AUTO',
+        entityType: 'Sector',
+        entityId: sectorId,
+        label: `${row.numero} v${row.versao}`,
+        sectorId,
+        details: { new_value: { numero: row.numero, versao: row.versao, motivo } },
+      },
+      termoChanged(row),
+    );
+  }
+}

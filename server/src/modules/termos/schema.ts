@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { TermoItem } from '@tombo/shared';
+import { created, ts } from '../../db/columns';
+import { municipalities } from '../../db/core-schema';
+import { jobs } from '../jobs/schema';
+import { locais } from '../locais/schema';
+import { sectors } from '../sectors/schema';
+import { users } from '../users/schema';
+
+/**
+ * Versions of custody terms (termos de responsabilidade). A term is one holder's — a sector, or a
+ * sector narrowed to one location — and keeps its `numero`; each version is a snapshot of the assets
+ * at the time it was recorded (`itens`, `total`), rendered to a PDF kept under DATA_DIR/files/termos.
+ */
+export const termoVersoes = pgTable(
+  'termo_versoes',
+  {
+    id: serial('id').primaryKey(),
+    municipalityId: integer('municipality_id')
+      .notNull()
+      .references(() => municipalities.id, { onDelete: 'cascade' }),
+    sectorId: integer('sector_id')
+      .notNull()
+      .references(() => sectors.id, { onDelete: 'cascade' }),
+    setorNome: text('setor_nome').notNull(),
+    localId: integer('local_id').references(() => locais.id, { onDelete: 'set null' }),
+    localNome: text('local_nome'),
+    responsavel: text('responsavel'),
+    numero: text('numero').notNull(),
+    versao: integer('versao').notNull(),
+    motivo: text('motivo').notNull(),
+    /** Recorded by a transfer approval or a loan return (not asked for by someone). */
+    automatico: boolean('automatico').notNull().default(false),
+    itens: jsonb('itens').notNull().$type<TermoItem[]>(),
+    total: numeric('total', { precision: 16, scale: 2 }).notNull(),
+    /** pending (to render) → rendering (claimed) → ready | failed. */
+    status: text('status').notNull().default('pending'),
+    error: text('error'),
+    claimedAt: ts('claimed_at'),
+    createdAt: created(),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name'),
+    /** The user job that renders a manual version; null for an automatic one (the sweep renders it). */
+    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    filePath: text('file_path'),
+  },
+  (t) => [
+    uniqueIndex('termo_versoes_numero_uq').on(t.municipalityId, t.numero, t.versao),
+    index('termo_versoes_sector_idx').on(t.municipalityId, t.sectorId, t.createdAt),
+    index('termo_versoes_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('pending', 'rendering') and ${t.automatico}`),
+  ],
+);
