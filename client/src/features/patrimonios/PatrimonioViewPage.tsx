@@ -40,6 +40,7 @@ import { ContentSpinner } from '../../components/FullScreenSpinner';
 import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { useFormFields } from '../catalogs';
+import { PrintFichaButton } from '../fichas';
 import { TransferRequestDialog } from '../transfers';
 import { AuthImage, apiPath } from './AuthImage';
 import { patrimonioKeys } from './keys';
@@ -204,6 +205,7 @@ export default function PatrimonioViewPage({ title }: PageProps) {
                 Editar
               </Button>
             )}
+            {!gone && hasPermission(user, 'exports:generate') && <PrintFichaButton patrimonioId={p.id} />}
             {canTransfer && (
               <Button variant="outlined" startIcon={<SwapHoriz />} onClick={() => setTransfer(true)}>
                 Transferir / Doar

@@ -1,14 +1,11 @@
 import {
-  ESTADO_CONSERVACAO_LABELS,
   FICHA_FIELDS,
   FICHA_MSG,
   FICHA_SECTION_LABELS,
   FICHA_SECTIONS,
-  PATRIMONIO_STATUS_LABELS,
-  formatDate,
+  fichaCustomValue,
+  fichaFieldValue,
   formatDateTime,
-  formatMoney,
-  type FichaField,
   type FichaTemplate,
   type Patrimonio,
 } from '@tombo/shared';
@@ -32,37 +29,6 @@ const FICHA_CSS = `
   .signature { border-top: 1px solid #1b1b1b; padding-top: 3px; text-align: center; font-size: 9pt; }
 `;
 
-/** The printed value of one standard field of an asset. */
-export function fieldValue(a: Patrimonio, f: FichaField): string {
-  switch (f) {
-    case 'status':
-      return PATRIMONIO_STATUS_LABELS[a.status] ?? a.status;
-    case 'estado_conservacao':
-      return a.estado_conservacao ? ESTADO_CONSERVACAO_LABELS[a.estado_conservacao] : '—';
-    case 'valor_aquisicao':
-      return formatMoney(a.valor_aquisicao);
-    case 'data_aquisicao':
-      return a.data_aquisicao ? formatDate(a.data_aquisicao) : '—';
-    case 'quantidade':
-      return String(a.quantidade);
-    default: {
-      const v = a[f];
-      return v == null || v === '' ? '—' : String(v);
-    }
-  }
-}
-
-const customValue = (v: unknown) =>
-  v == null || v === ''
-    ? '—'
-    : typeof v === 'boolean'
-      ? v
-        ? 'Sim'
-        : 'Não'
-      : Array.isArray(v)
-        ? v.join(', ')
-        : String(v);
-
 /** What one page needs beyond the template: the asset, its photo and QR (SVG) when shown. */
 export interface FichaPageInput {
   asset: Patrimonio;
@@ -77,13 +43,13 @@ function fichaPage(t: FichaTemplate, p: FichaPageInput, customLabels: Map<string
     const fields = t.fields.filter((f) => FICHA_FIELDS[f].section === s);
     if (!fields.length) return raw('');
     return html`<h2>${FICHA_SECTION_LABELS[s]}</h2>
-      <dl class="fields">${fields.map((f) => html`<dt>${FICHA_FIELDS[f].label}</dt><dd>${fieldValue(a, f)}</dd>`)}</dl>`;
+      <dl class="fields">${fields.map((f) => html`<dt>${FICHA_FIELDS[f].label}</dt><dd>${fichaFieldValue(a, f)}</dd>`)}</dl>`;
   });
   const custom = Object.entries(a.customFields ?? {}).filter(([, v]) => v != null && v !== '');
   const customBlock =
     t.showCustomFields && custom.length
       ? html`<h2>Campos personalizados</h2>
-          <dl class="fields">${custom.map(([k, v]) => html`<dt>${customLabels.get(k) ?? k}</dt><dd>${customValue(v)}</dd>`)}</dl>`
+          <dl class="fields">${custom.map(([k, v]) => html`<dt>${customLabels.get(k) ?? k}</dt><dd>${fichaCustomValue(v)}</dd>`)}</dl>`
       : raw('');
   const history = a.historico_movimentacao.slice(0, t.historyLimit);
   const historyBlock = t.showHistory
