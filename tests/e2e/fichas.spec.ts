@@ -9,12 +9,9 @@ const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
 
 async function firstAsset(request: Parameters<typeof apiToken>[0], token: string) {
-  const { patrimonios } = await apiAs<{ patrimonios: Array<{ id: number; numero_patrimonio: string; sectorId: number }> }>(
-    request,
-    token,
-    'get',
-    '/api/patrimonios?page=1&pageSize=1',
-  );
+  const { patrimonios } = await apiAs<{
+    patrimonios: Array<{ id: number; numero_patrimonio: string; sectorId: number }>;
+  }>(request, token, 'get', '/api/patrimonios?page=1&pageSize=1');
   expect(patrimonios.length).toBe(1);
   return patrimonios[0];
 }
