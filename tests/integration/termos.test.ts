@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Job, TermoVersao } from '@tombo/shared';
+import type { Job, LiveEvent, TermoVersao } from '@tombo/shared';
 import { renderPendingTermos } from '../../server/src/modules/termos/jobs/termos-pending.handler';
-import { startTestServer, type TestServer } from '../support/harness';
+import { nextEvent, startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
 import { jobDownload, startWorkerIfNeeded, waitJob } from '../support/jobs';
 import { pdfText } from '../support/pdf';
@@ -276,5 +276,54 @@ describe('automatic versions', () => {
     )('POST', `/api/transferencias/${t.id}/decisao`, { status: 'rejeitada', version: 0 });
     expect(r.status).toBe(200);
     expect(await ownerQuery(s, 'select count(*)::int as n from termo_versoes')).toEqual(n);
+  });
+
+  it('the usuario of the sector hears the new version live; another sector’s usuario does not', async () => {
+    const sector = await newSector(s, w.A.id);
+    const asset = await newPatrimonio(s, { municipalityId: w.A.id, sectorId: sector.id });
+    const mine = await newUser(s, { municipalityId: w.A.id, role: 'usuario', sectorIds: [sector.id] });
+    const socket = await s.socket(await mine.token());
+    const other = await s.socket(await w.A.users.usuario.token());
+    const heardByOther: unknown[] = [];
+    other.on('termo.changed', (e) => heardByOther.push(e));
+    const heard = nextEvent<LiveEvent<TermoVersao>>(socket, 'termo.changed', 20_000);
+    const loan = await newEmprestimo(s, asset);
+    const r = await (
+      await as(w.A.users.admin)
+    )('POST', `/api/emprestimos/${loan.id}/devolucao`, {
+      estadoDevolucao: 'bom',
+      version: loan.version,
+    });
+    expect(r.status).toBe(200);
+    const e = await heard;
+    expect(e.data).toMatchObject({ setorId: sector.id, versao: 1, automatico: true });
+    await settle();
+    expect(heardByOther.filter((x) => (x as LiveEvent<TermoVersao>).data.setorId === sector.id)).toEqual([]);
+  });
+
+  it('a version whose rendering was abandoned (the process died) is claimed again and rendered once', async () => {
+    const sector = await newSector(s, w.A.id);
+    await newPatrimonio(s, { municipalityId: w.A.id, sectorId: sector.id });
+    const loanAsset = await newPatrimonio(s, { municipalityId: w.A.id, sectorId: sector.id });
+    const loan = await newEmprestimo(s, loanAsset);
+    await (
+      await as(w.A.users.admin)
+    )('POST', `/api/emprestimos/${loan.id}/devolucao`, {
+      estadoDevolucao: 'bom',
+      version: loan.version,
+    });
+    await settle();
+    const [v] = await versions(w.A.users.admin, sector.id);
+    // As if a sweep had claimed it and died 11 minutes ago, before writing the file.
+    await ownerQuery(
+      s,
+      `update termo_versoes set status = 'rendering', file_path = null, claimed_at = now() - interval '11 minutes' where id = $1`,
+      [v.id],
+    );
+    expect((await download(w.A.users.admin, v.id)).status).toBe(409);
+    await settle();
+    const [again] = await versions(w.A.users.admin, sector.id);
+    expect(again).toMatchObject({ id: v.id, status: 'ready' });
+    expect((await download(w.A.users.admin, v.id)).status).toBe(200);
   });
 });

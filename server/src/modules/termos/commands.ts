@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { TERMO_MSG, type TermoGenerateBody, type TermoVersao } from '@tombo/shared';
+import { TERMO_MSG, yearOf, type TermoGenerateBody, type TermoVersao } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { locais, sectors, termoVersoes } from '../../db/schema';
 import { liveEvent, record, type Outbox } from '../../db/tx';
@@ -64,7 +64,7 @@ async function nextVersion(tx: Db, out: Outbox, scope: TenantScope, holder: Hold
       .select({ n: sql<number>`count(distinct ${termoVersoes.numero})::int` })
       .from(termoVersoes)
       .where(ofTenant(termoVersoes, scope));
-    numero = `TR-${new Date().getFullYear()}/${String(n + 1).padStart(6, '0')}`;
+    numero = `TR-${yearOf(new Date())}/${String(n + 1).padStart(6, '0')}`;
   }
   const whole = scopeOfMunicipality(scope.municipalityId);
   const { itens, total } = await termoSnapshot(tx, whole, holder.sectorId, holder.localId);
