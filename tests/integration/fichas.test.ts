@@ -47,10 +47,14 @@ const strip = ({ id: _i, createdAt: _c, updatedAt: _u, version: _v, ...rest }: F
 describe('ficha templates', () => {
   it('every new municipality gets the default "Ficha Padrão" (the same as shared/src/fichas/defaults.ts)', async () => {
     const m = await newMunicipality(s);
-    const rows = await ownerQuery<{ name: string }>(s, 'select name from ficha_templates where municipality_id = $1', [
-      m.id,
-    ]);
-    expect(rows.map((r) => r.name)).toEqual(['Ficha Padrão']);
+    const rows = await ownerQuery(
+      s,
+      `select name, is_default as "isDefault", fields, show_custom_fields as "showCustomFields", show_photo as "showPhoto",
+              show_qr as "showQr", show_history as "showHistory", history_limit as "historyLimit", signatures
+         from ficha_templates where municipality_id = $1 order by id`,
+      [m.id],
+    );
+    expect(rows).toEqual(DEFAULT_FICHA_TEMPLATES);
     const list = await (await as(w.A.users.visualizador))('GET', '/api/ficha-templates');
     expect(list.status).toBe(200);
     expect(list.body.templates.map(strip)).toEqual(DEFAULT_FICHA_TEMPLATES);
