@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import { pdfText } from '../support/pdf';
 import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiAs, apiToken, login, unique } from './helpers';
 
 // Record sheets and custody terms (issue 11): print a ficha from an asset's view and download it; edit a
@@ -39,6 +41,11 @@ test('imprime a ficha de um bem: progresso e download do PDF', async ({ browser,
     if (viewport === DESKTOP) {
       const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
       expect(download.suggestedFilename()).toMatch(/^ficha-.+\.pdf$/);
+      const file = path.join(test.info().outputDir, 'ficha.pdf');
+      await download.saveAs(file);
+      const [page1] = await pdfText(fs.readFileSync(file));
+      expect(page1).toContain(asset.numero_patrimonio);
+      expect(page1).toContain('Ficha Patrimonial');
     }
     await context.close();
   }
@@ -102,6 +109,12 @@ test('emite um termo de responsabilidade e baixa a versão', async ({ browser })
         row.getByRole('button', { name: /Baixar termo/ }).click(),
       ]);
       expect(download.suggestedFilename()).toMatch(/^termo-TR-\d{4}-\d{6}-v\d+\.pdf$/);
+      const file = path.join(test.info().outputDir, 'termo.pdf');
+      await download.saveAs(file);
+      const text = (await pdfText(fs.readFileSync(file))).join(' ');
+      expect(text).toContain('Termo de Responsabilidade');
+      expect(text).toContain('Maria Responsável');
+      expect(text).toContain('Lei nº 4.320');
     }
     await context.close();
   }
