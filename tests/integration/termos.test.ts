@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Job, LiveEvent, TermoVersao } from '@tombo/shared';
-import { renderPendingTermos } from '../../server/src/modules/termos/jobs/termos-pending.handler';
+import { sweepTermos } from '../../server/src/modules/termos/jobs/termos-pending.handler';
 import { nextEvent, startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
 import { jobDownload, startWorkerIfNeeded, waitJob } from '../support/jobs';
@@ -22,12 +22,18 @@ import {
 // downloadable by anyone who sees the sector, and re-issued automatically after an approved transfer
 // (both sectors) and a loan return.
 
+// The sweep is driven by the test (sweepTermos), not by its timer: off before the job definitions load.
+const sweepMs = vi.hoisted(() => {
+  const was = process.env.TERMOS_SWEEP_MS;
+  process.env.TERMOS_SWEEP_MS = '0';
+  return was;
+});
+
 let s: TestServer;
 let w: TestWorld;
 let stopWorker: () => Promise<void> = async () => undefined;
 
 beforeAll(async () => {
-  // The sweep is driven by the test (renderPendingTermos), not by its timer.
   s = await startTestServer({}, { seed: false });
   stopWorker = await startWorkerIfNeeded(s);
   w = await world(s);
@@ -35,6 +41,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopWorker();
   await s?.close();
+  if (sweepMs === undefined) delete process.env.TERMOS_SWEEP_MS;
+  else process.env.TERMOS_SWEEP_MS = sweepMs;
 });
 
 const as = async (u: TestUser) => client(s.url, await u.token());
@@ -51,13 +59,22 @@ async function versions(u: TestUser, setorId: number): Promise<TermoVersao[]> {
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.termos;
 }
-/** Renders the pending automatic versions (the sweep's timer may be doing it too: then waits for it). */
+/** The sectors waiting for an automatic version (`termo_pendencias`), with their reasons. */
+async function pendencias(...sectorIds: number[]) {
+  return ownerQuery<{ sectorId: number; motivos: string[] }>(
+    s,
+    `select sector_id as "sectorId", motivos from termo_pendencias where sector_id = any($1::int[]) order by sector_id`,
+    [sectorIds],
+  );
+}
+/** One sweep run: pendencias become versions, which are rendered (waits for a sweep running elsewhere too). */
 async function settle() {
-  await renderPendingTermos(s.ctx);
+  await sweepTermos(s.ctx);
   for (let i = 0; i < 600; i++) {
     const [{ n }] = await ownerQuery<{ n: number }>(
       s,
-      `select count(*)::int as n from termo_versoes where automatico and status in ('pending', 'rendering')`,
+      `select (select count(*) from termo_versoes where automatico and status in ('pending', 'rendering'))::int
+            + (select count(*) from termo_pendencias)::int as n`,
     );
     if (n === 0) return;
     await new Promise((r) => setTimeout(r, 100));
@@ -207,18 +224,24 @@ describe('automatic versions', () => {
       await as(decider)
     )('POST', `/api/transferencias/${t.id}/decisao`, { status: 'aprovada', version: 0 });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    const pendingOrigin = await versions(w.A.users.admin, origem);
-    expect(pendingOrigin.length).toBe(before.length + 1);
-    expect(pendingOrigin[0]).toMatchObject({
+    // The approval only marked both sectors: no version, no number, no snapshot in its transaction.
+    expect(await versions(w.A.users.admin, origem)).toEqual(before);
+    expect(await pendencias(origem, destino)).toEqual(
+      [origem, destino]
+        .sort((a, b) => a - b)
+        .map((sectorId) => ({ sectorId, motivos: [`Transferência aprovada do bem ${numero}`] })),
+    );
+    expect(await sweepTermos(s.ctx)).toEqual({ recorded: 2, rendered: 2 });
+    expect(await pendencias(origem, destino)).toEqual([]);
+    const origin = await versions(w.A.users.admin, origem);
+    const dest = await versions(w.A.users.admin, destino);
+    expect(origin.length).toBe(before.length + 1);
+    expect(origin[0]).toMatchObject({
+      status: 'ready',
       automatico: true,
       createdBy: 'Ana Aprovadora',
       motivo: `Transferência aprovada do bem ${numero}`,
     });
-    expect(['pending', 'ready']).toContain(pendingOrigin[0].status);
-    await settle();
-    const origin = await versions(w.A.users.admin, origem);
-    const dest = await versions(w.A.users.admin, destino);
-    expect(origin[0].status).toBe('ready');
     expect(dest[0]).toMatchObject({ status: 'ready', versao: 1, itens: 1, automatico: true });
     const [{ n }] = await ownerQuery<{ n: number }>(
       s,
@@ -236,8 +259,84 @@ describe('automatic versions', () => {
     for (const v of origin.slice(1).filter((x) => x.numero === origin[0].numero)) {
       expect((await download(w.A.users.admin, v.id)).status).toBe(200);
     }
-    // Nothing left to render: a second sweep does nothing.
-    expect(await renderPendingTermos(s.ctx)).toBe(0);
+    // The audit row of each automatic version names the approver.
+    const audits = await ownerQuery<{ sectorId: number; userName: string }>(
+      s,
+      `select sector_id as "sectorId", user_name as "userName" from audit_logs
+        where action = 'TERMO_VERSION_AUTO' and sector_id = any($1::int[]) and entity_label = any($2::text[])`,
+      [
+        [origem, destino],
+        [`${origin[0].numero} v${origin[0].versao}`, `${dest[0].numero} v${dest[0].versao}`],
+      ],
+    );
+    expect(audits.map((a) => a.userName)).toEqual(['Ana Aprovadora', 'Ana Aprovadora']);
+    // Nothing left: a second sweep does nothing.
+    expect(await sweepTermos(s.ctx)).toEqual({ recorded: 0, rendered: 0 });
+  });
+
+  it('two quick transfers out of one sector make one version of its term, whose reason lists both assets', async () => {
+    const t1 = await newTransferencia(s, w.A);
+    const t2 = await newTransferencia(s, w.A);
+    const rows = await ownerQuery<{ origem: number; destino: number; numero: string }>(
+      s,
+      `select setor_origem_id as origem, setor_destino_id as destino, numero_patrimonio as numero
+         from transferencias where id = any($1::int[]) order by id`,
+      [[t1.id, t2.id]],
+    );
+    const origem = rows[0].origem;
+    expect(rows[1].origem).toBe(origem);
+    const before = await versions(w.A.users.admin, origem);
+    const admin = await as(w.A.users.admin);
+    for (const t of [t1, t2]) {
+      const r = await admin('POST', `/api/transferencias/${t.id}/decisao`, { status: 'aprovada', version: 0 });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    }
+    expect(await pendencias(origem)).toEqual([
+      { sectorId: origem, motivos: rows.map((x) => `Transferência aprovada do bem ${x.numero}`) },
+    ]);
+    await settle();
+    const origin = await versions(w.A.users.admin, origem);
+    expect(origin.length).toBe(before.length + 1);
+    expect(origin[0]).toMatchObject({ status: 'ready', automatico: true });
+    expect(origin[0].motivo).toContain(rows[0].numero);
+    expect(origin[0].motivo).toContain(rows[1].numero);
+    if (before[0]) expect(origin[0]).toMatchObject({ numero: before[0].numero, versao: before[0].versao + 1 });
+    // The snapshot is taken after both approvals: neither asset is listed any more; the reason names both.
+    const [{ listed }] = await ownerQuery<{ listed: string[] }>(
+      s,
+      `select array(select jsonb_array_elements(itens)->>'numero') as listed from termo_versoes where id = $1`,
+      [origin[0].id],
+    );
+    expect(listed).not.toContain(rows[0].numero);
+    expect(listed).not.toContain(rows[1].numero);
+    const text = squeeze((await pdfText((await download(w.A.users.admin, origin[0].id)).bytes)).join(' '));
+    expect(text).toContain(`Versão ${origin[0].versao}`);
+    // Each destination gets its own version, with its asset.
+    for (const x of rows) expect(await versions(w.A.users.admin, x.destino)).toMatchObject([{ versao: 1, itens: 1 }]);
+  });
+
+  it('a pendencia left by a committed approval (the process died before any sweep) becomes a version at the next run', async () => {
+    const t = await newTransferencia(s, w.A);
+    const [{ destino, numero }] = await ownerQuery<{ destino: number; numero: string }>(
+      s,
+      'select setor_destino_id as destino, numero_patrimonio as numero from transferencias where id = $1',
+      [t.id],
+    );
+    const r = await (
+      await as(w.A.users.admin)
+    )('POST', `/api/transferencias/${t.id}/decisao`, { status: 'aprovada', version: 0 });
+    expect(r.status).toBe(200);
+    // What a crash right after the commit leaves: the committed pendencia, and no version.
+    expect(await pendencias(destino)).toEqual([
+      { sectorId: destino, motivos: [`Transferência aprovada do bem ${numero}`] },
+    ]);
+    expect(await versions(w.A.users.admin, destino)).toEqual([]);
+    // The next run (a new process) records and renders it.
+    await settle();
+    expect(await pendencias(destino)).toEqual([]);
+    expect(await versions(w.A.users.admin, destino)).toMatchObject([
+      { versao: 1, itens: 1, status: 'ready', automatico: true, motivo: `Transferência aprovada do bem ${numero}` },
+    ]);
   });
 
   it('a loan return re-issues the term of the asset’s sector', async () => {
@@ -275,6 +374,13 @@ describe('automatic versions', () => {
       await as(w.A.users.admin)
     )('POST', `/api/transferencias/${t.id}/decisao`, { status: 'rejeitada', version: 0 });
     expect(r.status).toBe(200);
+    const [{ destino }] = await ownerQuery<{ destino: number }>(
+      s,
+      'select setor_destino_id as destino from transferencias where id = $1',
+      [t.id],
+    );
+    expect(await pendencias(w.A.sector.id, destino)).toEqual([]);
+    await settle();
     expect(await ownerQuery(s, 'select count(*)::int as n from termo_versoes')).toEqual(n);
   });
 
@@ -295,9 +401,9 @@ describe('automatic versions', () => {
       version: loan.version,
     });
     expect(r.status).toBe(200);
+    await settle();
     const e = await heard;
     expect(e.data).toMatchObject({ setorId: sector.id, versao: 1, automatico: true });
-    await settle();
     expect(heardByOther.filter((x) => (x as LiveEvent<TermoVersao>).data.setorId === sector.id)).toEqual([]);
   });
 

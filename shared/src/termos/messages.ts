@@ -11,6 +11,9 @@ export const TERMO_MSG = {
   motivoTransfer: (numero: string) => `Transferência aprovada do bem ${numero}`,
   motivoDonation: (numero: string) => `Doação aprovada do bem ${numero}`,
   motivoLoanReturn: (numero: string) => `Devolução de empréstimo do bem ${numero}`,
+  /** The reason of an automatic version that stands for several changes (at most 20 named). */
+  motivos: (list: readonly string[]) =>
+    list.length <= 20 ? list.join('; ') : `${list.slice(0, 20).join('; ')}; e mais ${list.length - 20}`,
   jobTitle: (numero: string, versao: number, holder: string) =>
     `Termo de Responsabilidade ${numero} v${versao} — ${holder} (PDF)`,
   /** Lei nº 4.320/64, art. 94: the declaration the holder signs. */

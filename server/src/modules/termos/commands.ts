@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { TERMO_MSG, yearOf, type TermoGenerateBody, type TermoVersao } from '@tombo/shared';
 import type { Db } from '../../db/client';
-import { locais, sectors, termoVersoes } from '../../db/schema';
+import { locais, sectors, termoPendencias, termoVersoes } from '../../db/schema';
 import { liveEvent, record, type Outbox } from '../../db/tx';
 import { notFound } from '../../http/errors';
 import { requireAccess } from '../../tenancy/access';
@@ -140,9 +140,12 @@ export type TermoTrigger =
   | { kind: 'loanReturn'; numero: string; sectorId: number };
 
 /**
- * The automatic new version of the sector term(s) an approved transfer (both sectors; a donation:
- * the giving one) or a loan return touched, in the caller's transaction. Versions are written as
- * pending; the `termos.pending` sweep renders them, so a crash after the commit loses nothing.
+ * Marks the sector term(s) an approved transfer (both sectors; a donation: the giving one) or a loan
+ * return touched as needing a new automatic version, in the caller's transaction: one small row per
+ * sector (`termo_pendencias`), merged with the one already waiting (its reasons grow), so the approval
+ * neither numbers nor snapshots anything and never waits for another approval's term. The
+ * `termos.pending` sweep turns each into a version (`versionOfPendencia`) and renders it; the rows are
+ * the queue, so a crash after the commit loses nothing.
  */
 export async function recordAutomaticTermos(tx: Db, out: Outbox, scope: TenantScope, t: TermoTrigger): Promise<void> {
   const sectorIds =
@@ -155,21 +158,58 @@ export async function recordAutomaticTermos(tx: Db, out: Outbox, scope: TenantSc
       : t.toSectorId == null
         ? TERMO_MSG.motivoDonation(t.numero)
         : TERMO_MSG.motivoTransfer(t.numero);
-  const whole = scopeOfMunicipality(scope.municipalityId);
   for (const sectorId of sectorIds) {
-    const row = await insertVersion(tx, await nextVersion(tx, out, whole, { sectorId, localId: null }, motivo), null);
-    await record(
-      tx,
-      out,
-      {
-        action: 'TERMO_VERSION_AUTO',
-        entityType: 'Sector',
-        entityId: sectorId,
-        label: `${row.numero} v${row.versao}`,
+    await tx
+      .insert(termoPendencias)
+      .values({
+        municipalityId: scope.municipalityId,
         sectorId,
-        details: { new_value: { numero: row.numero, versao: row.versao, motivo } },
-      },
-      termoChanged(row),
-    );
+        motivos: [motivo],
+        createdById: out.actor?.id ?? null,
+        createdByName: out.actor?.name ?? null,
+      })
+      .onConflictDoUpdate({
+        target: [termoPendencias.municipalityId, termoPendencias.sectorId],
+        set: {
+          motivos: sql`case when ${motivo}::text = any(${termoPendencias.motivos}) then ${termoPendencias.motivos}
+                       else array_append(${termoPendencias.motivos}, ${motivo}::text) end`,
+          createdById: sql`excluded.created_by_id`,
+          createdByName: sql`excluded.created_by_name`,
+        },
+      });
   }
+}
+
+export type PendenciaRow = typeof termoPendencias.$inferSelect;
+
+/**
+ * The automatic version a claimed pendencia stands for (the sweep, in the transaction that deleted it):
+ * numbered and snapshotted now, written pending for the sweep's rendering, with its audit row and live
+ * event under the name of whoever caused the latest change. Returns null when the sector is gone.
+ */
+export async function versionOfPendencia(tx: Db, out: Outbox, p: PendenciaRow): Promise<TermoRow | null> {
+  const scope = scopeOfMunicipality(p.municipalityId);
+  const [sector] = await tx
+    .select({ id: sectors.id })
+    .from(sectors)
+    .where(and(eq(sectors.id, p.sectorId), ofTenant(sectors, scope)));
+  if (!sector) return null;
+  const motivo = TERMO_MSG.motivos(p.motivos);
+  const values = await nextVersion(tx, out, scope, { sectorId: p.sectorId, localId: null }, motivo);
+  const row = await insertVersion(tx, { ...values, createdById: p.createdById, createdByName: p.createdByName }, null);
+  await record(
+    tx,
+    out,
+    {
+      action: 'TERMO_VERSION_AUTO',
+      entityType: 'Sector',
+      entityId: p.sectorId,
+      label: `${row.numero} v${row.versao}`,
+      sectorId: p.sectorId,
+      municipalityId: p.municipalityId,
+      details: { new_value: { numero: row.numero, versao: row.versao, motivo } },
+    },
+    termoChanged(row),
+  );
+  return row;
 }

@@ -1,7 +1,7 @@
 /**
  * Custody terms (termos de responsabilidade): versions per holder, issued on request (`termo.generate`)
- * or automatically after an approved transfer or a loan return (`recordAutomaticTermos`, rendered by
- * the `termos.pending` sweep).
+ * or automatically after an approved transfer or a loan return (`recordAutomaticTermos` leaves a
+ * pendencia; the `termos.pending` sweep records and renders the version).
  */
 // Access first: the routes' commands reach the access registry, which reads this module's rules.
 export { termoAccess as access } from './access';

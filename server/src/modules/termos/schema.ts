@@ -53,3 +53,29 @@ export const termoVersoes = pgTable(
       .where(sql`${t.status} in ('pending', 'rendering') and ${t.automatico}`),
   ],
 );
+
+/**
+ * Sectors whose term needs a new automatic version (an approved transfer, a loan return), written in the
+ * approval's transaction: one row per sector, so quick successive changes coalesce into one version whose
+ * reason lists them all. The `termos.pending` sweep turns each into a version (numbering and snapshot in
+ * its own transaction) and deletes it; the rows are the queue, so a crash after the commit loses nothing.
+ */
+export const termoPendencias = pgTable(
+  'termo_pendencias',
+  {
+    id: serial('id').primaryKey(),
+    municipalityId: integer('municipality_id')
+      .notNull()
+      .references(() => municipalities.id, { onDelete: 'cascade' }),
+    sectorId: integer('sector_id')
+      .notNull()
+      .references(() => sectors.id, { onDelete: 'cascade' }),
+    /** The reasons, oldest first, without repeats ('Transferência aprovada do bem …'). */
+    motivos: text('motivos').array().notNull(),
+    /** Who caused the latest change (the version's `createdBy` and the audit's actor). */
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name'),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('termo_pendencias_sector_uq').on(t.municipalityId, t.sectorId)],
+);

@@ -1,16 +1,63 @@
 import { sql } from 'drizzle-orm';
-import { termoVersoes } from '../../../db/schema';
-import { mutate } from '../../../db/tx';
+import type { Db } from '../../../db/client';
+import { termoPendencias, termoVersoes } from '../../../db/schema';
+import { enterTenancy, mutate, Outbox } from '../../../db/tx';
 import type { JobContext, SystemJobHandler } from '../../../jobs/define';
 import { logger } from '../../../logger';
 import { allMunicipalities } from '../../../tenancy/scope';
+import { versionOfPendencia } from '../commands';
 import type { TermoRow } from '../presenters';
 import { failTermo, renderTermo } from '../render';
 import type { TermosPendingPayload } from './termos-pending';
 
 const BATCH = 10;
+/** Pendencias turned into versions per transaction (each one numbers and snapshots a whole sector). */
+const PENDENCIA_BATCH = 5;
 /** A claim older than this is taken as abandoned (the process rendering it died). */
 const STALE_CLAIM = '10 minutes';
+
+/**
+ * Claims waiting pendencias (deleting them, skipping rows an approval or another sweep holds) and, in the
+ * same transaction, records the version each stands for (numbered under the municipality's term lock,
+ * with the snapshot of its sector), written pending: a crash before the commit leaves the pendencias in
+ * place, after it the versions. Returns how many versions were recorded.
+ */
+export async function recordPendingTermos(ctx: JobContext): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const outs: Outbox[] = [];
+    const n = await ctx.db.transaction(async (raw) => {
+      const tx = raw as unknown as Db;
+      await enterTenancy(tx, allMunicipalities());
+      const claimed = await tx
+        .delete(termoPendencias)
+        .where(
+          sql`${termoPendencias.id} in (
+            select id from termo_pendencias order by id limit ${PENDENCIA_BATCH} for update skip locked)`,
+        )
+        .returning();
+      // Term locks taken in one order (by municipality) by every sweep: two sweeps never wait on each other in a cycle.
+      claimed.sort((a, b) => a.municipalityId - b.municipalityId || a.id - b.id);
+      for (const p of claimed) {
+        const actor =
+          p.createdById != null
+            ? { id: p.createdById, name: p.createdByName ?? '', municipalityId: p.municipalityId }
+            : null;
+        const out = new Outbox(actor);
+        await versionOfPendencia(tx, out, p);
+        outs.push(out);
+      }
+      return claimed.length;
+    });
+    // Published after the commit, as `mutate` does.
+    for (const out of outs) {
+      out.flush(ctx);
+      await out.settle();
+    }
+    if (!n) return done;
+    done += n;
+  }
+}
 
 /**
  * Claims pending automatic versions (skipping rows another sweep holds) and renders each; returns how
@@ -49,7 +96,14 @@ export async function renderPendingTermos(ctx: JobContext): Promise<number> {
   }
 }
 
+/** One run of the sweep: pendencias become versions, then pending versions are rendered. */
+export async function sweepTermos(ctx: JobContext): Promise<{ recorded: number; rendered: number }> {
+  const recorded = await recordPendingTermos(ctx);
+  const rendered = await renderPendingTermos(ctx);
+  return { recorded, rendered };
+}
+
 export const run: SystemJobHandler<TermosPendingPayload> = async (ctx) => {
-  const n = await renderPendingTermos(ctx);
-  if (n) logger.info({ rendered: n }, 'automatic term versions rendered');
+  const { recorded, rendered } = await sweepTermos(ctx);
+  if (recorded || rendered) logger.info({ recorded, rendered }, 'automatic term versions recorded and rendered');
 };

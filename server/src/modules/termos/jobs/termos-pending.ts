@@ -4,13 +4,13 @@ import { defineJob } from '../../../jobs/define';
 const termosPendingPayload = z.strictObject({});
 export type TermosPendingPayload = z.output<typeof termosPendingPayload>;
 
-/** How often the automatic term versions waiting to be rendered are looked for (ms). */
+/** How often the sectors waiting for an automatic term version are looked for (ms); 0: never (tests drive it). */
 export const TERMOS_SWEEP_MS = Number(process.env.TERMOS_SWEEP_MS ?? 5_000);
 
 /**
- * Renders the automatic term versions (recorded pending by a transfer approval or a loan return, in
- * their transaction): system work on a short interval, so a crash between the commit and any enqueue
- * loses nothing — the pending rows are the queue.
+ * Turns the pendencias a transfer approval or a loan return left in their transaction (`termo_pendencias`)
+ * into numbered versions with their snapshot, then renders the pending automatic versions: system work on
+ * a short interval, so a crash between the commit and any enqueue loses nothing — the rows are the queue.
  */
 export const termosPendingJob = defineJob({
   name: 'termos.pending',
