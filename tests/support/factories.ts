@@ -522,3 +522,30 @@ export async function newLeitura(s: Server, inv: TestInventario): Promise<{ seq:
     [inv.municipalityId, inv.id, `X-${uniq()}`],
   );
 }
+
+/** A label template of the municipality (60 × 40 mm, one number field), straight in the table. */
+export async function newLabelTemplate(s: Server, municipalityId: number, name = `Etiqueta ${uniq()}`) {
+  return one<{ id: number; version: number }>(
+    s,
+    `insert into label_templates (municipality_id, name, width, height, elements)
+     values ($1, $2, 60, 40, $3::jsonb) returning id, version`,
+    [
+      municipalityId,
+      name,
+      JSON.stringify([
+        {
+          id: 'n',
+          type: 'PATRIMONIO_FIELD',
+          x: 2,
+          y: 2,
+          width: 50,
+          height: 10,
+          content: 'numero_patrimonio',
+          fontSize: 12,
+          fontWeight: 'bold',
+          textAlign: 'left',
+        },
+      ]),
+    ],
+  );
+}

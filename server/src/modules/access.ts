@@ -1,6 +1,7 @@
 import * as documents from './documents';
 import * as formFields from './form-fields';
 import * as formasAquisicao from './formas-aquisicao';
+import * as etiquetas from './etiquetas';
 import * as inventarios from './inventarios';
 import * as loans from './loans';
 import * as locais from './locais';
@@ -23,4 +24,5 @@ export const accessRules = {
   ...loans.access,
   ...documents.access,
   ...inventarios.access,
+  ...etiquetas.access,
 };

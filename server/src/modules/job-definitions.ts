@@ -2,6 +2,7 @@ import { JOB_NAMES } from '@tombo/shared';
 import type { JobDefinition, SystemJobDefinition, UserJobDefinition } from '../jobs/define';
 import * as jobs from './jobs';
 import * as loans from './loans';
+import * as etiquetas from './etiquetas';
 import * as inventarios from './inventarios';
 import * as patrimonios from './patrimonios';
 import * as sectors from './sectors';
@@ -18,6 +19,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   ...transfers.jobs,
   ...loans.jobs,
   ...inventarios.jobs,
+  ...etiquetas.jobs,
 ];
 
 const byName = new Map<string, JobDefinition>();

@@ -7,6 +7,7 @@ import * as documents from './documents';
 import * as formFields from './form-fields';
 import * as formasAquisicao from './formas-aquisicao';
 import * as health from './health';
+import * as etiquetas from './etiquetas';
 import * as inventarios from './inventarios';
 import * as jobs from './jobs';
 import * as loans from './loans';
@@ -43,5 +44,6 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...loans.routes,
   ...documents.routes,
   ...inventarios.routes,
+  ...etiquetas.routes,
   ...superuser.routes,
 ];
