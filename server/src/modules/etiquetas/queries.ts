@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ETIQUETA_MSG, type LabelTemplate, type PatrimonioFilters } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { labelTemplates, patrimonios } from '../../db/schema';
@@ -38,11 +38,11 @@ export async function labelSourceWhere(tx: Db, scope: TenantScope, source: Label
   if (source.filtros) return filterWhere(tx, scope, source.filtros);
   const base = await filterWhere(tx, scope, {});
   if (source.patrimonioIds) return and(base, inArray(patrimonios.id, source.patrimonioIds))!;
-  // Numbers compare as text: a pattern's numbers have a fixed width (zero-padded), so text order is theirs.
+  // Numbers compare as bytes (collate C): a pattern's numbers have a fixed width, so that order is theirs.
   return and(
     base,
-    gte(patrimonios.numeroPatrimonio, source.faixa.de.toUpperCase()),
-    lte(patrimonios.numeroPatrimonio, source.faixa.ate.toUpperCase()),
+    sql`${patrimonios.numeroPatrimonio} collate "C" >= ${source.faixa.de}`,
+    sql`${patrimonios.numeroPatrimonio} collate "C" <= ${source.faixa.ate}`,
   )!;
 }
 
@@ -58,5 +58,10 @@ export async function loadLabelAssets(
   where: SQL,
   cap: number,
 ): Promise<Array<typeof patrimonios.$inferSelect>> {
-  return tx.select().from(patrimonios).where(where).orderBy(asc(patrimonios.numeroPatrimonio)).limit(cap);
+  return tx
+    .select()
+    .from(patrimonios)
+    .where(where)
+    .orderBy(sql`${patrimonios.numeroPatrimonio} collate "C"`)
+    .limit(cap);
 }
