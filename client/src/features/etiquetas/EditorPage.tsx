@@ -73,7 +73,8 @@ export default function EditorPage({ title }: PageProps) {
   const [draft, setDraft] = useState<Draft | null>(isNew ? NEW_DRAFT : null);
   const [selected, setSelected] = useState<string | null>(null);
   const [asset, setAsset] = useState<PatrimonioListItem | null>(null);
-  const [zoom, setZoom] = useState(6);
+  // Fits the label on a phone's screen; 6 px/mm elsewhere.
+  const [zoom, setZoom] = useState(() => Math.max(2, Math.min(6, Math.floor((window.innerWidth - 96) / 64))));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { logo, sample } = useLabelContext(asset);
 

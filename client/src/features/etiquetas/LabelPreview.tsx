@@ -143,7 +143,7 @@ export function LabelPreview(p: LabelPreviewProps) {
               width: e.width * p.scale,
               height: e.height * p.scale,
               display: 'flex',
-              alignItems: 'center',
+              alignItems: 'safe center',
               overflow: 'hidden',
               cursor: editable ? 'move' : undefined,
               outline: editable ? (selected ? '2px solid #1976d2' : '1px dashed #9e9e9e') : undefined,

@@ -27,11 +27,26 @@ const LABEL_CSS = `
   .page:last-child { break-after: auto; }
   .lbl { position: absolute; overflow: hidden; }
   .tpl { position: absolute; left: 0; top: 0; transform-origin: 0 0; }
-  .el { position: absolute; overflow: hidden; display: flex; align-items: center; }
+  .el { position: absolute; overflow: hidden; display: flex; align-items: safe center; }
   .el > span { display: block; width: 100%; line-height: 1.1; overflow-wrap: anywhere; }
   .el svg { display: block; }
   .el img { width: 100%; height: 100%; object-fit: contain; object-position: left center; }
 `;
+
+/**
+ * A font size (pt, at most the element's) at which `text` fits the box in 1–3 lines: where there is no
+ * logo image the municipality's name stands in, and must not be clipped to nonsense.
+ */
+function fitPt(text: string, e: LabelElement): number {
+  const PT = 25.4 / 72;
+  let best = 0;
+  for (let lines = 1; lines <= 3; lines++) {
+    const byHeight = e.height / (lines * 1.15);
+    const byWidth = (e.width * lines) / (Math.max(1, text.length) * 0.62);
+    best = Math.max(best, Math.min(byHeight, byWidth));
+  }
+  return n(Math.max(3, Math.min(e.fontSize, best / PT)));
+}
 
 /** One element of one label (absolute, in mm inside the template). */
 async function elementHtml(e: LabelElement, d: LabelData, brand: LabelBrand): Promise<Safe> {
@@ -47,7 +62,7 @@ async function elementHtml(e: LabelElement, d: LabelData, brand: LabelBrand): Pr
     case 'LOGO':
       return brand.logo
         ? html`<div class="el" style="${box}"><img src="${brand.logo}" alt=""></div>`
-        : html`<div class="el" style="${box};${text}"><span>${brand.name}</span></div>`;
+        : html`<div class="el" style="${box};font-size:${fitPt(brand.name, e)}pt;font-weight:700;text-align:${e.textAlign}"><span>${brand.name}</span></div>`;
     case 'PATRIMONIO_FIELD':
       return html`<div class="el" style="${box};${text}"><span>${d.value(e.content)}</span></div>`;
     default:
