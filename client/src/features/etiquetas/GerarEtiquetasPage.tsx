@@ -167,6 +167,7 @@ export default function GerarEtiquetasPage({ title }: PageProps) {
                   select
                   size="small"
                   label="Setor"
+                  slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
                   value={sectorId}
                   onChange={(e) => setSectorId(e.target.value)}
                   sx={{ flex: '1 1 160px' }}
@@ -182,6 +183,7 @@ export default function GerarEtiquetasPage({ title }: PageProps) {
                   select
                   size="small"
                   label="Status"
+                  slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
                   value={status}
                   onChange={(e) => setStatus(e.target.value)}
                   sx={{ flex: '1 1 120px' }}

@@ -1,6 +1,7 @@
 import { cellOrigin, fitScale, sheetsFor, type LabelElement, type SheetGeometry } from '@tombo/shared';
-import { code128Svg, qrSvg } from '../../../render/codes';
+import { qrSvg } from '../../../render/codes';
 import { html, raw, type Safe } from '../../../render/html';
+import { fastCode128Svg } from './code128';
 import type { LabelData } from './label-values';
 
 /** A template as the renderer needs it (mm). */
@@ -58,7 +59,7 @@ async function elementHtml(e: LabelElement, d: LabelData, brand: LabelBrand): Pr
       return html`<div class="el" style="${box}">${raw(await qrSvg(d.url, { width: side, height: side }))}</div>`;
     }
     case 'BARCODE':
-      return html`<div class="el" style="${box}">${raw(code128Svg(d.numero, { width: mm(e.width), height: mm(e.height) }))}</div>`;
+      return html`<div class="el" style="${box}">${raw(fastCode128Svg(d.numero, { width: mm(e.width), height: mm(e.height) }))}</div>`;
     case 'LOGO':
       return brand.logo
         ? html`<div class="el" style="${box}"><img src="${brand.logo}" alt=""></div>`
