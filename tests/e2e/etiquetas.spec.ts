@@ -59,6 +59,8 @@ test('edita um template de etiqueta e gera etiquetas de 10 bens (PDF)', async ({
     await login(page, ACCOUNTS.admin, 'admin');
     await page.goto(`/etiquetas/templates/editor/${template.id}`);
     await expect(page.getByTestId('label-canvas')).toBeVisible({ timeout: 30_000 });
+    // The QR is drawn in the browser a moment later.
+    await expect(page.getByTestId('label-el-qr').locator('img')).toBeVisible();
     if (viewport === DESKTOP) {
       await page.getByTestId('label-el-numero').click();
       const panel = page.getByTestId('element-panel');
