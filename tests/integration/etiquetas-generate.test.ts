@@ -224,7 +224,7 @@ describe('sheets (Pimaco A4260, 3 × 7, A4)', () => {
 });
 
 describe('thermal, ZPL and EPL', () => {
-  it("thermal: one label a page of the label's size; the default 60×40 mm label's QR decodes", async () => {
+  it("thermal: one label a page of the label's size; the default 60×40 mm label's QR decodes at 203 dpi", async () => {
     const token = await w.A.users.usuario.token();
     const api = client(s.url, token);
     const list: LabelTemplate[] = (await api('GET', '/api/label-templates')).body.templates;
@@ -238,7 +238,7 @@ describe('thermal, ZPL and EPL', () => {
     expect(size.pages).toBe(2);
     expect(size.width).toBeCloseTo(60, 0);
     expect(size.height).toBeCloseTo(40, 0);
-    const first = await pdfToPngs(bytes, 300, async ([p1]) => decodeCodes(p1), { first: 1, last: 1 });
+    const first = await pdfToPngs(bytes, 203, async ([p1]) => decodeCodes(p1), { first: 1, last: 1 });
     const sorted = [...ids.slice(0, 2)];
     expect(sorted).toHaveLength(2);
     expect(first.map((c) => c.data)).toHaveLength(1);
