@@ -24,5 +24,6 @@ export * from './documents';
 export * from './inventarios';
 export * from './fichas';
 export * from './termos';
+export * from './etiquetas';
 export * from './public';
 export * from './format';

@@ -13,6 +13,7 @@ export const JOB_NAMES = [
   'print.inventario',
   'ficha.generate',
   'termo.generate',
+  'labels.generate',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;

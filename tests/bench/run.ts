@@ -12,4 +12,5 @@ if (fs.existsSync(extra)) await import(extra.href);
 await import(new URL('./audit.ts', import.meta.url).href);
 await (await import('./inventarios')).inventariosBench();
 await (await import('./fichas')).fichasBench();
+await (await import('./etiquetas')).etiquetasBench();
 process.exit(0);

@@ -14,6 +14,7 @@ import {
   newEmprestimo,
   newDocument,
   newInventario,
+  newLabelTemplate,
   newLocal,
   newPatrimonio,
   newSector,
@@ -39,6 +40,7 @@ type Factory = (s: TestServer, tenant: TestTenant) => Promise<Made>;
 /** How to make a record of a municipality for each access rule. A declared rule missing here fails the matrix. */
 const ACCESS_FACTORIES: Partial<Record<AccessPermission, Factory>> = {
   'sector.manage': async (s, t) => ({ table: 'sectors', id: (await newSector(s, t.id)).id }),
+  'labelTemplate.manage': async (s, t) => ({ table: 'label_templates', id: (await newLabelTemplate(s, t.id)).id }),
   'local.manage': async (s, t) => ({ table: 'locais', id: (await newLocal(s, t.sector)).id }),
   'tipoBem.manage': async (s, t) => ({ table: 'tipos_bens', id: (await newCatalogRow(s, t.id, 'tipos_bens')).id }),
   'formaAquisicao.manage': async (s, t) => ({

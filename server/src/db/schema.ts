@@ -23,3 +23,4 @@ export * from '../modules/documents/schema';
 export * from '../modules/inventarios/schema';
 export * from '../modules/fichas/schema';
 export * from '../modules/termos/schema';
+export * from '../modules/etiquetas/schema';

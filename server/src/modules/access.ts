@@ -2,6 +2,7 @@ import * as documents from './documents';
 import * as fichas from './fichas';
 import * as formFields from './form-fields';
 import * as formasAquisicao from './formas-aquisicao';
+import * as etiquetas from './etiquetas';
 import * as inventarios from './inventarios';
 import * as loans from './loans';
 import * as locais from './locais';
@@ -27,4 +28,5 @@ export const accessRules = {
   ...inventarios.access,
   ...fichas.access,
   ...termos.access,
+  ...etiquetas.access,
 };

@@ -3,6 +3,7 @@ import type { JobDefinition, SystemJobDefinition, UserJobDefinition } from '../j
 import * as fichas from './fichas';
 import * as jobs from './jobs';
 import * as loans from './loans';
+import * as etiquetas from './etiquetas';
 import * as inventarios from './inventarios';
 import * as patrimonios from './patrimonios';
 import * as sectors from './sectors';
@@ -22,6 +23,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   ...inventarios.jobs,
   ...fichas.jobs,
   ...termos.jobs,
+  ...etiquetas.jobs,
 ];
 
 const byName = new Map<string, JobDefinition>();

@@ -8,6 +8,7 @@ import * as formFields from './form-fields';
 import * as formasAquisicao from './formas-aquisicao';
 import * as fichas from './fichas';
 import * as health from './health';
+import * as etiquetas from './etiquetas';
 import * as inventarios from './inventarios';
 import * as jobs from './jobs';
 import * as loans from './loans';
@@ -47,5 +48,6 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...inventarios.routes,
   ...fichas.routes,
   ...termos.routes,
+  ...etiquetas.routes,
   ...superuser.routes,
 ];

@@ -22,6 +22,12 @@ export interface RenderPdfOptions {
   footerTemplate?: string;
   margin?: PDFOptions['margin'];
   timeoutMs?: number;
+  /**
+   * An exact page size (CSS length, e.g. '63.5mm') instead of A4, for labels: the sheet or the thermal
+   * label. The document's own `@page { size }` still wins when it sets one (preferCSSPageSize).
+   */
+  width?: string;
+  height?: string;
 }
 
 /**
@@ -128,7 +134,7 @@ class PagePool {
       const timeout = opts.timeoutMs ?? 60_000;
       await page.setContent(html, { waitUntil: 'load', timeout });
       const pdf = await page.pdf({
-        format: 'A4',
+        ...(opts.width && opts.height ? { width: opts.width, height: opts.height } : { format: 'A4' as const }),
         printBackground: true,
         landscape: opts.landscape ?? false,
         preferCSSPageSize: true,

@@ -74,6 +74,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   INVENTARIO_FINALIZE: 'Inventário finalizado',
   INVENTARIO_EXTRAVIADO: 'Bem extraviado no inventário',
   INVENTARIO_PRINT: 'Impressão de inventário solicitada',
+  LABEL_TEMPLATE_CREATE: 'Template de etiqueta criado',
+  LABEL_TEMPLATE_UPDATE: 'Template de etiqueta alterado',
+  LABEL_TEMPLATE_DELETE: 'Template de etiqueta excluído',
+  LABELS_GENERATE: 'Geração de etiquetas solicitada',
   // Reported by a browser (stored as CLIENT_<action>).
   SYNC_START: 'Sincronização iniciada',
   SYNC_SUCCESS: 'Sincronização concluída',
@@ -102,6 +106,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   Job: 'Tarefa',
   Imovel: 'Imóvel',
   Inventario: 'Inventário',
+  LabelTemplate: 'Template de etiqueta',
 };
 
 /** 'SOME_NEW_ACTION' → 'Some new action'; 'SomeEntity' → 'Some entity': a readable form of an unknown code. */
@@ -176,6 +181,7 @@ export const AUDIT_ACTIONS_BY_ENTITY: Record<string, readonly string[]> = {
     'INVENTARIO_FINALIZE',
     'INVENTARIO_PRINT',
   ],
+  LabelTemplate: ['LABEL_TEMPLATE_CREATE', 'LABEL_TEMPLATE_UPDATE', 'LABEL_TEMPLATE_DELETE', 'LABELS_GENERATE'],
   Sync: ['CLIENT_SYNC_START', 'CLIENT_SYNC_SUCCESS', 'CLIENT_SYNC_FAIL', 'CLIENT_SYNC_CANCEL'],
 };
 

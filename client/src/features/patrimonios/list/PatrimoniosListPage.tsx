@@ -11,11 +11,13 @@ import Add from '@mui/icons-material/Add';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FilterList from '@mui/icons-material/FilterList';
 import LibraryAdd from '@mui/icons-material/LibraryAdd';
+import QrCode2 from '@mui/icons-material/QrCode2';
 import UploadFile from '@mui/icons-material/UploadFile';
 import {
   DataGrid,
   type GridColumnVisibilityModel,
   type GridPaginationModel,
+  type GridRowSelectionModel,
   type GridSortModel,
 } from '@mui/x-data-grid';
 import { ptBR as gridPtBR } from '@mui/x-data-grid/locales';
@@ -64,6 +66,9 @@ export default function PatrimoniosListPage({ title }: PageProps) {
     onError: (err) => toast.fromError(err),
   });
   const [search, setSearch] = useState(state.q);
+  // Rows ticked for "Gerar etiquetas" (kept across pages: the grid is server-paged).
+  const [selection, setSelection] = useState<GridRowSelectionModel>({ type: 'include', ids: new Set() });
+  const selectedIds = selection.type === 'include' ? [...selection.ids].map(Number) : [];
   const columns = useListColumns(customFields, canUpdate);
 
   // Quick search: applied 350 ms after the last key.
@@ -101,6 +106,15 @@ export default function PatrimoniosListPage({ title }: PageProps) {
           </Button>
         </>
       )}
+      <Button
+        variant="outlined"
+        startIcon={<QrCode2 />}
+        onClick={() => navigate('/gerar-etiquetas', { state: { patrimonioIds: selectedIds } })}
+        disabled={selectedIds.length === 0}
+        data-testid="gerar-etiquetas-selecao"
+      >
+        Gerar etiquetas{selectedIds.length ? ` (${selectedIds.length})` : ''}
+      </Button>
       <Button
         variant="outlined"
         startIcon={<FileDownloadOutlined />}
@@ -186,6 +200,10 @@ export default function PatrimoniosListPage({ title }: PageProps) {
             filterMode="server"
             disableColumnFilter
             disableRowSelectionOnClick
+            checkboxSelection
+            keepNonExistentRowsSelected
+            rowSelectionModel={selection}
+            onRowSelectionModelChange={setSelection}
             pageSizeOptions={[...PAGE_SIZES]}
             paginationModel={pagination}
             onPaginationModelChange={(m) =>

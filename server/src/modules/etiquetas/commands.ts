@@ -1,0 +1,124 @@
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { ETIQUETA_MSG, type LabelTemplate, type LabelTemplateCreate, type LabelTemplateUpdate } from '@tombo/shared';
+import type { Db } from '../../db/client';
+import { labelTemplates } from '../../db/schema';
+import { lockOwned } from '../../db/owned';
+import { record, type Outbox } from '../../db/tx';
+import { conflict, isUniqueViolation } from '../../http/errors';
+import { ofTenant, type TenantScope } from '../../tenancy/scope';
+import { presentLabelTemplate, type LabelTemplateRow } from './presenters';
+
+type Body = Omit<LabelTemplateCreate, 'municipalityId'> & { isDefault: boolean; elements: LabelTemplate['elements'] };
+
+function duplicate(err: unknown): never {
+  if (isUniqueViolation(err, 'label_templates_name_uq')) throw conflict(ETIQUETA_MSG.nameTaken, 'DUPLICATE');
+  throw err;
+}
+
+/** Unsets the municipality's other defaults (one default per municipality; same transaction). */
+async function clearDefault(tx: Db, scope: TenantScope, except?: number): Promise<void> {
+  await tx
+    .update(labelTemplates)
+    .set({ isDefault: false, updatedAt: new Date() })
+    .where(
+      and(
+        ofTenant(labelTemplates, scope),
+        eq(labelTemplates.isDefault, true),
+        except ? ne(labelTemplates.id, except) : undefined,
+      ),
+    );
+}
+
+const summary = (r: Pick<LabelTemplateRow, 'name' | 'width' | 'height' | 'isDefault' | 'elements'>) => ({
+  name: r.name,
+  width: r.width,
+  height: r.height,
+  isDefault: r.isDefault,
+  elements: r.elements.length,
+});
+
+/** Creates a label template of the scope's municipality (isDefault unsets the others). */
+export async function createLabelTemplate(
+  tx: Db,
+  out: Outbox,
+  scope: TenantScope,
+  input: Body,
+): Promise<LabelTemplate> {
+  if (input.isDefault) await clearDefault(tx, scope);
+  const [row] = await tx
+    .insert(labelTemplates)
+    .values({
+      municipalityId: scope.municipalityId,
+      name: input.name,
+      width: input.width,
+      height: input.height,
+      isDefault: input.isDefault,
+      elements: input.elements,
+    })
+    .returning()
+    .catch(duplicate);
+  await record(tx, out, {
+    action: 'LABEL_TEMPLATE_CREATE',
+    entityType: 'LabelTemplate',
+    entityId: row.id,
+    label: row.name,
+    details: { new_value: summary(row) },
+  });
+  return presentLabelTemplate(row);
+}
+
+/** Replaces a label template (409 on a stale version or a taken name). */
+export async function updateLabelTemplate(
+  tx: Db,
+  out: Outbox,
+  scope: TenantScope,
+  id: number,
+  input: Body & Pick<LabelTemplateUpdate, 'version'>,
+): Promise<LabelTemplate> {
+  const old = await lockOwned(tx, labelTemplates, id, scope.municipalityId, input.version, ETIQUETA_MSG.notFound);
+  if (input.isDefault && !old.isDefault) await clearDefault(tx, scope, id);
+  const [row] = await tx
+    .update(labelTemplates)
+    .set({
+      name: input.name,
+      width: input.width,
+      height: input.height,
+      isDefault: input.isDefault,
+      elements: input.elements,
+      updatedAt: new Date(),
+      version: old.version + 1,
+    })
+    .where(and(eq(labelTemplates.id, id), ofTenant(labelTemplates, scope)))
+    .returning()
+    .catch(duplicate);
+  await record(tx, out, {
+    action: 'LABEL_TEMPLATE_UPDATE',
+    entityType: 'LabelTemplate',
+    entityId: id,
+    label: row.name,
+    details: { old_value: summary(old), new_value: summary(row) },
+  });
+  return presentLabelTemplate(row);
+}
+
+/** Deletes a label template; when it was the default, the oldest remaining one becomes the default. */
+export async function deleteLabelTemplate(tx: Db, out: Outbox, scope: TenantScope, id: number): Promise<void> {
+  const old = await lockOwned(tx, labelTemplates, id, scope.municipalityId, undefined, ETIQUETA_MSG.notFound);
+  await tx.delete(labelTemplates).where(eq(labelTemplates.id, id));
+  if (old.isDefault) {
+    const [next] = await tx
+      .select({ id: labelTemplates.id })
+      .from(labelTemplates)
+      .where(ofTenant(labelTemplates, scope))
+      .orderBy(asc(labelTemplates.id))
+      .limit(1);
+    if (next) await tx.update(labelTemplates).set({ isDefault: true }).where(eq(labelTemplates.id, next.id));
+  }
+  await record(tx, out, {
+    action: 'LABEL_TEMPLATE_DELETE',
+    entityType: 'LabelTemplate',
+    entityId: id,
+    label: old.name,
+    details: { old_value: summary(old) },
+  });
+}

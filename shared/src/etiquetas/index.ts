@@ -1,0 +1,6 @@
+export * from './schemas';
+export * from './types';
+export * from './messages';
+export * from './layout';
+export * from './defaults';
+export * from './values';

@@ -1,0 +1,21 @@
+/** pt-BR texts of the labels area (spec §8 first). */
+export const ETIQUETA_MSG = {
+  created: 'Template criado com sucesso.',
+  updated: 'Template atualizado com sucesso.',
+  deleted: 'Template excluído com sucesso.',
+  saveFailed: 'Falha ao salvar template. Tente novamente.',
+  deleteFailed: 'Falha ao excluir template. Tente novamente.',
+  loadFailed: 'Falha ao carregar templates de etiqueta.',
+  notFound: 'Template de etiqueta não encontrado.',
+  nameTaken: 'Já existe um template com esse nome.',
+  generateRequested: 'Geração de etiquetas solicitada. Acompanhe o progresso em Downloads.',
+  generateFailed: 'Falha ao solicitar a geração de etiquetas. Tente novamente.',
+  noAssets: 'Nenhum bem encontrado para gerar etiquetas.',
+  tooMany: (max: number) => `No máximo ${max.toLocaleString('pt-BR')} etiquetas por geração.`,
+  oneSource: 'Informe exatamente uma origem: bens selecionados, filtros ou faixa de números.',
+  presetUnknown: 'Modelo de folha desconhecido.',
+  startOutside: (n: number) => `A posição inicial deve estar entre 1 e ${n}.`,
+  widthOverflow: (mm: string) => `As etiquetas ultrapassam a largura da página em ${mm} mm.`,
+  heightOverflow: (mm: string) => `As etiquetas ultrapassam a altura da página em ${mm} mm.`,
+  assetNotFound: 'Bem não encontrado.',
+} as const;
