@@ -544,6 +544,9 @@ export async function newTermoVersao(s: Server, tenant: TestTenant): Promise<{ i
     `insert into termo_versoes (municipality_id, sector_id, setor_nome, numero, versao, motivo, itens, total)
      values ($1, $2, $3, $4, 1, 'Emissão manual', '[]'::jsonb, 0) returning id`,
     [tenant.id, tenant.sector.id, tenant.sector.name, `TR-T/${uniq()}`],
+  );
+}
+
 /** A label template of the municipality (60 × 40 mm, one number field), straight in the table. */
 export async function newLabelTemplate(s: Server, municipalityId: number, name = `Etiqueta ${uniq()}`) {
   return one<{ id: number; version: number }>(
