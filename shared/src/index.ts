@@ -24,3 +24,4 @@ export * from './documents';
 export * from './inventarios';
 export * from './public';
 export * from './format';
+export * from './relatorios';

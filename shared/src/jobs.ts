@@ -11,6 +11,7 @@ export const JOB_NAMES = [
   'import.patrimonios',
   'export.transferencias',
   'print.inventario',
+  'report.generate',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;

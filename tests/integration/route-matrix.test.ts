@@ -12,6 +12,8 @@ import {
   newEmprestimo,
   newDocument,
   newInventario,
+  newReportConfig,
+  newReportTemplate,
   newLocal,
   newPatrimonio,
   newSector,
@@ -78,6 +80,12 @@ const ACCESS_FACTORIES: Partial<Record<AccessPermission, Factory>> = {
   'inventario.read': async (s, t) => ({ table: 'inventarios', id: (await newInventario(s, t)).id }),
   'inventario.count': async (s, t) => ({ table: 'inventarios', id: (await newInventario(s, t)).id }),
   'inventario.manage': async (s, t) => ({ table: 'inventarios', id: (await newInventario(s, t)).id }),
+  'reportTemplate.read': async (s, t) => ({ table: 'report_templates', id: (await newReportTemplate(s, t.id)).id }),
+  'reportTemplate.manage': async (s, t) => ({ table: 'report_templates', id: (await newReportTemplate(s, t.id)).id }),
+  'reportConfig.own': async (s, t) => ({
+    table: 'report_configs',
+    id: (await newReportConfig(s, t.id, t.users.admin.id)).id,
+  }),
 };
 
 /** Declared signed-in or municipal routes open to every role (no `permission`), each with why. */

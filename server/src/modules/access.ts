@@ -5,6 +5,7 @@ import * as inventarios from './inventarios';
 import * as loans from './loans';
 import * as locais from './locais';
 import * as patrimonios from './patrimonios';
+import * as relatorios from './relatorios';
 import * as sectors from './sectors';
 import * as tiposBens from './tipos-bens';
 import * as transfers from './transfers';
@@ -23,4 +24,5 @@ export const accessRules = {
   ...loans.access,
   ...documents.access,
   ...inventarios.access,
+  ...relatorios.access,
 };

@@ -4,6 +4,7 @@ import * as jobs from './jobs';
 import * as loans from './loans';
 import * as inventarios from './inventarios';
 import * as patrimonios from './patrimonios';
+import * as relatorios from './relatorios';
 import * as sectors from './sectors';
 import * as transfers from './transfers';
 
@@ -18,6 +19,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   ...transfers.jobs,
   ...loans.jobs,
   ...inventarios.jobs,
+  ...relatorios.jobs,
 ];
 
 const byName = new Map<string, JobDefinition>();

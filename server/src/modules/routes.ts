@@ -15,6 +15,7 @@ import * as notifications from './notifications';
 import * as numbering from './numbering';
 import * as patrimonios from './patrimonios';
 import * as publicConsultation from './public';
+import * as relatorios from './relatorios';
 import * as sectors from './sectors';
 import * as superuser from './superuser';
 import * as tiposBens from './tipos-bens';
@@ -43,5 +44,6 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...loans.routes,
   ...documents.routes,
   ...inventarios.routes,
+  ...relatorios.routes,
   ...superuser.routes,
 ];
