@@ -1,5 +1,7 @@
 import {
+  fillReportText,
   formatDateTime,
+  reportBands,
   formatMoney,
   type ReportBlock,
   type ReportChartData,
@@ -58,16 +60,17 @@ function styleOf(b: ReportBlock): string {
     .join(';');
 }
 
-/** `{{total_bens}}`, `{{valor_total}}`, `{{data}}`, `{{municipio}}` in a TEXT/HEADER/FOOTER content. */
+/** A block's text with its placeholders filled (see `fillReportText`). */
 export function fillPlaceholders(
   text: string,
   d: Pick<ReportDoc, 'total' | 'valorTotal' | 'generatedAt'> & { municipio: string },
 ): string {
-  return text
-    .replace(/\{\{\s*total_bens\s*\}\}/g, num.format(d.total))
-    .replace(/\{\{\s*valor_total\s*\}\}/g, formatMoney(d.valorTotal))
-    .replace(/\{\{\s*data\s*\}\}/g, formatDateTime(d.generatedAt))
-    .replace(/\{\{\s*municipio\s*\}\}/g, d.municipio);
+  return fillReportText(text, {
+    totalBens: num.format(d.total),
+    valorTotal: formatMoney(d.valorTotal),
+    data: formatDateTime(d.generatedAt),
+    municipio: d.municipio,
+  });
 }
 
 function table(d: ReportDoc, b: ReportBlock): Safe {
@@ -113,23 +116,9 @@ function block(d: ReportDoc, b: ReportBlock): Safe {
   }
 }
 
-/** Blocks in bands: blocks whose rows overlap share a band (side by side on the grid); bands stack. */
-export function bandsOf(layout: readonly ReportBlock[]): ReportBlock[][] {
-  const blocks = layout.filter((b) => b.type !== 'FOOTER').sort((a, b) => a.y - b.y || a.x - b.x);
-  const bands: Array<{ end: number; blocks: ReportBlock[] }> = [];
-  for (const b of blocks) {
-    const last = bands[bands.length - 1];
-    if (last && b.y < last.end) {
-      last.blocks.push(b);
-      last.end = Math.max(last.end, b.y + b.h);
-    } else bands.push({ end: b.y + b.h, blocks: [b] });
-  }
-  return bands.map((x) => x.blocks);
-}
-
 /** The report's HTML: every band of the layout in order; a lone full-width block flows (a table breaks across pages). */
 export function reportHtml(d: ReportDoc): string {
-  const bands = bandsOf(d.template.layout).map((band) =>
+  const bands = reportBands(d.template.layout).map((band) =>
     band.length === 1 && band[0].w === 12
       ? html`<section class="flow">${block(d, band[0])}</section>`
       : html`<section class="band">${band.map(
