@@ -60,7 +60,8 @@ export async function relatoriosBench(): Promise<void> {
       const file = path.join(os.tmpdir(), `bench-relatorio-${job.id}.pdf`);
       fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
       const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file]).toString())?.[1] ?? 0);
-      fs.rmSync(file);
+      if (process.env.BENCH_REL_KEEP) console.log(`relatórios: PDF em ${file}`);
+      else fs.rmSync(file);
       return { seconds, pages };
     };
     const warm = await once();

@@ -43,7 +43,7 @@ export function BlockPanel({ block: b, onRect, onChange, onRemove }: Props) {
         if (Number.isInteger(v)) onRect({ x: b.x, y: b.y, w: b.w, h: b.h, [key]: v });
       }}
       slotProps={{ htmlInput: { min, max } }}
-      sx={{ width: 90 }}
+      sx={{ width: 70 }}
     />
   );
   return (

@@ -136,7 +136,8 @@ export function GridCanvas({ blocks, selectedId, onSelect, onChange }: Props) {
               opacity: bad ? 0.45 : 0.9,
               color: '#fff',
               borderRadius: 1,
-              p: 0.75,
+              px: 0.75,
+              py: r.h === 1 ? 0.25 : 0.75,
               cursor: 'move',
               outline: selected ? '3px solid' : 'none',
               outlineColor: 'warning.main',
@@ -146,12 +147,15 @@ export function GridCanvas({ blocks, selectedId, onSelect, onChange }: Props) {
               '&:focus-visible': { outline: '3px solid', outlineColor: 'warning.light' },
             }}
           >
-            <Typography variant="caption" sx={{ fontWeight: 700, display: 'block', lineHeight: 1.2 }}>
+            <Typography variant="caption" sx={{ fontWeight: 700, display: 'block', lineHeight: 1.2 }} noWrap>
               {REPORT_BLOCK_LABELS[b.type]}
+              {r.h === 1 && ` · ${b.props.content || `${r.w}×${r.h}`}`}
             </Typography>
-            <Typography variant="caption" sx={{ display: 'block', opacity: 0.9, lineHeight: 1.2 }} noWrap>
-              {b.props.content || `${r.w}×${r.h}`}
-            </Typography>
+            {r.h > 1 && (
+              <Typography variant="caption" sx={{ display: 'block', opacity: 0.9, lineHeight: 1.2 }} noWrap>
+                {b.props.content || `${r.w}×${r.h}`}
+              </Typography>
+            )}
             <Box
               aria-hidden
               onPointerDown={(e) => begin(e, b, 'resize')}

@@ -5,6 +5,7 @@ import { HttpError } from '../../../http/errors';
 import { JobFailure, type UserJobHandler } from '../../../jobs/define';
 import { PDF_MIME } from '../../../jobs/files';
 import { isoDay } from '../../../jobs/format';
+import { logger } from '../../../logger';
 import { loadBranding } from '../../../render/branding';
 import { scopeOfMunicipality } from '../../../tenancy/scope';
 import { loadReport } from '../report';
@@ -28,6 +29,7 @@ export const run: UserJobHandler<ReportGeneratePayload> = async (ctx, job) => {
   if (job.municipalityId == null) throw new JobFailure(RELATORIO_MSG.noMunicipality, false);
   const { templateId, filtros, sectorIds } = job.payload;
   const scope = scopeOfMunicipality(job.municipalityId, sectorIds);
+  const t0 = performance.now();
   const data = await read(ctx, scope, async (tx) => ({
     report: await loadReport(tx, scope, templateId, filtros, RELATORIO_LIMITS.maxRows + 1),
     branding: await loadBranding(tx, scope),
@@ -42,11 +44,13 @@ export const run: UserJobHandler<ReportGeneratePayload> = async (ctx, job) => {
       RELATORIO_MSG.tooManyRows(new Intl.NumberFormat('pt-BR').format(RELATORIO_LIMITS.maxRows)),
       false,
     );
+  const tData = performance.now();
   await job.progress(40);
   const generatedAt = new Date();
   const doc = { ...report, branding, generatedAt };
   const html = reportHtml(doc);
   await job.progress(50);
+  const tHtml = performance.now();
   const pdf = await ctx
     .renderPdf(html, {
       footerTemplate: reportFooter({ ...doc, municipio: branding.municipio }),
@@ -56,6 +60,15 @@ export const run: UserJobHandler<ReportGeneratePayload> = async (ctx, job) => {
       throw new JobFailure(RELATORIO_MSG.renderFailed, true, err);
     });
   await job.progress(90);
+  logger.debug(
+    {
+      jobId: job.id,
+      rows: report.rows.length,
+      dataMs: Math.round(tData - t0),
+      renderMs: Math.round(performance.now() - tHtml),
+    },
+    'relatório gerado',
+  );
   const file = job.tempPath('pdf');
   await writeFile(file, pdf);
   return {
