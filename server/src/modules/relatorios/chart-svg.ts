@@ -18,7 +18,9 @@ const PALETTE = [
 const n2 = (n: number) => n.toFixed(2).replace(/\.?0+$/, '');
 const valueText = (c: ReportChartData, v: number) =>
   c.measure === 'valor' ? formatMoney(v) : new Intl.NumberFormat('pt-BR').format(v);
-const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
+const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, Math.max(1, max - 1))}…` : s);
+/** How many 9-px characters fit in `px` (DejaVu Sans averages ~5.6 px a character at 9 px). */
+const fitChars = (px: number) => Math.max(4, Math.floor(px / 5.6));
 
 /** Horizontal bars: label, bar scaled to the largest value, value at its end. */
 function bars(c: ReportChartData, width: number, height: number): string {
@@ -33,7 +35,7 @@ function bars(c: ReportChartData, width: number, height: number): string {
     .map((p, i) => {
       const y = top + i * row;
       const w = Math.max((p.value / max) * span, p.value > 0 ? 1 : 0);
-      return `<text x="${n2(labelW - 4)}" y="${n2(y + row * 0.62)}" text-anchor="end" font-size="9">${esc(clip(p.label, 28))}</text>
+      return `<text x="${n2(labelW - 4)}" y="${n2(y + row * 0.62)}" text-anchor="end" font-size="9">${esc(clip(p.label, fitChars(labelW - 6)))}</text>
 <path d="M${n2(labelW)} ${n2(y + row * 0.15)}h${n2(w)}v${n2(row * 0.7)}h${n2(-w)}z" fill="${PALETTE[i % PALETTE.length]}"/>
 <text x="${n2(labelW + w + 4)}" y="${n2(y + row * 0.62)}" font-size="9">${esc(valueText(c, p.value))}</text>`;
     })
@@ -62,8 +64,10 @@ function pie(c: ReportChartData, width: number, height: number): string {
       a = b;
     }
     const ly = top + 4 + i * 14;
+    const tail = `: ${valueText(c, p.value)} (${Math.round(share * 100)}%)`;
+    const room = fitChars(width - (2 * r + 30)) - tail.length;
     parts.push(
-      `<path d="M${n2(2 * r + 18)} ${ly}h8v8h-8z" fill="${fill}"/><text x="${n2(2 * r + 30)}" y="${ly + 7.5}" font-size="9">${esc(clip(p.label, 26))}: ${esc(valueText(c, p.value))} (${Math.round(share * 100)}%)</text>`,
+      `<path d="M${n2(2 * r + 18)} ${ly}h8v8h-8z" fill="${fill}"/><text x="${n2(2 * r + 30)}" y="${ly + 7.5}" font-size="9">${esc(clip(p.label, room))}${esc(tail)}</text>`,
     );
   });
   return parts.join('\n');

@@ -110,16 +110,15 @@ export async function reportCharts(
     const groupBy: ReportGroupBy = b.props.groupBy ?? 'status';
     const measure = b.props.measure ?? 'quantidade';
     const col = GROUP_COLUMN[groupBy];
-    const value =
-      measure === 'valor'
-        ? sql<string>`coalesce(sum(${patrimonios.valorAquisicao}), 0)::text`
-        : sql<string>`count(*)::text`;
+    // Ordered by the number; read back as text (exact numeric sums).
+    const measured = measure === 'valor' ? sql`coalesce(sum(${patrimonios.valorAquisicao}), 0)` : sql`count(*)`;
+    const value = sql<string>`${measured}::text`;
     const rows = await tx
       .select({ key: col, value })
       .from(patrimonios)
       .where(where)
       .groupBy(col)
-      .orderBy(desc(value), asc(col));
+      .orderBy(desc(measured), asc(col));
     const label = (k: string | null) =>
       k == null
         ? `Sem ${REPORT_GROUP_BY_LABELS[groupBy].toLowerCase()}`
