@@ -37,6 +37,7 @@ import { EMPTY_FILTROS, filtrosQuery, fromFiltros, toFiltros, type FiltrosDraft 
 import { FiltrosFields } from './FiltrosFields';
 import { relatorioKeys } from './keys';
 import { useReportConfigs, useReportTemplates } from './queries';
+import { useBusy } from './useBusy';
 import { agendamentoOf, SaveConfigDialog, type SaveConfigForm } from './SaveConfigDialog';
 
 const NEW_CONFIG: SaveConfigForm = { name: '', frequencia: '', hora: '07:00', diaSemana: '1', diaMes: '1' };
@@ -66,7 +67,7 @@ export default function RelatoriosPage({ title }: PageProps) {
   const [draft, setDraft] = useState<FiltrosDraft>(EMPTY_FILTROS);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [jobId, setJobId] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const [dialog, setDialog] = useState<{ config: ReportConfig | null; initial: SaveConfigForm } | null>(null);
   const [removing, setRemoving] = useState<ReportConfig | null>(null);
 
@@ -83,16 +84,11 @@ export default function RelatoriosPage({ title }: PageProps) {
   const generate = async () => {
     const f = filtros();
     if (!f || templateId === '') return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const job = await requestReport({ templateId, filtros: f });
       setJobId(job.id);
       toast.info(RELATORIO_MSG.requested);
-    } catch (err) {
-      toast.fromError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const preview = () => {
@@ -106,34 +102,24 @@ export default function RelatoriosPage({ title }: PageProps) {
     const f = filtros();
     const a = agendamentoOf(v);
     if (!f || !a.ok || templateId === '') return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const body = { name: v.name, templateId, filtros: f, agendamento: a.value };
       if (dialog?.config) await updateReportConfig(dialog.config.id, { ...body, version: dialog.config.version });
       else await createReportConfig(body);
       toast.success(RELATORIO_MSG.configSaved);
       setDialog(null);
       await qc.invalidateQueries({ queryKey: relatorioKeys.configs });
-    } catch (err) {
-      toast.fromError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const remove = async () => {
     if (!removing) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await deleteReportConfig(removing.id);
       toast.success(RELATORIO_MSG.configDeleted);
       setRemoving(null);
       await qc.invalidateQueries({ queryKey: relatorioKeys.configs });
-    } catch (err) {
-      toast.fromError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const apply = (c: ReportConfig) => {

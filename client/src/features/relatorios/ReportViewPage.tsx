@@ -15,6 +15,7 @@ import { toast } from '../../lib/toast';
 import { JobProgressPanel } from '../downloads';
 import { requestReport } from './api';
 import { useReportPreview } from './queries';
+import { useBusy } from './useBusy';
 import { ReportCanvas } from './ReportCanvas';
 
 /** /relatorios/ver/:templateId?<filtros>: the report in the browser with real data, and its PDF. */
@@ -24,20 +25,15 @@ export default function ReportViewPage({ title }: PageProps) {
   const municipio = useSession((s) => s.user?.municipalityName ?? '');
   const { data, error, isPending, refetch } = useReportPreview(Number.isInteger(templateId) ? templateId : 0, params);
   const [jobId, setJobId] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
 
   const generate = async () => {
     const f = reportFiltros.safeParse(Object.fromEntries(params));
-    setBusy(true);
-    try {
+    await run(async () => {
       const job = await requestReport({ templateId, filtros: f.success ? f.data : {} });
       setJobId(job.id);
       toast.info(RELATORIO_MSG.requested);
-    } catch (err) {
-      toast.fromError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -26,6 +26,7 @@ import { toast } from '../../lib/toast';
 import { createReportTemplate, deleteReportTemplate } from './api';
 import { relatorioKeys } from './keys';
 import { useReportTemplates } from './queries';
+import { useBusy } from './useBusy';
 
 /** A free name for the copy of `name` ('Cópia de X', 'Cópia de X (2)', …). */
 function copyName(name: string, taken: Set<string>): string {
@@ -42,12 +43,11 @@ export default function TemplatesPage({ title }: PageProps) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [removing, setRemoving] = useState<ReportTemplate | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const refresh = () => qc.invalidateQueries({ queryKey: relatorioKeys.templates });
 
   const duplicate = async (t: ReportTemplate) => {
-    setBusy(true);
-    try {
+    await run(async () => {
       const copy = await createReportTemplate({
         name: copyName(t.name, new Set((data ?? []).map((x) => x.name))),
         fields: t.fields,
@@ -57,26 +57,17 @@ export default function TemplatesPage({ title }: PageProps) {
       toast.success(RELATORIO_MSG.templateCreated);
       await refresh();
       void navigate(`/relatorios/templates/editor/${copy.id}`);
-    } catch (err) {
-      toast.fromError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const remove = async () => {
     if (!removing) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await deleteReportTemplate(removing.id);
       toast.success(RELATORIO_MSG.templateDeleted);
       setRemoving(null);
       await refresh();
-    } catch (err) {
-      toast.fromError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

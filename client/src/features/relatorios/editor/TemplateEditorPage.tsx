@@ -32,6 +32,7 @@ import { EMPTY_FILTROS, fromFiltros, toFiltros, type FiltrosDraft } from '../fil
 import { FiltrosFields } from '../FiltrosFields';
 import { relatorioKeys } from '../keys';
 import { useReportTemplate } from '../queries';
+import { useBusy } from '../useBusy';
 import { BlockPanel } from './BlockPanel';
 import { clampRect, fits, GridCanvas } from './GridCanvas';
 
@@ -59,7 +60,7 @@ export default function TemplateEditorPage({ title }: PageProps) {
   const [blocks, setBlocks] = useState<ReportBlock[]>(start.layout);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
 
   useEffect(() => {
     if (!tpl) return;
@@ -111,8 +112,7 @@ export default function TemplateEditorPage({ title }: PageProps) {
       toast.error(Object.values(errs)[0] ?? 'Verifique os campos.');
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       const saved = tpl
         ? await updateReportTemplate(tpl.id, { ...parsed.data, version: tpl.version })
         : await createReportTemplate(parsed.data);
@@ -120,11 +120,7 @@ export default function TemplateEditorPage({ title }: PageProps) {
       await qc.invalidateQueries({ queryKey: relatorioKeys.templates });
       if (!tpl) void navigate(`/relatorios/templates/editor/${saved.id}`, { replace: true });
       else qc.setQueryData(relatorioKeys.template(saved.id), saved);
-    } catch (err) {
-      toast.fromError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   if (id && isPending) return <ContentSpinner />;
