@@ -90,6 +90,10 @@ test('prévia com dados reais e o editor de layout (desktop e 390 px)', async ({
     await expect(canvas.getByRole('figure', { name: 'Quantidade de bens por tipo de bem' })).toBeVisible();
     await shot(page, suffix === 'phone' ? 'phone-relatorios-preview' : 'relatorios-preview-desktop');
 
+    await page.goto('/relatorios/templates');
+    await expect(page.getByRole('list', { name: 'Modelos de relatório' })).toContainText(template.name);
+    await shot(page, suffix === 'phone' ? 'phone-relatorios-templates' : 'relatorios-templates-desktop');
+
     await page.goto(`/relatorios/templates/editor/${template.id}`);
     await expect(page.getByTestId('layout-grid')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByLabel('Nome do modelo')).toHaveValue(template.name);

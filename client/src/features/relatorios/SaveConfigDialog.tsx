@@ -115,6 +115,7 @@ export function SaveConfigDialog({ open, initial, busy, onClose, onSave }: Props
                     id="config-hora"
                     label="Hora"
                     type="time"
+                    slotProps={{ inputLabel: { shrink: true } }}
                     error={!!fieldState.error}
                     helperText={fieldState.error?.message ?? 'Horário de Brasília.'}
                   />

@@ -89,44 +89,9 @@ export default function TemplatesPage({ title }: PageProps) {
         <Paper variant="outlined">
           <List aria-label="Modelos de relatório">
             {data.map((t) => (
-              <ListItem
-                key={t.id}
-                divider
-                sx={{ pr: { xs: 2, sm: 24 }, flexWrap: 'wrap' }}
-                secondaryAction={
-                  <Box sx={{ display: 'flex', position: { xs: 'static' } }}>
-                    <Tooltip title="Visualizar">
-                      <IconButton
-                        aria-label={`Visualizar ${t.name}`}
-                        component={RouterLink}
-                        to={`/relatorios/ver/${t.id}`}
-                      >
-                        <VisibilityOutlined />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title="Editar">
-                      <IconButton
-                        aria-label={`Editar ${t.name}`}
-                        component={RouterLink}
-                        to={`/relatorios/templates/editor/${t.id}`}
-                      >
-                        <EditOutlined />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title="Duplicar">
-                      <IconButton aria-label={`Duplicar ${t.name}`} onClick={() => void duplicate(t)} disabled={busy}>
-                        <ContentCopy />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title="Excluir">
-                      <IconButton aria-label={`Excluir ${t.name}`} onClick={() => setRemoving(t)} disabled={busy}>
-                        <DeleteOutline />
-                      </IconButton>
-                    </Tooltip>
-                  </Box>
-                }
-              >
+              <ListItem key={t.id} divider sx={{ flexWrap: 'wrap', gap: 1 }}>
                 <ListItemText
+                  sx={{ flex: '1 1 240px', minWidth: 0 }}
                   primary={
                     <Box
                       component="span"
@@ -138,6 +103,36 @@ export default function TemplatesPage({ title }: PageProps) {
                   }
                   secondary={`${t.fields.length} campos · ${t.layout.map((b) => REPORT_BLOCK_LABELS[b.type]).join(', ')}`}
                 />
+                <Box sx={{ display: 'flex', ml: 'auto' }}>
+                  <Tooltip title="Visualizar">
+                    <IconButton
+                      aria-label={`Visualizar ${t.name}`}
+                      component={RouterLink}
+                      to={`/relatorios/ver/${t.id}`}
+                    >
+                      <VisibilityOutlined />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title="Editar">
+                    <IconButton
+                      aria-label={`Editar ${t.name}`}
+                      component={RouterLink}
+                      to={`/relatorios/templates/editor/${t.id}`}
+                    >
+                      <EditOutlined />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title="Duplicar">
+                    <IconButton aria-label={`Duplicar ${t.name}`} onClick={() => void duplicate(t)} disabled={busy}>
+                      <ContentCopy />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title="Excluir">
+                    <IconButton aria-label={`Excluir ${t.name}`} onClick={() => setRemoving(t)} disabled={busy}>
+                      <DeleteOutline />
+                    </IconButton>
+                  </Tooltip>
+                </Box>
               </ListItem>
             ))}
           </List>
