@@ -27,3 +27,4 @@ export * from './termos';
 export * from './etiquetas';
 export * from './public';
 export * from './format';
+export * from './relatorios';

@@ -14,6 +14,7 @@ export const JOB_NAMES = [
   'ficha.generate',
   'termo.generate',
   'labels.generate',
+  'report.generate',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;

@@ -13,4 +13,5 @@ await import(new URL('./audit.ts', import.meta.url).href);
 await (await import('./inventarios')).inventariosBench();
 await (await import('./fichas')).fichasBench();
 await (await import('./etiquetas')).etiquetasBench();
+await (await import('./relatorios')).relatoriosBench();
 process.exit(0);

@@ -15,6 +15,8 @@ import {
   newDocument,
   newInventario,
   newLabelTemplate,
+  newReportConfig,
+  newReportTemplate,
   newLocal,
   newPatrimonio,
   newSector,
@@ -85,6 +87,12 @@ const ACCESS_FACTORIES: Partial<Record<AccessPermission, Factory>> = {
   'fichaTemplate.use': async (s, t) => ({ table: 'ficha_templates', id: (await newFichaTemplate(s, t.id)).id }),
   'termo.read': async (s, t) => ({ table: 'termo_versoes', id: (await newTermoVersao(s, t)).id }),
   'termo.sector': async (s, t) => ({ table: 'sectors', id: (await newSector(s, t.id)).id }),
+  'reportTemplate.read': async (s, t) => ({ table: 'report_templates', id: (await newReportTemplate(s, t.id)).id }),
+  'reportTemplate.manage': async (s, t) => ({ table: 'report_templates', id: (await newReportTemplate(s, t.id)).id }),
+  'reportConfig.own': async (s, t) => ({
+    table: 'report_configs',
+    id: (await newReportConfig(s, t.id, t.users.admin.id)).id,
+  }),
 };
 
 /** Declared signed-in or municipal routes open to every role (no `permission`), each with why. */

@@ -573,3 +573,34 @@ export async function newLabelTemplate(s: Server, municipalityId: number, name =
     ],
   );
 }
+
+export interface TestReportTemplate {
+  id: number;
+  municipalityId: number;
+  name: string;
+}
+
+/** A report template of the municipality (a table of number and description). */
+export async function newReportTemplate(
+  s: Server,
+  municipalityId: number,
+  name = `Modelo ${uniq()}`,
+): Promise<TestReportTemplate> {
+  const layout = [{ id: 't', type: 'TABLE', x: 0, y: 0, w: 12, h: 10, styles: {}, props: {} }];
+  return one(
+    s,
+    `insert into report_templates (municipality_id, name, fields, layout) values ($1, $2, $3::jsonb, $4::jsonb)
+     returning id, municipality_id as "municipalityId", name`,
+    [municipalityId, name, JSON.stringify(['numero_patrimonio', 'descricao_bem']), JSON.stringify(layout)],
+  );
+}
+
+/** A saved report config of `userId` over a new template of the municipality. */
+export async function newReportConfig(s: Server, municipalityId: number, userId: number): Promise<{ id: number }> {
+  const t = await newReportTemplate(s, municipalityId);
+  return one(
+    s,
+    `insert into report_configs (municipality_id, user_id, template_id, name) values ($1, $2, $3, $4) returning id`,
+    [municipalityId, userId, t.id, `Config ${uniq()}`],
+  );
+}

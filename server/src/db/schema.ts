@@ -24,3 +24,4 @@ export * from '../modules/inventarios/schema';
 export * from '../modules/fichas/schema';
 export * from '../modules/termos/schema';
 export * from '../modules/etiquetas/schema';
+export * from '../modules/relatorios/schema';

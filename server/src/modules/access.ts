@@ -7,6 +7,7 @@ import * as inventarios from './inventarios';
 import * as loans from './loans';
 import * as locais from './locais';
 import * as patrimonios from './patrimonios';
+import * as relatorios from './relatorios';
 import * as sectors from './sectors';
 import * as termos from './termos';
 import * as tiposBens from './tipos-bens';
@@ -29,4 +30,5 @@ export const accessRules = {
   ...fichas.access,
   ...termos.access,
   ...etiquetas.access,
+  ...relatorios.access,
 };

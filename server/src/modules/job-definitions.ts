@@ -6,6 +6,7 @@ import * as loans from './loans';
 import * as etiquetas from './etiquetas';
 import * as inventarios from './inventarios';
 import * as patrimonios from './patrimonios';
+import * as relatorios from './relatorios';
 import * as sectors from './sectors';
 import * as termos from './termos';
 import * as transfers from './transfers';
@@ -24,6 +25,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   ...fichas.jobs,
   ...termos.jobs,
   ...etiquetas.jobs,
+  ...relatorios.jobs,
 ];
 
 const byName = new Map<string, JobDefinition>();

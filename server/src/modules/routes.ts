@@ -17,6 +17,7 @@ import * as notifications from './notifications';
 import * as numbering from './numbering';
 import * as patrimonios from './patrimonios';
 import * as publicConsultation from './public';
+import * as relatorios from './relatorios';
 import * as sectors from './sectors';
 import * as superuser from './superuser';
 import * as termos from './termos';
@@ -49,5 +50,6 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...fichas.routes,
   ...termos.routes,
   ...etiquetas.routes,
+  ...relatorios.routes,
   ...superuser.routes,
 ];

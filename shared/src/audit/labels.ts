@@ -46,6 +46,13 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   PATRIMONIO_IMPORT: 'Bens importados de planilha',
   IMPORT_REQUEST: 'Importação solicitada',
   EXPORT_REQUEST: 'Exportação solicitada',
+  REPORT_TEMPLATE_CREATE: 'Modelo de relatório criado',
+  REPORT_TEMPLATE_UPDATE: 'Modelo de relatório alterado',
+  REPORT_TEMPLATE_DELETE: 'Modelo de relatório excluído',
+  REPORT_CONFIG_SAVE: 'Configuração de relatório salva',
+  REPORT_CONFIG_DELETE: 'Configuração de relatório excluída',
+  REPORT_GENERATE: 'Relatório solicitado',
+  REPORT_SCHEDULED: 'Relatório agendado gerado',
   CUSTOMIZATION_UPDATE: 'Personalização alterada',
   CUSTOMIZATION_RESET: 'Personalização restaurada',
   NUMBERING_UPDATE: 'Numeração de bens alterada',
@@ -182,6 +189,8 @@ export const AUDIT_ACTIONS_BY_ENTITY: Record<string, readonly string[]> = {
     'INVENTARIO_PRINT',
   ],
   LabelTemplate: ['LABEL_TEMPLATE_CREATE', 'LABEL_TEMPLATE_UPDATE', 'LABEL_TEMPLATE_DELETE', 'LABELS_GENERATE'],
+  ReportTemplate: ['REPORT_TEMPLATE_CREATE', 'REPORT_TEMPLATE_UPDATE', 'REPORT_TEMPLATE_DELETE', 'REPORT_GENERATE'],
+  ReportConfig: ['REPORT_CONFIG_SAVE', 'REPORT_CONFIG_DELETE', 'REPORT_SCHEDULED'],
   Sync: ['CLIENT_SYNC_START', 'CLIENT_SYNC_SUCCESS', 'CLIENT_SYNC_FAIL', 'CLIENT_SYNC_CANCEL'],
 };
 

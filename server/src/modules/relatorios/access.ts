@@ -1,0 +1,12 @@
+import { reportConfigs, reportTemplates } from '../../db/schema';
+import { ownedBy } from '../../tenancy/rules';
+
+/**
+ * Templates: those of the scope's municipality. Configs: the municipality's here; that a config is the
+ * caller's own is checked by its queries and commands (a scope does not say who asks), also as 404.
+ */
+export const relatorioAccess = {
+  'reportTemplate.read': ownedBy(reportTemplates),
+  'reportTemplate.manage': ownedBy(reportTemplates),
+  'reportConfig.own': ownedBy(reportConfigs),
+};

@@ -1,0 +1,5 @@
+export * from './schemas';
+export * from './types';
+export * from './messages';
+export * from './defaults';
+export * from './layout';
