@@ -22,5 +22,6 @@ export * from './transfers';
 export * from './loans';
 export * from './documents';
 export * from './inventarios';
+export * from './exportacoes';
 export * from './public';
 export * from './format';

@@ -11,6 +11,7 @@ export const JOB_NAMES = [
   'import.patrimonios',
   'export.transferencias',
   'print.inventario',
+  'export.dados',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
@@ -46,6 +47,8 @@ export interface Job {
   finishedAt: string | null;
   /** The result file was removed after the retention period (JOB_FILE_RETENTION_DAYS): generate it again. */
   fileRemoved: boolean;
+  /** Size in bytes of the result file (null until completed, and for files of older versions). */
+  fileSize: number | null;
 }
 export interface JobList {
   jobs: Job[];

@@ -21,3 +21,4 @@ export * from '../modules/transfers/schema';
 export * from '../modules/loans/schema';
 export * from '../modules/documents/schema';
 export * from '../modules/inventarios/schema';
+export * from '../modules/exportacoes/schema';

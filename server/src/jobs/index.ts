@@ -5,5 +5,13 @@
  */
 export { runDelivery, type Delivery, type RunOutcome } from './runner';
 export type { JobContext } from './define';
-export { QUEUE_NAME, RENDER_PAGES, queuePrefix, socketKey } from './settings';
+export {
+  QUEUE_NAME,
+  RENDER_PAGES,
+  WORKER_LOCK_MS,
+  WORKER_MAX_STALLED,
+  WORKER_STALLED_INTERVAL_MS,
+  queuePrefix,
+  socketKey,
+} from './settings';
 export { createPdfRenderer, type PdfRenderer } from '../render/pool';

@@ -40,6 +40,19 @@ async function cleanUp(ctx: JobContext, row: JobRow): Promise<void> {
   }
 }
 
+/**
+ * Scratch files of earlier attempts of this job (a worker killed mid-job leaves its half-written
+ * file behind): removed before a new attempt, so a job never leaves two files.
+ */
+async function removeLeftovers(scratch: string, id: string): Promise<void> {
+  const names = await fs.readdir(scratch).catch(() => [] as string[]);
+  await Promise.all(
+    names
+      .filter((n) => n.startsWith(`${id}.`))
+      .map((n) => fs.rm(path.join(scratch, n), { force: true }).catch(() => undefined)),
+  );
+}
+
 /** A write of the runner's bookkeeping under a tenancy (no audit row, no event: the runner publishes itself). */
 const bookkeep = <T>(ctx: JobContext, tenancy: Tenancy, fn: (tx: Db) => Promise<T>): Promise<T> =>
   mutate(ctx, null, (tx) => fn(tx), tenancy);
@@ -106,6 +119,7 @@ export async function runJob(ctx: JobContext, id: string, opts: RunOptions): Pro
     if (!def) throw new JobFailure('Tipo de tarefa desconhecido.', false);
     const payload = def.payload.parse(row.payload);
     await fs.mkdir(scratch, { recursive: true });
+    await removeLeftovers(scratch, id);
 
     let last = 0;
     const job: RunningJob = {
@@ -135,8 +149,10 @@ export async function runJob(ctx: JobContext, id: string, opts: RunOptions): Pro
     const result: JobResult = await run(ctx, job);
 
     const rel = relativeJobFile(id, result.ext);
-    await fs.rename(result.tempPath, path.join(ctx.config.dataDir, rel));
+    const dest = path.join(ctx.config.dataDir, rel);
+    await fs.rename(result.tempPath, dest);
     temp = null;
+    const { size } = await fs.stat(dest);
     const [done] = await write((tx) =>
       tx
         .update(jobs)
@@ -146,6 +162,7 @@ export async function runJob(ctx: JobContext, id: string, opts: RunOptions): Pro
           filePath: rel,
           fileName: result.fileName,
           mimeType: result.mimeType,
+          fileSize: size,
           error: null,
           finishedAt: new Date(),
         })

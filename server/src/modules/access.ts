@@ -1,4 +1,5 @@
 import * as documents from './documents';
+import * as exportacoes from './exportacoes';
 import * as formFields from './form-fields';
 import * as formasAquisicao from './formas-aquisicao';
 import * as inventarios from './inventarios';
@@ -23,4 +24,5 @@ export const accessRules = {
   ...loans.access,
   ...documents.access,
   ...inventarios.access,
+  ...exportacoes.access,
 };

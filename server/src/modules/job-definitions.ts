@@ -1,5 +1,6 @@
 import { JOB_NAMES } from '@tombo/shared';
 import type { JobDefinition, SystemJobDefinition, UserJobDefinition } from '../jobs/define';
+import * as exportacoes from './exportacoes';
 import * as jobs from './jobs';
 import * as loans from './loans';
 import * as inventarios from './inventarios';
@@ -18,6 +19,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   ...transfers.jobs,
   ...loans.jobs,
   ...inventarios.jobs,
+  ...exportacoes.jobs,
 ];
 
 const byName = new Map<string, JobDefinition>();

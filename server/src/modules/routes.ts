@@ -4,6 +4,7 @@ import * as auth from './auth';
 import * as customization from './customization';
 import * as dashboard from './dashboard';
 import * as documents from './documents';
+import * as exportacoes from './exportacoes';
 import * as formFields from './form-fields';
 import * as formasAquisicao from './formas-aquisicao';
 import * as health from './health';
@@ -43,5 +44,6 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...loans.routes,
   ...documents.routes,
   ...inventarios.routes,
+  ...exportacoes.routes,
   ...superuser.routes,
 ];

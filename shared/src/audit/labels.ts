@@ -68,6 +68,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   INVENTARIO_FINALIZE: 'Inventário finalizado',
   INVENTARIO_EXTRAVIADO: 'Bem extraviado no inventário',
   INVENTARIO_PRINT: 'Impressão de inventário solicitada',
+  EXPORT_TEMPLATE_CREATE: 'Modelo de exportação criado',
+  EXPORT_TEMPLATE_UPDATE: 'Modelo de exportação alterado',
+  EXPORT_TEMPLATE_DELETE: 'Modelo de exportação excluído',
+  JOB_DELETE: 'Arquivo de tarefa excluído',
+  JOB_RETRY: 'Tarefa reenviada',
   // Reported by a browser (stored as CLIENT_<action>).
   SYNC_START: 'Sincronização iniciada',
   SYNC_SUCCESS: 'Sincronização concluída',
@@ -96,6 +101,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   Job: 'Tarefa',
   Imovel: 'Imóvel',
   Inventario: 'Inventário',
+  ExportTemplate: 'Modelo de exportação',
 };
 
 /** 'SOME_NEW_ACTION' → 'Some new action'; 'SomeEntity' → 'Some entity': a readable form of an unknown code. */
@@ -170,6 +176,8 @@ export const AUDIT_ACTIONS_BY_ENTITY: Record<string, readonly string[]> = {
     'INVENTARIO_FINALIZE',
     'INVENTARIO_PRINT',
   ],
+  ExportTemplate: ['EXPORT_TEMPLATE_CREATE', 'EXPORT_TEMPLATE_UPDATE', 'EXPORT_TEMPLATE_DELETE', 'EXPORT_REQUEST'],
+  Job: ['JOB_DELETE', 'JOB_RETRY'],
   Sync: ['CLIENT_SYNC_START', 'CLIENT_SYNC_SUCCESS', 'CLIENT_SYNC_FAIL', 'CLIENT_SYNC_CANCEL'],
 };
 
