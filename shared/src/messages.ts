@@ -72,6 +72,7 @@ export const MSG = {
     /** POST /api/jobs/:id/retry of a job that did not fail. */
     retryNotFailed: 'Só é possível tentar novamente uma tarefa que falhou.',
     retried: 'Tarefa reenviada para processamento.',
+    abandoned: 'O processamento foi interrompido várias vezes; tente novamente.',
     deleteConfirm: 'Excluir este arquivo? Esta ação não pode ser desfeita.',
   },
   storage: {

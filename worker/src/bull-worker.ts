@@ -5,6 +5,7 @@ import {
   WORKER_LOCK_MS,
   WORKER_MAX_STALLED,
   WORKER_STALLED_INTERVAL_MS,
+  failAbandonedJob,
   runDelivery,
   type JobContext,
 } from '@tombo/server/jobs/index';
@@ -50,6 +51,12 @@ export async function startJobWorker(
   );
   worker.on('error', (err) => logger.error({ err }, 'job worker error'));
   worker.on('stalled', (jobId) => logger.warn({ jobId }, 'job stalled (its worker died): queued again'));
+  // BullMQ fails a job that stalled too often without calling the processor: tell its row.
+  worker.on('failed', (job, err) => {
+    const id = (job?.data as { id?: unknown } | undefined)?.id;
+    if (typeof id === 'string' && /stalled/i.test(err.message))
+      failAbandonedJob(ctx, id).catch((e: unknown) => logger.error({ err: e, jobId: id }, 'abandoned job not marked'));
+  });
   worker.on('completed', (job, outcome) => logger.info({ jobId: job.id, name: job.name, outcome }, 'job done'));
   await worker.waitUntilReady();
   return {

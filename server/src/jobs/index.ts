@@ -3,7 +3,7 @@
  * the queue's names and the PDF renderer it injects into job contexts. Nothing else of the server's
  * jobs folder is imported from outside it.
  */
-export { runDelivery, type Delivery, type RunOutcome } from './runner';
+export { failAbandonedJob, runDelivery, type Delivery, type RunOutcome } from './runner';
 export type { JobContext } from './define';
 export {
   QUEUE_NAME,

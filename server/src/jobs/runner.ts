@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { ZodError } from 'zod';
 import { MSG } from '@tombo/shared';
 import type { Db } from '../db/client';
@@ -204,6 +204,25 @@ export async function runJob(ctx: JobContext, id: string, opts: RunOptions): Pro
     }
     return 'failed';
   }
+}
+
+/**
+ * A job the queue gave up on without the runner's say (BullMQ: its worker died more often than
+ * WORKER_MAX_STALLED): marked failed with a pt-BR reason, so it is never left "running" — the owner
+ * may retry it from Downloads.
+ */
+export async function failAbandonedJob(ctx: JobContext, id: string): Promise<void> {
+  const [failed] = await bookkeep(ctx, allMunicipalities(), (tx) =>
+    tx
+      .update(jobs)
+      .set({ status: 'failed', error: `${MSG.jobs.failed} ${MSG.jobs.abandoned}`, finishedAt: new Date() })
+      .where(and(eq(jobs.id, id), inArray(jobs.status, ['queued', 'running'])))
+      .returning(),
+  );
+  if (!failed) return;
+  logger.warn({ jobId: id }, 'job abandoned by the queue: marked failed');
+  publishJob(ctx, 'job.completed', failed);
+  await tellOwner(ctx, failed);
 }
 
 /**
