@@ -11,4 +11,5 @@ const extra = new URL('./patrimonios.ts', import.meta.url);
 if (fs.existsSync(extra)) await import(extra.href);
 await import(new URL('./audit.ts', import.meta.url).href);
 await (await import('./inventarios')).inventariosBench();
+await (await import('./exportacoes')).exportacoesBench();
 process.exit(0);

@@ -54,21 +54,33 @@ export async function writeXlsx(
   progress: Progress,
 ) {
   const { default: ExcelJS } = await import('exceljs');
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: file,
+    useStyles: true,
+    useSharedStrings: false,
+    // Fast deflate: the sheet XML compresses well anyway; level 6 costs about twice the CPU.
+    zip: { zlib: { level: 1 } },
+  });
   wb.creator = 'Tombo';
   const ws = wb.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = columns.map((c, i) => ({
-    header: c.header,
-    key: String(i),
-    width: c.width,
-    style: c.kind === 'money' ? { numFmt: MONEY_FMT } : c.kind === 'date' ? { numFmt: DATE_FMT } : {},
-  }));
+  ws.columns = columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width }));
+  // One style object per column, shared by its cells: exceljs caches a style's id by object, so a
+  // shared object is looked up once (a fresh copy per cell costs about a third of the export).
+  const styles = columns.map((c) =>
+    c.kind === 'money' ? { numFmt: MONEY_FMT } : c.kind === 'date' ? { numFmt: DATE_FMT } : {},
+  );
   const header = ws.getRow(1);
   header.font = { bold: true };
   header.commit();
   let done = 0;
   for await (const chunk of rows) {
-    for (const r of chunk) ws.addRow(columns.map((c) => xlsxValue(c, r[c.key]))).commit();
+    for (const r of chunk) {
+      const row = ws.addRow(columns.map((c) => xlsxValue(c, r[c.key])));
+      row.eachCell((cell, n) => {
+        cell.style = styles[n - 1];
+      });
+      row.commit();
+    }
     done += chunk.length;
     await progress(done);
   }

@@ -50,26 +50,50 @@ export async function patrimonioSheetRows(
     const custom = (await listFields(tx, scopeOfMunicipality(municipalityId))).filter((f) => f.isCustom);
     return { where, custom, total: await countPatrimonios(tx, where) };
   });
-  async function* chunks(chunk = 2000) {
-    let last = 0;
+  const page = (after: number, chunk: number) =>
+    read(ctx, scope, (tx) =>
+      tx
+        .select(SHEET_FIELDS)
+        .from(patrimonios)
+        .where(and(where, gt(patrimonios.id, after)))
+        .orderBy(asc(patrimonios.id))
+        .limit(chunk),
+    );
+  async function* chunks(chunk = 2500) {
+    // The next chunk is read while the caller writes this one (the database works meanwhile).
+    let next = page(0, chunk);
     for (;;) {
-      const rows = await read(ctx, scope, (tx) =>
-        tx
-          .select()
-          .from(patrimonios)
-          .where(and(where, gt(patrimonios.id, last)))
-          .orderBy(asc(patrimonios.id))
-          .limit(chunk),
-      );
+      const rows = await next;
       if (!rows.length) return;
-      last = rows[rows.length - 1].id;
+      next = rows.length < chunk ? Promise.resolve([]) : page(rows[rows.length - 1].id, chunk);
       yield rows.map((r) => sheetValues(r, custom));
     }
   }
   return { custom, total, chunks };
 }
 
-function sheetValues(r: typeof patrimonios.$inferSelect, custom: FormField[]): Record<string, unknown> {
+/** The columns a sheet row needs (not the whole record: no search column, no audit fields). */
+const SHEET_FIELDS = {
+  id: patrimonios.id,
+  numeroPatrimonio: patrimonios.numeroPatrimonio,
+  descricaoBem: patrimonios.descricaoBem,
+  tipoNome: patrimonios.tipoNome,
+  setorNome: patrimonios.setorNome,
+  localNome: patrimonios.localNome,
+  status: patrimonios.status,
+  valorAquisicao: patrimonios.valorAquisicao,
+  quantidade: patrimonios.quantidade,
+  dataAquisicao: patrimonios.dataAquisicao,
+  formaNome: patrimonios.formaNome,
+  estadoConservacao: patrimonios.estadoConservacao,
+  observacoes: patrimonios.observacoes,
+  customFields: patrimonios.customFields,
+};
+
+function sheetValues(
+  r: { [K in keyof typeof SHEET_FIELDS]: (typeof patrimonios.$inferSelect)[K] },
+  custom: FormField[],
+): Record<string, unknown> {
   const values: Record<string, unknown> = {
     numero_patrimonio: r.numeroPatrimonio,
     descricao_bem: r.descricaoBem,
