@@ -57,6 +57,34 @@ interface Draft {
 }
 const EMPTY: Draft = { sectorId: '', localId: '', tipoId: '', status: '', dataDe: '', dataAte: '', q: '' };
 
+/** A filter's select: "Todos" (no filter) and the options. */
+function FilterSelect(props: {
+  id: string;
+  label: string;
+  value: string;
+  options: Array<{ value: string; label: string }>;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      size="small"
+      fullWidth
+      select
+      id={props.id}
+      label={props.label}
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value)}
+    >
+      <MenuItem value="">Todos</MenuItem>
+      {props.options.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 /** /exportacao: assets to XLSX or CSV with an export template and the list filters; the templates. */
 export default function ExportacaoPage({ title }: PageProps) {
   const user = useSession((s) => s.user);
@@ -167,66 +195,34 @@ export default function ExportacaoPage({ title }: PageProps) {
         <Box
           sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' } }}
         >
-          <TextField
-            {...field}
-            select
+          <FilterSelect
             id="export-setor"
             label="Setor"
             value={draft.sectorId}
-            onChange={(e) => setDraft((d) => ({ ...d, sectorId: e.target.value, localId: '' }))}
-          >
-            <MenuItem value="">Todos</MenuItem>
-            {sectors.map((s) => (
-              <MenuItem key={s.id} value={String(s.id)}>
-                {s.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            {...field}
-            select
+            options={sectors.map((x) => ({ value: String(x.id), label: x.name }))}
+            onChange={(v) => setDraft((d) => ({ ...d, sectorId: v, localId: '' }))}
+          />
+          <FilterSelect
             id="export-local"
             label="Local"
             value={draft.localId}
-            onChange={(e) => set('localId', e.target.value)}
-          >
-            <MenuItem value="">Todos</MenuItem>
-            {locais.map((l) => (
-              <MenuItem key={l.id} value={String(l.id)}>
-                {l.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            {...field}
-            select
+            options={locais.map((x) => ({ value: String(x.id), label: x.name }))}
+            onChange={(v) => set('localId', v)}
+          />
+          <FilterSelect
             id="export-tipo"
             label="Tipo"
             value={draft.tipoId}
-            onChange={(e) => set('tipoId', e.target.value)}
-          >
-            <MenuItem value="">Todos</MenuItem>
-            {tipos.map((t) => (
-              <MenuItem key={t.id} value={String(t.id)}>
-                {t.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            {...field}
-            select
+            options={tipos.map((x) => ({ value: String(x.id), label: x.name }))}
+            onChange={(v) => set('tipoId', v)}
+          />
+          <FilterSelect
             id="export-status"
             label="Status"
             value={draft.status}
-            onChange={(e) => set('status', e.target.value)}
-          >
-            <MenuItem value="">Todos</MenuItem>
-            {PATRIMONIO_STATUSES.map((s) => (
-              <MenuItem key={s} value={s}>
-                {PATRIMONIO_STATUS_LABELS[s]}
-              </MenuItem>
-            ))}
-          </TextField>
+            options={PATRIMONIO_STATUSES.map((x) => ({ value: x, label: PATRIMONIO_STATUS_LABELS[x] }))}
+            onChange={(v) => set('status', v)}
+          />
           {(['dataDe', 'dataAte'] as const).map((k) => (
             <TextField
               {...field}
