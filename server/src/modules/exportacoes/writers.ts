@@ -58,7 +58,7 @@ export async function writeXlsx(
     filename: file,
     useStyles: true,
     useSharedStrings: false,
-    // Fast deflate: the sheet XML compresses well anyway; level 6 costs about twice the CPU.
+    // Fastest deflate: the sheet XML compresses well at any level (a file ~3 % larger, less CPU).
     zip: { zlib: { level: 1 } },
   });
   wb.creator = 'Tombo';
