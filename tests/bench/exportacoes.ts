@@ -17,6 +17,8 @@ interface Figures {
   size: number;
   rssBeforeMb: number;
   peakRssMb: number;
+  peakHeapMb: number;
+  peakExternalMb: number;
 }
 
 function exportInChild(databaseUrl: string, municipalityId: number, formato: string): Promise<Figures> {
@@ -73,7 +75,8 @@ export async function exportacoesBench(): Promise<void> {
       const target = formato === 'xlsx' ? ' (alvo ≤ 4 s, ≤ 250 MB)' : '';
       console.log(
         `Exportação ${formato.toUpperCase()} de ${ROWS.toLocaleString('pt-BR')} bens: ${f.seconds.toFixed(2)} s · ` +
-          `pico de RSS do processo ${f.peakRssMb.toFixed(0)} MB (antes: ${f.rssBeforeMb.toFixed(0)} MB) · ` +
+          `pico de RSS do processo ${f.peakRssMb.toFixed(0)} MB (antes: ${f.rssBeforeMb.toFixed(0)} MB; ` +
+          `heap JS ${f.peakHeapMb.toFixed(0)} MB, buffers ${f.peakExternalMb.toFixed(0)} MB) · ` +
           `arquivo ${(f.size / 2 ** 20).toFixed(1)} MB${target}`,
       );
     }
