@@ -25,6 +25,7 @@ export * from './inventarios';
 export * from './fichas';
 export * from './termos';
 export * from './etiquetas';
+export * from './exportacoes';
 export * from './public';
 export * from './format';
 export * from './relatorios';

@@ -15,6 +15,7 @@ export const JOB_NAMES = [
   'termo.generate',
   'labels.generate',
   'report.generate',
+  'export.dados',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
@@ -50,6 +51,8 @@ export interface Job {
   finishedAt: string | null;
   /** The result file was removed after the retention period (JOB_FILE_RETENTION_DAYS): generate it again. */
   fileRemoved: boolean;
+  /** Size in bytes of the result file (null until completed, and for files of older versions). */
+  fileSize: number | null;
 }
 export interface JobList {
   jobs: Job[];

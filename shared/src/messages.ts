@@ -66,6 +66,14 @@ export const MSG = {
     readyText: (title: string) => `"${title}" está disponível em Downloads.`,
     failedTitle: 'Falha ao gerar arquivo',
     failedText: (title: string, reason: string) => `"${title}": ${reason}`,
+    /** DELETE /api/jobs/:id of a job in progress: refused (it would leave a file behind). */
+    deleteRunning: 'A tarefa está em andamento; aguarde o término para excluí-la.',
+    deleted: 'Arquivo excluído.',
+    /** POST /api/jobs/:id/retry of a job that did not fail. */
+    retryNotFailed: 'Só é possível tentar novamente uma tarefa que falhou.',
+    retried: 'Tarefa reenviada para processamento.',
+    abandoned: 'O processamento foi interrompido várias vezes; tente novamente.',
+    deleteConfirm: 'Excluir este arquivo? Esta ação não pode ser desfeita.',
   },
   storage: {
     validationFailed: 'Value validation failed for key: ',

@@ -14,4 +14,5 @@ await (await import('./inventarios')).inventariosBench();
 await (await import('./fichas')).fichasBench();
 await (await import('./etiquetas')).etiquetasBench();
 await (await import('./relatorios')).relatoriosBench();
+await (await import('./exportacoes')).exportacoesBench();
 process.exit(0);

@@ -22,6 +22,7 @@ import {
   newSector,
   newTransferencia,
   newUser,
+  ownerQuery,
   world,
   type TestTenant,
   type TestUser,
@@ -44,6 +45,12 @@ const ACCESS_FACTORIES: Partial<Record<AccessPermission, Factory>> = {
   'sector.manage': async (s, t) => ({ table: 'sectors', id: (await newSector(s, t.id)).id }),
   'labelTemplate.manage': async (s, t) => ({ table: 'label_templates', id: (await newLabelTemplate(s, t.id)).id }),
   'local.manage': async (s, t) => ({ table: 'locais', id: (await newLocal(s, t.sector)).id }),
+  'exportTemplate.manage': async (s, t) => ({
+    table: 'export_templates',
+    id: (
+      await ownerQuery<{ id: number }>(s, 'select id from export_templates where municipality_id = $1 limit 1', [t.id])
+    )[0].id,
+  }),
   'tipoBem.manage': async (s, t) => ({ table: 'tipos_bens', id: (await newCatalogRow(s, t.id, 'tipos_bens')).id }),
   'formaAquisicao.manage': async (s, t) => ({
     table: 'formas_aquisicao',
@@ -104,6 +111,8 @@ const WITHOUT_PERMISSION: Record<string, string> = {
   'GET /jobs': "a user's own jobs (the queries filter by owner)",
   'GET /jobs/:id': "a user's own job (404 for anyone else's)",
   'GET /jobs/:id/download': "a user's own job file (404 for anyone else's)",
+  'DELETE /jobs/:id': "deletes a user's own job and its file (404 for anyone else's)",
+  'POST /jobs/:id/retry': "requeues a user's own failed job (404 for anyone else's)",
   'GET /auth/me': 'every signed-in user reads their own session',
   'PUT /auth/password': 'every signed-in user changes their own password (the current one is checked)',
   'POST /audit-logs':
@@ -123,6 +132,8 @@ const PARAMS_WITHOUT_ACCESS: Record<string, string> = {
   'GET /patrimonios/numero/:numero': 'a lookup by number: the query itself answers 404 outside the scope',
   'GET /jobs/:id': 'jobs belong to a user, not to a municipality: the query answers 404 for anyone but the owner',
   'GET /jobs/:id/download': 'as GET /jobs/:id',
+  'DELETE /jobs/:id': 'as GET /jobs/:id',
+  'POST /jobs/:id/retry': 'as GET /jobs/:id',
   'GET /public/patrimonios/:numero':
     "public: the query names the municipality and reads under its scope; a number it lacks is the query's 404",
   'PUT /superuser/permissions/:role': 'a role name: permissions are installation-wide, not a municipality record',

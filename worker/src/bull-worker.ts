@@ -1,12 +1,24 @@
 import type { Worker } from 'bullmq';
 import { logger } from '@tombo/server/logger';
-import { QUEUE_NAME, runDelivery, type JobContext } from '@tombo/server/jobs/index';
+import {
+  QUEUE_NAME,
+  WORKER_LOCK_MS,
+  WORKER_MAX_STALLED,
+  WORKER_STALLED_INTERVAL_MS,
+  failAbandonedJob,
+  runDelivery,
+  type JobContext,
+} from '@tombo/server/jobs/index';
 
 export interface JobWorkerOptions {
   redisUrl: string;
   /** BullMQ key prefix; must equal the API's (see `queuePrefix`). */
   prefix: string;
   concurrency?: number;
+  /** Lock of a running job (ms); default WORKER_LOCK_MS. */
+  lockDuration?: number;
+  /** Stalled-job check period (ms); default WORKER_STALLED_INTERVAL_MS. */
+  stalledInterval?: number;
 }
 
 /**
@@ -30,9 +42,21 @@ export async function startJobWorker(
       connection,
       prefix: opts.prefix,
       concurrency: opts.concurrency ?? 2,
+      // A job whose worker died is put back in the queue once its lock expired (never lost); the
+      // runner re-claims the same row and writes the same file (never two).
+      lockDuration: opts.lockDuration ?? WORKER_LOCK_MS,
+      stalledInterval: opts.stalledInterval ?? WORKER_STALLED_INTERVAL_MS,
+      maxStalledCount: WORKER_MAX_STALLED,
     },
   );
   worker.on('error', (err) => logger.error({ err }, 'job worker error'));
+  worker.on('stalled', (jobId) => logger.warn({ jobId }, 'job stalled (its worker died): queued again'));
+  // BullMQ fails a job that stalled too often without calling the processor: tell its row.
+  worker.on('failed', (job, err) => {
+    const id = (job?.data as { id?: unknown } | undefined)?.id;
+    if (typeof id === 'string' && /stalled/i.test(err.message))
+      failAbandonedJob(ctx, id).catch((e: unknown) => logger.error({ err: e, jobId: id }, 'abandoned job not marked'));
+  });
   worker.on('completed', (job, outcome) => logger.info({ jobId: job.id, name: job.name, outcome }, 'job done'));
   await worker.waitUntilReady();
   return {

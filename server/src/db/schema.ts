@@ -25,3 +25,4 @@ export * from '../modules/fichas/schema';
 export * from '../modules/termos/schema';
 export * from '../modules/etiquetas/schema';
 export * from '../modules/relatorios/schema';
+export * from '../modules/exportacoes/schema';

@@ -51,6 +51,10 @@ export async function createBullQueue(config: Config & { redisUrl: string }): Pr
   return {
     mode: 'bullmq',
     async enqueue({ id, name }) {
+      // A retried row (POST /jobs/:id/retry) still has its failed BullMQ job (kept FAILED_JOB_AGE_S):
+      // remove it, or the add below would be ignored as a duplicate id.
+      const old = await queue.getJob(id);
+      if (old && (await old.isFailed())) await old.remove();
       await queue.add(name, { id }, { jobId: id, ...jobOpts(jobDefinition(name)) });
     },
     async close() {

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { ZodError } from 'zod';
 import { MSG } from '@tombo/shared';
 import type { Db } from '../db/client';
@@ -38,6 +38,19 @@ async function cleanUp(ctx: JobContext, row: JobRow): Promise<void> {
   } catch (err) {
     logger.warn({ err, jobId: row.id }, 'job cleanup failed');
   }
+}
+
+/**
+ * Scratch files of earlier attempts of this job (a worker killed mid-job leaves its half-written
+ * file behind): removed before a new attempt, so a job never leaves two files.
+ */
+async function removeLeftovers(scratch: string, id: string): Promise<void> {
+  const names = await fs.readdir(scratch).catch(() => [] as string[]);
+  await Promise.all(
+    names
+      .filter((n) => n.startsWith(`${id}.`))
+      .map((n) => fs.rm(path.join(scratch, n), { force: true }).catch(() => undefined)),
+  );
 }
 
 /** A write of the runner's bookkeeping under a tenancy (no audit row, no event: the runner publishes itself). */
@@ -106,6 +119,7 @@ export async function runJob(ctx: JobContext, id: string, opts: RunOptions): Pro
     if (!def) throw new JobFailure('Tipo de tarefa desconhecido.', false);
     const payload = def.payload.parse(row.payload);
     await fs.mkdir(scratch, { recursive: true });
+    await removeLeftovers(scratch, id);
 
     let last = 0;
     const job: RunningJob = {
@@ -135,8 +149,10 @@ export async function runJob(ctx: JobContext, id: string, opts: RunOptions): Pro
     const result: JobResult = await run(ctx, job);
 
     const rel = relativeJobFile(id, result.ext);
-    await fs.rename(result.tempPath, path.join(ctx.config.dataDir, rel));
+    const dest = path.join(ctx.config.dataDir, rel);
+    await fs.rename(result.tempPath, dest);
     temp = null;
+    const { size } = await fs.stat(dest);
     const [done] = await write((tx) =>
       tx
         .update(jobs)
@@ -146,6 +162,7 @@ export async function runJob(ctx: JobContext, id: string, opts: RunOptions): Pro
           filePath: rel,
           fileName: result.fileName,
           mimeType: result.mimeType,
+          fileSize: size,
           error: null,
           finishedAt: new Date(),
         })
@@ -187,6 +204,25 @@ export async function runJob(ctx: JobContext, id: string, opts: RunOptions): Pro
     }
     return 'failed';
   }
+}
+
+/**
+ * A job the queue gave up on without the runner's say (BullMQ: its worker died more often than
+ * WORKER_MAX_STALLED): marked failed with a pt-BR reason, so it is never left "running" — the owner
+ * may retry it from Downloads.
+ */
+export async function failAbandonedJob(ctx: JobContext, id: string): Promise<void> {
+  const [failed] = await bookkeep(ctx, allMunicipalities(), (tx) =>
+    tx
+      .update(jobs)
+      .set({ status: 'failed', error: `${MSG.jobs.failed} ${MSG.jobs.abandoned}`, finishedAt: new Date() })
+      .where(and(eq(jobs.id, id), inArray(jobs.status, ['queued', 'running'])))
+      .returning(),
+  );
+  if (!failed) return;
+  logger.warn({ jobId: id }, 'job abandoned by the queue: marked failed');
+  publishJob(ctx, 'job.completed', failed);
+  await tellOwner(ctx, failed);
 }
 
 /**

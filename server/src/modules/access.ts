@@ -1,5 +1,6 @@
 import * as documents from './documents';
 import * as fichas from './fichas';
+import * as exportacoes from './exportacoes';
 import * as formFields from './form-fields';
 import * as formasAquisicao from './formas-aquisicao';
 import * as etiquetas from './etiquetas';
@@ -31,4 +32,5 @@ export const accessRules = {
   ...termos.access,
   ...etiquetas.access,
   ...relatorios.access,
+  ...exportacoes.access,
 };

@@ -1,6 +1,7 @@
 import { JOB_NAMES } from '@tombo/shared';
 import type { JobDefinition, SystemJobDefinition, UserJobDefinition } from '../jobs/define';
 import * as fichas from './fichas';
+import * as exportacoes from './exportacoes';
 import * as jobs from './jobs';
 import * as loans from './loans';
 import * as etiquetas from './etiquetas';
@@ -26,6 +27,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   ...termos.jobs,
   ...etiquetas.jobs,
   ...relatorios.jobs,
+  ...exportacoes.jobs,
 ];
 
 const byName = new Map<string, JobDefinition>();

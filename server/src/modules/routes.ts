@@ -4,6 +4,7 @@ import * as auth from './auth';
 import * as customization from './customization';
 import * as dashboard from './dashboard';
 import * as documents from './documents';
+import * as exportacoes from './exportacoes';
 import * as formFields from './form-fields';
 import * as formasAquisicao from './formas-aquisicao';
 import * as fichas from './fichas';
@@ -51,5 +52,6 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...termos.routes,
   ...etiquetas.routes,
   ...relatorios.routes,
+  ...exportacoes.routes,
   ...superuser.routes,
 ];

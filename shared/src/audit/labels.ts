@@ -85,6 +85,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   LABEL_TEMPLATE_UPDATE: 'Template de etiqueta alterado',
   LABEL_TEMPLATE_DELETE: 'Template de etiqueta excluído',
   LABELS_GENERATE: 'Geração de etiquetas solicitada',
+  EXPORT_TEMPLATE_CREATE: 'Modelo de exportação criado',
+  EXPORT_TEMPLATE_UPDATE: 'Modelo de exportação alterado',
+  EXPORT_TEMPLATE_DELETE: 'Modelo de exportação excluído',
+  JOB_DELETE: 'Arquivo de tarefa excluído',
+  JOB_RETRY: 'Tarefa reenviada',
   // Reported by a browser (stored as CLIENT_<action>).
   SYNC_START: 'Sincronização iniciada',
   SYNC_SUCCESS: 'Sincronização concluída',
@@ -114,6 +119,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   Imovel: 'Imóvel',
   Inventario: 'Inventário',
   LabelTemplate: 'Template de etiqueta',
+  ExportTemplate: 'Modelo de exportação',
 };
 
 /** 'SOME_NEW_ACTION' → 'Some new action'; 'SomeEntity' → 'Some entity': a readable form of an unknown code. */
@@ -191,6 +197,8 @@ export const AUDIT_ACTIONS_BY_ENTITY: Record<string, readonly string[]> = {
   LabelTemplate: ['LABEL_TEMPLATE_CREATE', 'LABEL_TEMPLATE_UPDATE', 'LABEL_TEMPLATE_DELETE', 'LABELS_GENERATE'],
   ReportTemplate: ['REPORT_TEMPLATE_CREATE', 'REPORT_TEMPLATE_UPDATE', 'REPORT_TEMPLATE_DELETE', 'REPORT_GENERATE'],
   ReportConfig: ['REPORT_CONFIG_SAVE', 'REPORT_CONFIG_DELETE', 'REPORT_SCHEDULED'],
+  ExportTemplate: ['EXPORT_TEMPLATE_CREATE', 'EXPORT_TEMPLATE_UPDATE', 'EXPORT_TEMPLATE_DELETE', 'EXPORT_REQUEST'],
+  Job: ['JOB_DELETE', 'JOB_RETRY'],
   Sync: ['CLIENT_SYNC_START', 'CLIENT_SYNC_SUCCESS', 'CLIENT_SYNC_FAIL', 'CLIENT_SYNC_CANCEL'],
 };
 

@@ -2,8 +2,10 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -11,18 +13,22 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import type { Job } from '@tombo/shared';
-import { formatDateTime } from '@tombo/shared';
+import Replay from '@mui/icons-material/Replay';
+import { MSG, formatDateTime, formatFileSize, type Job } from '@tombo/shared';
 import { toast } from '../../lib/toast';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { ContentSpinner } from '../../components/FullScreenSpinner';
 import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import type { PageProps } from '../../lib/feature';
 import { downloadJobFile } from './api';
-import { useJobs } from './queries';
+import { useDeleteJob, useJobs, useRetryJob } from './queries';
 import { JOB_STATUS_COLOR, JOB_STATUS_LABEL } from './jobStatus';
 
 const LOAD_FAILED = 'Falha ao carregar os arquivos.';
@@ -48,20 +54,110 @@ function DownloadButton({ job }: { job: Job }) {
         }
       }}
     >
-      Baixar arquivo
+      Baixar
     </Button>
   );
 }
 
-/** /downloads: the user's generated files (jobs), updated live. */
+/** The job's situation: its chip, the progress while it runs, the pt-BR reason when it failed. */
+function JobStatusCell({ job }: { job: Job }) {
+  const progress = Math.max(0, Math.min(100, job.progress ?? 0));
+  return (
+    <Box>
+      <Chip size="small" color={JOB_STATUS_COLOR[job.status]} label={JOB_STATUS_LABEL[job.status]} />
+      {job.status === 'running' && (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5 }}>
+          <LinearProgress
+            variant="determinate"
+            value={progress}
+            sx={{ flex: 1, minWidth: 60 }}
+            aria-label={`Progresso de ${job.title}`}
+          />
+          <Typography variant="caption">{progress}%</Typography>
+        </Box>
+      )}
+      {job.status === 'failed' && (
+        <Typography variant="caption" color="error" sx={{ display: 'block', mt: 0.5, maxWidth: 320 }}>
+          {job.error || MSG.jobs.failed}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** Download, retry (failed) and delete (anything not running) of one job. */
+function JobActions({ job, onDelete }: { job: Job; onDelete: (job: Job) => void }) {
+  const retry = useRetryJob();
+  return (
+    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
+      {job.status === 'completed' &&
+        (job.fileRemoved ? (
+          <Tooltip title={EXPIRED_HINT}>
+            <Box component="span" sx={{ color: 'text.secondary', fontSize: 14 }}>
+              Arquivo expirado
+            </Box>
+          </Tooltip>
+        ) : (
+          <DownloadButton job={job} />
+        ))}
+      {job.status === 'failed' && (
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<Replay />}
+          disabled={retry.isPending}
+          aria-label={`Tentar novamente ${job.title}`}
+          onClick={() => retry.mutate(job.id)}
+        >
+          Tentar novamente
+        </Button>
+      )}
+      {job.status !== 'running' && (
+        <Tooltip title="Excluir">
+          <IconButton size="small" aria-label={`Excluir ${job.fileName ?? job.title}`} onClick={() => onDelete(job)}>
+            <DeleteOutline fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+    </Stack>
+  );
+}
+
+const sizeOf = (job: Job) => (job.fileSize != null && !job.fileRemoved ? formatFileSize(job.fileSize) : '—');
+
+/** /downloads: the user's generated files (jobs), updated live; a card list on phones. */
 export default function DownloadsPage({ title }: PageProps) {
   const { data, isPending, isError, errorUpdatedAt, refetch } = useJobs();
   useLoadErrorToast(isError, errorUpdatedAt, LOAD_FAILED);
+  const phone = useMediaQuery('(max-width:767.95px)');
+  const remove = useDeleteJob();
+  const [toDelete, setToDelete] = useState<Job | null>(null);
   const jobs = [...(data?.jobs ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+
+  const confirm = (
+    <ConfirmDialog
+      open={!!toDelete}
+      title="Excluir arquivo"
+      message={
+        <>
+          <strong>{toDelete?.fileName ?? toDelete?.title}</strong>
+          <br />
+          {MSG.jobs.deleteConfirm}
+        </>
+      }
+      confirmLabel="Excluir"
+      destructive
+      busy={remove.isPending}
+      onClose={() => setToDelete(null)}
+      onConfirm={() => {
+        if (toDelete) remove.mutate(toDelete.id, { onSettled: () => setToDelete(null) });
+      }}
+    />
+  );
 
   return (
     <>
-      <PageHeader title={title} subtitle="Arquivos gerados por você (exportações e relatórios)." />
+      <PageHeader title={title} subtitle="Arquivos gerados por você (exportações, relatórios, etiquetas e fichas)." />
       {isPending ? (
         <ContentSpinner />
       ) : isError ? (
@@ -73,6 +169,26 @@ export default function DownloadsPage({ title }: PageProps) {
             description="As exportações que você solicitar aparecerão aqui."
           />
         </Paper>
+      ) : phone ? (
+        <Stack spacing={1.5} component="ul" aria-label="Arquivos gerados" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {jobs.map((job) => (
+            <Paper key={job.id} component="li" variant="outlined" sx={{ p: 1.5 }} data-testid="download-item">
+              <Typography sx={{ fontWeight: 600, wordBreak: 'break-word' }}>{job.title}</Typography>
+              {job.fileName && (
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block', wordBreak: 'break-all' }}>
+                  {job.fileName}
+                </Typography>
+              )}
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                {formatDateTime(job.createdAt)} · {sizeOf(job)}
+              </Typography>
+              <Box sx={{ my: 1 }}>
+                <JobStatusCell job={job} />
+              </Box>
+              <JobActions job={job} onDelete={setToDelete} />
+            </Paper>
+          ))}
+        </Stack>
       ) : (
         <TableContainer component={Paper} variant="outlined">
           <Table aria-label="Arquivos gerados" size="small">
@@ -80,14 +196,14 @@ export default function DownloadsPage({ title }: PageProps) {
               <TableRow>
                 <TableCell>Arquivo</TableCell>
                 <TableCell>Situação</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Solicitado em</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Concluído em</TableCell>
-                <TableCell align="right">Ação</TableCell>
+                <TableCell>Solicitado em</TableCell>
+                <TableCell align="right">Tamanho</TableCell>
+                <TableCell align="right">Ações</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {jobs.map((job) => (
-                <TableRow key={job.id} hover>
+                <TableRow key={job.id} hover data-testid="download-item">
                   <TableCell>
                     {job.title}
                     {job.fileName && (
@@ -95,48 +211,16 @@ export default function DownloadsPage({ title }: PageProps) {
                         {job.fileName}
                       </Box>
                     )}
-                    <Box
-                      component="span"
-                      sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary', fontSize: 12 }}
-                    >
-                      {formatDateTime(job.createdAt)}
-                    </Box>
                   </TableCell>
-                  <TableCell sx={{ minWidth: 140 }}>
-                    {job.status === 'failed' && job.error ? (
-                      <Tooltip title={job.error}>
-                        <Chip size="small" color={JOB_STATUS_COLOR[job.status]} label={JOB_STATUS_LABEL[job.status]} />
-                      </Tooltip>
-                    ) : (
-                      <Chip size="small" color={JOB_STATUS_COLOR[job.status]} label={JOB_STATUS_LABEL[job.status]} />
-                    )}
-                    {job.status === 'running' && (
-                      <LinearProgress
-                        variant="determinate"
-                        value={job.progress}
-                        sx={{ mt: 0.5 }}
-                        aria-label={`Progresso de ${job.title}`}
-                      />
-                    )}
+                  <TableCell sx={{ minWidth: 160 }}>
+                    <JobStatusCell job={job} />
                   </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                    {formatDateTime(job.createdAt)}
-                  </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                    {job.finishedAt ? formatDateTime(job.finishedAt) : '—'}
+                  <TableCell>{formatDateTime(job.createdAt)}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {sizeOf(job)}
                   </TableCell>
                   <TableCell align="right">
-                    {job.status !== 'completed' ? (
-                      '—'
-                    ) : job.fileRemoved ? (
-                      <Tooltip title={EXPIRED_HINT}>
-                        <Box component="span" sx={{ color: 'text.secondary', fontSize: 14 }}>
-                          Arquivo expirado
-                        </Box>
-                      </Tooltip>
-                    ) : (
-                      <DownloadButton job={job} />
-                    )}
+                    <JobActions job={job} onDelete={setToDelete} />
                   </TableCell>
                 </TableRow>
               ))}
@@ -144,6 +228,7 @@ export default function DownloadsPage({ title }: PageProps) {
           </Table>
         </TableContainer>
       )}
+      {confirm}
     </>
   );
 }

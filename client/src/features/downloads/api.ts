@@ -18,3 +18,13 @@ export async function downloadJobFile(job: Job): Promise<void> {
   const { blob, fileName } = await http.download(`/jobs/${encodeURIComponent(job.id)}/download`);
   saveBlob(blob, fileName ?? job.fileName ?? `${job.title || 'arquivo'}`);
 }
+
+/** Deletes one of the caller's jobs and its file (a running job answers 409). */
+export async function deleteJob(id: string): Promise<void> {
+  await http.delete(`/jobs/${encodeURIComponent(id)}`);
+}
+
+/** Puts one of the caller's failed jobs back in the queue (same id); answers the queued job. */
+export async function retryJob(id: string): Promise<Job> {
+  return itemFrom<Job>(await http.post<{ job: Job }>(`/jobs/${encodeURIComponent(id)}/retry`), 'job');
+}

@@ -29,12 +29,28 @@ export function patchJob(qc: QueryClient, job: Job) {
   });
 }
 
+/** Takes a job's state as it is now, even "behind" the cached one (a retried job goes back to the queue). */
+export function replaceJob(qc: QueryClient, job: Job) {
+  qc.setQueryData<Job>(jobKeys.detail(job.id), job);
+  qc.setQueryData<JobList>(jobKeys.list, (old) =>
+    old ? { ...old, jobs: old.jobs.map((j) => (j.id === job.id ? job : j)) } : old,
+  );
+}
+
+/** Drops a deleted job from the cached list. */
+export function removeJob(qc: QueryClient, id: string) {
+  qc.removeQueries({ queryKey: jobKeys.detail(id) });
+  qc.setQueryData<JobList>(jobKeys.list, (old) =>
+    old ? { jobs: old.jobs.filter((j) => j.id !== id), total: Math.max(0, old.total - 1) } : old,
+  );
+}
+
 /** Job progress patches the job and the Downloads list; the end of a job is also said in a toast. */
 export const live: LiveHandlers = {
   'job.progress': (e, { queryClient }) => patchJob(queryClient, e.data),
   'job.completed': (e, { queryClient }) => {
     patchJob(queryClient, e.data);
-    if (e.data.status === 'failed') toast.error(e.data.error ? `${MSG.jobs.failed} ${e.data.error}` : MSG.jobs.failed);
+    if (e.data.status === 'failed') toast.error(e.data.error || MSG.jobs.failed);
     else toast.success(MSG.jobs.done);
   },
 };

@@ -1,8 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Job } from '@tombo/shared';
-import { fetchJob, fetchJobs } from './api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MSG, type Job } from '@tombo/shared';
+import { toast } from '../../lib/toast';
+import { deleteJob, fetchJob, fetchJobs, retryJob } from './api';
 import { jobKeys } from './keys';
-import { mergeJob } from './live';
+import { mergeJob, removeJob, replaceJob } from './live';
 
 /** True once a job has finished, well or not. */
 export const isJobDone = (job: Job | undefined) => job?.status === 'completed' || job?.status === 'failed';
@@ -23,5 +24,31 @@ export function useJob(id: string | null) {
     enabled: !!id,
     queryFn: async () => mergeJob(qc.getQueryData<Job>(jobKeys.detail(id!)), await fetchJob(id!)),
     refetchInterval: (q) => (q.state.data && !isJobDone(q.state.data) ? 4000 : false),
+  });
+}
+
+/** Deletes a job (after the user confirmed) and drops it from the list. */
+export function useDeleteJob() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: deleteJob,
+    onSuccess: (_r, id) => {
+      removeJob(qc, id);
+      toast.success(MSG.jobs.deleted);
+    },
+    onError: (err) => toast.fromError(err),
+  });
+}
+
+/** Retries a failed job: it goes back to "Na fila" and is followed live like a new one. */
+export function useRetryJob() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: retryJob,
+    onSuccess: (job) => {
+      replaceJob(qc, job);
+      toast.success(MSG.jobs.retried);
+    },
+    onError: (err) => toast.fromError(err),
   });
 }

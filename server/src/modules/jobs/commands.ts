@@ -1,5 +1,9 @@
+import fs from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
-import type { JobName } from '@tombo/shared';
+import { MSG, type JobName } from '@tombo/shared';
+import type { Config } from '../../config';
+import { conflict, notFound } from '../../http/errors';
+import { resolveJobFile } from '../../jobs/files';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { record, type AuditEntry, type Outbox } from '../../db/tx';
@@ -52,4 +56,67 @@ export async function failJob(
     .update(jobs)
     .set({ status: 'failed', error: input.error, finishedAt: new Date() })
     .where(and(eq(jobs.id, input.id), ofTenant(jobs, scope)));
+}
+
+const ownJob = (scope: TenantScope, ownerId: number, id: string) =>
+  and(eq(jobs.id, id), ofTenant(jobs, scope), eq(jobs.ownerId, ownerId));
+
+/**
+ * Deletes one of the owner's jobs: its row, then (after the commit) its result file. A running job
+ * is refused (409): its worker would write a file for a row that no longer exists. A queued one is
+ * deleted (the runner finds no row and skips it). Another user's job answers 404.
+ */
+export async function deleteJob(
+  tx: Db,
+  out: Outbox,
+  scope: TenantScope,
+  ownerId: number,
+  id: string,
+  config: Pick<Config, 'dataDir'>,
+): Promise<void> {
+  const [row] = await tx
+    .select()
+    .from(jobs)
+    .where(ownJob(scope, ownerId, id))
+    .for('update');
+  if (!row) throw notFound(MSG.jobs.notFound);
+  if (row.status === 'running') throw conflict(MSG.jobs.deleteRunning);
+  await tx.delete(jobs).where(ownJob(scope, ownerId, id));
+  await record(tx, out, {
+    action: 'JOB_DELETE',
+    entityType: 'Job',
+    entityId: row.id,
+    label: row.title,
+    details: { old_value: { jobId: row.id, name: row.name, status: row.status, fileName: row.fileName } },
+  });
+  const file = row.filePath ? resolveJobFile(config, row.filePath) : null;
+  if (file) out.afterCommit(() => fs.rm(file, { force: true }));
+}
+
+/**
+ * Puts one of the owner's failed jobs back in the queue: the same row (same id, so Downloads keeps
+ * one line) goes back to "queued" with its error cleared; the caller enqueues it after the commit.
+ * Anything but a failed job is a 409; another user's job a 404.
+ */
+export async function retryJob(tx: Db, out: Outbox, scope: TenantScope, ownerId: number, id: string): Promise<JobRow> {
+  const [row] = await tx
+    .update(jobs)
+    .set({ status: 'queued', progress: 0, error: null, finishedAt: null, startedAt: null, attempts: 0 })
+    .where(and(ownJob(scope, ownerId, id), eq(jobs.status, 'failed')))
+    .returning();
+  if (!row) {
+    const [exists] = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(ownJob(scope, ownerId, id));
+    throw exists ? conflict(MSG.jobs.retryNotFailed) : notFound(MSG.jobs.notFound);
+  }
+  await record(tx, out, {
+    action: 'JOB_RETRY',
+    entityType: 'Job',
+    entityId: row.id,
+    label: row.title,
+    details: { new_value: { jobId: row.id, name: row.name } },
+  });
+  return row;
 }

@@ -15,4 +15,5 @@ export const presentJob = (r: JobRow): Job => ({
   createdAt: r.createdAt.toISOString(),
   finishedAt: r.finishedAt ? r.finishedAt.toISOString() : null,
   fileRemoved: r.fileRemovedAt !== null,
+  fileSize: r.fileSize ?? null,
 });

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import { exportSectorsBody, jobIdParam } from '@tombo/shared';
 import { route } from '../../http/route';
-import { createJob } from './commands';
+import { createJob, deleteJob, retryJob } from './commands';
 import { getJob, jobFile, listJobs, type JobFile } from './queries';
 import { enqueueJob } from './request';
 
@@ -59,6 +59,25 @@ export const jobRoutes = [
     audience: 'municipal',
     params: jobIdParam,
     handler: async (c) => ({ job: await c.read((tx) => getJob(tx, c.scope, c.principal.id, c.params.id)) }),
+  }),
+  route({
+    method: 'delete',
+    path: '/jobs/:id',
+    audience: 'municipal',
+    params: jobIdParam,
+    status: 204,
+    handler: (c) => c.command((tx, out) => deleteJob(tx, out, c.scope, c.principal.id, c.params.id, c.ctx.config)),
+  }),
+  route({
+    method: 'post',
+    path: '/jobs/:id/retry',
+    audience: 'municipal',
+    params: jobIdParam,
+    status: 202,
+    handler: async (c) => {
+      const row = await c.command((tx, out) => retryJob(tx, out, c.scope, c.principal.id, c.params.id));
+      return { job: await enqueueJob(c.ctx, c.scope, row) };
+    },
   }),
   route({
     method: 'get',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { ts, created } from '../../db/columns';
 import { municipalities } from '../../db/core-schema';
 import { users } from '../users/schema';
@@ -20,6 +20,8 @@ export const jobs = pgTable(
     filePath: text('file_path'),
     fileName: text('file_name'),
     mimeType: text('mime_type'),
+    /** Bytes of the result file, stored when the job completes. */
+    fileSize: bigint('file_size', { mode: 'number' }),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
     createdAt: created(),

@@ -18,6 +18,7 @@ export { filterWhere, quickSearch, fold, countPatrimonios } from './filters';
 export { toListItem } from './presenters';
 export { assetRooms, assetChanged } from './rooms';
 export { addHistory, type HistoryLine } from './history';
+export { patrimonioSheetRows, type PatrimonioSheetSource } from './sheet';
 import { exportPatrimoniosJob } from './jobs/export-patrimonios';
 import { importPatrimoniosJob } from './jobs/import-patrimonios';
 /** The area's job definitions (collected by modules/job-definitions.ts). */

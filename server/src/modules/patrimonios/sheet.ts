@@ -3,6 +3,7 @@ import {
   ESTADO_CONSERVACAO_LABELS,
   PATRIMONIO_SHEET_COLUMNS,
   PATRIMONIO_STATUS_LABELS,
+  type FormField,
   type PatrimonioFilters,
 } from '@tombo/shared';
 import type { AppContext } from '../../context';
@@ -21,6 +22,112 @@ import { scopeOfMunicipality, type TenantScope as Scope } from '../../tenancy/sc
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 type Progress = (percent: number) => Promise<void> | void;
 
+/** The rows of an asset sheet: the custom fields (columns after the built-in ones), the row count, the chunks. */
+export interface PatrimonioSheetSource {
+  custom: FormField[];
+  total: number;
+  /**
+   * The matching assets in keyset chunks of `chunk` rows, each row as values by column key (built-in
+   * keys of PATRIMONIO_SHEET_COLUMNS and `cf:<key>`): money as a number, dates as UTC `Date`s,
+   * labels for status and conservation. A transaction per chunk: an export never holds one open.
+   */
+  chunks(chunk?: number): AsyncGenerator<Array<Record<string, unknown>>>;
+}
+
+/**
+ * The assets matching `filters` (and, for `usuario`, `sectorIds`) as sheet rows: what the XLSX
+ * export below and the data export (modules/exportacoes) write.
+ */
+export async function patrimonioSheetRows(
+  ctx: Pick<AppContext, 'db'>,
+  municipalityId: number,
+  filters: PatrimonioFilters,
+  sectorIds: number[] | null = null,
+): Promise<PatrimonioSheetSource> {
+  const scope: Scope = scopeOfMunicipality(municipalityId, sectorIds);
+  const { where, custom, total } = await read(ctx, scope, async (tx) => {
+    const where = await filterWhere(tx, scope, filters);
+    const custom = (await listFields(tx, scopeOfMunicipality(municipalityId))).filter((f) => f.isCustom);
+    return { where, custom, total: await countPatrimonios(tx, where) };
+  });
+  const page = (after: number, chunk: number) =>
+    read(ctx, scope, (tx) =>
+      tx
+        .select(SHEET_FIELDS)
+        .from(patrimonios)
+        .where(and(where, gt(patrimonios.id, after)))
+        .orderBy(asc(patrimonios.id))
+        .limit(chunk),
+    );
+  async function* chunks(chunk = 2500) {
+    // The next chunk is read while the caller writes this one (the database works meanwhile).
+    let next = page(0, chunk);
+    for (;;) {
+      const rows = await next;
+      if (!rows.length) return;
+      next = rows.length < chunk ? Promise.resolve([]) : page(rows[rows.length - 1].id, chunk);
+      yield rows.map((r) => sheetValues(r, custom));
+    }
+  }
+  return { custom, total, chunks };
+}
+
+/** The columns a sheet row needs (not the whole record: no search column, no audit fields). */
+const SHEET_FIELDS = {
+  id: patrimonios.id,
+  numeroPatrimonio: patrimonios.numeroPatrimonio,
+  descricaoBem: patrimonios.descricaoBem,
+  tipoNome: patrimonios.tipoNome,
+  setorNome: patrimonios.setorNome,
+  localNome: patrimonios.localNome,
+  status: patrimonios.status,
+  valorAquisicao: patrimonios.valorAquisicao,
+  quantidade: patrimonios.quantidade,
+  dataAquisicao: patrimonios.dataAquisicao,
+  formaNome: patrimonios.formaNome,
+  estadoConservacao: patrimonios.estadoConservacao,
+  observacoes: patrimonios.observacoes,
+  customFields: patrimonios.customFields,
+};
+
+function sheetValues(
+  r: { [K in keyof typeof SHEET_FIELDS]: (typeof patrimonios.$inferSelect)[K] },
+  custom: FormField[],
+): Record<string, unknown> {
+  const values: Record<string, unknown> = {
+    numero_patrimonio: r.numeroPatrimonio,
+    descricao_bem: r.descricaoBem,
+    tipo: r.tipoNome ?? '',
+    setor_responsavel: r.setorNome,
+    local_objeto: r.localNome ?? '',
+    status: PATRIMONIO_STATUS_LABELS[r.status as keyof typeof PATRIMONIO_STATUS_LABELS] ?? r.status,
+    // A spreadsheet number (display only; the stored value is exact numeric).
+    valor_aquisicao: Number(r.valorAquisicao),
+    quantidade: r.quantidade,
+    data_aquisicao: r.dataAquisicao ? utcDate(r.dataAquisicao) : null,
+    forma_aquisicao: r.formaNome ?? '',
+    estado_conservacao: r.estadoConservacao
+      ? (ESTADO_CONSERVACAO_LABELS[r.estadoConservacao as keyof typeof ESTADO_CONSERVACAO_LABELS] ??
+        r.estadoConservacao)
+      : '',
+    observacoes: r.observacoes ?? '',
+  };
+  for (const f of custom) {
+    const v = (r.customFields ?? {})[f.key];
+    values[`cf:${f.key}`] =
+      v == null
+        ? null
+        : f.type === 'BOOLEAN'
+          ? v
+            ? 'Sim'
+            : 'Não'
+          : f.type === 'DATE' && typeof v === 'string'
+            ? utcDate(v)
+            : v;
+  }
+  return values;
+}
+
 /**
  * Writes the assets matching `filters` (and, for `usuario`, `sectorIds`) to an XLSX file with the
  * columns of PATRIMONIO_SHEET_COLUMNS plus one column per custom field (by label) — the very
@@ -35,12 +142,7 @@ export async function writePatrimoniosXlsx(
   sectorIds: number[] | null = null,
 ): Promise<{ rows: number }> {
   const { default: ExcelJS } = await import('exceljs');
-  const scope: Scope = scopeOfMunicipality(municipalityId, sectorIds);
-  const { where, custom, total } = await read(ctx, scope, async (tx) => {
-    const where = await filterWhere(tx, scope, filters);
-    const custom = (await listFields(tx, scopeOfMunicipality(municipalityId))).filter((f) => f.isCustom);
-    return { where, custom, total: await countPatrimonios(tx, where) };
-  });
+  const { custom, total, chunks } = await patrimonioSheetRows(ctx, municipalityId, filters, sectorIds);
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
   wb.creator = 'Tombo';
   const ws = wb.addWorksheet('Bens', { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -66,55 +168,10 @@ export async function writePatrimoniosXlsx(
   const header = ws.getRow(1);
   header.font = { bold: true };
   header.commit();
-  let last = 0;
   let done = 0;
-  for (;;) {
-    // A transaction per chunk: a long export never holds one open (PGlite has a single connection).
-    const rows = await read(ctx, scope, (tx) =>
-      tx
-        .select()
-        .from(patrimonios)
-        .where(and(where, gt(patrimonios.id, last)))
-        .orderBy(asc(patrimonios.id))
-        .limit(2000),
-    );
-    if (!rows.length) break;
-    for (const r of rows) {
-      const values: Record<string, unknown> = {
-        numero_patrimonio: r.numeroPatrimonio,
-        descricao_bem: r.descricaoBem,
-        tipo: r.tipoNome ?? '',
-        setor_responsavel: r.setorNome,
-        local_objeto: r.localNome ?? '',
-        status: PATRIMONIO_STATUS_LABELS[r.status as keyof typeof PATRIMONIO_STATUS_LABELS] ?? r.status,
-        // A spreadsheet number (display only; the stored value is exact numeric).
-        valor_aquisicao: Number(r.valorAquisicao),
-        quantidade: r.quantidade,
-        data_aquisicao: r.dataAquisicao ? utcDate(r.dataAquisicao) : null,
-        forma_aquisicao: r.formaNome ?? '',
-        estado_conservacao: r.estadoConservacao
-          ? (ESTADO_CONSERVACAO_LABELS[r.estadoConservacao as keyof typeof ESTADO_CONSERVACAO_LABELS] ??
-            r.estadoConservacao)
-          : '',
-        observacoes: r.observacoes ?? '',
-      };
-      for (const f of custom) {
-        const v = (r.customFields ?? {})[f.key];
-        values[`cf:${f.key}`] =
-          v == null
-            ? null
-            : f.type === 'BOOLEAN'
-              ? v
-                ? 'Sim'
-                : 'Não'
-              : f.type === 'DATE' && typeof v === 'string'
-                ? utcDate(v)
-                : v;
-      }
-      ws.addRow(values).commit();
-    }
+  for await (const rows of chunks()) {
+    for (const values of rows) ws.addRow(values).commit();
     done += rows.length;
-    last = rows[rows.length - 1].id;
     await onProgress(total ? (100 * done) / total : 100);
   }
   ws.commit();
@@ -122,4 +179,4 @@ export async function writePatrimoniosXlsx(
   return { rows: done };
 }
 
-const utcDate = (iso: string) => new Date(Date.UTC(+iso.slice(0, 4), +iso.slice(5, 7) - 1, +iso.slice(8, 10)));
+export const utcDate = (iso: string) => new Date(Date.UTC(+iso.slice(0, 4), +iso.slice(5, 7) - 1, +iso.slice(8, 10)));

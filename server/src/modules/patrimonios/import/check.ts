@@ -178,7 +178,10 @@ function checkRow(x: RowContext, { line, cells }: RawRow, errors: ImportError[])
         ? c.toISOString().slice(0, 10)
         : typeof c === 'number' || typeof c === 'boolean'
           ? c
-          : String(c).trim();
+          : // dd/mm/aaaa as the built-in date column takes it (what a CSV export writes)
+            f.type === 'DATE'
+            ? (dateOf(c) ?? str(c))
+            : str(c);
   }
   const cf = checkCustomValues(refs.rules, customValues, true);
   for (const [k, message] of Object.entries(cf.errors)) {

@@ -83,7 +83,13 @@ export function mapColumns(header: string[], custom: FormField[]): ColumnMap {
 
 /** A cell as trimmed text (a date as AAAA-MM-DD). */
 export const str = (c: Cell | undefined): string =>
-  c == null ? '' : c instanceof Date ? c.toISOString().slice(0, 10) : String(c).trim();
+  c == null ? '' : c instanceof Date ? c.toISOString().slice(0, 10) : unneutralise(String(c).trim());
+
+/**
+ * Text an export neutralised against formula injection ("'=SOMA(...)", modules/exportacoes/writers.ts)
+ * comes back without the apostrophe, so an exported file imports back as it was.
+ */
+const unneutralise = (s: string) => (/^'[=+\-@\t\r]/.test(s) ? s.slice(1) : s);
 
 /** A money cell as a decimal string: "R$ 1.250,50" → "1250.50"; empty → null. */
 export function moneyOf(c: Cell | undefined): string | null {

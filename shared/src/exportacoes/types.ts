@@ -1,0 +1,21 @@
+/** One column of an export: which asset field (`key`) under which header. */
+export interface ExportColumn {
+  key: string;
+  header: string;
+}
+
+/** An Excel/CSV export template (spec §3) of a municipality. */
+export interface ExportTemplate {
+  id: number;
+  name: string;
+  columns: ExportColumn[];
+  municipalityId: number;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+export interface ExportTemplateList {
+  templates: ExportTemplate[];
+  total: number;
+}
