@@ -41,13 +41,20 @@ export async function syncJobSchedulers(
   logger.debug({ schedulers: [...wanted] }, 'job schedulers in place');
 }
 
-/** BullMQ producer: the API adds jobs and the schedulers; `npm run worker` processes them. */
-export async function createBullQueue(config: Config & { redisUrl: string }): Promise<JobQueue> {
+/**
+ * BullMQ producer: the API adds jobs and the schedulers; `npm run worker` processes them. A worker's
+ * job that hands new jobs on (a scheduled sweep) opens one with `schedulers: false` (the API owns them).
+ */
+export async function createBullQueue(
+  config: Config & { redisUrl: string },
+  opts: { schedulers?: boolean } = {},
+): Promise<JobQueue> {
   const [{ Queue }, { Redis }] = await Promise.all([import('bullmq'), import('ioredis')]);
   const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
   const queue = new Queue(QUEUE_NAME, { connection, prefix: queuePrefix(config) });
   // Redis away at start: jobs still fail to enqueue visibly (409); the next start or node syncs again.
-  await syncJobSchedulers(queue, config).catch((err: unknown) => logger.error({ err }, 'job schedulers not synced'));
+  if (opts.schedulers !== false)
+    await syncJobSchedulers(queue, config).catch((err: unknown) => logger.error({ err }, 'job schedulers not synced'));
   return {
     mode: 'bullmq',
     async enqueue({ id, name }) {

@@ -1,7 +1,6 @@
 import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
-import { DEFAULT_BACKOFF, type JobContext, type SystemJobHandler } from '../../../jobs/define';
+import type { JobContext, SystemJobHandler } from '../../../jobs/define';
 import type { JobQueue } from '../../../jobs/queue';
-import { FAILED_JOB_AGE_S, QUEUE_NAME, queuePrefix } from '../../../jobs/settings';
 import { loadPrincipal } from '../../../auth/principal';
 import { reportConfigs } from '../../../db/schema';
 import { actorOf, mutate, read } from '../../../db/tx';
@@ -9,7 +8,6 @@ import { logger } from '../../../logger';
 import { allMunicipalities, scopeOfMunicipality, scopeOfPrincipal } from '../../../tenancy/scope';
 import { createJob, type JobRow } from '../../jobs';
 import { nextRun } from '../schedule';
-import { reportGenerateJob } from './report-generate';
 import type { ReportsScheduledPayload } from './reports-scheduled';
 
 type Ctx = JobContext & { queue?: JobQueue };
@@ -28,25 +26,12 @@ async function hand(ctx: Ctx, rows: JobRow[]): Promise<void> {
   }
   const redisUrl = ctx.config.redisUrl;
   if (redisUrl) {
-    const [{ Queue }, { Redis }] = await Promise.all([import('bullmq'), import('ioredis')]);
-    const connection = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
-    const queue = new Queue(QUEUE_NAME, { connection, prefix: queuePrefix(ctx.config) });
+    const { createBullQueue } = await import('../../../jobs/bullmq');
+    const queue = await createBullQueue({ ...ctx.config, redisUrl }, { schedulers: false });
     try {
-      for (const r of rows)
-        await queue.add(
-          'report.generate',
-          { id: r.id },
-          {
-            jobId: r.id,
-            attempts: reportGenerateJob.retries + 1,
-            backoff: DEFAULT_BACKOFF,
-            removeOnComplete: true,
-            removeOnFail: { age: FAILED_JOB_AGE_S },
-          },
-        );
+      for (const r of rows) await queue.enqueue({ id: r.id, name: 'report.generate' });
     } finally {
       await queue.close();
-      await connection.quit().catch(() => connection.disconnect());
     }
     return;
   }
