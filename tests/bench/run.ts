@@ -1,18 +1,29 @@
-/** `npm run bench`: every benchmark, printed. Uses DATABASE_URL / REDIS_URL when set, like the tests. */
-import fs from 'node:fs';
-import { foundationBench } from './foundation';
-import { movementsBench } from './movements';
+/**
+ * `npm run bench`: every benchmark, printed. Uses DATABASE_URL / REDIS_URL when set, like the tests.
+ * `npm run bench -- etiquetas relatorios` runs only the named ones.
+ */
+export {};
 
 process.env.NODE_ENV ??= 'test';
 process.env.LOG_LEVEL ??= 'warn';
-await foundationBench();
-await movementsBench();
-const extra = new URL('./patrimonios.ts', import.meta.url);
-if (fs.existsSync(extra)) await import(extra.href);
-await import(new URL('./audit.ts', import.meta.url).href);
-await (await import('./inventarios')).inventariosBench();
-await (await import('./fichas')).fichasBench();
-await (await import('./etiquetas')).etiquetasBench();
-await (await import('./relatorios')).relatoriosBench();
-await (await import('./exportacoes')).exportacoesBench();
+
+const BENCHES: Record<string, () => Promise<unknown>> = {
+  foundation: async () => (await import('./foundation')).foundationBench(),
+  movements: async () => (await import('./movements')).movementsBench(),
+  patrimonios: () => import('./patrimonios'),
+  audit: () => import('./audit'),
+  inventarios: async () => (await import('./inventarios')).inventariosBench(),
+  fichas: async () => (await import('./fichas')).fichasBench(),
+  etiquetas: async () => (await import('./etiquetas')).etiquetasBench(),
+  relatorios: async () => (await import('./relatorios')).relatoriosBench(),
+  exportacoes: async () => (await import('./exportacoes')).exportacoesBench(),
+};
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((n) => !(n in BENCHES));
+if (unknown.length) {
+  console.error(`unknown bench: ${unknown.join(', ')} (known: ${Object.keys(BENCHES).join(', ')})`);
+  process.exit(2);
+}
+for (const [name, run] of Object.entries(BENCHES)) if (!wanted.length || wanted.includes(name)) await run();
 process.exit(0);
