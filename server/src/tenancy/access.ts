@@ -1,6 +1,8 @@
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
-import { accessRules } from '../modules/access';
+// Type-only at load: the registry imports every area, and areas call requireAccess (a load-time import
+// would make a cycle in which the registry is built before some area's rules exist).
+import type { accessRules } from '../modules/access';
 import type { Id } from './rules';
 import type { TenantScope } from './scope';
 
@@ -19,7 +21,8 @@ export async function requireAccess<T extends Id>(
   message?: string,
 ): Promise<readonly T[]> {
   if (!ids.length) return ids;
-  const allowed = new Set<Id>(await accessRules[permission](tx, scope, ids));
+  const { accessRules: rules } = await import('../modules/access');
+  const allowed = new Set<Id>(await rules[permission](tx, scope, ids));
   if (ids.some((id) => !allowed.has(id))) throw notFound(message);
   return ids;
 }
