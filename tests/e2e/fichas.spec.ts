@@ -119,3 +119,31 @@ test('emite um termo de responsabilidade e baixa a versão', async ({ browser })
     await context.close();
   }
 });
+
+test('imprime as fichas dos bens marcados na lista', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+  const page = await context.newPage();
+  await login(page, ACCOUNTS.admin, 'admin');
+  await page.goto('/bens-cadastrados');
+  const boxes = page.getByRole('checkbox', { name: 'Selecionar linha' });
+  await expect(boxes.first()).toBeVisible({ timeout: 30_000 });
+  const rows = page.locator('.MuiDataGrid-row');
+  const numeros: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    await boxes.nth(i).check();
+    numeros.push((await rows.nth(i).locator('[data-field="numero_patrimonio"]').innerText()).trim());
+  }
+  await page.getByRole('button', { name: 'Imprimir fichas (3)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Imprimir fichas (3 bens)' });
+  await dialog.getByRole('button', { name: 'Gerar PDF' }).click();
+  const button = dialog.getByTestId('export-panel').getByRole('button', { name: 'Baixar arquivo' });
+  await expect(button).toBeVisible({ timeout: 60_000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  const file = path.join(test.info().outputDir, 'fichas.pdf');
+  await download.saveAs(file);
+  const pages = await pdfText(fs.readFileSync(file));
+  expect(pages.length).toBeGreaterThanOrEqual(3);
+  for (const n of numeros) expect(pages.join('\n')).toContain(n);
+  await context.close();
+});

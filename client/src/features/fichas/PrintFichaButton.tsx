@@ -13,10 +13,12 @@ import { requestFicha } from './api';
 import { useFichaTemplates } from './queries';
 
 /**
- * "Imprimir ficha" on the asset view: pick a template (the default preselected), queue the PDF
- * (`ficha.generate`), follow its progress and download it — the same job panel as every export.
+ * "Imprimir ficha" on the asset view, "Imprimir fichas (N)" for the rows ticked on the assets list: pick
+ * a template (the default preselected), queue the PDF (`ficha.generate`, one page per asset), follow its
+ * progress and download it — the same job panel as every export.
  */
-export function PrintFichaButton({ patrimonioId }: { patrimonioId: number }) {
+export function PrintFichaButton({ patrimonioIds }: { patrimonioIds: readonly number[] }) {
+  const many = patrimonioIds.length > 1;
   const [open, setOpen] = useState(false);
   const [templateId, setTemplateId] = useState<number | ''>('');
   const [jobId, setJobId] = useState<string | null>(null);
@@ -28,7 +30,8 @@ export function PrintFichaButton({ patrimonioId }: { patrimonioId: number }) {
   const ask = async () => {
     setAsking(true);
     try {
-      const job = await requestFicha({ patrimonioId, ...(typeof chosen === 'number' ? { templateId: chosen } : {}) });
+      const assets = many ? { patrimonioIds: [...patrimonioIds] } : { patrimonioId: patrimonioIds[0] };
+      const job = await requestFicha({ ...assets, ...(typeof chosen === 'number' ? { templateId: chosen } : {}) });
       setJobId(job.id);
     } catch (err) {
       toast.fromError(err);
@@ -43,11 +46,18 @@ export function PrintFichaButton({ patrimonioId }: { patrimonioId: number }) {
 
   return (
     <>
-      <Button variant="outlined" startIcon={<PrintOutlined />} onClick={() => setOpen(true)}>
-        Imprimir ficha
+      <Button
+        variant="outlined"
+        startIcon={<PrintOutlined />}
+        onClick={() => setOpen(true)}
+        disabled={patrimonioIds.length === 0}
+      >
+        {many ? `Imprimir fichas (${patrimonioIds.length})` : 'Imprimir ficha'}
       </Button>
       <Dialog open={open} onClose={close} aria-labelledby="imprimir-ficha-title" maxWidth="sm" fullWidth>
-        <DialogTitle id="imprimir-ficha-title">Imprimir ficha</DialogTitle>
+        <DialogTitle id="imprimir-ficha-title">
+          {many ? `Imprimir fichas (${patrimonioIds.length} bens)` : 'Imprimir ficha'}
+        </DialogTitle>
         <DialogContent>
           <TextField
             select
@@ -65,7 +75,13 @@ export function PrintFichaButton({ patrimonioId }: { patrimonioId: number }) {
               </MenuItem>
             ))}
           </TextField>
-          {jobId && <JobProgressPanel jobId={jobId} title="Ficha patrimonial" onClose={() => setJobId(null)} />}
+          {jobId && (
+            <JobProgressPanel
+              jobId={jobId}
+              title={many ? 'Fichas patrimoniais' : 'Ficha patrimonial'}
+              onClose={() => setJobId(null)}
+            />
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={close}>Fechar</Button>

@@ -205,7 +205,7 @@ export default function PatrimonioViewPage({ title }: PageProps) {
                 Editar
               </Button>
             )}
-            {!gone && hasPermission(user, 'exports:generate') && <PrintFichaButton patrimonioId={p.id} />}
+            {!gone && hasPermission(user, 'exports:generate') && <PrintFichaButton patrimonioIds={[p.id]} />}
             {canTransfer && (
               <Button variant="outlined" startIcon={<SwapHoriz />} onClick={() => setTransfer(true)}>
                 Transferir / Doar

@@ -25,6 +25,7 @@ import { MSG, PATRIMONIO_MSG, formatNumber } from '@tombo/shared';
 import type { PageProps } from '../../../lib/feature';
 import { toast } from '../../../lib/toast';
 import { hasPermission, useSession } from '../../../lib/session';
+import { PrintFichaButton } from '../../fichas';
 import { LoadError } from '../../../components/LoadError';
 import { PageHeader } from '../../../components/PageHeader';
 import { useFormFields } from '../../catalogs';
@@ -43,6 +44,7 @@ export default function PatrimoniosListPage({ title }: PageProps) {
   const user = useSession((s) => s.user);
   const canCreate = hasPermission(user, 'bens:create');
   const canUpdate = hasPermission(user, 'bens:update');
+  const canPrint = hasPermission(user, 'exports:generate');
   const phone = useMediaQuery('(max-width:767.98px)');
   const navigate = useNavigate();
   const fieldsQuery = useFormFields();
@@ -115,6 +117,7 @@ export default function PatrimoniosListPage({ title }: PageProps) {
       >
         Gerar etiquetas{selectedIds.length ? ` (${selectedIds.length})` : ''}
       </Button>
+      {canPrint && selectedIds.length > 1 && <PrintFichaButton patrimonioIds={selectedIds} />}
       <Button
         variant="outlined"
         startIcon={<FileDownloadOutlined />}
