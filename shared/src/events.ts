@@ -13,6 +13,9 @@ import type { EmprestimoEvents } from './loans';
 import type { DocumentEvents } from './documents';
 import type { InventarioClientEvents, InventarioEvents } from './inventarios';
 import type { FichaEvents } from './fichas';
+import type { RelatorioEvents } from './relatorios';
+import type { ExportTemplateEvents } from './exportacoes';
+import type { EtiquetaEvents } from './etiquetas';
 import type { TermoEvents } from './termos';
 
 /** Rooms the server joins a socket to, from its verified token (DESIGN §5). */
@@ -71,6 +74,9 @@ export interface ServerToClientEvents
     DocumentEvents,
     InventarioEvents,
     FichaEvents,
+    RelatorioEvents,
+    ExportTemplateEvents,
+    EtiquetaEvents,
     TermoEvents {}
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventData<N extends ServerEventName> = Parameters<ServerToClientEvents[N]>[0]['data'];

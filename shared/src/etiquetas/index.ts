@@ -4,3 +4,4 @@ export * from './messages';
 export * from './layout';
 export * from './defaults';
 export * from './values';
+export * from './events';

@@ -2,3 +2,4 @@ export * from './schemas';
 export * from './types';
 export * from './messages';
 export * from './defaults';
+export * from './events';

@@ -3,3 +3,4 @@ export * from './types';
 export * from './messages';
 export * from './defaults';
 export * from './layout';
+export * from './events';

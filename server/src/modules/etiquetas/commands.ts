@@ -1,12 +1,22 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
-import { ETIQUETA_MSG, type LabelTemplate, type LabelTemplateCreate, type LabelTemplateUpdate } from '@tombo/shared';
+import {
+  room,
+  ETIQUETA_MSG,
+  type LabelTemplate,
+  type LabelTemplateCreate,
+  type LabelTemplateUpdate,
+} from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { labelTemplates } from '../../db/schema';
 import { lockOwned } from '../../db/owned';
-import { record, type Outbox } from '../../db/tx';
+import { liveEvent, record, type Outbox } from '../../db/tx';
 import { conflict, isUniqueViolation } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { presentLabelTemplate, type LabelTemplateRow } from './presenters';
+
+/** Tells the municipality's open lists and editors that a template changed (or is gone). */
+const changed = (scope: TenantScope, id: number, removed?: boolean) =>
+  liveEvent(room.municipality(scope.municipalityId), 'labelTemplate.changed', removed ? { id, removed } : { id });
 
 type Body = Omit<LabelTemplateCreate, 'municipalityId'> & { isDefault: boolean; elements: LabelTemplate['elements'] };
 
@@ -57,13 +67,18 @@ export async function createLabelTemplate(
     })
     .returning()
     .catch(duplicate);
-  await record(tx, out, {
-    action: 'LABEL_TEMPLATE_CREATE',
-    entityType: 'LabelTemplate',
-    entityId: row.id,
-    label: row.name,
-    details: { new_value: summary(row) },
-  });
+  await record(
+    tx,
+    out,
+    {
+      action: 'LABEL_TEMPLATE_CREATE',
+      entityType: 'LabelTemplate',
+      entityId: row.id,
+      label: row.name,
+      details: { new_value: summary(row) },
+    },
+    changed(scope, row.id),
+  );
   return presentLabelTemplate(row);
 }
 
@@ -91,13 +106,18 @@ export async function updateLabelTemplate(
     .where(and(eq(labelTemplates.id, id), ofTenant(labelTemplates, scope)))
     .returning()
     .catch(duplicate);
-  await record(tx, out, {
-    action: 'LABEL_TEMPLATE_UPDATE',
-    entityType: 'LabelTemplate',
-    entityId: id,
-    label: row.name,
-    details: { old_value: summary(old), new_value: summary(row) },
-  });
+  await record(
+    tx,
+    out,
+    {
+      action: 'LABEL_TEMPLATE_UPDATE',
+      entityType: 'LabelTemplate',
+      entityId: id,
+      label: row.name,
+      details: { old_value: summary(old), new_value: summary(row) },
+    },
+    changed(scope, id),
+  );
   return presentLabelTemplate(row);
 }
 
@@ -114,11 +134,16 @@ export async function deleteLabelTemplate(tx: Db, out: Outbox, scope: TenantScop
       .limit(1);
     if (next) await tx.update(labelTemplates).set({ isDefault: true }).where(eq(labelTemplates.id, next.id));
   }
-  await record(tx, out, {
-    action: 'LABEL_TEMPLATE_DELETE',
-    entityType: 'LabelTemplate',
-    entityId: id,
-    label: old.name,
-    details: { old_value: summary(old) },
-  });
+  await record(
+    tx,
+    out,
+    {
+      action: 'LABEL_TEMPLATE_DELETE',
+      entityType: 'LabelTemplate',
+      entityId: id,
+      label: old.name,
+      details: { old_value: summary(old) },
+    },
+    changed(scope, id, true),
+  );
 }

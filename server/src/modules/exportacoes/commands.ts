@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import {
+  room,
   CUSTOM_COLUMN_PREFIX,
   EXPORT_MSG,
   isBuiltInColumn,
@@ -11,11 +12,15 @@ import {
 import type { Db } from '../../db/client';
 import { exportTemplates } from '../../db/schema';
 import { lockOwned } from '../../db/owned';
-import { record, type Outbox } from '../../db/tx';
+import { liveEvent, record, type Outbox } from '../../db/tx';
 import { badRequest, conflict, isUniqueViolation } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { listFields } from '../form-fields';
 import { exportTemplateSnapshot as snapshot, presentExportTemplate } from './presenters';
+
+/** Tells the municipality's open lists and editors that a template changed (or is gone). */
+const changed = (scope: TenantScope, id: number, removed?: boolean) =>
+  liveEvent(room.municipality(scope.municipalityId), 'exportTemplate.changed', removed ? { id, removed } : { id });
 
 function duplicate(err: unknown): never {
   if (isUniqueViolation(err, 'export_templates_name_uq')) throw conflict(EXPORT_MSG.nameTaken, 'DUPLICATE');
@@ -52,13 +57,18 @@ export async function createExportTemplate(
     .values({ municipalityId: scope.municipalityId, name: input.name, columns: input.columns })
     .returning()
     .catch(duplicate);
-  await record(tx, out, {
-    action: 'EXPORT_TEMPLATE_CREATE',
-    entityType: 'ExportTemplate',
-    entityId: row.id,
-    label: row.name,
-    details: { new_value: snapshot(row) },
-  });
+  await record(
+    tx,
+    out,
+    {
+      action: 'EXPORT_TEMPLATE_CREATE',
+      entityType: 'ExportTemplate',
+      entityId: row.id,
+      label: row.name,
+      details: { new_value: snapshot(row) },
+    },
+    changed(scope, row.id),
+  );
   return presentExportTemplate(row);
 }
 
@@ -78,13 +88,18 @@ export async function updateExportTemplate(
     .where(thisRow(scope, id))
     .returning()
     .catch(duplicate);
-  await record(tx, out, {
-    action: 'EXPORT_TEMPLATE_UPDATE',
-    entityType: 'ExportTemplate',
-    entityId: id,
-    label: row.name,
-    details: { old_value: snapshot(old), new_value: snapshot(row) },
-  });
+  await record(
+    tx,
+    out,
+    {
+      action: 'EXPORT_TEMPLATE_UPDATE',
+      entityType: 'ExportTemplate',
+      entityId: id,
+      label: row.name,
+      details: { old_value: snapshot(old), new_value: snapshot(row) },
+    },
+    changed(scope, id),
+  );
   return presentExportTemplate(row);
 }
 
@@ -92,11 +107,16 @@ export async function updateExportTemplate(
 export async function deleteExportTemplate(tx: Db, out: Outbox, scope: TenantScope, id: number): Promise<void> {
   const old = await lockOwned(tx, exportTemplates, id, scope.municipalityId, undefined, EXPORT_MSG.notFound);
   await tx.delete(exportTemplates).where(thisRow(scope, id));
-  await record(tx, out, {
-    action: 'EXPORT_TEMPLATE_DELETE',
-    entityType: 'ExportTemplate',
-    entityId: id,
-    label: old.name,
-    details: { old_value: snapshot(old) },
-  });
+  await record(
+    tx,
+    out,
+    {
+      action: 'EXPORT_TEMPLATE_DELETE',
+      entityType: 'ExportTemplate',
+      entityId: id,
+      label: old.name,
+      details: { old_value: snapshot(old) },
+    },
+    changed(scope, id, true),
+  );
 }

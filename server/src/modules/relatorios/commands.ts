@@ -1,5 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import {
+  room,
   RELATORIO_LIMITS,
   RELATORIO_MSG,
   type reportConfigCreateBody,
@@ -13,12 +14,16 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { lockOwned } from '../../db/owned';
 import { reportConfigs, reportTemplates } from '../../db/schema';
-import { record, type Outbox } from '../../db/tx';
+import { liveEvent, record, type Outbox } from '../../db/tx';
 import { conflict, isUniqueViolation, notFound } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { presentReportConfig, presentReportTemplate, reportTemplateSnapshot as snapshot } from './presenters';
 import { findReportTemplate } from './queries';
 import { nextRun } from './schedule';
+
+/** Tells the municipality's open lists and editors that a template changed (or is gone). */
+const changed = (scope: TenantScope, id: number, removed?: boolean) =>
+  liveEvent(room.municipality(scope.municipalityId), 'reportTemplate.changed', removed ? { id, removed } : { id });
 
 type TemplateInput = z.output<typeof reportTemplateCreateBody>;
 type TemplateUpdate = z.output<typeof reportTemplateUpdateBody>;
@@ -45,13 +50,18 @@ export async function createReportTemplate(
     .values({ municipalityId: scope.municipalityId, ...input })
     .returning()
     .catch(duplicate);
-  await record(tx, out, {
-    action: 'REPORT_TEMPLATE_CREATE',
-    entityType: ENTITY,
-    entityId: row.id,
-    label: row.name,
-    details: { new_value: snapshot(row) },
-  });
+  await record(
+    tx,
+    out,
+    {
+      action: 'REPORT_TEMPLATE_CREATE',
+      entityType: ENTITY,
+      entityId: row.id,
+      label: row.name,
+      details: { new_value: snapshot(row) },
+    },
+    changed(scope, row.id),
+  );
   return presentReportTemplate(row);
 }
 
@@ -78,13 +88,18 @@ export async function updateReportTemplate(
     .where(and(eq(reportTemplates.id, id), ofTenant(reportTemplates, scope)))
     .returning()
     .catch(duplicate);
-  await record(tx, out, {
-    action: 'REPORT_TEMPLATE_UPDATE',
-    entityType: ENTITY,
-    entityId: id,
-    label: row.name,
-    details: { old_value: snapshot(old), new_value: snapshot(row) },
-  });
+  await record(
+    tx,
+    out,
+    {
+      action: 'REPORT_TEMPLATE_UPDATE',
+      entityType: ENTITY,
+      entityId: id,
+      label: row.name,
+      details: { old_value: snapshot(old), new_value: snapshot(row) },
+    },
+    changed(scope, id),
+  );
   return presentReportTemplate(row);
 }
 
@@ -92,13 +107,18 @@ export async function updateReportTemplate(
 export async function deleteReportTemplate(tx: Db, out: Outbox, scope: TenantScope, id: number): Promise<void> {
   const old = await lockOwned(tx, reportTemplates, id, scope.municipalityId, undefined, RELATORIO_MSG.templateNotFound);
   await tx.delete(reportTemplates).where(and(eq(reportTemplates.id, id), ofTenant(reportTemplates, scope)));
-  await record(tx, out, {
-    action: 'REPORT_TEMPLATE_DELETE',
-    entityType: ENTITY,
-    entityId: id,
-    label: old.name,
-    details: { old_value: snapshot(old) },
-  });
+  await record(
+    tx,
+    out,
+    {
+      action: 'REPORT_TEMPLATE_DELETE',
+      entityType: ENTITY,
+      entityId: id,
+      label: old.name,
+      details: { old_value: snapshot(old) },
+    },
+    changed(scope, id, true),
+  );
 }
 
 /** The caller's config, locked (another user's or municipality's: 404; stale version: 409). */
