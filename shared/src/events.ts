@@ -50,6 +50,8 @@ export interface UserEvents {
 export interface JobEvents {
   'job.progress': (e: LiveEvent<Job>) => void;
   'job.completed': (e: LiveEvent<Job>) => void;
+  /** The owner deleted it (in another tab, say): it leaves every open Downloads list. */
+  'job.deleted': (e: LiveEvent<{ id: string }>) => void;
 }
 /** The socket's session or user ended: the client signs out, the server cuts the socket. */
 export interface SessionEvents {

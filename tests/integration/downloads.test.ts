@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, type Job, type JobList } from '@tombo/shared';
-import { startTestServer, type TestServer } from '../support/harness';
+import { MSG, type Job, type JobList, type LiveEvent } from '@tombo/shared';
+import { nextEvent, startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
 import { jobDownload, startWorkerIfNeeded, waitJob } from '../support/jobs';
 import { newTenant, newUser, ownerQuery, type TestTenant, type TestUser } from '../support/factories';
@@ -63,8 +63,15 @@ describe('downloads', () => {
     expect(jobFiles(job.id)).toEqual([`${job.id}.csv`]);
     expect((await (await as(A.users.usuario))('DELETE', '/api/jobs/not-a-uuid')).status).toBe(400);
 
+    // The owner's other tabs hear the deletion; another user of the city hall does not.
+    const ownerTab = await s.socket(await A.users.usuario.token());
+    const otherTab = await s.socket(await other.token());
+    const heardByOther: unknown[] = [];
+    otherTab.on('job.deleted', (e: unknown) => heardByOther.push(e));
+    const heard = nextEvent<LiveEvent<{ id: string }>>(ownerTab, 'job.deleted', 10_000);
     const del = await (await as(A.users.usuario))('DELETE', `/api/jobs/${job.id}`);
     expect(del.status).toBe(204);
+    expect((await heard).data).toEqual({ id: job.id });
     expect(jobFiles(job.id)).toEqual([]);
     expect((await (await as(A.users.usuario))('GET', `/api/jobs/${job.id}`)).status).toBe(404);
     expect((await (await as(A.users.usuario))('DELETE', `/api/jobs/${job.id}`)).status).toBe(404);
@@ -74,6 +81,9 @@ describe('downloads', () => {
       [A.id],
     );
     expect(audit).toEqual([{ action: 'JOB_DELETE', entity_id: job.id }]);
+    expect(heardByOther).toEqual([]);
+    ownerTab.disconnect();
+    otherTab.disconnect();
   });
 
   it('a running job cannot be deleted (409); a queued one can', async () => {

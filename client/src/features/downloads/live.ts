@@ -45,7 +45,10 @@ export function removeJob(qc: QueryClient, id: string) {
   );
 }
 
-/** Job progress patches the job and the Downloads list; the end of a job is also said in a toast. */
+/**
+ * Job progress patches the job and the Downloads list; the end of a job is also said in a toast; a job
+ * deleted (in another tab) leaves the list.
+ */
 export const live: LiveHandlers = {
   'job.progress': (e, { queryClient }) => patchJob(queryClient, e.data),
   'job.completed': (e, { queryClient }) => {
@@ -53,4 +56,5 @@ export const live: LiveHandlers = {
     if (e.data.status === 'failed') toast.error(e.data.error || MSG.jobs.failed);
     else toast.success(MSG.jobs.done);
   },
+  'job.deleted': (e, { queryClient }) => removeJob(queryClient, e.data.id),
 };

@@ -1,12 +1,12 @@
 import fs from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
-import { MSG, type JobName } from '@tombo/shared';
+import { MSG, room, type JobName } from '@tombo/shared';
 import type { Config } from '../../config';
 import { conflict, notFound } from '../../http/errors';
 import { resolveJobFile } from '../../jobs/files';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
-import { record, type AuditEntry, type Outbox } from '../../db/tx';
+import { liveEvent, record, type AuditEntry, type Outbox } from '../../db/tx';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import type { JobRow } from './presenters';
 
@@ -82,13 +82,18 @@ export async function deleteJob(
   if (!row) throw notFound(MSG.jobs.notFound);
   if (row.status === 'running') throw conflict(MSG.jobs.deleteRunning);
   await tx.delete(jobs).where(ownJob(scope, ownerId, id));
-  await record(tx, out, {
-    action: 'JOB_DELETE',
-    entityType: 'Job',
-    entityId: row.id,
-    label: row.title,
-    details: { old_value: { jobId: row.id, name: row.name, status: row.status, fileName: row.fileName } },
-  });
+  await record(
+    tx,
+    out,
+    {
+      action: 'JOB_DELETE',
+      entityType: 'Job',
+      entityId: row.id,
+      label: row.title,
+      details: { old_value: { jobId: row.id, name: row.name, status: row.status, fileName: row.fileName } },
+    },
+    liveEvent(room.user(ownerId), 'job.deleted', { id: row.id }),
+  );
   const file = row.filePath ? resolveJobFile(config, row.filePath) : null;
   if (file) out.afterCommit(() => fs.rm(file, { force: true }));
 }
