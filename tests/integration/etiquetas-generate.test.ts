@@ -133,7 +133,10 @@ beforeAll(async () => {
   numeros.sort();
   const other = await newSector(s, w.A.id);
   const p = await newPatrimonio(s, { municipalityId: w.A.id, sectorId: other.id, descricao: 'Bem de outro setor' });
-  otherSectorAsset = { id: p.id, numero: p.numero };
+  // Numbered after every 'T-…' above, so no range of those numbers (faixa) can take it in by chance.
+  const numero = `Z-${p.numero}`;
+  await ownerQuery(s, 'update patrimonios set numero_patrimonio = $1 where id = $2', [numero, p.id]);
+  otherSectorAsset = { id: p.id, numero };
   const api = client(s.url, await w.A.users.admin.token());
   const created = await api('POST', '/api/label-templates', a4260Template);
   expect(created.status, JSON.stringify(created.body)).toBe(201);
