@@ -53,6 +53,8 @@ export interface Job {
   fileRemoved: boolean;
   /** Size in bytes of the result file (null until completed, and for files of older versions). */
   fileSize: number | null;
+  /** Its owner asked to cancel it while it ran: it stops at its next step and disappears from Downloads. */
+  cancelRequested: boolean;
 }
 export interface JobList {
   jobs: Job[];

@@ -67,7 +67,14 @@ export const MSG = {
     failedTitle: 'Falha ao gerar arquivo',
     failedText: (title: string, reason: string) => `"${title}": ${reason}`,
     /** DELETE /api/jobs/:id of a job in progress: refused (it would leave a file behind). */
-    deleteRunning: 'A tarefa está em andamento; aguarde o término para excluí-la.',
+    /** DELETE /api/jobs/:id of a job in progress: refused (cancel it first: POST /api/jobs/:id/cancel). */
+    deleteRunning: 'A tarefa está em andamento; cancele-a ou aguarde o término para excluí-la.',
+    /** POST /api/jobs/:id/cancel of a running job: it stops at its next step, then its row goes. */
+    cancelRequested: 'Cancelamento solicitado: a tarefa será interrompida em instantes.',
+    /** POST /api/jobs/:id/cancel of a job already over. */
+    cancelNotRunning: 'A tarefa já terminou; não há o que cancelar.',
+    /** Toast after cancelling a queued job (it is removed at once). */
+    cancelled: 'Tarefa cancelada.',
     deleted: 'Arquivo excluído.',
     /** POST /api/jobs/:id/retry of a job that did not fail. */
     retryNotFailed: 'Só é possível tentar novamente uma tarefa que falhou.',

@@ -5,6 +5,7 @@ import { MSG, type Job, type JobList, type LiveEvent } from '@tombo/shared';
 import { nextEvent, startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
 import { jobDownload, startWorkerIfNeeded, waitJob } from '../support/jobs';
+import { runJob } from '../../server/src/jobs/runner';
 import { newTenant, newUser, ownerQuery, type TestTenant, type TestUser } from '../support/factories';
 
 // Downloads (issue 11): every generated file of the user with its size; delete (own only, not while
@@ -96,6 +97,77 @@ describe('downloads', () => {
     await ownerQuery(s, `update jobs set status = 'queued' where id = $1`, [job.id]);
     expect((await (await as(A.users.admin))('DELETE', `/api/jobs/${job.id}`)).status).toBe(204);
     expect(jobFiles(job.id)).toEqual([]);
+  });
+
+  it('cancel: a running job is marked (202) and audited; a queued one is deleted; an ended one is a 409; another user’s a 404', async () => {
+    const running = await exportJob(A.users.supervisor);
+    await ownerQuery(s, `update jobs set status = 'running', progress = 40 where id = $1`, [running.id]);
+    const sup = await as(A.users.supervisor);
+    expect((await (await as(other))('POST', `/api/jobs/${running.id}/cancel`)).status).toBe(404);
+    const tab = await s.socket(await A.users.supervisor.token());
+    const heard = nextEvent<LiveEvent<Job>>(tab, 'job.progress', 10_000);
+    const res = await sup('POST', `/api/jobs/${running.id}/cancel`);
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(res.body.job).toMatchObject({ id: running.id, status: 'running', cancelRequested: true });
+    expect((await heard).data).toMatchObject({ id: running.id, cancelRequested: true });
+    tab.disconnect();
+    const audit = await ownerQuery<{ action: string }>(
+      s,
+      `select action from audit_logs where entity_type = 'Job' and entity_id = $1`,
+      [running.id],
+    );
+    expect(audit).toEqual([{ action: 'JOB_CANCEL' }]);
+
+    const done = await exportJob(A.users.supervisor);
+    const ended = await sup('POST', `/api/jobs/${done.id}/cancel`);
+    expect(ended.status).toBe(409);
+    expect(ended.body.error.message).toBe(MSG.jobs.cancelNotRunning);
+
+    const queued = await exportJob(A.users.supervisor);
+    await ownerQuery(s, `update jobs set status = 'queued' where id = $1`, [queued.id]);
+    const q = await sup('POST', `/api/jobs/${queued.id}/cancel`);
+    expect(q.status).toBe(202);
+    expect(q.body.job).toBeNull();
+    expect((await sup('GET', `/api/jobs/${queued.id}`)).status).toBe(404);
+    expect(jobFiles(queued.id)).toEqual([]);
+  });
+
+  it('a cancelled job stops at its next progress step: no file, no row, the owner hears job.deleted', async () => {
+    const who = await newUser(s, { municipalityId: A.id, role: 'admin' });
+    // The owner asks to cancel while the job runs: here, as its progress is first written.
+    await ownerQuery(
+      s,
+      `create or replace function test_cancel_on_progress() returns trigger language plpgsql as $$
+       begin new.cancel_requested_at := now(); return new; end $$`,
+    );
+    await ownerQuery(
+      s,
+      `create trigger test_cancel_on_progress before update on jobs for each row
+         when (new.owner_id = ${who.id} and new.progress > old.progress and new.status = 'running')
+         execute function test_cancel_on_progress()`,
+    );
+    try {
+      const token = await who.token();
+      const tab = await s.socket(token);
+      const res = await client(s.url, token)('POST', '/api/exportacoes', { formato: 'csv' });
+      expect(res.status).toBe(202);
+      const id: string = res.body.job.id;
+      const deleted = await nextEvent<LiveEvent<{ id: string }>>(tab, 'job.deleted', 30_000);
+      expect(deleted.data).toEqual({ id });
+      tab.disconnect();
+      expect((await client(s.url, token)('GET', `/api/jobs/${id}`)).status).toBe(404);
+      expect(jobFiles(id)).toEqual([]);
+    } finally {
+      await ownerQuery(s, 'drop trigger test_cancel_on_progress on jobs');
+      await ownerQuery(s, 'drop function test_cancel_on_progress()');
+    }
+  });
+
+  it('a cancelled job whose worker died is dropped when it is delivered again', async () => {
+    const job = await exportJob(A.users.usuario);
+    await ownerQuery(s, `update jobs set status = 'running', cancel_requested_at = now() where id = $1`, [job.id]);
+    expect(await runJob(s.ctx, job.id, { attempt: 2, final: true })).toBe('cancelled');
+    expect((await ownerQuery(s, 'select id from jobs where id = $1', [job.id])).length).toBe(0);
   });
 
   it('a failed job shows its pt-BR reason and, retried by its owner, runs again in the same row', async () => {

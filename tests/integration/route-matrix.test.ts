@@ -113,6 +113,7 @@ const WITHOUT_PERMISSION: Record<string, string> = {
   'GET /jobs/:id/download': "a user's own job file (404 for anyone else's)",
   'DELETE /jobs/:id': "deletes a user's own job and its file (404 for anyone else's)",
   'POST /jobs/:id/retry': "requeues a user's own failed job (404 for anyone else's)",
+  'POST /jobs/:id/cancel': "cancels a user's own running or queued job (404 for anyone else's)",
   'GET /auth/me': 'every signed-in user reads their own session',
   'PUT /auth/password': 'every signed-in user changes their own password (the current one is checked)',
   'POST /audit-logs':
@@ -134,6 +135,7 @@ const PARAMS_WITHOUT_ACCESS: Record<string, string> = {
   'GET /jobs/:id/download': 'as GET /jobs/:id',
   'DELETE /jobs/:id': 'as GET /jobs/:id',
   'POST /jobs/:id/retry': 'as GET /jobs/:id',
+  'POST /jobs/:id/cancel': 'as GET /jobs/:id',
   'GET /public/patrimonios/:numero':
     "public: the query names the municipality and reads under its scope; a number it lacks is the query's 404",
   'PUT /superuser/permissions/:role': 'a role name: permissions are installation-wide, not a municipality record',

@@ -134,6 +134,14 @@ export class JobFailure extends Error {
   }
 }
 
+/** Thrown by `job.progress()` when the owner cancelled the job: the runner deletes its row. Never retried. */
+export class JobCancelled extends Error {
+  constructor() {
+    super('cancelled by its owner');
+    this.name = 'JobCancelled';
+  }
+}
+
 /**
  * A failure once the job's work is already saved (e.g. its result was lost afterwards): the reason
  * stands alone, without the "nothing was written" prefix of import failures. Never retried.

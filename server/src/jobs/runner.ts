@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { ZodError } from 'zod';
 import { MSG } from '@tombo/shared';
 import type { Db } from '../db/client';
@@ -8,10 +8,11 @@ import { jobs } from '../db/schema';
 import { mutate } from '../db/tx';
 import { logger } from '../logger';
 import { jobDefinition, userJobDefinition } from '../modules/job-definitions';
-import { publishJob, type JobRow } from '../modules/jobs';
+import { publishJob, publishJobDeleted, type JobRow } from '../modules/jobs';
 import { notify } from '../modules/notifications';
 import {
   FailureAfterCommit,
+  JobCancelled,
   JobFailure,
   type JobContext,
   type JobResult,
@@ -77,6 +78,12 @@ async function tellOwner(ctx: JobContext, row: JobRow): Promise<void> {
   ).catch((err: unknown) => logger.warn({ err, jobId: row.id }, 'job owner notification failed'));
 }
 
+/** Whether the error is (or wraps, as a handler may rethrow it) the owner's cancellation. */
+function cancelled(err: unknown): boolean {
+  for (let e = err; e instanceof Error; e = e.cause) if (e instanceof JobCancelled) return true;
+  return false;
+}
+
 const retryable = (err: unknown) => !(err instanceof ZodError) && !(err instanceof JobFailure && !err.retryable);
 
 export interface RunOptions {
@@ -86,7 +93,21 @@ export interface RunOptions {
   final: boolean;
 }
 
-export type RunOutcome = 'completed' | 'failed' | 'skipped';
+export type RunOutcome = 'completed' | 'failed' | 'skipped' | 'cancelled';
+
+/** How often, at most, a running job looks whether its owner cancelled it (between its progress steps). */
+const CANCEL_CHECK_MS = 500;
+
+/** A cancelled job's end: its row goes (with its file, if any) and the owner's tabs hear `job.deleted`. */
+async function dropCancelled(ctx: JobContext, row: JobRow, file: string | null): Promise<RunOutcome> {
+  const tenancy = row.municipalityId != null ? scopeOfMunicipality(row.municipalityId) : allMunicipalities();
+  await bookkeep(ctx, tenancy, (tx) => tx.delete(jobs).where(eq(jobs.id, row.id)));
+  if (file) await fs.rm(file, { force: true }).catch(() => undefined);
+  await cleanUp(ctx, row);
+  publishJobDeleted(ctx, row);
+  logger.info({ jobId: row.id, name: row.name }, 'job cancelled by its owner');
+  return 'cancelled';
+}
 
 /**
  * Runs one user job row: marks it running, calls its definition's handler, moves the file into
@@ -108,6 +129,8 @@ export async function runJob(ctx: JobContext, id: string, opts: RunOptions): Pro
     logger.info({ jobId: id }, 'job skipped: missing or already completed');
     return 'skipped';
   }
+  // Cancelled while a worker that died ran it: the new delivery only finishes the cancellation.
+  if (row.cancelRequestedAt) return dropCancelled(ctx, row, null);
   const tenancy = row.municipalityId != null ? scopeOfMunicipality(row.municipalityId) : allMunicipalities();
   const write = <T>(fn: (tx: Db) => Promise<T>) => bookkeep(ctx, tenancy, fn);
   publishJob(ctx, 'job.progress', row);
@@ -122,6 +145,7 @@ export async function runJob(ctx: JobContext, id: string, opts: RunOptions): Pro
     await removeLeftovers(scratch, id);
 
     let last = 0;
+    let lastCheck = Date.now();
     const job: RunningJob = {
       id: row.id,
       name: def.name,
@@ -132,16 +156,21 @@ export async function runJob(ctx: JobContext, id: string, opts: RunOptions): Pro
       attempt: opts.attempt,
       async progress(percent) {
         const p = Math.max(0, Math.min(99, Math.floor(percent)));
-        if (Math.floor(p / 10) <= Math.floor(last / 10)) return;
-        last = p;
+        const step = Math.floor(p / 10) > Math.floor(last / 10);
+        if (!step && Date.now() - lastCheck < CANCEL_CHECK_MS) return;
+        lastCheck = Date.now();
+        if (step) last = p;
         const [r] = await write((tx) =>
-          tx
-            .update(jobs)
-            .set({ progress: p })
-            .where(and(eq(jobs.id, id), eq(jobs.status, 'running')))
-            .returning(),
+          step
+            ? tx
+                .update(jobs)
+                .set({ progress: p })
+                .where(and(eq(jobs.id, id), eq(jobs.status, 'running')))
+                .returning()
+            : tx.select().from(jobs).where(eq(jobs.id, id)),
         );
-        if (r) publishJob(ctx, 'job.progress', r);
+        if (r?.cancelRequestedAt) throw new JobCancelled();
+        if (r && step) publishJob(ctx, 'job.progress', r);
       },
       tempPath: (ext) => (temp = path.join(scratch, `${id}.${process.pid}.${opts.attempt}.${ext}`)),
     };
@@ -166,17 +195,18 @@ export async function runJob(ctx: JobContext, id: string, opts: RunOptions): Pro
           error: null,
           finishedAt: new Date(),
         })
-        .where(eq(jobs.id, id))
+        .where(and(eq(jobs.id, id), isNull(jobs.cancelRequestedAt)))
         .returning(),
     );
+    // Cancelled after its last progress step: the finished file goes with the row.
+    if (!done) return await dropCancelled(ctx, row, dest);
     await cleanUp(ctx, row);
-    if (done) {
-      publishJob(ctx, 'job.completed', done);
-      await tellOwner(ctx, done);
-    }
+    publishJob(ctx, 'job.completed', done);
+    await tellOwner(ctx, done);
     return 'completed';
   } catch (err) {
     if (temp) await fs.rm(temp, { force: true }).catch(() => undefined);
+    if (cancelled(err)) return dropCancelled(ctx, row, null);
     const again = !opts.final && retryable(err);
     const expected = err instanceof ZodError || (err instanceof JobFailure && !err.cause);
     logger.warn(

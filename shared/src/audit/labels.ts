@@ -90,6 +90,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   EXPORT_TEMPLATE_DELETE: 'Modelo de exportação excluído',
   JOB_DELETE: 'Arquivo de tarefa excluído',
   JOB_RETRY: 'Tarefa reenviada',
+  JOB_CANCEL: 'Tarefa cancelada',
   // Reported by a browser (stored as CLIENT_<action>).
   SYNC_START: 'Sincronização iniciada',
   SYNC_SUCCESS: 'Sincronização concluída',
@@ -198,7 +199,7 @@ export const AUDIT_ACTIONS_BY_ENTITY: Record<string, readonly string[]> = {
   ReportTemplate: ['REPORT_TEMPLATE_CREATE', 'REPORT_TEMPLATE_UPDATE', 'REPORT_TEMPLATE_DELETE', 'REPORT_GENERATE'],
   ReportConfig: ['REPORT_CONFIG_SAVE', 'REPORT_CONFIG_DELETE', 'REPORT_SCHEDULED'],
   ExportTemplate: ['EXPORT_TEMPLATE_CREATE', 'EXPORT_TEMPLATE_UPDATE', 'EXPORT_TEMPLATE_DELETE', 'EXPORT_REQUEST'],
-  Job: ['JOB_DELETE', 'JOB_RETRY'],
+  Job: ['JOB_DELETE', 'JOB_RETRY', 'JOB_CANCEL'],
   Sync: ['CLIENT_SYNC_START', 'CLIENT_SYNC_SUCCESS', 'CLIENT_SYNC_FAIL', 'CLIENT_SYNC_CANCEL'],
 };
 

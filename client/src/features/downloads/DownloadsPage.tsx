@@ -16,6 +16,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import StopCircleOutlined from '@mui/icons-material/StopCircleOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Replay from '@mui/icons-material/Replay';
 import { MSG, formatDateTime, formatFileSize, type Job } from '@tombo/shared';
@@ -28,7 +29,7 @@ import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import type { PageProps } from '../../lib/feature';
 import { downloadJobFile } from './api';
-import { useDeleteJob, useJobs, useRetryJob } from './queries';
+import { useCancelJob, useDeleteJob, useJobs, useRetryJob } from './queries';
 import { JOB_STATUS_COLOR, JOB_STATUS_LABEL } from './jobStatus';
 
 const LOAD_FAILED = 'Falha ao carregar os arquivos.';
@@ -64,7 +65,11 @@ function JobStatusCell({ job }: { job: Job }) {
   const progress = Math.max(0, Math.min(100, job.progress ?? 0));
   return (
     <Box>
-      <Chip size="small" color={JOB_STATUS_COLOR[job.status]} label={JOB_STATUS_LABEL[job.status]} />
+      <Chip
+        size="small"
+        color={JOB_STATUS_COLOR[job.status]}
+        label={job.cancelRequested ? 'Cancelando…' : JOB_STATUS_LABEL[job.status]}
+      />
       {job.status === 'running' && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5 }}>
           <LinearProgress
@@ -85,9 +90,10 @@ function JobStatusCell({ job }: { job: Job }) {
   );
 }
 
-/** Download, retry (failed) and delete (anything not running) of one job. */
+/** Download, retry (failed), cancel (running) and delete (anything not running) of one job. */
 function JobActions({ job, onDelete }: { job: Job; onDelete: (job: Job) => void }) {
   const retry = useRetryJob();
+  const cancel = useCancelJob();
   return (
     <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
       {job.status === 'completed' &&
@@ -110,6 +116,19 @@ function JobActions({ job, onDelete }: { job: Job; onDelete: (job: Job) => void 
           onClick={() => retry.mutate(job.id)}
         >
           Tentar novamente
+        </Button>
+      )}
+      {job.status === 'running' && (
+        <Button
+          size="small"
+          variant="outlined"
+          color="warning"
+          startIcon={<StopCircleOutlined />}
+          disabled={cancel.isPending || job.cancelRequested}
+          aria-label={`Cancelar ${job.title}`}
+          onClick={() => cancel.mutate(job.id)}
+        >
+          Cancelar
         </Button>
       )}
       {job.status !== 'running' && (

@@ -24,6 +24,12 @@ export async function deleteJob(id: string): Promise<void> {
   await http.delete(`/jobs/${encodeURIComponent(id)}`);
 }
 
+/** Cancels one of the caller's jobs: null when it was queued (deleted at once), else the marked running job. */
+export async function cancelJob(id: string): Promise<Job | null> {
+  const data = await http.post<{ job: Job | null }>(`/jobs/${encodeURIComponent(id)}/cancel`);
+  return data?.job ?? null;
+}
+
 /** Puts one of the caller's failed jobs back in the queue (same id); answers the queued job. */
 export async function retryJob(id: string): Promise<Job> {
   return itemFrom<Job>(await http.post<{ job: Job }>(`/jobs/${encodeURIComponent(id)}/retry`), 'job');

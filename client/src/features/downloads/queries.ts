@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MSG, type Job } from '@tombo/shared';
 import { toast } from '../../lib/toast';
-import { deleteJob, fetchJob, fetchJobs, retryJob } from './api';
+import { cancelJob, deleteJob, fetchJob, fetchJobs, retryJob } from './api';
 import { jobKeys } from './keys';
 import { mergeJob, removeJob, replaceJob } from './live';
 
@@ -35,6 +35,20 @@ export function useDeleteJob() {
     onSuccess: (_r, id) => {
       removeJob(qc, id);
       toast.success(MSG.jobs.deleted);
+    },
+    onError: (err) => toast.fromError(err),
+  });
+}
+
+/** Cancels a running job: it shows "Cancelando…" until its runner stops and it leaves the list (job.deleted). */
+export function useCancelJob() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: cancelJob,
+    onSuccess: (job, id) => {
+      if (job) replaceJob(qc, job);
+      else removeJob(qc, id);
+      toast.success(job ? MSG.jobs.cancelRequested : MSG.jobs.cancelled);
     },
     onError: (err) => toast.fromError(err),
   });

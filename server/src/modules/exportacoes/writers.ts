@@ -42,6 +42,27 @@ function xlsxValue(col: FileColumn, v: unknown): unknown {
   return v == null ? null : neutralise(asText(v));
 }
 
+/** The part of readable-stream v2's state exceljs's zip entry (a PassThrough) exposes. */
+interface ZipEntryStream {
+  _writableState: { length: number };
+  _readableState: { length: number };
+  once(event: 'drain', listener: () => void): unknown;
+}
+const ZIP_BACKLOG_BYTES = 1 << 20;
+
+/**
+ * Waits while the sheet's zip entry holds more than ZIP_BACKLOG_BYTES not yet deflated. exceljs
+ * writes committed rows into that entry without looking at its backpressure, so without this wait
+ * the whole uncompressed sheet XML (~110 MB for 100,000 rows) piles up in memory.
+ */
+async function zipCaughtUp(ws: unknown) {
+  const entry = (ws as { stream?: { pipes?: ZipEntryStream[] } }).stream?.pipes?.[0];
+  if (!entry?._writableState || !entry._readableState) return;
+  while (entry._writableState.length + entry._readableState.length > ZIP_BACKLOG_BYTES) {
+    await new Promise<void>((resolve) => entry.once('drain', resolve));
+  }
+}
+
 /**
  * Streams rows into an XLSX file (exceljs streaming writer: each row is committed and leaves
  * memory), money as numbers with the R$ format and dates as dates with dd/mm/yyyy.
@@ -82,6 +103,7 @@ export async function writeXlsx(
       row.commit();
     }
     done += chunk.length;
+    await zipCaughtUp(ws);
     await progress(done);
   }
   ws.commit();

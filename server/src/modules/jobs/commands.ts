@@ -99,6 +99,46 @@ export async function deleteJob(
 }
 
 /**
+ * Cancels one of the owner's jobs that is not over. A queued one is deleted at once (as DELETE does);
+ * a running one is marked: its runner stops at its next progress step (or instead of completing),
+ * removes its scratch file and deletes the row, which tells the owner's tabs `job.deleted`. Returns
+ * the marked row, or null when the job was deleted here. A job already over is a 409.
+ */
+export async function cancelJob(
+  tx: Db,
+  out: Outbox,
+  scope: TenantScope,
+  ownerId: number,
+  id: string,
+  config: Pick<Config, 'dataDir'>,
+): Promise<JobRow | null> {
+  const [row] = await tx
+    .select()
+    .from(jobs)
+    .where(ownJob(scope, ownerId, id))
+    .for('update');
+  if (!row) throw notFound(MSG.jobs.notFound);
+  if (row.status === 'queued') {
+    await deleteJob(tx, out, scope, ownerId, id, config);
+    return null;
+  }
+  if (row.status !== 'running') throw conflict(MSG.jobs.cancelNotRunning);
+  const [marked] = await tx
+    .update(jobs)
+    .set({ cancelRequestedAt: row.cancelRequestedAt ?? new Date() })
+    .where(ownJob(scope, ownerId, id))
+    .returning();
+  await record(tx, out, {
+    action: 'JOB_CANCEL',
+    entityType: 'Job',
+    entityId: row.id,
+    label: row.title,
+    details: { old_value: { jobId: row.id, name: row.name, status: row.status, progress: row.progress } },
+  });
+  return marked;
+}
+
+/**
  * Puts one of the owner's failed jobs back in the queue: the same row (same id, so Downloads keeps
  * one line) goes back to "queued" with its error cleared; the caller enqueues it after the commit.
  * Anything but a failed job is a 409; another user's job a 404.

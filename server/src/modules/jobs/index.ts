@@ -7,7 +7,7 @@ export { createJob, type JobRequest } from './commands';
 export { enqueueJob, requestJob } from './request';
 export { getJob, listJobs } from './queries';
 export { presentJob, type JobRow } from './presenters';
-export { publishJob } from './publish';
+export { publishJob, publishJobDeleted } from './publish';
 import { fileRetentionJob } from './jobs/file-retention';
 /** The area's job definitions (collected by modules/job-definitions.ts). */
 export const jobs = [fileRetentionJob] as const;

@@ -16,4 +16,5 @@ export const presentJob = (r: JobRow): Job => ({
   finishedAt: r.finishedAt ? r.finishedAt.toISOString() : null,
   fileRemoved: r.fileRemovedAt !== null,
   fileSize: r.fileSize ?? null,
+  cancelRequested: r.cancelRequestedAt !== null,
 });

@@ -3,6 +3,13 @@ import type { AppContext } from '../../context';
 import { Outbox } from '../../db/tx';
 import { presentJob, type JobRow } from './presenters';
 
+/** Tells the owner's tabs that the job's row is gone (the runner deleted a cancelled job). */
+export function publishJobDeleted(ctx: Pick<AppContext, 'publisher'>, row: JobRow): void {
+  const out = new Outbox(null);
+  out.emit(room.user(row.ownerId), 'job.deleted', { id: row.id }, row.municipalityId);
+  out.flush(ctx);
+}
+
 /**
  * Tells the job's owner (and only them) how it stands: its progress, its end, its file's expiry.
  * For the runner and the retention sweep, which change the row outside a request.

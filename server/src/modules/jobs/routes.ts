@@ -1,7 +1,9 @@
 import type { Response } from 'express';
 import { exportSectorsBody, jobIdParam } from '@tombo/shared';
 import { route } from '../../http/route';
-import { createJob, deleteJob, retryJob } from './commands';
+import { cancelJob, createJob, deleteJob, retryJob } from './commands';
+import { publishJob } from './publish';
+import { presentJob } from './presenters';
 import { getJob, jobFile, listJobs, type JobFile } from './queries';
 import { enqueueJob } from './request';
 
@@ -67,6 +69,19 @@ export const jobRoutes = [
     params: jobIdParam,
     status: 204,
     handler: (c) => c.command((tx, out) => deleteJob(tx, out, c.scope, c.principal.id, c.params.id, c.ctx.config)),
+  }),
+  route({
+    method: 'post',
+    path: '/jobs/:id/cancel',
+    audience: 'municipal',
+    params: jobIdParam,
+    status: 202,
+    handler: async (c) => {
+      const row = await c.command((tx, out) => cancelJob(tx, out, c.scope, c.principal.id, c.params.id, c.ctx.config));
+      // The owner's other tabs show "cancelando" until the runner deletes the row (job.deleted).
+      if (row) publishJob(c.ctx, 'job.progress', row);
+      return { job: row ? presentJob(row) : null };
+    },
   }),
   route({
     method: 'post',

@@ -31,6 +31,8 @@ export const jobs = pgTable(
     fileRemovedAt: ts('file_removed_at'),
     /** Tell the owner by a notification when it is over (jobs nobody watches: scheduled reports, automatic terms). */
     notifyOwner: boolean('notify_owner').notNull().default(false),
+    /** The owner asked to cancel it while it ran: the runner stops at its next progress step and deletes the row. */
+    cancelRequestedAt: ts('cancel_requested_at'),
   },
   (t) => [
     index('jobs_owner_idx').on(t.ownerId, t.createdAt),

@@ -6,6 +6,9 @@ import { patrimonioSheetRows } from '../../patrimonios';
 import { writeCsv, writeXlsx, type FileColumn } from '../writers';
 import type { ExportDadosPayload } from './export-dados';
 
+/** Rows per read for XLSX: exceljs keeps a chunk's row objects alive until it is written, so smaller chunks keep the peak low. */
+const XLSX_CHUNK = 1000;
+
 /**
  * `export.dados`: the assets matching the list filters as XLSX or CSV, in keyset chunks, with the
  * columns of the payload (a template's, or every built-in and custom column). The sector restriction
@@ -40,7 +43,7 @@ export const run: UserJobHandler<ExportDadosPayload> = async (ctx, job) => {
   const progress = (done: number) => job.progress(source.total ? 2 + (96 * done) / source.total : 98);
   await job.progress(2);
   if (formato === 'csv') await writeCsv(file, fileColumns, source.chunks(), progress);
-  else await writeXlsx(file, 'Bens', fileColumns, source.chunks(), progress);
+  else await writeXlsx(file, 'Bens', fileColumns, source.chunks(XLSX_CHUNK), progress);
   return {
     tempPath: file,
     ext: formato,
