@@ -10,6 +10,7 @@ import {
   newLocal,
   newPatrimonio,
   newSector,
+  newSectorWithLocais,
   newTransferencia,
   newUser,
   ownerQuery,
@@ -272,6 +273,49 @@ describe('automatic versions', () => {
     expect(audits.map((a) => a.userName)).toEqual(['Ana Aprovadora', 'Ana Aprovadora']);
     // Nothing left: a second sweep does nothing.
     expect(await sweepTermos(s.ctx)).toEqual({ recorded: 0, rendered: 0 });
+  });
+
+  it('a location’s own term is re-issued when a transfer takes one of its assets; another location’s, unchanged, is not', async () => {
+    const sector = await newSectorWithLocais(s, w.A.id, { locais: ['Sala 1', 'Sala 2'] });
+    const [sala1, sala2] = sector.locais;
+    const leaving = await newPatrimonio(s, { municipalityId: w.A.id, sectorId: sector.id, localId: sala1.id });
+    const staying = await newPatrimonio(s, { municipalityId: w.A.id, sectorId: sector.id, localId: sala1.id });
+    await newPatrimonio(s, { municipalityId: w.A.id, sectorId: sector.id, localId: sala2.id });
+    const t1 = await issue(w.A.users.admin, { setorId: sector.id, localId: sala1.id });
+    const t2 = await issue(w.A.users.admin, { setorId: sector.id, localId: sala2.id });
+    const dest = await newSector(s, w.A.id);
+    await ownerQuery(s, 'update patrimonios set transferencia_pendente = true where id = $1', [leaving.id]);
+    const [t] = await ownerQuery<{ id: number }>(
+      s,
+      `insert into transferencias (municipality_id, patrimonio_id, numero_patrimonio, descricao_bem, type, motivo,
+                                   setor_origem_id, setor_origem_nome, setor_destino_id, setor_destino_nome,
+                                   solicitante_id, solicitante_nome)
+       values ($1, $2, $3, 'Bem de teste', 'transferencia', 'Mudança', $4, $5, $6, $7, $8, 'Admin') returning id`,
+      [w.A.id, leaving.id, leaving.numero, sector.id, sector.name, dest.id, dest.name, w.A.users.admin.id],
+    );
+    const r = await (
+      await as(w.A.users.supervisor)
+    )('POST', `/api/transferencias/${t.id}/decisao`, { status: 'aprovada', version: 0 });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    // The origin sector's term, Sala 1's term and the destination's term; not Sala 2's.
+    expect(await sweepTermos(s.ctx)).toEqual({ recorded: 3, rendered: 3 });
+    const all = await versions(w.A.users.admin, sector.id);
+    const ofSala = (id: number) => all.filter((v) => v.localId === id);
+    expect(ofSala(sala2.id).map((v) => v.versao)).toEqual([1]);
+    const [latest] = ofSala(sala1.id);
+    expect(latest).toMatchObject({
+      numero: t1.termo.numero,
+      versao: 2,
+      itens: 1,
+      automatico: true,
+      status: 'ready',
+      localNome: 'Sala 1',
+      motivo: `Transferência aprovada do bem ${leaving.numero}`,
+    });
+    expect(t2.termo.numero).not.toBe(t1.termo.numero);
+    const pdf = squeeze((await pdfText((await download(w.A.users.admin, latest.id)).bytes)).join(' '));
+    expect(pdf).toContain(staying.numero);
+    expect(pdf).not.toContain(leaving.numero);
   });
 
   it('two quick transfers out of one sector make one version of its term, whose reason lists both assets', async () => {

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { TERMO_MSG, yearOf, type TermoGenerateBody, type TermoVersao } from '@tombo/shared';
+import { TERMO_MSG, yearOf, type TermoGenerateBody, type TermoItem, type TermoVersao } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { locais, sectors, termoPendencias, termoVersoes } from '../../db/schema';
 import { liveEvent, record, type Outbox } from '../../db/tx';
@@ -182,20 +182,71 @@ export async function recordAutomaticTermos(tx: Db, out: Outbox, scope: TenantSc
 
 export type PendenciaRow = typeof termoPendencias.$inferSelect;
 
+/** The locations of the sector that have a term of their own (issued at least once, the location still there). */
+async function locationTermsOf(tx: Db, scope: TenantScope, sectorId: number): Promise<number[]> {
+  const rows = await tx
+    .selectDistinct({ localId: termoVersoes.localId })
+    .from(termoVersoes)
+    .innerJoin(locais, eq(locais.id, termoVersoes.localId))
+    .where(and(ofTenant(termoVersoes, scope), eq(termoVersoes.sectorId, sectorId), eq(locais.sectorId, sectorId)));
+  return rows.map((r) => r.localId).filter((id): id is number => id != null);
+}
+
+const ITEM_FIELDS = ['numero', 'descricao', 'marcaModeloSerie', 'local', 'estado', 'valor'] as const;
+
+/** Whether two versions list the same assets the same way (jsonb does not keep the keys' order). */
+const sameItens = (a: TermoItem[], b: TermoItem[]) =>
+  a.length === b.length && a.every((x, i) => ITEM_FIELDS.every((f) => (x[f] ?? null) === (b[i][f] ?? null)));
+
+/** The assets listed by the holder's latest version, to tell whether a new one would say anything new. */
+async function lastItens(tx: Db, scope: TenantScope, sectorId: number, localId: number) {
+  const [last] = await tx
+    .select({ itens: termoVersoes.itens, total: termoVersoes.total })
+    .from(termoVersoes)
+    .where(and(ofTenant(termoVersoes, scope), eq(termoVersoes.sectorId, sectorId), eq(termoVersoes.localId, localId)))
+    .orderBy(desc(termoVersoes.versao))
+    .limit(1);
+  return last;
+}
+
 /**
- * The automatic version a claimed pendencia stands for (the sweep, in the transaction that deleted it):
- * numbered and snapshotted now, written pending for the sweep's rendering, with its audit row and live
- * event under the name of whoever caused the latest change. Returns null when the sector is gone.
+ * The automatic versions a claimed pendencia stands for (the sweep, in the transaction that deleted it):
+ * the sector's term, and the term of each of its locations that has one and whose assets changed since
+ * its latest version (a location term that would list the same assets gets no new version). Numbered and
+ * snapshotted now, written pending for the sweep's rendering, each with its audit row and live event
+ * under the name of whoever caused the latest change. Returns the versions (none when the sector is gone).
  */
-export async function versionOfPendencia(tx: Db, out: Outbox, p: PendenciaRow): Promise<TermoRow | null> {
+export async function versionOfPendencia(tx: Db, out: Outbox, p: PendenciaRow): Promise<TermoRow[]> {
   const scope = scopeOfMunicipality(p.municipalityId);
   const [sector] = await tx
     .select({ id: sectors.id })
     .from(sectors)
     .where(and(eq(sectors.id, p.sectorId), ofTenant(sectors, scope)));
-  if (!sector) return null;
+  if (!sector) return [];
   const motivo = TERMO_MSG.motivos(p.motivos);
-  const values = await nextVersion(tx, out, scope, { sectorId: p.sectorId, localId: null }, motivo);
+  const rows = [await automaticVersion(tx, out, p, { sectorId: p.sectorId, localId: null }, motivo)];
+  for (const localId of await locationTermsOf(tx, scope, p.sectorId)) {
+    const values = await nextVersion(tx, out, scope, { sectorId: p.sectorId, localId }, motivo);
+    const last = await lastItens(tx, scope, p.sectorId, localId);
+    if (last && sameItens(last.itens, values.itens)) continue;
+    rows.push(await insertAutomatic(tx, out, p, values, motivo));
+  }
+  return rows;
+}
+
+/** Records the next automatic version of one holder's term (see `versionOfPendencia`). */
+async function automaticVersion(tx: Db, out: Outbox, p: PendenciaRow, holder: Holder, motivo: string) {
+  const values = await nextVersion(tx, out, scopeOfMunicipality(p.municipalityId), holder, motivo);
+  return insertAutomatic(tx, out, p, values, motivo);
+}
+
+async function insertAutomatic(
+  tx: Db,
+  out: Outbox,
+  p: PendenciaRow,
+  values: Awaited<ReturnType<typeof nextVersion>>,
+  motivo: string,
+): Promise<TermoRow> {
   const row = await insertVersion(tx, { ...values, createdById: p.createdById, createdByName: p.createdByName }, null);
   await record(
     tx,
@@ -207,7 +258,14 @@ export async function versionOfPendencia(tx: Db, out: Outbox, p: PendenciaRow): 
       label: `${row.numero} v${row.versao}`,
       sectorId: p.sectorId,
       municipalityId: p.municipalityId,
-      details: { new_value: { numero: row.numero, versao: row.versao, motivo } },
+      details: {
+        new_value: {
+          numero: row.numero,
+          versao: row.versao,
+          motivo,
+          ...(row.localNome ? { local: row.localNome } : {}),
+        },
+      },
     },
     termoChanged(row),
   );

@@ -26,6 +26,7 @@ export async function recordPendingTermos(ctx: JobContext): Promise<number> {
   let done = 0;
   for (;;) {
     const outs: Outbox[] = [];
+    let recorded = 0;
     const n = await ctx.db.transaction(async (raw) => {
       const tx = raw as unknown as Db;
       await enterTenancy(tx, allMunicipalities());
@@ -44,7 +45,7 @@ export async function recordPendingTermos(ctx: JobContext): Promise<number> {
             ? { id: p.createdById, name: p.createdByName ?? '', municipalityId: p.municipalityId }
             : null;
         const out = new Outbox(actor);
-        await versionOfPendencia(tx, out, p);
+        recorded += (await versionOfPendencia(tx, out, p)).length;
         outs.push(out);
       }
       return claimed.length;
@@ -55,7 +56,7 @@ export async function recordPendingTermos(ctx: JobContext): Promise<number> {
       await out.settle();
     }
     if (!n) return done;
-    done += n;
+    done += recorded;
   }
 }
 
