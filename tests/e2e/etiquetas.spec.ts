@@ -65,7 +65,12 @@ test('edita um template de etiqueta e gera etiquetas de 10 bens (PDF)', async ({
       await page.getByTestId('label-el-numero').click();
       const panel = page.getByTestId('element-panel');
       await panel.getByLabel('Fonte (pt)').fill('11');
+      // The editor checks with the server's schema before any request: the message sits next to the field.
+      await panel.getByLabel('X (mm)').fill('200');
+      await page.getByRole('button', { name: 'Salvar' }).click();
+      await expect(panel.getByText(/O elemento ultrapassa a largura da etiqueta em/)).toBeVisible();
       await panel.getByLabel('X (mm)').fill('4');
+      await expect(panel.getByText(/O elemento ultrapassa a largura da etiqueta em/)).toHaveCount(0);
       await page.getByRole('button', { name: '+ Texto livre' }).click();
       await page.getByTestId('element-panel').getByLabel('Texto').fill('Prefeitura — Patrimônio');
       await page.getByTestId('element-panel').getByLabel('Y (mm)').fill('22');

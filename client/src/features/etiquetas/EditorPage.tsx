@@ -1,4 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -41,6 +43,30 @@ interface Draft {
 
 const NEW_DRAFT: Draft = { ...DEFAULT_LABEL_TEMPLATE, name: 'Novo template', isDefault: false };
 
+/** The first message of each field of one element's errors (x, y, content…), for its panel. */
+function messagesOf(errs: FieldErrors<LabelElement> | undefined): Record<string, string> {
+  if (!errs) return {};
+  return Object.fromEntries(
+    Object.entries(errs).flatMap(([k, v]) => {
+      const message = (v as { message?: unknown } | undefined)?.message;
+      return typeof message === 'string' ? [[k, message]] : [];
+    }),
+  );
+}
+
+/** The first message anywhere in the form's errors (shown above the element panel). */
+function firstMessage(errs: unknown): string | undefined {
+  if (!errs || typeof errs !== 'object') return undefined;
+  const own = (errs as { message?: unknown }).message;
+  if (typeof own === 'string') return own;
+  for (const [k, v] of Object.entries(errs)) {
+    if (k === 'ref' || k === 'type') continue;
+    const m = firstMessage(v);
+    if (m) return m;
+  }
+  return undefined;
+}
+
 /** A new element of a kind, placed at the top-left, sized to fit the label. */
 function newElement(type: LabelElementType, d: Draft): LabelElement {
   const side = Math.min(15, d.width, d.height);
@@ -70,63 +96,65 @@ export default function EditorPage({ title }: PageProps) {
   const { create, update } = useLabelTemplateMutations();
   const fields = useFormFields();
   const customFields = (fields.data ?? []).filter((f) => f.isCustom).map((f) => ({ key: f.key, label: f.label }));
-  const [draft, setDraft] = useState<Draft | null>(isNew ? NEW_DRAFT : null);
+  // The draft is the form's state; the shared schema the server validates with checks it on save, so
+  // errors show next to their field (or element) before any request.
+  const { control, register, handleSubmit, reset, setValue, watch, formState } = useForm<Draft>({
+    resolver: zodResolver(labelTemplateCreateBody) as never,
+    defaultValues: NEW_DRAFT,
+  });
+  const [loaded, setLoaded] = useState(isNew);
   const [selected, setSelected] = useState<string | null>(null);
   const [asset, setAsset] = useState<PatrimonioListItem | null>(null);
   // Fits the label on a phone's screen; 6 px/mm elsewhere.
   const [zoom, setZoom] = useState(() => Math.max(2, Math.min(6, Math.floor((window.innerWidth - 96) / 64))));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const { logo, sample } = useLabelContext(asset);
+  const draft = watch();
+  const { errors, isSubmitted } = formState;
 
   useEffect(() => {
-    if (!isNew && saved && !draft) setDraft(templateBody(saved));
-  }, [isNew, saved, draft]);
+    if (!loaded && saved) {
+      reset(templateBody(saved));
+      setLoaded(true);
+    }
+  }, [loaded, saved, reset]);
 
-  const el = draft?.elements.find((e) => e.id === selected) ?? null;
-  const elErrors = useMemo(() => {
-    if (!draft || !el) return {};
-    const i = draft.elements.indexOf(el);
-    const prefix = `elements.${i}.`;
-    return Object.fromEntries(
-      Object.entries(errors)
-        .filter(([k]) => k.startsWith(prefix))
-        .map(([k, v]) => [k.slice(prefix.length), v]),
-    );
-  }, [errors, draft, el]);
+  const index = draft.elements.findIndex((e) => e.id === selected);
+  const el = index >= 0 ? draft.elements[index] : null;
+  const elErrors = messagesOf(errors.elements?.[index] as never);
+  const problem = firstMessage(errors);
 
   if (!isNew && (isPending || (!saved && !isError))) {
     if (!isPending && !saved) return <LoadError message={ETIQUETA_MSG.notFound} />;
     return <ContentSpinner />;
   }
   if (isError && !isNew) return <LoadError message={ETIQUETA_MSG.loadFailed} onRetry={() => void refetch()} />;
-  if (!draft) return <ContentSpinner />;
+  if (!loaded) return <ContentSpinner />;
 
-  const patch = (p: Partial<Draft>) => setDraft({ ...draft, ...p });
-  const patchEl = (eid: string, p: Partial<LabelElement>) =>
-    setDraft((d) => d && { ...d, elements: d.elements.map((e) => (e.id === eid ? { ...e, ...p } : e)) });
-
-  const save = () => {
-    // The same schema the server validates with: errors show next to their field before any request.
-    const parsed = labelTemplateCreateBody.safeParse(draft);
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message;
-      setErrors(found);
-      const first = Object.keys(found)[0];
-      const m = /^elements\.(\d+)\./.exec(first ?? '');
-      if (m) setSelected(draft.elements[Number(m[1])].id);
-      return;
-    }
-    setErrors({});
-    const body = templateBody(draft);
-    if (isNew)
-      create.mutate(body, { onSuccess: (t) => navigate(`/etiquetas/templates/editor/${t.id}`, { replace: true }) });
-    else if (saved)
-      update.mutate(
-        { id: saved.id, body: { ...body, version: saved.version } },
-        { onSuccess: (t) => setDraft(templateBody(t)) },
-      );
+  const opts = { shouldDirty: true, shouldValidate: isSubmitted };
+  const setElements = (elements: LabelElement[]) => setValue('elements', elements, opts);
+  const patchEl = (eid: string, p: Partial<LabelElement>) => {
+    const elements = watch('elements');
+    const i = elements.findIndex((e) => e.id === eid);
+    if (i >= 0) setValue(`elements.${i}`, { ...elements[i], ...p }, opts);
   };
+
+  const save = handleSubmit(
+    (values) => {
+      const body = templateBody(values);
+      if (isNew)
+        create.mutate(body, { onSuccess: (t) => navigate(`/etiquetas/templates/editor/${t.id}`, { replace: true }) });
+      else if (saved)
+        update.mutate(
+          { id: saved.id, body: { ...body, version: saved.version } },
+          { onSuccess: (t) => reset(templateBody(t)) },
+        );
+    },
+    // An element with a problem is selected, so its panel shows the message next to the field.
+    (errs) => {
+      const i = Array.isArray(errs.elements) ? errs.elements.findIndex(Boolean) : -1;
+      if (i >= 0) setSelected(watch('elements')[i]?.id ?? null);
+    },
+  );
 
   return (
     <>
@@ -141,7 +169,7 @@ export default function EditorPage({ title }: PageProps) {
             <Button
               variant="contained"
               startIcon={<Save />}
-              onClick={save}
+              onClick={() => void save()}
               disabled={create.isPending || update.isPending}
             >
               Salvar
@@ -159,7 +187,7 @@ export default function EditorPage({ title }: PageProps) {
                 variant="outlined"
                 onClick={() => {
                   const e = newElement(t, draft);
-                  patch({ elements: [...draft.elements, e] });
+                  setElements([...draft.elements, e]);
                   setSelected(e.id);
                 }}
               >
@@ -205,38 +233,41 @@ export default function EditorPage({ title }: PageProps) {
             <TextField
               size="small"
               label="Nome"
-              value={draft.name}
-              onChange={(e) => patch({ name: e.target.value })}
+              {...register('name')}
               error={!!errors.name}
-              helperText={errors.name}
+              helperText={errors.name?.message}
             />
             <Box sx={{ display: 'flex', gap: 1 }}>
               <TextField
                 size="small"
                 type="number"
                 label="Largura (mm)"
-                value={draft.width}
-                onChange={(e) => patch({ width: Number(e.target.value) })}
+                {...register('width', { valueAsNumber: true })}
                 error={!!errors.width}
-                helperText={errors.width}
+                helperText={errors.width?.message}
                 slotProps={{ htmlInput: { step: 0.5 } }}
               />
               <TextField
                 size="small"
                 type="number"
                 label="Altura (mm)"
-                value={draft.height}
-                onChange={(e) => patch({ height: Number(e.target.value) })}
+                {...register('height', { valueAsNumber: true })}
                 error={!!errors.height}
-                helperText={errors.height}
+                helperText={errors.height?.message}
                 slotProps={{ htmlInput: { step: 0.5 } }}
               />
             </Box>
-            <FormControlLabel
-              control={<Switch checked={draft.isDefault} onChange={(e) => patch({ isDefault: e.target.checked })} />}
-              label="Template padrão"
+            <Controller
+              control={control}
+              name="isDefault"
+              render={({ field }) => (
+                <FormControlLabel
+                  control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+                  label="Template padrão"
+                />
+              )}
             />
-            {Object.keys(errors).length > 0 && <Alert severity="error">{Object.values(errors)[0]}</Alert>}
+            {problem && <Alert severity="error">{problem}</Alert>}
             <Box sx={{ borderTop: 1, borderColor: 'divider', pt: 1.5 }}>
               {el ? (
                 <ElementPanel
@@ -245,7 +276,7 @@ export default function EditorPage({ title }: PageProps) {
                   customFields={customFields}
                   onChange={(p) => patchEl(el.id, p)}
                   onRemove={() => {
-                    patch({ elements: draft.elements.filter((e) => e.id !== el.id) });
+                    setElements(draft.elements.filter((e) => e.id !== el.id));
                     setSelected(null);
                   }}
                 />
