@@ -202,6 +202,24 @@ describe('GET /api/busca', () => {
     expect((await call('GET', '/api/busca?q=mesa&municipalityId=2')).status).toBe(400);
   });
 
+  it('a group needs its permission: without bens:read no assets, the other groups still answer', async () => {
+    const [{ permissions }] = await s.owner.query<{ permissions: string[] }>(
+      `select permissions from role_permissions where role = 'visualizador'`,
+    );
+    await s.owner.query(`update role_permissions set permissions = $1 where role = 'visualizador'`, [
+      permissions.filter((p) => p !== 'bens:read'),
+    ]);
+    try {
+      const r = (await search(w.A.users.visualizador, tag)).body; // assets, a sector and a location have it
+      expect(r.groups.map((g) => g.kind)).toEqual(['setores', 'locais']);
+      expect(group(r, 'setores')!.items[0].label).toBe(other.name);
+      const screens = (await search(w.A.users.visualizador, 'locais')).body;
+      expect(group(screens, 'telas')!.items.map((i) => i.href)).toContain('/locais');
+    } finally {
+      await s.owner.query(`update role_permissions set permissions = $1 where role = 'visualizador'`, [permissions]);
+    }
+  });
+
   it('needs a municipal user: 401 without a token, 403 for the superuser', async () => {
     expect((await client(s.url)('GET', '/api/busca?q=mesa')).status).toBe(401);
     expect((await client(s.url, await w.superuser.token())('GET', '/api/busca?q=mesa')).status).toBe(403);

@@ -1,9 +1,10 @@
+import type { SQL } from 'drizzle-orm';
 import { matchScreens, type BuscaGroup, type BuscaKind, type Permission } from '@tombo/shared';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db/client';
 import type { TenantScope } from '../../tenancy/scope';
 import { assetItem, localItem, presentGroup, sectorItem, userItem } from './presenters';
-import { searchAssets, searchLocais, searchSectors, searchUsers } from './queries';
+import { assetParts, localPart, sectorPart, userPart, type SearchRow } from './queries';
 
 /** What a provider gets: the caller, their scope, the trimmed text and the per-group limit. */
 export interface SearchInput {
@@ -15,45 +16,52 @@ export interface SearchInput {
 }
 
 /**
- * One kind of result. A provider runs only for callers with its permission; a new area (the property
- * register, issue 13) adds its own entry here with kind 'imoveis', and the panel shows its group.
+ * One kind of result, for callers with its permission. `parts` are parenthesised SELECTs of the
+ * SearchRow shape (all providers' run as one statement); `present` turns the kind's rows (or, for a
+ * provider without SQL, nothing) into its group. The property register (issue 13) adds kind 'imoveis' here.
  */
 export interface SearchProvider {
   kind: BuscaKind;
   permission?: Permission;
-  search(input: SearchInput): Promise<BuscaGroup>;
+  parts?(input: SearchInput): Promise<SQL[]> | SQL[];
+  present(rows: SearchRow[], input: SearchInput): BuscaGroup;
 }
+
+const byBranchThenLabel = (x: SearchRow, y: SearchRow) =>
+  x.branch - y.branch || x.label.localeCompare(y.label, 'pt-BR');
 
 export const SEARCH_PROVIDERS: readonly SearchProvider[] = [
   {
     kind: 'patrimonios',
     permission: 'bens:read',
-    async search({ tx, scope, q, limit }) {
-      const rows = await searchAssets(tx, scope, q, limit);
-      const more = rows.length > limit ? `/bens-cadastrados?q=${encodeURIComponent(q)}` : null;
-      return presentGroup('patrimonios', rows.slice(0, limit).map(assetItem), more);
+    parts: ({ tx, scope, q, limit }) => assetParts(tx, scope, q, limit),
+    present(rows, { q, limit }) {
+      const seen = new Set<number>();
+      const unique = rows.sort(byBranchThenLabel).filter((r) => !seen.has(r.id) && seen.add(r.id));
+      const more = unique.length > limit ? `/bens-cadastrados?q=${encodeURIComponent(q)}` : null;
+      return presentGroup('patrimonios', unique.slice(0, limit).map(assetItem), more);
     },
   },
   {
     kind: 'setores',
     permission: 'sectors:read',
-    search: async ({ tx, scope, q, limit }) =>
-      presentGroup('setores', (await searchSectors(tx, scope, q, limit)).map(sectorItem)),
+    parts: ({ scope, q, limit }) => [sectorPart(scope, q, limit)],
+    present: (rows) => presentGroup('setores', rows.sort(byBranchThenLabel).map(sectorItem)),
   },
   {
     kind: 'locais',
     permission: 'locais:read',
-    search: async ({ tx, scope, q, limit }) =>
-      presentGroup('locais', (await searchLocais(tx, scope, q, limit)).map(localItem)),
+    parts: ({ scope, q, limit }) => [localPart(scope, q, limit)],
+    present: (rows) => presentGroup('locais', rows.sort(byBranchThenLabel).map(localItem)),
   },
   {
     kind: 'usuarios',
     permission: 'users:read',
-    search: async ({ tx, scope, q, limit }) =>
-      presentGroup('usuarios', (await searchUsers(tx, scope, q, limit)).map(userItem)),
+    parts: ({ scope, q, limit }) => [userPart(scope, q, limit)],
+    present: (rows) => presentGroup('usuarios', rows.sort(byBranchThenLabel).map(userItem)),
   },
   {
     kind: 'telas',
-    search: async ({ principal, q, limit }) => presentGroup('telas', matchScreens(principal.role, q, limit)),
+    present: (_rows, { principal, q, limit }) => presentGroup('telas', matchScreens(principal.role, q, limit)),
   },
 ];

@@ -1,14 +1,25 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ROLE_LABELS, searchWords, type Role } from '@tombo/shared';
+import { searchWords, type BuscaKind } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import type { TenantScope } from '../../tenancy/scope';
 import { filterWhere } from '../patrimonios';
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-/** Trigram indexes need 3 characters: shorter words would read the whole index, so they only narrow. */
+/** Trigram indexes need 3 characters: a shorter word alone would read the whole index, so it only narrows. */
 const MIN_INDEXED_WORD = 3;
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+/**
+ * The one row shape every provider's SELECT returns, so that all of them run as one statement (one
+ * round trip): `branch` orders a kind's parts (an asset's number matches before its words).
+ */
+export interface SearchRow {
+  kind: BuscaKind;
+  branch: number;
+  id: number;
+  label: string;
+  a: string | null;
+  b: string | null;
+}
 
 /** `col like '%w%'` for each word: every word somewhere in the folded text (accents and case ignored). */
 const allWords = (col: SQL, words: string[]): SQL =>
@@ -17,77 +28,53 @@ const allWords = (col: SQL, words: string[]): SQL =>
     sql` and `,
   );
 
-export interface AssetHit {
-  id: number;
-  numero: string;
-  descricao: string;
-  setor: string | null;
-  local: string | null;
-  byNumber: boolean;
+/** Runs the providers' SELECTs as one UNION ALL and returns their rows. */
+export async function runSearch(tx: Db, parts: SQL[]): Promise<SearchRow[]> {
+  if (!parts.length) return [];
+  const result = await tx.execute(sql.join(parts, sql` union all `));
+  return (result as unknown as { rows: SearchRow[] }).rows;
 }
 
 /**
- * Assets visible to the scope (the list's own WHERE: municipality and, for a `usuario`, their sectors)
- * whose number starts with `q` (btree text_pattern_ops, in number order) or whose description has every
- * word (trigram GIN on descricao_busca). One statement, LIMIT per branch, no count; `limit + 1` rows
- * tell whether there are more.
+ * Assets visible to the scope (the assets list's own WHERE: municipality and, for a `usuario`, their
+ * sectors) whose number starts with `q` (btree text_pattern_ops, in number order; as typed and in
+ * upper case) or whose description has every word (trigram GIN on descricao_busca). LIMIT per branch,
+ * no count: `limit + 1` rows tell whether there are more. label = number, a = description, b = sector · local.
  */
-export async function searchAssets(tx: Db, scope: TenantScope, q: string, limit: number): Promise<AssetHit[]> {
+export async function assetParts(tx: Db, scope: TenantScope, q: string, limit: number): Promise<SQL[]> {
   const base = await filterWhere(tx, scope, {});
-  const words = searchWords(q);
-  const indexed = words.filter((w) => w.length >= MIN_INDEXED_WORD);
-  const cols = sql`id, numero_patrimonio as numero, descricao_bem as descricao, setor_nome as setor, local_nome as local`;
-  // Numbers are usually upper case ('2020ED0000123'); imported ones are kept as they came, so as typed too.
-  const prefixes = [...new Set([q.toUpperCase(), q])];
-  const branches = prefixes.map(
-    (p) => sql`(select ${cols}, true as "byNumber" from patrimonios
+  const cols = (branch: number) =>
+    sql`'patrimonios' as kind, ${sql.raw(String(branch))} as branch, id, numero_patrimonio as label, descricao_bem as a,
+        concat_ws(' · ', setor_nome, local_nome) as b`;
+  const parts = [...new Set([q.toUpperCase(), q])].map(
+    (p) => sql`(select ${cols(0)} from patrimonios
       where ${base} and numero_patrimonio like ${`${likeEscape(p)}%`}
       order by numero_patrimonio limit ${limit + 1})`,
   );
-  if (indexed.length)
-    branches.push(sql`(select ${cols}, false from patrimonios
+  const words = searchWords(q);
+  if (words.some((w) => w.length >= MIN_INDEXED_WORD))
+    parts.push(sql`(select ${cols(1)} from patrimonios
       where ${base} and ${allWords(sql`descricao_busca`, words)} limit ${limit + 1})`);
-  const rows = rowsOf<AssetHit>(await tx.execute(sql.join(branches, sql` union all `)));
-  const seen = new Set<number>();
-  return rows.filter((r) => !seen.has(r.id) && seen.add(r.id));
+  return parts;
 }
 
-export interface NamedHit {
-  id: number;
-  name: string;
-  extra: string | null;
-}
+/** The municipality's sectors whose name has every word, or whose code is `q`. a = code. */
+export const sectorPart = (scope: TenantScope, q: string, limit: number): SQL =>
+  sql`(select 'setores' as kind, 0 as branch, id, name as label, code as a, null as b from sectors
+    where municipality_id = ${scope.municipalityId}
+      and ((${allWords(sql`immutable_unaccent(lower(name))`, searchWords(q))}) or upper(code) = ${q.toUpperCase()})
+    order by name limit ${limit})`;
 
-/** The municipality's sectors whose name has every word, or whose code is `q`. */
-export async function searchSectors(tx: Db, scope: TenantScope, q: string, limit: number): Promise<NamedHit[]> {
-  const words = searchWords(q);
-  return rowsOf<NamedHit>(
-    await tx.execute(sql`select id, name, code as extra from sectors
-      where municipality_id = ${scope.municipalityId}
-        and ((${allWords(sql`immutable_unaccent(lower(name))`, words)}) or upper(code) = ${q.toUpperCase()})
-      order by name limit ${limit}`),
-  );
-}
+/** The municipality's locations whose name has every word. a = their sector's name. */
+export const localPart = (scope: TenantScope, q: string, limit: number): SQL =>
+  sql`(select 'locais' as kind, 0 as branch, l.id, l.name as label, s.name as a, null as b from locais l join sectors s on s.id = l.sector_id
+    where l.municipality_id = ${scope.municipalityId}
+      and ${allWords(sql`immutable_unaccent(lower(l.name))`, searchWords(q))}
+    order by l.name limit ${limit})`;
 
-/** The municipality's locations whose name has every word, with their sector's name. */
-export async function searchLocais(tx: Db, scope: TenantScope, q: string, limit: number): Promise<NamedHit[]> {
-  const words = searchWords(q);
-  return rowsOf<NamedHit>(
-    await tx.execute(sql`select l.id, l.name, s.name as extra from locais l join sectors s on s.id = l.sector_id
-      where l.municipality_id = ${scope.municipalityId}
-        and ${allWords(sql`immutable_unaccent(lower(l.name))`, words)}
-      order by l.name limit ${limit}`),
-  );
-}
-
-/** The municipality's users whose name or e-mail has every word (the caller needs users:read). */
-export async function searchUsers(tx: Db, scope: TenantScope, q: string, limit: number): Promise<NamedHit[]> {
-  const words = searchWords(q);
-  const rows = rowsOf<{ id: number; name: string; email: string; role: Role }>(
-    await tx.execute(sql`select id, name, email, role from users
-      where municipality_id = ${scope.municipalityId}
-        and ${allWords(sql`immutable_unaccent(lower(name || ' ' || email))`, words)}
-      order by name limit ${limit}`),
-  );
-  return rows.map((r) => ({ id: r.id, name: r.name, extra: `${r.email} · ${ROLE_LABELS[r.role] ?? r.role}` }));
-}
+/** The municipality's users whose name or e-mail has every word. a = e-mail, b = role. */
+export const userPart = (scope: TenantScope, q: string, limit: number): SQL =>
+  sql`(select 'usuarios' as kind, 0 as branch, id, name as label, email as a, role as b from users
+    where municipality_id = ${scope.municipalityId}
+      and ${allWords(sql`immutable_unaccent(lower(name || ' ' || email))`, searchWords(q))}
+    order by name limit ${limit})`;

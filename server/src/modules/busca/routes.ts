@@ -1,6 +1,7 @@
-import { BUSCA_KINDS, buscaQuery, buscaResponse, type BuscaResponse } from '@tombo/shared';
+import { BUSCA_KINDS, buscaQuery, buscaResponse, type BuscaGroup } from '@tombo/shared';
 import { route } from '../../http/route';
-import { SEARCH_PROVIDERS } from './providers';
+import { SEARCH_PROVIDERS, type SearchInput } from './providers';
+import { runSearch, type SearchRow } from './queries';
 
 const ORDER = new Map(BUSCA_KINDS.map((k, i) => [k, i]));
 
@@ -13,17 +14,19 @@ export const buscaRoutes = [
     query: buscaQuery,
     response: buscaResponse,
     handler: (c) =>
-      c.read(async (tx): Promise<BuscaResponse> => {
-        const { q, limit } = c.query;
-        const groups = [];
-        // One after the other: a transaction has one connection.
-        for (const p of SEARCH_PROVIDERS) {
-          if (p.permission && !c.principal.permissions.includes(p.permission)) continue;
-          const g = await p.search({ tx, scope: c.scope, principal: c.principal, q, limit });
-          if (g.items.length) groups.push(g);
-        }
-        groups.sort((a, b) => ORDER.get(a.kind)! - ORDER.get(b.kind)!);
-        return { q, groups };
+      c.read(async (tx) => {
+        const input: SearchInput = { tx, scope: c.scope, principal: c.principal, ...c.query };
+        const providers = SEARCH_PROVIDERS.filter(
+          (p) => !p.permission || c.principal.permissions.includes(p.permission),
+        );
+        const parts = (await Promise.all(providers.map((p) => p.parts?.(input) ?? []))).flat();
+        const rows = new Map<string, SearchRow[]>();
+        for (const r of await runSearch(tx, parts)) rows.set(r.kind, [...(rows.get(r.kind) ?? []), r]);
+        const groups: BuscaGroup[] = providers
+          .map((p) => p.present(rows.get(p.kind) ?? [], input))
+          .filter((g) => g.items.length > 0)
+          .sort((a, b) => ORDER.get(a.kind)! - ORDER.get(b.kind)!);
+        return { q: c.query.q, groups };
       }),
   }),
 ];
