@@ -203,12 +203,16 @@ describe('GET /api/busca', () => {
   });
 
   it('a group needs its permission: without bens:read no assets, the other groups still answer', async () => {
-    const [{ permissions }] = await s.owner.query<{ permissions: string[] }>(
-      `select permissions from role_permissions where role = 'visualizador'`,
-    );
-    await s.owner.query(`update role_permissions set permissions = $1 where role = 'visualizador'`, [
-      permissions.filter((p) => p !== 'bens:read'),
-    ]);
+    // through the superuser's API, which tells the principal caches (an owner UPDATE would not)
+    const su = client(s.url, await w.superuser.token());
+    const roles = (await su('GET', '/api/superuser/permissions')).body.roles as Array<{
+      role: string;
+      permissions: string[];
+    }>;
+    const permissions = roles.find((r) => r.role === 'visualizador')!.permissions;
+    const set = async (p: string[]) =>
+      expect((await su('PUT', '/api/superuser/permissions/visualizador', { permissions: p })).status).toBe(200);
+    await set(permissions.filter((p) => p !== 'bens:read'));
     try {
       const r = (await search(w.A.users.visualizador, tag)).body; // assets, a sector and a location have it
       expect(r.groups.map((g) => g.kind)).toEqual(['setores', 'locais']);
@@ -216,7 +220,7 @@ describe('GET /api/busca', () => {
       const screens = (await search(w.A.users.visualizador, 'locais')).body;
       expect(group(screens, 'telas')!.items.map((i) => i.href)).toContain('/locais');
     } finally {
-      await s.owner.query(`update role_permissions set permissions = $1 where role = 'visualizador'`, [permissions]);
+      await set(permissions);
     }
   });
 
