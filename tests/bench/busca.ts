@@ -159,7 +159,7 @@ export async function buscaBench(): Promise<void> {
       const plan = [
         await indexesUsed(
           pool,
-          `select id from patrimonios where municipality_id = $1 and numero_patrimonio like $2 order by numero_patrimonio limit 6`,
+          `select id from patrimonios where municipality_id = $1 and numero_patrimonio like $2 limit 6`,
           [m, `${q.toUpperCase()}%`],
         ),
         ...(w.length

@@ -37,8 +37,8 @@ export async function runSearch(tx: Db, parts: SQL[]): Promise<SearchRow[]> {
 
 /**
  * Assets visible to the scope (the assets list's own WHERE: municipality and, for a `usuario`, their
- * sectors) whose number starts with `q` (btree text_pattern_ops, in number order; as typed and in
- * upper case) or whose description has every word (trigram GIN on descricao_busca). LIMIT per branch,
+ * sectors) whose number is `q` or starts with it (btree text_pattern_ops; as typed and in upper
+ * case) or whose description has every word (trigram GIN on descricao_busca). LIMIT per branch,
  * no count: `limit + 1` rows tell whether there are more. label = number, a = description, b = sector · local.
  */
 export async function assetParts(tx: Db, scope: TenantScope, q: string, limit: number): Promise<SQL[]> {
@@ -46,14 +46,18 @@ export async function assetParts(tx: Db, scope: TenantScope, q: string, limit: n
   const cols = (branch: number) =>
     sql`'patrimonios' as kind, ${sql.raw(String(branch))} as branch, id, numero_patrimonio as label, descricao_bem as a,
         concat_ws(' · ', setor_nome, local_nome) as b`;
-  const parts = [...new Set([q.toUpperCase(), q])].map(
-    (p) => sql`(select ${cols(0)} from patrimonios
-      where ${base} and numero_patrimonio like ${`${likeEscape(p)}%`}
-      order by numero_patrimonio limit ${limit + 1})`,
-  );
+  const typed = [...new Set([q.toUpperCase(), q])]; // numbers are usually upper case; imported ones kept as they came
+  const parts = [
+    sql`(select ${cols(0)} from patrimonios where ${base} and numero_patrimonio in (${sql.join(typed, sql`, `)}) limit 2)`,
+  ];
+  // No ORDER BY: an ordered scan of the plain (municipality, number) index would filter its way to the
+  // prefix; the text_pattern_ops index reads the prefix's range (rows are sorted after, in JS).
+  for (const p of typed)
+    parts.push(sql`(select ${cols(1)} from patrimonios
+      where ${base} and numero_patrimonio like ${`${likeEscape(p)}%`} limit ${limit + 1})`);
   const words = searchWords(q);
   if (words.some((w) => w.length >= MIN_INDEXED_WORD))
-    parts.push(sql`(select ${cols(1)} from patrimonios
+    parts.push(sql`(select ${cols(2)} from patrimonios
       where ${base} and ${allWords(sql`descricao_busca`, words)} limit ${limit + 1})`);
   return parts;
 }
