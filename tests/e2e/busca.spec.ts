@@ -96,6 +96,8 @@ test('visualizador: sem telas de administração nem usuários; no celular a bus
   await newAsset(request, `Monitor ${tag}`);
   await page.setViewportSize(PHONE);
   await login(page, ACCOUNTS.visualizador, 'visualizador');
+  await expect(page.getByRole('button', { name: /^Buscar/ })).toBeVisible();
+  await shot(page, 'phone-busca-cabecalho');
   await page.getByRole('button', { name: /^Buscar/ }).click();
   await box(page).fill('configuracoes');
   await expect(panel(page).getByText(BUSCA_MSG.empty('configuracoes'))).toBeVisible();
