@@ -177,6 +177,10 @@ describe('GET /api/busca', () => {
     const r = (await search(w.A.users.admin, `mesa ${tag}`, 3)).body;
     expect(group(r, 'patrimonios')!.items).toHaveLength(3);
     expect(group(r, 'patrimonios')!.moreHref).toBe(`/bens-cadastrados?q=${encodeURIComponent(`mesa ${tag}`)}`);
+    // words in another order: the list (one phrase) would not find them, so no link to it
+    const reversed = (await search(w.A.users.admin, `${tag} mesa`, 3)).body;
+    expect(group(reversed, 'patrimonios')!.items).toHaveLength(3);
+    expect(group(reversed, 'patrimonios')!.moreHref).toBeNull();
     const all = (await search(w.A.users.admin, `mesa ${tag}`, 10)).body;
     expect(group(all, 'patrimonios')!.items).toHaveLength(4);
     expect(group(all, 'patrimonios')!.moreHref).toBeNull();

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import { matchScreens, type BuscaGroup, type BuscaKind, type Permission } from '@tombo/shared';
+import { foldText, matchScreens, type BuscaGroup, type BuscaKind, type Permission } from '@tombo/shared';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db/client';
 import type { TenantScope } from '../../tenancy/scope';
@@ -38,7 +38,11 @@ export const SEARCH_PROVIDERS: readonly SearchProvider[] = [
     present(rows, { q, limit }) {
       const seen = new Set<number>();
       const unique = rows.sort(byBranchThenLabel).filter((r) => !seen.has(r.id) && seen.add(r.id));
-      const more = unique.length > limit ? `/bens-cadastrados?q=${encodeURIComponent(q)}` : null;
+      // The list's quick search takes `q` as one phrase (number prefix or description substring): offer
+      // it only when it finds these rows too (words in another order would open an empty list).
+      const phrase = foldText(q);
+      const listFinds = unique.every((r) => r.branch < 2 || foldText(r.a ?? '').includes(phrase));
+      const more = unique.length > limit && listFinds ? `/bens-cadastrados?q=${encodeURIComponent(q)}` : null;
       return presentGroup('patrimonios', unique.slice(0, limit).map(assetItem), more);
     },
   },
