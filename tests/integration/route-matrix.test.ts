@@ -123,6 +123,8 @@ const WITHOUT_PERMISSION: Record<string, string> = {
   'GET /notificacoes': "a user's own notifications (the query filters by the caller)",
   'POST /notificacoes/lidas': "marks the caller's own notifications read",
   'POST /notificacoes/:id/lida': "marks one of the caller's own notifications read (404 for anyone else's)",
+  'GET /busca':
+    'the global search: each result group asks its own permission (bens:read, users:read…); screens by role',
 };
 
 /**

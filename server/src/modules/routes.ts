@@ -1,6 +1,7 @@
 import type { RouteDef } from '../http/route';
 import * as audit from './audit';
 import * as auth from './auth';
+import * as busca from './busca';
 import * as customization from './customization';
 import * as dashboard from './dashboard';
 import * as documents from './documents';
@@ -54,4 +55,5 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...relatorios.routes,
   ...exportacoes.routes,
   ...superuser.routes,
+  ...busca.routes,
 ];

@@ -12,6 +12,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpen from '@mui/icons-material/MenuOpen';
 import { HEADER_DEFAULTS, type SessionUser } from '@tombo/shared';
 import { optionalImageUrl } from '../../../lib/images';
+import { SearchButton } from '../../../features/busca';
 import { useCustomization } from '../../../features/customization';
 import { NotificationBell } from '../../../features/notifications';
 import { ThemeMenu } from '../shared/ThemeMenu';
@@ -26,7 +27,7 @@ interface Props {
   onOpenMenuSheet: () => void;
 }
 
-/** Sticky header: logo (→ /dashboard), city-hall branding, theme menu, notification bell and user menu. */
+/** Sticky header: logo (→ /dashboard), city-hall branding, global search (Ctrl+K), theme menu, notification bell and user menu. */
 export function AppHeader({ user, mobile, sidebarExpanded, onToggleSidebar, onOpenMenuSheet }: Props) {
   const c = useCustomization();
   const logo = optionalImageUrl(c.activeLogoUrl);
@@ -124,6 +125,7 @@ export function AppHeader({ user, mobile, sidebarExpanded, onToggleSidebar, onOp
             </Typography>
           </Box>
         </Box>
+        <SearchButton mobile={mobile} />
         {!mobile && <ThemeMenu />}
         <Suspense fallback={<Box sx={{ width: 40, flexShrink: 0 }} />}>
           <NotificationBell />

@@ -1,0 +1,84 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { searchWords, type BuscaKind } from '@tombo/shared';
+import type { Db } from '../../db/client';
+import type { TenantScope } from '../../tenancy/scope';
+import { filterWhere } from '../patrimonios';
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** Trigram indexes need 3 characters: a shorter word alone would read the whole index, so it only narrows. */
+const MIN_INDEXED_WORD = 3;
+
+/**
+ * The one row shape every provider's SELECT returns, so that all of them run as one statement (one
+ * round trip): `branch` orders a kind's parts (an asset's number matches before its words).
+ */
+export interface SearchRow {
+  kind: BuscaKind;
+  branch: number;
+  id: number;
+  label: string;
+  a: string | null;
+  b: string | null;
+}
+
+/** `col like '%w%'` for each word: every word somewhere in the folded text (accents and case ignored). */
+const allWords = (col: SQL, words: string[]): SQL =>
+  sql.join(
+    words.map((w) => sql`${col} like ${`%${likeEscape(w)}%`}`),
+    sql` and `,
+  );
+
+/** Runs the providers' SELECTs as one UNION ALL and returns their rows. */
+export async function runSearch(tx: Db, parts: SQL[]): Promise<SearchRow[]> {
+  if (!parts.length) return [];
+  const result = await tx.execute(sql.join(parts, sql` union all `));
+  return (result as unknown as { rows: SearchRow[] }).rows;
+}
+
+/**
+ * Assets visible to the scope (the assets list's own WHERE: municipality and, for a `usuario`, their
+ * sectors) whose number is `q` or starts with it (btree text_pattern_ops; as typed and in upper
+ * case) or whose description has every word (trigram GIN on descricao_busca). LIMIT per branch,
+ * no count: `limit + 1` rows tell whether there are more. label = number, a = description, b = sector · local.
+ */
+export async function assetParts(tx: Db, scope: TenantScope, q: string, limit: number): Promise<SQL[]> {
+  const base = await filterWhere(tx, scope, {});
+  const cols = (branch: number) =>
+    sql`'patrimonios' as kind, ${sql.raw(String(branch))} as branch, id, numero_patrimonio as label, descricao_bem as a,
+        concat_ws(' · ', setor_nome, local_nome) as b`;
+  const typed = [...new Set([q.toUpperCase(), q])]; // numbers are usually upper case; imported ones kept as they came
+  const parts = [
+    sql`(select ${cols(0)} from patrimonios where ${base} and numero_patrimonio in (${sql.join(typed, sql`, `)}) limit 2)`,
+  ];
+  // No ORDER BY: an ordered scan of the plain (municipality, number) index would filter its way to the
+  // prefix; the text_pattern_ops index reads the prefix's range (rows are sorted after, in JS).
+  for (const p of typed)
+    parts.push(sql`(select ${cols(1)} from patrimonios
+      where ${base} and numero_patrimonio like ${`${likeEscape(p)}%`} limit ${limit + 1})`);
+  const words = searchWords(q);
+  if (words.some((w) => w.length >= MIN_INDEXED_WORD))
+    parts.push(sql`(select ${cols(2)} from patrimonios
+      where ${base} and ${allWords(sql`descricao_busca`, words)} limit ${limit + 1})`);
+  return parts;
+}
+
+/** The municipality's sectors whose name has every word, or whose code is `q`. a = code. */
+export const sectorPart = (scope: TenantScope, q: string, limit: number): SQL =>
+  sql`(select 'setores' as kind, 0 as branch, id, name as label, code as a, null as b from sectors
+    where municipality_id = ${scope.municipalityId}
+      and ((${allWords(sql`immutable_unaccent(lower(name))`, searchWords(q))}) or upper(code) = ${q.toUpperCase()})
+    order by name limit ${limit})`;
+
+/** The municipality's locations whose name has every word. a = their sector's name. */
+export const localPart = (scope: TenantScope, q: string, limit: number): SQL =>
+  sql`(select 'locais' as kind, 0 as branch, l.id, l.name as label, s.name as a, null as b from locais l join sectors s on s.id = l.sector_id
+    where l.municipality_id = ${scope.municipalityId}
+      and ${allWords(sql`immutable_unaccent(lower(l.name))`, searchWords(q))}
+    order by l.name limit ${limit})`;
+
+/** The municipality's users whose name or e-mail has every word. a = e-mail, b = role. */
+export const userPart = (scope: TenantScope, q: string, limit: number): SQL =>
+  sql`(select 'usuarios' as kind, 0 as branch, id, name as label, email as a, role as b from users
+    where municipality_id = ${scope.municipalityId}
+      and ${allWords(sql`immutable_unaccent(lower(name || ' ' || email))`, searchWords(q))}
+    order by name limit ${limit})`;
