@@ -95,6 +95,12 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   SYNC_SUCCESS: 'Sincronização concluída',
   SYNC_FAIL: 'Sincronização com falha',
   SYNC_CANCEL: 'Sincronização cancelada',
+  MUNICIPALITY_UPDATE: 'Município alterado',
+  MUNICIPALITY_DEACTIVATE: 'Município desativado',
+  MUNICIPALITY_REACTIVATE: 'Município reativado',
+  USER_INVITE: 'Convite de acesso enviado',
+  USER_LOCK: 'Usuário bloqueado',
+  PUBLIC_SEARCH_INSTALLATION_UPDATE: 'Consulta pública da instalação alterada',
 };
 
 /** pt-BR names of the audited entity types. */
