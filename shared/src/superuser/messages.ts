@@ -18,4 +18,6 @@ export const SUPERUSER_MSG = {
   updated: 'Município atualizado com sucesso.',
   deactivated: 'Município desativado.',
   reactivated: 'Município reativado.',
+  userLocked: 'Usuário bloqueado com sucesso.',
+  invited: 'Convite enviado por e-mail.',
 } as const;

@@ -197,7 +197,7 @@ export async function assetsByUser(tx: Db, _all: AllMunicipalities, q: AssetsByU
 
 /** The database's server version and size (null where the engine cannot tell). */
 export async function databaseFacts(tx: Db, _all: AllMunicipalities) {
-  const [v] = rowsOf<{ v: string }>(await tx.execute(sql`show server_version`));
+  const [v] = rowsOf<{ v: string }>(await tx.execute(sql`select current_setting('server_version') as v`));
   let sizeBytes: number | null = null;
   try {
     // a savepoint: a refusal (no CONNECT privilege) must not abort the caller's transaction
