@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { SUPERUSER_MSG, room, type SuperuserUserUpdate, type User } from '@tombo/shared';
+import { SUPERUSER_MSG, USER_MSG, room, type SuperuserUserUpdate, type User } from '@tombo/shared';
 import type { Db } from '../../../db/client';
-import { users } from '../../../db/schema';
+import { municipalities, users } from '../../../db/schema';
 import { liveEvent, record, type Outbox } from '../../../db/tx';
 import { HttpError } from '../../../http/errors';
 import type { AllMunicipalities } from '../../../tenancy/scope';
@@ -40,8 +40,16 @@ export async function updateAnyUser(
 ): Promise<User> {
   const old = await lockAnyUser(tx, all, id);
   const { locked, ...changes } = input;
-  if (changes.municipalityId !== undefined && changes.municipalityId !== old.municipalityId)
+  const target = changes.municipalityId;
+  if (target != null && target !== old.municipalityId) {
+    // an unknown municipality stays a 404; an existing one is a move, refused
+    const [m] = await tx.select({ id: municipalities.id }).from(municipalities).where(eq(municipalities.id, target));
+    if (!m)
+      throw new HttpError(404, 'NOT_FOUND', USER_MSG.municipalityNotFound, {
+        municipalityId: USER_MSG.municipalityNotFound,
+      });
     throw new HttpError(422, 'UNPROCESSABLE', SUPERUSER_MSG.moveRefused, { municipalityId: SUPERUSER_MSG.moveRefused });
+  }
   if (locked && old.id === out.actor?.id)
     throw new HttpError(422, 'UNPROCESSABLE', SUPERUSER_MSG.selfLock, { locked: SUPERUSER_MSG.selfLock });
   const unlock = locked === false ? { lockoutUntil: null, failedLoginAttempts: 0 as const } : {};
