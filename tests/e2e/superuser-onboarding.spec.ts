@@ -32,6 +32,7 @@ const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
 
 test('the superuser onboards a municipality and its first admin signs in', async ({ page, browser }) => {
+  test.slow(); // three browser contexts and a dozen steps: more than the default minute on a busy machine
   const k = unique();
   const name = `Prefeitura Municipal de Onboarding ${k}`;
   const slug = `onboarding-${k}`;
@@ -42,7 +43,7 @@ test('the superuser onboards a municipality and its first admin signs in', async
   await page.goto('/superuser/municipalities');
   await page.getByRole('button', { name: 'Novo Município' }).click();
   const dialog = page.getByRole('dialog', { name: 'Novo Município' });
-  await dialog.getByLabel('Nome', { exact: true }).fill(name);
+  await dialog.getByRole('textbox', { name: 'Nome', exact: true }).fill(name);
   await expect(dialog.getByLabel(/slug/)).toHaveValue(`onboarding-${k}`);
   await dialog.getByLabel('UF').click();
   await page.getByRole('option', { name: 'RS', exact: true }).click();
@@ -99,6 +100,7 @@ test('the superuser onboards a municipality and its first admin signs in', async
 });
 
 test('superuser screens at desktop and 390 px', async ({ page }) => {
+  test.slow(); // twelve screens, each waited for
   await login(page, ACCOUNTS.superuser, 'superuser');
   const screens: [string, string, string][] = [
     ['/superuser', 'dashboard', 'Painel do Superusuário'],
