@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -26,8 +27,16 @@ type FormState = { open: false } | { open: true; municipality: Municipality | nu
 const columns: Column<Municipality>[] = [
   { key: 'name', label: 'Nome', primary: true, render: (m) => m.name },
   { key: 'uf', label: 'UF', render: (m) => m.uf ?? '—' },
-  { key: 'ibge', label: 'Código IBGE', render: (m) => m.codigoIbge ?? '—' },
-  { key: 'cnpj', label: 'CNPJ', render: (m) => (m.cnpj ? formatCnpj(m.cnpj) : '—') },
+  { key: 'ibge', label: 'IBGE', render: (m) => m.codigoIbge ?? '—' },
+  {
+    key: 'cnpj',
+    label: 'CNPJ',
+    render: (m) => (
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {m.cnpj ? formatCnpj(m.cnpj) : '—'}
+      </Box>
+    ),
+  },
   { key: 'slug', label: 'Slug', render: (m) => m.slug },
   {
     key: 'active',

@@ -162,7 +162,7 @@ export function MunicipalityFormDialog({ open, municipality, busy, onClose, onSu
                 label="CNPJ (opcional)"
                 fullWidth
                 margin="normal"
-                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 18 } }}
+                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 18 }, inputLabel: { shrink: true } }}
                 error={!!errors.cnpj}
                 helperText={errors.cnpj?.message}
                 onBlur={(e) => {
@@ -179,6 +179,7 @@ export function MunicipalityFormDialog({ open, municipality, busy, onClose, onSu
                 fullWidth
                 margin="normal"
                 required
+                slotProps={{ inputLabel: { shrink: true } }}
                 error={!!errors.slug}
                 helperText={errors.slug?.message ?? 'Letras minúsculas, números e hífens; usado na consulta pública.'}
               />
