@@ -30,3 +30,4 @@ export * from './public';
 export * from './format';
 export * from './relatorios';
 export * from './busca';
+export * from './superuser';

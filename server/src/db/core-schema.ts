@@ -6,6 +6,11 @@ export const municipalities = pgTable('municipalities', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   slug: text('slug').notNull().unique(),
+  /** Federative unit (two letters) and IBGE municipality code (7 digits); null for rows made before onboarding. */
+  uf: text('uf'),
+  codigoIbge: text('codigo_ibge').unique(),
+  /** 14 digits, without punctuation. */
+  cnpj: text('cnpj'),
   active: boolean('active').notNull().default(true),
   createdAt: created(),
   updatedAt: updated(),

@@ -96,6 +96,12 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   SYNC_SUCCESS: 'Sincronização concluída',
   SYNC_FAIL: 'Sincronização com falha',
   SYNC_CANCEL: 'Sincronização cancelada',
+  MUNICIPALITY_UPDATE: 'Município alterado',
+  MUNICIPALITY_DEACTIVATE: 'Município desativado',
+  MUNICIPALITY_REACTIVATE: 'Município reativado',
+  USER_INVITE: 'Convite de acesso enviado',
+  USER_LOCK: 'Usuário bloqueado',
+  PUBLIC_SEARCH_INSTALLATION_UPDATE: 'Consulta pública da instalação alterada',
 };
 
 /** pt-BR names of the audited entity types. */
@@ -170,7 +176,10 @@ export const AUDIT_ACTIONS_BY_ENTITY: Record<string, readonly string[]> = {
     'USER_UPDATE',
     'USER_UNLOCK',
     'USER_DELETE',
+    'USER_INVITE',
+    'USER_LOCK',
   ],
+  Municipality: ['MUNICIPALITY_CREATE', 'MUNICIPALITY_UPDATE', 'MUNICIPALITY_DEACTIVATE', 'MUNICIPALITY_REACTIVATE'],
   Sector: ['SECTOR_CREATE', 'SECTOR_UPDATE', 'SECTOR_DELETE', 'EXPORT_REQUEST'],
   Local: ['LOCAL_CREATE', 'LOCAL_UPDATE', 'LOCAL_DELETE'],
   TipoBem: ['TIPO_BEM_CREATE', 'TIPO_BEM_UPDATE', 'TIPO_BEM_ACTIVATE', 'TIPO_BEM_DEACTIVATE', 'TIPO_BEM_DELETE'],

@@ -1,10 +1,19 @@
 import { lazy } from 'react';
 import type { Feature } from '../../lib/feature';
+import { live } from './live';
 
 /** A superuser screen not built yet: its title and an empty state. */
 export const SuperuserPlaceholderPage = lazy(() => import('./SuperuserPlaceholderPage'));
 
 /** The superuser back office (/superuser). */
 export const feature: Feature = {
-  superuserRoutes: { '/superuser': lazy(() => import('./SuperuserDashboardPage')) },
+  superuserRoutes: {
+    '/superuser': lazy(() => import('./SuperuserDashboardPage')),
+    '/superuser/municipalities': lazy(() => import('./MunicipalitiesPage')),
+    '/superuser/users': lazy(() => import('./SuperuserUsersPage')),
+    '/superuser/assets-by-user': lazy(() => import('./AssetsByUserPage')),
+    '/superuser/system-information': lazy(() => import('./SystemInformationPage')),
+    '/superuser/public-search': lazy(() => import('./PublicSearchPage')),
+  },
+  live,
 };

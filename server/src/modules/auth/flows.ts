@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MSG, RESET_TOKEN_TTL_MINUTES, type LoginResponse, type RefreshResponse } from '@tombo/shared';
+import { MSG, RESET_TOKEN_TTL_MINUTES, SUPERUSER_MSG, type LoginResponse, type RefreshResponse } from '@tombo/shared';
 import type { AppContext } from '../../context';
 import { actorOf, mutate, read } from '../../db/tx';
 import { HttpError, badRequest } from '../../http/errors';
@@ -42,7 +42,8 @@ export async function login(ctx: AppContext, email: string, password: string): P
     throw invalid();
   }
   const principal = await loadPrincipal(ctx.database, u.id);
-  if (!principal) throw invalid(); // municipality deactivated
+  // the right password of a user whose municipality was deactivated: say so (issue 12)
+  if (!principal) throw new HttpError(403, 'FORBIDDEN', SUPERUSER_MSG.municipalityInactive);
   const sid = randomUUID();
   const refreshToken = await mutate(ctx, actor, (tx, out) => recordLogin(tx, out, all, u, sid), all);
   return { user: principal, token: ctx.tokens.signAccess(u, sid), refreshToken };

@@ -44,7 +44,16 @@ export async function publicSearchEnabled(tx: Db, scope: TenantScope): Promise<b
     .select({ on: publicSearchSettings.isPublicSearchEnabled })
     .from(publicSearchSettings)
     .where(ofTenant(publicSearchSettings, scope));
-  return row?.on ?? true;
+  return (row?.on ?? true) && (await installationPublicSearchOn(tx));
+}
+
+/** The installation-wide switch of the superuser (issue 12): off closes every municipality's public pages. */
+const installationOn = sql`coalesce((select is_public_search_enabled from installation_settings where id), true)`;
+async function installationPublicSearchOn(tx: Db): Promise<boolean> {
+  const { rows } = (await tx.execute(sql`select ${installationOn} as enabled`)) as unknown as {
+    rows: { enabled: boolean }[];
+  };
+  return rows[0]?.enabled !== false;
 }
 
 /** A page of the municipality's assets, public fields only. */
@@ -111,6 +120,12 @@ export async function publicMunicipalities(tx: Db, _all: AllMunicipalities): Pro
     .select({ id: municipalities.id, name: municipalities.name, slug: municipalities.slug })
     .from(municipalities)
     .leftJoin(publicSearchSettings, eq(publicSearchSettings.municipalityId, municipalities.id))
-    .where(and(eq(municipalities.active, true), sql`coalesce(${publicSearchSettings.isPublicSearchEnabled}, true)`))
+    .where(
+      and(
+        eq(municipalities.active, true),
+        sql`coalesce(${publicSearchSettings.isPublicSearchEnabled}, true)`,
+        installationOn,
+      ),
+    )
     .orderBy(asc(municipalities.name));
 }

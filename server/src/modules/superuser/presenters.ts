@@ -1,10 +1,14 @@
+import type { Municipality } from '@tombo/shared';
 import type { municipalities, rolePermissions } from '../../db/schema';
 
-/** Row → API shape of a municipality (the superuser's list). */
-export const presentMunicipality = (r: typeof municipalities.$inferSelect) => ({
+/** Row → API shape of a municipality (the superuser's list, its events). */
+export const presentMunicipality = (r: typeof municipalities.$inferSelect): Municipality => ({
   id: r.id,
   name: r.name,
   slug: r.slug,
+  uf: r.uf,
+  codigoIbge: r.codigoIbge,
+  cnpj: r.cnpj,
   active: r.active,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
@@ -22,5 +26,6 @@ export interface PublicSearchSetting {
   municipalityId: number;
   name: string;
   slug: string;
+  active: boolean;
   isPublicSearchEnabled: boolean;
 }

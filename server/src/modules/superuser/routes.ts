@@ -1,10 +1,34 @@
-import { idParam, userCreateBody, userUpdateBody } from '@tombo/shared';
+import {
+  assetsByUserQuery,
+  idParam,
+  municipalityCreateBody,
+  municipalityUpdateBody,
+  publicSearchInstallationBody,
+  superuserUserUpdateBody,
+  superuserUsersQuery,
+  userCreateBody,
+  type PublicSearchOverview,
+  type SuperuserDashboard,
+  type SystemInformation,
+} from '@tombo/shared';
 import { route } from '../../http/route';
 import { allMunicipalities } from '../../tenancy/scope';
 import { hashed } from '../users';
 import * as commands from './commands';
-import { municipalityList, publicSearchList, rolePermissionList, userList } from './queries';
-import { municipalityBody, permissionsBody, publicSearchBody, roleParam } from './schema';
+import { sendInvitation, unusableHash } from './invitations';
+import {
+  assetsByUser,
+  dashboardRows,
+  databaseFacts,
+  installationPublicSearch,
+  municipalityList,
+  publicSearchList,
+  queueCounts,
+  rolePermissionList,
+  userPage,
+} from './queries';
+import { permissionsBody, publicSearchBody, roleParam } from './schema';
+import { APP_VERSION, chromiumVersion, directoryUsage, startedAt } from './system';
 
 // The superuser works on the whole installation: audience 'superuser' runs c.read and c.command over
 // all municipalities, and every data function here is handed that tenancy, asked for explicitly.
@@ -28,6 +52,28 @@ export const superuserRoutes = [
     handler: (c) =>
       c.command((tx, out) => commands.setRolePermissions(tx, out, all, { role: c.params.role, ...c.body })),
   }),
+  // Figures per municipality and the queue's health (the screen refetches on live events and every few seconds).
+  route({
+    method: 'get',
+    path: '/superuser/dashboard',
+    audience: 'superuser',
+    handler: async (c): Promise<SuperuserDashboard> => {
+      const [rows, counts] = await c.read(async (tx) => [await dashboardRows(tx, all), await queueCounts(tx, all)]);
+      const sum = (k: 'users' | 'assets' | 'storageBytes') => rows.reduce((n, r) => n + r[k], 0);
+      return {
+        municipalities: rows,
+        totals: {
+          municipalities: rows.length,
+          activeMunicipalities: rows.filter((r) => r.active).length,
+          users: sum('users'),
+          assets: sum('assets'),
+          storageBytes: sum('storageBytes'),
+        },
+        queue: { mode: c.ctx.queue.mode, ...counts },
+        generatedAt: new Date().toISOString(),
+      };
+    },
+  }),
   route({
     method: 'get',
     path: '/superuser/municipalities',
@@ -37,22 +83,36 @@ export const superuserRoutes = [
       return { municipalities, total: municipalities.length };
     },
   }),
+  // Onboarding: the municipality and its first admin in one transaction, then the invitation mail.
   route({
     method: 'post',
     path: '/superuser/municipalities',
     audience: 'superuser',
-    body: municipalityBody,
+    body: municipalityCreateBody,
     status: 201,
-    handler: (c) => c.command((tx, out) => commands.createMunicipality(tx, out, all, c.body)),
+    handler: async (c) => {
+      const input = { ...c.body, unusableHash: await unusableHash() };
+      const { token, ...created } = await c.command((tx, out) => commands.createMunicipality(tx, out, all, input));
+      await sendInvitation(c.ctx, created.admin, created.municipality.name, token);
+      return created;
+    },
+  }),
+  route({
+    method: 'put',
+    path: '/superuser/municipalities/:id',
+    audience: 'superuser',
+    params: idParam,
+    body: municipalityUpdateBody,
+    handler: async (c) => ({
+      municipality: await c.command((tx, out) => commands.updateMunicipality(tx, out, all, c.params.id, c.body)),
+    }),
   }),
   route({
     method: 'get',
     path: '/superuser/users',
     audience: 'superuser',
-    handler: async (c) => {
-      const users = await c.read((tx) => userList(tx, all));
-      return { users, total: users.length };
-    },
+    query: superuserUsersQuery,
+    handler: (c) => c.read((tx) => userPage(tx, all, c.query)),
   }),
   route({
     method: 'post',
@@ -70,7 +130,7 @@ export const superuserRoutes = [
     path: '/superuser/users/:id',
     audience: 'superuser',
     params: idParam,
-    body: userUpdateBody,
+    body: superuserUserUpdateBody,
     handler: async (c) => {
       const input = await hashed(c.body);
       return c.command((tx, out) => commands.updateAnyUser(tx, out, all, c.params.id, input));
@@ -84,14 +144,57 @@ export const superuserRoutes = [
     status: 204,
     handler: (c) => c.command((tx, out) => commands.deleteAnyUser(tx, out, all, c.params.id)),
   }),
-  // The public consultation's switch, per municipality (on by default).
+  // A new invitation (set-password link, INVITATION_TTL_DAYS) for a user who lost or never used theirs.
+  route({
+    method: 'post',
+    path: '/superuser/users/:id/invitation',
+    audience: 'superuser',
+    params: idParam,
+    status: 202,
+    handler: async (c) => {
+      const { user, token } = await c.command((tx, out) => commands.inviteAnyUser(tx, out, all, c.params.id));
+      await sendInvitation(c.ctx, user, null, token);
+      return { sent: true };
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/superuser/assets-by-user',
+    audience: 'superuser',
+    query: assetsByUserQuery,
+    handler: (c) => c.read((tx) => assetsByUser(tx, all, c.query)),
+  }),
+  route({
+    method: 'get',
+    path: '/superuser/system-information',
+    audience: 'superuser',
+    handler: async (c): Promise<SystemInformation> => {
+      const chromium = chromiumVersion(c.ctx.config.chromePath);
+      const [facts, counts] = await c.read(async (tx) => [await databaseFacts(tx, all), await queueCounts(tx, all)]);
+      const storage = await directoryUsage(c.ctx.config.dataDir);
+      return {
+        version: APP_VERSION,
+        node: process.version,
+        uptimeSeconds: Math.round(process.uptime()),
+        startedAt: startedAt().toISOString(),
+        database: { kind: c.ctx.database.kind, ...facts },
+        queue: { mode: c.ctx.queue.mode, ...counts },
+        storage: { dataDir: c.ctx.config.dataDir, ...storage },
+        chromium: { path: chromium.path, version: await chromium.version },
+      };
+    },
+  }),
+  // The public consultation's switches: installation-wide and per municipality (on by default).
   route({
     method: 'get',
     path: '/superuser/public-search',
     audience: 'superuser',
-    handler: async (c) => {
-      const settings = await c.read((tx) => publicSearchList(tx, all));
-      return { settings, total: settings.length };
+    handler: async (c): Promise<PublicSearchOverview> => {
+      const [installationEnabled, settings] = await c.read(async (tx) => [
+        await installationPublicSearch(tx, all),
+        await publicSearchList(tx, all),
+      ]);
+      return { installationEnabled, settings, total: settings.length };
     },
   }),
   route({
@@ -100,5 +203,14 @@ export const superuserRoutes = [
     audience: 'superuser',
     body: publicSearchBody,
     handler: async (c) => ({ setting: await c.command((tx, out) => commands.setPublicSearch(tx, out, all, c.body)) }),
+  }),
+  route({
+    method: 'put',
+    path: '/superuser/public-search/installation',
+    audience: 'superuser',
+    body: publicSearchInstallationBody,
+    handler: async (c) => ({
+      installation: await c.command((tx, out) => commands.setInstallationPublicSearch(tx, out, all, c.body)),
+    }),
   }),
 ];

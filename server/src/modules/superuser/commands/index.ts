@@ -1,4 +1,4 @@
 export { setRolePermissions } from './permissions';
-export { createMunicipality } from './municipalities';
-export { createAnyUser, deleteAnyUser, updateAnyUser } from './users';
-export { setPublicSearch } from './public-search';
+export { createMunicipality, updateMunicipality } from './municipalities';
+export { createAnyUser, deleteAnyUser, inviteAnyUser, updateAnyUser } from './users';
+export { setInstallationPublicSearch, setPublicSearch } from './public-search';

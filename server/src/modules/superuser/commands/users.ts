@@ -1,28 +1,101 @@
-import type { User } from '@tombo/shared';
+import { eq, sql } from 'drizzle-orm';
+import { SUPERUSER_MSG, USER_MSG, room, type SuperuserUserUpdate, type User } from '@tombo/shared';
 import type { Db } from '../../../db/client';
-import type { Outbox } from '../../../db/tx';
+import { municipalities, users } from '../../../db/schema';
+import { liveEvent, record, type Outbox } from '../../../db/tx';
+import { HttpError } from '../../../http/errors';
 import type { AllMunicipalities } from '../../../tenancy/scope';
-import { changeUser, insertUser, refuseSelfDelete, removeUser, type NewUser, type UserChanges } from '../../users';
+import { revokeAllSessions } from '../../auth';
+import {
+  changeUser,
+  insertUser,
+  presentUsers,
+  refuseSelfDelete,
+  removeUser,
+  type NewUser,
+  type UserChanges,
+} from '../../users';
 import { lockAnyUser } from '../queries';
+import { startInvitation } from './municipalities';
+
+/** A lock set by the superuser lasts until someone unlocks the user. */
+const LOCKED_FOR_GOOD = new Date('9999-12-31T00:00:00Z');
 
 /** A user of the municipality the body names (which must exist), or without one a superuser. */
 export function createAnyUser(tx: Db, out: Outbox, _all: AllMunicipalities, input: NewUser): Promise<User> {
   return insertUser(tx, out, input.municipalityId ?? null, input);
 }
 
-/** Changes any user, their municipality too (only a superuser has none; a move drops the old sectors). */
+/**
+ * Changes any user. Moving a user to another municipality is refused (422): their history, sectors
+ * and assets belong to the old one, so the user is created again in the other. `locked` locks the
+ * account until unlocked (and ends its sessions) or unlocks it.
+ */
 export async function updateAnyUser(
   tx: Db,
   out: Outbox,
   all: AllMunicipalities,
   id: number,
-  input: UserChanges,
+  input: UserChanges & Pick<SuperuserUserUpdate, 'locked'>,
 ): Promise<User> {
-  return changeUser(tx, out, await lockAnyUser(tx, all, id), input);
+  const old = await lockAnyUser(tx, all, id);
+  const { locked, ...changes } = input;
+  const target = changes.municipalityId;
+  if (target != null && target !== old.municipalityId) {
+    // an unknown municipality stays a 404; an existing one is a move, refused
+    const [m] = await tx.select({ id: municipalities.id }).from(municipalities).where(eq(municipalities.id, target));
+    if (!m)
+      throw new HttpError(404, 'NOT_FOUND', USER_MSG.municipalityNotFound, {
+        municipalityId: USER_MSG.municipalityNotFound,
+      });
+    throw new HttpError(422, 'UNPROCESSABLE', SUPERUSER_MSG.moveRefused, { municipalityId: SUPERUSER_MSG.moveRefused });
+  }
+  if (locked && old.id === out.actor?.id)
+    throw new HttpError(422, 'UNPROCESSABLE', SUPERUSER_MSG.selfLock, { locked: SUPERUSER_MSG.selfLock });
+  const unlock = locked === false ? { lockoutUntil: null, failedLoginAttempts: 0 as const } : {};
+  const user = await changeUser(tx, out, old, { ...changes, ...unlock });
+  if (!locked) return user;
+  return lockUser(tx, out, user);
+}
+
+async function lockUser(tx: Db, out: Outbox, user: User): Promise<User> {
+  const [row] = await tx
+    .update(users)
+    .set({ lockoutUntil: LOCKED_FOR_GOOD, version: sql`${users.version} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
+  await revokeAllSessions(tx, user.id);
+  const [locked] = await presentUsers(tx, [row]);
+  await record(
+    tx,
+    out,
+    {
+      action: 'USER_LOCK',
+      entityType: 'User',
+      entityId: user.id,
+      label: row.name,
+      details: 'Conta bloqueada pelo superusuário até ser desbloqueada.',
+      municipalityId: row.municipalityId,
+    },
+    liveEvent(
+      [room.superusers, room.user(row.id), ...(row.municipalityId == null ? [] : [room.users(row.municipalityId)])],
+      'user.updated',
+      locked,
+      row.municipalityId,
+    ),
+  );
+  return locked;
 }
 
 /** Deletes any user but oneself (422). */
 export async function deleteAnyUser(tx: Db, out: Outbox, all: AllMunicipalities, id: number): Promise<void> {
   refuseSelfDelete(out, id);
   await removeUser(tx, out, await lockAnyUser(tx, all, id));
+}
+
+/** A new invitation (set-password link) for any municipality user; the caller mails it after the commit. */
+export async function inviteAnyUser(tx: Db, out: Outbox, all: AllMunicipalities, id: number) {
+  const u = await lockAnyUser(tx, all, id);
+  const token = await startInvitation(tx, out, u.id, u.municipalityId);
+  return { user: u, token };
 }
