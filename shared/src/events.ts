@@ -17,6 +17,7 @@ import type { RelatorioEvents } from './relatorios';
 import type { ExportTemplateEvents } from './exportacoes';
 import type { EtiquetaEvents } from './etiquetas';
 import type { TermoEvents } from './termos';
+import type { SecurityEvents } from './security';
 
 /** Rooms the server joins a socket to, from its verified token (DESIGN §5). */
 export const room = {
@@ -66,6 +67,7 @@ export interface ServerToClientEvents
     UserEvents,
     AuditEvents,
     CustomizationEvents,
+    SecurityEvents,
     JobEvents,
     SessionEvents,
     PatrimonioEvents,
