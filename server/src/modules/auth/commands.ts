@@ -118,16 +118,17 @@ export async function revokeAllSessions(tx: Db, userId: number, except?: string)
 /**
  * Revokes the user's live refresh tokens matching `which`, and tells every node on commit
  * (`u:<id>` on the principals channel): their caches reload the user's sessions, so the access
- * tokens of those sessions are refused and their sockets disconnected (realtime/socket.ts).
+ * tokens of those sessions are refused and their sockets disconnected (realtime/socket.ts). Returns
+ * how many sessions (families) it ended.
  */
 export async function revokeSessions(tx: Db, userId: number, which: SQL | undefined): Promise<number> {
   const revoked = await tx
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), which))
-    .returning({ id: refreshTokens.id });
+    .returning({ familyId: refreshTokens.familyId });
   if (revoked.length > 0) await tx.execute(sql`select pg_notify(${PRINCIPAL_CHANNEL}, ${`u:${userId}`})`);
-  return revoked.length;
+  return new Set(revoked.map((r) => r.familyId)).size;
 }
 
 /** A new single-use reset token of the user (its hash stored), with its audit entry; returns the token. */
