@@ -194,3 +194,20 @@ describe('required for admins', () => {
     expect((await login(u)).body.twoFactor).toBe('verify');
   });
 });
+
+describe("an admin resets a user's 2FA", () => {
+  it('the user signs in with the password again; another municipality is a 404, a supervisor 403', async () => {
+    const u = await newUser(s, { municipalityId: A.id, role: 'visualizador' });
+    await enrol(u);
+    expect((await login(u)).body.twoFactor).toBe('verify');
+    const B = await newTenant(s);
+    expect((await client(s.url, await B.users.admin.token())('DELETE', `/api/users/${u.id}/2fa`)).status).toBe(404);
+    expect((await client(s.url, await A.users.supervisor.token())('DELETE', `/api/users/${u.id}/2fa`)).status).toBe(
+      403,
+    );
+    const api = client(s.url, await A.users.admin.token());
+    expect((await api('DELETE', `/api/users/${u.id}/2fa`)).status).toBe(204);
+    expect((await api('DELETE', `/api/users/${u.id}/2fa`)).status).toBe(404);
+    expect((await login(u)).body.token).toEqual(expect.any(String));
+  });
+});

@@ -32,11 +32,19 @@ export function encryptSecret(config: Config, secret: string): string {
     .join('.');
 }
 
-export function decryptSecret(config: Config, stored: string): string {
-  const [, iv, tag, enc] = stored.split('.');
-  const decipher = createDecipheriv('aes-256-gcm', keyOf(config), Buffer.from(iv, 'base64url'));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(enc, 'base64url')), decipher.final()]).toString('utf8');
+/**
+ * The stored secret in clear, or null when it no longer decrypts (JWT_SECRET changed): its codes are
+ * then refused, while recovery codes (hashed, not encrypted) still work.
+ */
+export function decryptSecret(config: Config, stored: string): string | null {
+  try {
+    const [, iv, tag, enc] = stored.split('.');
+    const decipher = createDecipheriv('aes-256-gcm', keyOf(config), Buffer.from(iv, 'base64url'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(enc, 'base64url')), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
 }
 
 /** The otpauth:// URI and its QR code (PNG data URL) for an authenticator app. */
@@ -50,7 +58,8 @@ export async function totpSetup(secret: string, account: string) {
  * The time step a code is valid for (one step of clock drift either way), or null. A step at or
  * before `lastStep` (a code already used) is refused: a code works once.
  */
-export async function verifyTotp(secret: string, code: string, lastStep: number | null): Promise<number | null> {
+export async function verifyTotp(secret: string | null, code: string, lastStep: number | null): Promise<number | null> {
+  if (!secret) return null;
   try {
     const result = await verify({
       secret,

@@ -158,3 +158,23 @@ export async function useRecoveryCode(tx: Db, out: Outbox, _t: Tenancy, userId: 
   });
   return true;
 }
+
+/**
+ * An admin turns off another user's 2FA (a lost phone and lost recovery codes): the user signs in with
+ * the password again (or enrols at the next sign-in when their municipality requires it). False: none.
+ */
+export async function resetTwoFactor(tx: Db, out: Outbox, _t: Tenancy, userId: number): Promise<boolean> {
+  const gone = await tx
+    .delete(userTwoFactor)
+    .where(eq(userTwoFactor.userId, userId))
+    .returning({ id: userTwoFactor.userId });
+  await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
+  if (gone.length === 0) return false;
+  await record(tx, out, {
+    action: 'TWO_FACTOR_RESET',
+    entityType: 'User',
+    entityId: userId,
+    details: 'Verificação em duas etapas desativada por um administrador.',
+  });
+  return true;
+}
