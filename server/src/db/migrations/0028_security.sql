@@ -43,3 +43,17 @@ ALTER TABLE "security_policies" ADD CONSTRAINT "security_policies_municipality_i
 CREATE INDEX "user_recovery_codes_user_idx" ON "user_recovery_codes" USING btree ("user_id");--> statement-breakpoint
 -- custom (issue 12, security)
 SELECT tenant_policy('security_policies'::regclass);
+--> statement-breakpoint
+-- Per-user 2FA rows have no municipality_id: a row is visible when its user is (users is itself filtered).
+CREATE OR REPLACE FUNCTION user_row_policy(t regclass) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE format('ALTER TABLE %s ENABLE ROW LEVEL SECURITY', t);
+  EXECUTE format('DROP POLICY IF EXISTS tenant ON %s', t);
+  EXECUTE format($p$CREATE POLICY tenant ON %s
+    USING ((SELECT current_setting('app.all_municipalities', true)) = 'on'
+           OR EXISTS (SELECT 1 FROM users u WHERE u.id = user_id))
+    WITH CHECK ((SELECT current_setting('app.all_municipalities', true)) = 'on'
+           OR EXISTS (SELECT 1 FROM users u WHERE u.id = user_id))$p$, t);
+END $$;
+--> statement-breakpoint
+SELECT user_row_policy(t::regclass) FROM unnest(ARRAY['user_two_factor', 'user_recovery_codes', 'auth_challenges']) AS t;
