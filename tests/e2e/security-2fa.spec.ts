@@ -39,6 +39,10 @@ test('an admin enables 2FA in /perfil and signs in again with a code; policy and
   await expect(page.getByRole('img', { name: 'QR code para o aplicativo autenticador' })).toBeVisible();
   const secret = (await secretText.textContent())!.trim();
   await shot(page, 'desktop-perfil-2fa-setup');
+  await page.setViewportSize(PHONE);
+  await secretText.scrollIntoViewIfNeeded();
+  await shot(page, 'phone-perfil-2fa-setup');
+  await page.setViewportSize(DESKTOP);
   await page.getByLabel('Código de verificação').fill(await codeAt(secret, 0));
   await page.getByRole('button', { name: 'Confirmar e ativar' }).click();
   const codes = page.getByRole('list', { name: 'Códigos de recuperação' });
