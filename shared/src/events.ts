@@ -18,6 +18,7 @@ import type { ExportTemplateEvents } from './exportacoes';
 import type { EtiquetaEvents } from './etiquetas';
 import type { TermoEvents } from './termos';
 import type { SuperuserEvents } from './superuser/events';
+import type { SecurityEvents } from './security';
 
 /** Rooms the server joins a socket to, from its verified token (DESIGN §5). */
 export const room = {
@@ -67,6 +68,7 @@ export interface ServerToClientEvents
     UserEvents,
     AuditEvents,
     CustomizationEvents,
+    SecurityEvents,
     JobEvents,
     SessionEvents,
     PatrimonioEvents,

@@ -31,3 +31,4 @@ export * from './format';
 export * from './relatorios';
 export * from './busca';
 export * from './superuser';
+export * from './security';

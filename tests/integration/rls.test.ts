@@ -20,6 +20,9 @@ const GLOBAL_TABLES: Record<string, string> = {
 /** Tenant tables without a municipality_id of their own: their policy goes through another table (tested below). */
 const INDIRECT_TABLES: Record<string, string> = {
   user_sectors: 'a link is visible when its sector is (policy through sectors)',
+  user_two_factor: 'a 2FA secret is visible when its user is (policy through users)',
+  user_recovery_codes: 'as user_two_factor',
+  auth_challenges: 'as user_two_factor (sign-in reads them over all municipalities)',
 };
 
 let s: TestServer;
@@ -328,6 +331,33 @@ describe('row-level security on every tenant table', () => {
     expect(problems).toEqual([]);
     // The probe reached the tables that matter most (guards against an empty listing).
     expect(probed).toEqual(expect.arrayContaining(['users', 'sectors', 'locais', 'patrimonios', 'audit_logs', 'jobs']));
+  });
+
+  it("user_recovery_codes and auth_challenges (per user): A sees, adds, moves, updates and deletes none of B's users' rows", async () => {
+    const [a, b] = [w.A.users.admin.id, w.B.users.admin.id];
+    for (const id of [a, b]) {
+      await q(`insert into user_recovery_codes (user_id, code_hash) values (${id}, 'h${id}')`);
+      await q(
+        `insert into auth_challenges (user_id, token_hash, kind, expires_at) values (${id}, 't${id}', 'verify', now())`,
+      );
+    }
+    const codes = await probe(
+      'user_recovery_codes',
+      'user_id',
+      a,
+      b,
+      `insert into user_recovery_codes (user_id, code_hash) values (${b}, 'x')`,
+      `update user_recovery_codes set user_id = ${b} where user_id = ${a}`,
+    );
+    const challenges = await probe(
+      'auth_challenges',
+      'user_id',
+      a,
+      b,
+      `insert into auth_challenges (user_id, token_hash, kind, expires_at) values (${b}, 'y', 'verify', now())`,
+      `update auth_challenges set user_id = ${b} where user_id = ${a}`,
+    );
+    expect([...codes, ...challenges]).toEqual([]);
   });
 
   it("user_sectors (no municipality_id): A sees, links, moves, updates and deletes none of B's sector links", async () => {

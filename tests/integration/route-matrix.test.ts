@@ -125,6 +125,17 @@ const WITHOUT_PERMISSION: Record<string, string> = {
   'POST /notificacoes/:id/lida': "marks one of the caller's own notifications read (404 for anyone else's)",
   'GET /busca':
     'the global search: each result group asks its own permission (bens:read, users:read…); screens by role',
+  'GET /security/session-policy': "every signed-in user reads their municipality's idle timeout and password length",
+  'GET /auth/2fa': "the caller's own two-step sign-in state",
+  'POST /auth/2fa/setup': 'every user may enable 2FA for themselves (/perfil)',
+  'POST /auth/2fa/enable': 'as POST /auth/2fa/setup (a code of the pending secret is checked)',
+  'POST /auth/2fa/disable': "the caller's own 2FA (the password or a code is checked)",
+  'POST /auth/2fa/recovery-codes': "the caller's own recovery codes (the password or a code is checked)",
+  'GET /auth/sessions': "the caller's own sessions",
+  'POST /auth/sessions/revoke-others': "ends the caller's own other sessions",
+  'DELETE /auth/sessions/:id': "ends one of the caller's own sessions (404 for anyone else's)",
+  'PUT /auth/profile': "the caller's own name",
+  'POST /auth/avatar': "the caller's own avatar",
 };
 
 /**
@@ -148,6 +159,8 @@ const PARAMS_WITHOUT_ACCESS: Record<string, string> = {
   'PUT /superuser/municipalities/:id':
     'the superuser reaches every municipality: an unknown id is the 404 of the command',
   'POST /notificacoes/:id/lida': "notifications belong to a user: the command answers 404 for anyone else's",
+  'DELETE /auth/sessions/:id': "a session of the caller's own: the command answers 404 for anyone else's",
+  'GET /avatars/:file': 'public: an unguessable file name (a UUID per upload); an unknown one is a 404',
 };
 
 let s: TestServer;

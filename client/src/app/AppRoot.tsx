@@ -2,6 +2,7 @@ import { useCallback, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { useSession } from '../lib/session';
 import { bootstrapSession, logout } from '../features/auth';
+import { useIdleTimeoutMs } from '../features/security';
 import { useLiveSync } from './useLiveSync';
 import { useIdleTimeout } from './hooks/useIdleTimeout';
 import { useDocumentBranding } from './hooks/useDocumentBranding';
@@ -23,7 +24,7 @@ export function AppRoot() {
     void logout(true);
     navigate('/login?sessionExpired=1', { replace: true, state: { sessionExpired: true } });
   }, [navigate]);
-  useIdleTimeout(status === 'authenticated', onIdle);
+  useIdleTimeout(status === 'authenticated', onIdle, useIdleTimeoutMs());
 
   useLiveSync(userId);
   useDocumentBranding();

@@ -27,3 +27,4 @@ export * from '../modules/etiquetas/schema';
 export * from '../modules/relatorios/schema';
 export * from '../modules/exportacoes/schema';
 export * from '../modules/superuser/tables';
+export * from '../modules/security/schema';

@@ -21,6 +21,7 @@ import * as patrimonios from './patrimonios';
 import * as publicConsultation from './public';
 import * as relatorios from './relatorios';
 import * as sectors from './sectors';
+import * as security from './security';
 import * as superuser from './superuser';
 import * as termos from './termos';
 import * as tiposBens from './tipos-bens';
@@ -33,6 +34,7 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...auth.routes,
   ...publicConsultation.routes,
   ...customization.routes,
+  ...security.routes,
   ...users.routes,
   ...sectors.routes,
   ...locais.routes,

@@ -10,7 +10,8 @@ import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
-import { MSG } from '@tombo/shared';
+import { useState } from 'react';
+import { MSG, type LoginResponse, type TwoFactorChallenge } from '@tombo/shared';
 import { errorMessage } from '../../lib/http';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -18,6 +19,7 @@ import { PasswordField } from '../../components/PasswordField';
 import { useCustomization } from '../customization';
 import { AuthScreen } from './AuthScreen';
 import { login } from './api';
+import { TwoFactorStep } from './TwoFactorStep';
 import { loginTarget, type LoginLocationState } from './loginTarget';
 
 const loginForm = z.object({
@@ -43,11 +45,16 @@ export default function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
 
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
+  const signedIn = (res: LoginResponse) => {
+    useSession.getState().signIn(res.user, res.token, res.refreshToken);
+    navigate(loginTarget(res.user.role, from), { replace: true });
+  };
   const mutation = useMutation({
     mutationFn: (v: LoginForm) => login(v.email, v.password),
     onSuccess: (res) => {
-      useSession.getState().signIn(res.user, res.token, res.refreshToken);
-      navigate(loginTarget(res.user.role, from), { replace: true });
+      if ('twoFactor' in res) setChallenge(res);
+      else signedIn(res);
     },
     onError: (err) => toast.error(errorMessage(err, MSG.loginFailed)),
   });
@@ -57,6 +64,12 @@ export default function LoginPage() {
   }
 
   const { errors } = formState;
+  if (challenge)
+    return (
+      <AuthScreen>
+        <TwoFactorStep challenge={challenge} onSignedIn={signedIn} onCancel={() => setChallenge(null)} />
+      </AuthScreen>
+    );
   return (
     <AuthScreen>
       {sessionExpired && (

@@ -1,12 +1,21 @@
-import type { LoginResponse, SessionUser } from '@tombo/shared';
+import type { EnrolledLogin, LoginResponse, LoginResult, SessionUser, TwoFactorSetup } from '@tombo/shared';
 import { ApiError, http } from '../../lib/http';
 import { getSession } from '../../lib/session';
 import { queryClient } from '../../lib/queryClient';
 import { fetchUsers, usersKeys } from '../users';
 
-export async function login(email: string, password: string): Promise<LoginResponse> {
-  return http.post<LoginResponse>('/auth/login', { email, password }, { anonymous: true });
+/** The session, or the second step the user needs (2FA code, or enrolment when required). */
+export async function login(email: string, password: string): Promise<LoginResult> {
+  return http.post<LoginResult>('/auth/login', { email, password }, { anonymous: true });
 }
+
+/** Second step: a code of the authenticator app or a recovery code. */
+export const verifyTwoFactor = (challengeToken: string, proof: { code: string } | { recoveryCode: string }) =>
+  http.post<LoginResponse>('/auth/2fa/verify', { challengeToken, ...proof }, { anonymous: true });
+export const enrolSetup = (challengeToken: string) =>
+  http.post<TwoFactorSetup>('/auth/2fa/enrol/setup', { challengeToken }, { anonymous: true });
+export const enrolConfirm = (challengeToken: string, code: string) =>
+  http.post<EnrolledLogin>('/auth/2fa/enrol/confirm', { challengeToken, code }, { anonymous: true });
 
 export async function fetchMe(): Promise<SessionUser> {
   const data = await http.get<{ user: SessionUser }>('/auth/me');

@@ -6,6 +6,8 @@ export { bootstrapSession, fetchMe, logout } from './api';
 export { useChangePassword, useLogout } from './queries';
 export { changePasswordForm, type ChangePasswordForm } from './passwordForms';
 export type { LoginLocationState } from './loginTarget';
+export { RecoveryCodes } from './RecoveryCodes';
+export { SecretDisplay } from './TwoFactorStep';
 
 /** Sign-in, password recovery and the session's own account actions. */
 export const feature: Feature = {

@@ -9,14 +9,16 @@ import Typography from '@mui/material/Typography';
 import { useSession } from '../../lib/session';
 import { PasswordField } from '../../components/PasswordField';
 import { PageHeader } from '../../components/PageHeader';
-import { RoleBadge } from '../../components/RoleBadge';
-import { UserAvatar } from '../../components/UserAvatar';
 import type { PageProps } from '../../lib/feature';
 import { changePasswordForm, useChangePassword, type ChangePasswordForm } from '../auth';
+import { useSessionPolicy } from '../security';
+import { ProfileCard } from './ProfileCard';
+import { SessionsSection } from './SessionsSection';
+import { TwoFactorSection } from './TwoFactorSection';
 
 const EMPTY: ChangePasswordForm = { currentPassword: '', password: '', confirmPassword: '' };
 
-/** /perfil: the signed-in user and the own-password change form. */
+/** /perfil: the own name and avatar, password, two-step sign-in and active sessions. */
 export default function ProfilePage({ title }: PageProps) {
   const user = useSession((s) => s.user);
   const { register, handleSubmit, reset, formState } = useForm<ChangePasswordForm>({
@@ -24,6 +26,7 @@ export default function ProfilePage({ title }: PageProps) {
     defaultValues: EMPTY,
   });
   const mutation = useChangePassword(() => reset(EMPTY));
+  const minLength = useSessionPolicy()?.passwordMinLength ?? 8;
   if (!user) return null;
   const { errors } = formState;
 
@@ -32,37 +35,16 @@ export default function ProfilePage({ title }: PageProps) {
       <PageHeader title={title} />
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 5 }}>
-          <Paper variant="outlined" sx={{ p: 3 }}>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-              <UserAvatar name={user.name} avatarUrl={user.avatarUrl} size={64} />
-              <Box sx={{ minWidth: 0 }}>
-                <Typography variant="h2" component="h2">
-                  {user.name}
-                </Typography>
-                <Typography color="text.secondary">{user.email}</Typography>
-                <Box sx={{ mt: 1 }}>
-                  <RoleBadge role={user.role} />
-                </Box>
-              </Box>
-            </Box>
-            {user.municipalityName && (
-              <Typography sx={{ mt: 3 }}>
-                <Box component="span" sx={{ color: 'text.secondary' }}>
-                  Município:{' '}
-                </Box>
-                {user.municipalityName}
-              </Typography>
-            )}
-          </Paper>
+          <ProfileCard key={user.id} user={user} />
         </Grid>
         <Grid size={{ xs: 12, md: 7 }}>
-          <Paper variant="outlined" sx={{ p: 3 }}>
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
             <Typography variant="h2" component="h2" id="password-form-title">
               Alterar Senha
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-              A nova senha deve ter no mínimo 8 caracteres, com letra maiúscula, letra minúscula, número e caractere
-              especial.
+              A nova senha deve ter no mínimo {minLength} caracteres, com letra maiúscula, letra minúscula, número e
+              caractere especial.
             </Typography>
             <Box
               component="form"
@@ -107,6 +89,12 @@ export default function ProfilePage({ title }: PageProps) {
               </Button>
             </Box>
           </Paper>
+        </Grid>
+        <Grid size={{ xs: 12 }}>
+          <TwoFactorSection />
+        </Grid>
+        <Grid size={{ xs: 12 }}>
+          <SessionsSection />
         </Grid>
       </Grid>
     </>

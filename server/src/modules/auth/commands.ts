@@ -1,25 +1,47 @@
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { LOCKOUT_MINUTES, LOCKOUT_THRESHOLD, REFRESH_TOKEN_TTL_DAYS, RESET_TOKEN_TTL_MINUTES } from '@tombo/shared';
+import { REFRESH_TOKEN_TTL_DAYS, RESET_TOKEN_TTL_MINUTES } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { passwordResetTokens, refreshTokens, users } from '../../db/schema';
 import { record, type Outbox } from '../../db/tx';
 import { PRINCIPAL_CHANNEL } from '../../auth/principal-cache';
 import { newOpaqueToken, sha256 } from '../../auth/tokens';
 import type { AllMunicipalities, Tenancy } from '../../tenancy/scope';
+import { policyOf } from '../security';
 import { refreshTokenOf, type UserRow } from './queries';
+
+/** The device a request came from, kept with each refresh token (the sessions list of /perfil). */
+export interface ClientInfo {
+  userAgent: string | null;
+  ip: string | null;
+}
+const NO_CLIENT: ClientInfo = { userAgent: null, ip: null };
+/** A lock with no end: lifted only by an admin (policy lockoutMinutes 0). */
+export const UNTIL_UNLOCKED = new Date('9999-12-31T00:00:00Z');
 
 const days = (n: number) => new Date(Date.now() + n * 86_400_000);
 
-async function issueRefresh(tx: Db, userId: number, familyId: string): Promise<string> {
+async function issueRefresh(tx: Db, userId: number, familyId: string, client: ClientInfo): Promise<string> {
   const token = newOpaqueToken();
-  await tx
-    .insert(refreshTokens)
-    .values({ userId, familyId, tokenHash: sha256(token), expiresAt: days(REFRESH_TOKEN_TTL_DAYS) });
+  await tx.insert(refreshTokens).values({
+    userId,
+    familyId,
+    tokenHash: sha256(token),
+    expiresAt: days(REFRESH_TOKEN_TTL_DAYS),
+    userAgent: client.userAgent,
+    ip: client.ip,
+  });
   return token;
 }
 
 /** A successful login: failures cleared, the entry written, the session's first refresh token issued. */
-export async function recordLogin(tx: Db, out: Outbox, _all: AllMunicipalities, u: UserRow, sid: string) {
+export async function recordLogin(
+  tx: Db,
+  out: Outbox,
+  _all: AllMunicipalities,
+  u: UserRow,
+  sid: string,
+  client: ClientInfo = NO_CLIENT,
+) {
   if (u.failedLoginAttempts > 0 || u.lockoutUntil) {
     await tx.update(users).set({ failedLoginAttempts: 0, lockoutUntil: null }).where(eq(users.id, u.id));
   }
@@ -30,24 +52,25 @@ export async function recordLogin(tx: Db, out: Outbox, _all: AllMunicipalities, 
     label: u.name,
     details: 'Acesso ao sistema.',
   });
-  return issueRefresh(tx, u.id, sid);
+  return issueRefresh(tx, u.id, sid, client);
 }
 
 /**
- * One more wrong password for the user (at login or as the current password of a change); the
- * LOCKOUT_THRESHOLD-th locks the account for LOCKOUT_MINUTES.
+ * One more wrong password or code for the user (at login, at the second step, or as the current
+ * password of a change); the policy's lockoutThreshold-th locks the account for its lockoutMinutes
+ * (0: until an admin unlocks it).
  */
-export async function countFailure(tx: Db, out: Outbox, _tenancy: Tenancy, userId: number): Promise<void> {
+export async function countFailure(tx: Db, out: Outbox, tenancy: Tenancy, userId: number): Promise<void> {
   const [row] = await tx
     .update(users)
     .set({ failedLoginAttempts: sql`${users.failedLoginAttempts} + 1` })
     .where(eq(users.id, userId))
-    .returning({ attempts: users.failedLoginAttempts });
-  if (row && row.attempts >= LOCKOUT_THRESHOLD) {
-    await tx
-      .update(users)
-      .set({ lockoutUntil: new Date(Date.now() + LOCKOUT_MINUTES * 60_000) })
-      .where(eq(users.id, userId));
+    .returning({ attempts: users.failedLoginAttempts, municipalityId: users.municipalityId });
+  if (!row) return;
+  const policy = await policyOf(tx, tenancy, row.municipalityId);
+  if (row.attempts >= policy.lockoutThreshold) {
+    const until = policy.lockoutMinutes === 0 ? UNTIL_UNLOCKED : new Date(Date.now() + policy.lockoutMinutes * 60_000);
+    await tx.update(users).set({ lockoutUntil: until }).where(eq(users.id, userId));
     await record(tx, out, {
       action: 'USER_LOCKED',
       entityType: 'User',
@@ -61,7 +84,12 @@ export type Rotation =
   { rotated: { userId: number; sid: string; refreshToken: string } } | { revokedFor: number } | null;
 
 /** Rotates a refresh token. A token presented twice revokes its whole family (theft detection). */
-export async function rotateRefresh(tx: Db, all: AllMunicipalities, presented: string): Promise<Rotation> {
+export async function rotateRefresh(
+  tx: Db,
+  all: AllMunicipalities,
+  presented: string,
+  client: ClientInfo = NO_CLIENT,
+): Promise<Rotation> {
   const row = await refreshTokenOf(tx, all, presented, true);
   if (!row) return null;
   if (row.usedAt || row.revokedAt) {
@@ -70,7 +98,7 @@ export async function rotateRefresh(tx: Db, all: AllMunicipalities, presented: s
   }
   if (row.expiresAt <= new Date()) return null;
   await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.id));
-  const refreshToken = await issueRefresh(tx, row.userId, row.familyId);
+  const refreshToken = await issueRefresh(tx, row.userId, row.familyId, client);
   return { rotated: { userId: row.userId, sid: row.familyId, refreshToken } };
 }
 
@@ -90,15 +118,17 @@ export async function revokeAllSessions(tx: Db, userId: number, except?: string)
 /**
  * Revokes the user's live refresh tokens matching `which`, and tells every node on commit
  * (`u:<id>` on the principals channel): their caches reload the user's sessions, so the access
- * tokens of those sessions are refused and their sockets disconnected (realtime/socket.ts).
+ * tokens of those sessions are refused and their sockets disconnected (realtime/socket.ts). Returns
+ * how many sessions (families) it ended.
  */
-async function revokeSessions(tx: Db, userId: number, which: SQL | undefined): Promise<void> {
+export async function revokeSessions(tx: Db, userId: number, which: SQL | undefined): Promise<number> {
   const revoked = await tx
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), which))
-    .returning({ id: refreshTokens.id });
+    .returning({ familyId: refreshTokens.familyId });
   if (revoked.length > 0) await tx.execute(sql`select pg_notify(${PRINCIPAL_CHANNEL}, ${`u:${userId}`})`);
+  return new Set(revoked.map((r) => r.familyId)).size;
 }
 
 /** A new single-use reset token of the user (its hash stored), with its audit entry; returns the token. */

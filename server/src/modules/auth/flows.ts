@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MSG, RESET_TOKEN_TTL_MINUTES, SUPERUSER_MSG, type LoginResponse, type RefreshResponse } from '@tombo/shared';
+import { MSG, RESET_TOKEN_TTL_MINUTES, SUPERUSER_MSG, type LoginResult, type RefreshResponse } from '@tombo/shared';
 import type { AppContext } from '../../context';
 import { actorOf, mutate, read } from '../../db/tx';
 import { HttpError, badRequest } from '../../http/errors';
@@ -16,7 +16,10 @@ import {
   rotateRefresh,
   setOwnPassword,
   startReset,
+  type ClientInfo,
 } from './commands';
+import { assertPasswordPolicy, policyOf } from '../security';
+import { secondStep } from './flows-2fa';
 import { liveResetToken, userByEmail, userById } from './queries';
 
 // Each flow runs its reads and writes in short transactions with the slow password hashing between
@@ -25,8 +28,16 @@ import { liveResetToken, userByEmail, userById } from './queries';
 const invalid = () => new HttpError(401, 'INVALID_CREDENTIALS', MSG.loginFailed);
 const isLocked = (u: { lockoutUntil: Date | null }) => u.lockoutUntil != null && u.lockoutUntil > new Date();
 
-/** Signs in by e-mail and password: the session's tokens, or the same 401 for every failure. */
-export async function login(ctx: AppContext, email: string, password: string): Promise<LoginResponse> {
+/**
+ * Signs in by e-mail and password: the session's tokens, or the same 401 for every failure. A user
+ * with 2FA (or an admin who must set it up) gets a challenge for the second step instead.
+ */
+export async function login(
+  ctx: AppContext,
+  email: string,
+  password: string,
+  client?: ClientInfo,
+): Promise<LoginResult> {
   const all = allMunicipalities(); // before anyone is known: system access
   const u = await read(ctx, all, (tx) => userByEmail(tx, all, email));
   if (!u) {
@@ -44,15 +55,17 @@ export async function login(ctx: AppContext, email: string, password: string): P
   const principal = await loadPrincipal(ctx.database, u.id);
   // the right password of a user whose municipality was deactivated: say so (issue 12)
   if (!principal) throw new HttpError(403, 'FORBIDDEN', SUPERUSER_MSG.municipalityInactive);
+  const challenge = await secondStep(ctx, u);
+  if (challenge) return challenge;
   const sid = randomUUID();
-  const refreshToken = await mutate(ctx, actor, (tx, out) => recordLogin(tx, out, all, u, sid), all);
+  const refreshToken = await mutate(ctx, actor, (tx, out) => recordLogin(tx, out, all, u, sid, client), all);
   return { user: principal, token: ctx.tokens.signAccess(u, sid), refreshToken };
 }
 
 /** Rotates a refresh token into a new access token; a reused token revokes its family (401). */
-export async function refresh(ctx: AppContext, presented: string): Promise<RefreshResponse> {
+export async function refresh(ctx: AppContext, presented: string, client?: ClientInfo): Promise<RefreshResponse> {
   const all = allMunicipalities(); // the token names the user: system access
-  const result = await mutate(ctx, null, (tx) => rotateRefresh(tx, all, presented), all);
+  const result = await mutate(ctx, null, (tx) => rotateRefresh(tx, all, presented, client), all);
   if (result && 'revokedFor' in result) ctx.principals.forget(result.revokedFor);
   const rotated = result && 'rotated' in result ? result.rotated : null;
   // the user may have been deleted, or their municipality deactivated, since the last login
@@ -92,11 +105,12 @@ async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
 
 /** Sets a new password with a reset link's token (400 when invalid, expired or used); every session ends. */
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
-  const passwordHash = await hashPassword(password);
   const all = allMunicipalities(); // the link names the user: system access
   const found = await read(ctx, all, (tx) => liveResetToken(tx, all, token));
   if (!found) throw badRequest(MSG.auth.resetInvalid, { token: MSG.auth.resetInvalid });
   const { row, user } = found;
+  assertPasswordPolicy(await read(ctx, all, (tx) => policyOf(tx, all, user.municipalityId)), password);
+  const passwordHash = await hashPassword(password);
   const ok = await mutate(
     ctx,
     actorOf(user),
@@ -130,6 +144,7 @@ export async function changeOwnPassword(
     await mutate(ctx, actor, (tx, out) => countFailure(tx, out, own, me.id), own);
     throw wrong();
   }
+  assertPasswordPolicy(await read(ctx, own, (tx) => policyOf(tx, own, me.municipalityId)), password);
   const passwordHash = await hashPassword(password);
   await mutate(ctx, actor, (tx, out) => setOwnPassword(tx, out, own, { userId: me.id, sid, passwordHash }), own);
 }

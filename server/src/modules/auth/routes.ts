@@ -1,4 +1,3 @@
-import { rateLimit } from 'express-rate-limit';
 import {
   MSG,
   changeOwnPasswordBody,
@@ -8,25 +7,11 @@ import {
   refreshBody,
   resetPasswordBody,
 } from '@tombo/shared';
-import type { AppContext } from '../../context';
+import { clientOf, limited } from './request';
+import { twoFactorRoutes } from './routes-2fa';
 import { sessionOf } from '../../auth/middleware';
-import { HttpError } from '../../http/errors';
-import { perContext, withinLimit } from '../../http/rate-limit';
-import { route, type RouteCall } from '../../http/route';
+import { route } from '../../http/route';
 import * as flows from './flows';
-
-/** Password guesses per IP (login, reset, own password change): one budget per server. */
-const guesses = perContext((ctx: AppContext) =>
-  rateLimit({
-    windowMs: ctx.config.loginRateLimitWindowMs,
-    limit: ctx.config.loginRateLimitMax,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, _res, next) => next(new HttpError(429, 'RATE_LIMITED', MSG.auth.tooManyAttempts)),
-  }),
-);
-const limited = (c: Pick<RouteCall<never, never, never, never>, 'ctx' | 'req' | 'res'>) =>
-  withinLimit(guesses(c.ctx), c.req, c.res);
 
 /** Sign-in, sessions and passwords (spec §5). */
 export const authRoutes = [
@@ -37,7 +22,7 @@ export const authRoutes = [
     body: loginBody,
     handler: async (c) => {
       await limited(c);
-      return flows.login(c.ctx, c.body.email, c.body.password);
+      return flows.login(c.ctx, c.body.email, c.body.password, clientOf(c.req));
     },
   }),
   route({
@@ -45,7 +30,7 @@ export const authRoutes = [
     path: '/auth/refresh',
     audience: 'public',
     body: refreshBody,
-    handler: (c) => flows.refresh(c.ctx, c.body.refreshToken),
+    handler: (c) => flows.refresh(c.ctx, c.body.refreshToken, clientOf(c.req)),
   }),
   route({
     method: 'post',
@@ -97,4 +82,5 @@ export const authRoutes = [
       return { message: MSG.passwordChanged };
     },
   }),
+  ...twoFactorRoutes,
 ];

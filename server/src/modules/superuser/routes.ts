@@ -29,6 +29,7 @@ import {
 } from './queries';
 import { permissionsBody, publicSearchBody, roleParam } from './schema';
 import { APP_VERSION, chromiumVersion, directoryUsage, startedAt } from './system';
+import { assertPasswordPolicy, policyOf, policyOfUser } from '../security';
 
 // The superuser works on the whole installation: audience 'superuser' runs c.read and c.command over
 // all municipalities, and every data function here is handed that tenancy, asked for explicitly.
@@ -121,6 +122,8 @@ export const superuserRoutes = [
     body: userCreateBody,
     status: 201,
     handler: async (c) => {
+      const mid = c.body.municipalityId ?? null;
+      assertPasswordPolicy(await c.read((tx) => policyOf(tx, all, mid)), c.body.password);
       const input = await hashed(c.body);
       return c.command((tx, out) => commands.createAnyUser(tx, out, all, input));
     },
@@ -132,6 +135,8 @@ export const superuserRoutes = [
     params: idParam,
     body: superuserUserUpdateBody,
     handler: async (c) => {
+      const pw = c.body.password;
+      if (pw) assertPasswordPolicy(await c.read((tx) => policyOfUser(tx, all, c.params.id, c.body.municipalityId)), pw);
       const input = await hashed(c.body);
       return c.command((tx, out) => commands.updateAnyUser(tx, out, all, c.params.id, input));
     },

@@ -3,6 +3,7 @@ import { route } from '../../http/route';
 import { requireMayUpdate } from './access';
 import { createUser, deleteUser, hashed, updateUser } from './commands';
 import { getUser, listUsers } from './queries';
+import { assertPasswordPolicy, policyOf } from '../security';
 
 /** The users of a municipality (spec §7 Users); everyone reads their own record and edits its name and avatar. */
 export const userRoutes = [
@@ -34,6 +35,7 @@ export const userRoutes = [
     body: userCreateBody,
     status: 201,
     handler: async (c) => {
+      assertPasswordPolicy(await c.read((tx) => policyOf(tx, c.scope, c.scope.municipalityId)), c.body.password);
       const input = await hashed(c.body);
       return c.command((tx, out) => createUser(tx, out, c.scope, input));
     },
@@ -49,6 +51,8 @@ export const userRoutes = [
     body: userUpdateBody,
     handler: async (c) => {
       requireMayUpdate(c.self, c.principal.permissions, c.body);
+      if (c.body.password)
+        assertPasswordPolicy(await c.read((tx) => policyOf(tx, c.scope, c.scope.municipalityId)), c.body.password);
       const input = await hashed(c.body);
       return c.command((tx, out) => updateUser(tx, out, c.scope, c.params.id, input));
     },

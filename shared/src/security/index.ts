@@ -1,0 +1,4 @@
+export * from './messages';
+export * from './schemas';
+export * from './types';
+export * from './events';
