@@ -13,6 +13,7 @@ import { client } from '../support/http';
 const GLOBAL_TABLES: Record<string, string> = {
   municipalities: 'the tenants themselves: read at sign-in and listed by the superuser',
   role_permissions: 'one permission list per role for the whole installation (spec §6), edited by the superuser',
+  installation_settings: 'one row of installation-wide switches (the public consultation), edited by the superuser',
   refresh_tokens: 'found by token hash before anyone is signed in; reachable only through its own user',
   password_reset_tokens: 'found by token hash before anyone is signed in (forgot password); per user',
 };
