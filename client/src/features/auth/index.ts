@@ -6,6 +6,7 @@ export { bootstrapSession, fetchMe, logout } from './api';
 export { useChangePassword, useLogout } from './queries';
 export { changePasswordForm, type ChangePasswordForm } from './passwordForms';
 export type { LoginLocationState } from './loginTarget';
+export { AuthScreen } from './AuthScreen';
 
 /** Sign-in, password recovery and the session's own account actions. */
 export const feature: Feature = {
