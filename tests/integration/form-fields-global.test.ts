@@ -27,7 +27,8 @@ afterAll(async () => {
   await s?.close();
 });
 const as = async (u: TestUser) => client(s.url, await u.token());
-const fieldsOf = async (u: TestUser) => (await (await as(u))('GET', '/api/asset-form-fields')).body.fields as FormField[];
+const fieldsOf = async (u: TestUser) =>
+  (await (await as(u))('GET', '/api/asset-form-fields')).body.fields as FormField[];
 
 describe('installation-wide asset form fields', () => {
   let serie: FormField;
@@ -62,7 +63,11 @@ describe('installation-wide asset form fields', () => {
     });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect((put.body.patrimonio ?? put.body).customFields).toEqual({ numero_de_serie: 'SN-123' });
-    const taken = await admin('POST', '/api/asset-form-fields', { label: 'Série', key: 'numero_de_serie', type: 'TEXT' });
+    const taken = await admin('POST', '/api/asset-form-fields', {
+      label: 'Série',
+      key: 'numero_de_serie',
+      type: 'TEXT',
+    });
     expect(taken.status).toBe(409);
     expect(taken.body.error.message).toBe(FORM_FIELD_MSG.installationKey);
     expect((await admin('PUT', `/api/asset-form-fields/${serie.id}`, { label: 'X', version: 1 })).status).toBe(404);

@@ -28,7 +28,8 @@ afterAll(async () => {
   await s?.close();
 });
 const as = async (u: TestUser) => client(s.url, await u.token());
-const publicSettings = async () => (await client(s.url)('GET', '/api/customization/public')).body.customization as Customization;
+const publicSettings = async () =>
+  (await client(s.url)('GET', '/api/customization/public')).body.customization as Customization;
 
 async function upload(u: TestUser, field: string, bytes: Buffer, name: string, type = 'image/png') {
   const form = new FormData();

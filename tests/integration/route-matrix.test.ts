@@ -148,7 +148,8 @@ const PARAMS_WITHOUT_ACCESS: Record<string, string> = {
     'the superuser reaches every user (all municipalities): an unknown id is the 404 of the command',
   'DELETE /superuser/users/:id': 'as PUT /superuser/users/:id',
   'POST /notificacoes/:id/lida': "notifications belong to a user: the command answers 404 for anyone else's",
-  'POST /customization/files/:field': 'a settings field name, not a record: the target is the caller (installation or municipality)',
+  'POST /customization/files/:field':
+    'a settings field name, not a record: the target is the caller (installation or municipality)',
   'GET /customization/files/:owner/:name':
     'public login-page files under a random name; the path is checked to stay in the customization folder',
   'PUT /superuser/asset-form-fields/:id': 'installation-wide rows (no municipality): an unknown id is the command 404',

@@ -24,7 +24,16 @@ const known = (p: string) => {
 
 describe('user manual', () => {
   it('has one chapter per main area, each with a title and sections', () => {
-    const areas = ['login', 'bens', 'transferencias', 'inventarios', 'relatorios', 'etiquetas', 'configuracoes', 'superusuario'];
+    const areas = [
+      'login',
+      'bens',
+      'transferencias',
+      'inventarios',
+      'relatorios',
+      'etiquetas',
+      'configuracoes',
+      'superusuario',
+    ];
     expect(chapters.map((c) => c.file.replace(/^\d+-|\.md$/g, ''))).toEqual(areas);
     for (const { file, text } of chapters) {
       expect(text.match(/^# .+/gm), file).toHaveLength(1);
@@ -34,7 +43,7 @@ describe('user manual', () => {
 
   it('every screen path it names is a route of the product', () => {
     const named = chapters.flatMap(({ file, text }) =>
-      [...text.matchAll(/`(\/[a-z0-9/:.\-]*)`/g)].map((m) => ({ file, path: m[1] })),
+      [...text.matchAll(/`(\/[a-z0-9/:.-]*)`/g)].map((m) => ({ file, path: m[1] })),
     );
     expect(named.length).toBeGreaterThan(30);
     expect(named.filter((n) => !known(n.path))).toEqual([]);
@@ -42,6 +51,7 @@ describe('user manual', () => {
 
   it('describes every superuser screen of the menu', () => {
     const su = chapters.find((c) => c.file.includes('superusuario'))!.text;
-    for (const item of SUPERUSER_MENU.filter((i) => i.path !== '/superuser')) expect(su, item.path).toContain(item.label);
+    for (const item of SUPERUSER_MENU.filter((i) => i.path !== '/superuser'))
+      expect(su, item.path).toContain(item.label);
   });
 });

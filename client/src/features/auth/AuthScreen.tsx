@@ -152,7 +152,12 @@ export function AuthScreen({ children, heading, customization, preview }: Props)
     <ThemeProvider theme={theme}>
       <Box
         component={preview ? 'div' : 'main'}
-        sx={{ minHeight, height: preview ? '100%' : undefined, position: 'relative', fontFamily: c.fontFamily || undefined }}
+        sx={{
+          minHeight,
+          height: preview ? '100%' : undefined,
+          position: 'relative',
+          fontFamily: c.fontFamily || undefined,
+        }}
       >
         <Background c={c} />
         {split ? (

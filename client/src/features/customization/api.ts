@@ -67,8 +67,13 @@ export async function uploadCustomizationFile(
   file: File,
   onProgress?: (percent: number) => void,
 ): Promise<{ url: string; customization: Customization }> {
-  const res = await uploadFile<{ url: string; customization: unknown }>(`/customization/files/${field}`, file, file.name, {
-    onProgress,
-  });
+  const res = await uploadFile<{ url: string; customization: unknown }>(
+    `/customization/files/${field}`,
+    file,
+    file.name,
+    {
+      onProgress,
+    },
+  );
   return { url: res.url, customization: mergeCustomization(res.customization) };
 }

@@ -11,3 +11,4 @@ export const feature: Feature = {
   mainRoutes: { '/configuracoes/personalizacao': lazy(() => import('./PersonalizationPage')) },
   live,
 };
+export { FileField } from './FileField';

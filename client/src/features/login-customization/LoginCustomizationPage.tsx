@@ -24,6 +24,7 @@ import { toast } from '../../lib/toast';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import {
+  FileField,
   cacheCustomization,
   customizationKeys,
   resetCustomization,
@@ -32,7 +33,7 @@ import {
   useCustomizationScope,
 } from '../customization';
 import { ColorField } from './ColorField';
-import { FileField } from './FileField';
+
 import { LoginPreview } from './LoginPreview';
 
 const FONTS = [
@@ -223,7 +224,9 @@ export default function LoginCustomizationPage({ title }: PageProps) {
                           name={n}
                           render={({ field }) => (
                             <FormControlLabel
-                              control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+                              control={
+                                <Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />
+                              }
                               label={n === 'videoLoop' ? 'Repetir vídeo' : 'Vídeo sem som'}
                             />
                           )}

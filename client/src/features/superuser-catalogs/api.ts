@@ -1,10 +1,4 @@
-import type {
-  ExportTemplate,
-  ExportTemplateCreate,
-  ExportTemplateUpdate,
-  FieldType,
-  FormField,
-} from '@tombo/shared';
+import type { ExportTemplate, ExportTemplateCreate, ExportTemplateUpdate, FieldType, FormField } from '@tombo/shared';
 import { http, itemFrom, listFrom } from '../../lib/http';
 
 export interface FieldBody {

@@ -69,7 +69,11 @@ export default function DocumentationPage({ title }: PageProps) {
               fullWidth
             />
           </Box>
-          <List dense aria-label="Capítulos do manual" sx={{ maxHeight: { md: 'calc(100dvh - 260px)' }, overflow: 'auto' }}>
+          <List
+            dense
+            aria-label="Capítulos do manual"
+            sx={{ maxHeight: { md: 'calc(100dvh - 260px)' }, overflow: 'auto' }}
+          >
             <ListSubheader disableSticky>Capítulos</ListSubheader>
             {MANUAL.map((d) => (
               <ListItemButton key={d.slug} selected={!query && d.slug === doc?.slug} onClick={() => open(d)}>
@@ -106,7 +110,11 @@ export default function DocumentationPage({ title }: PageProps) {
                 {doc.title}
               </Typography>
               {doc.intro && <Markdown remarkPlugins={[remarkGfm]}>{doc.intro}</Markdown>}
-              <Box component="nav" aria-label="Seções do capítulo" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', my: 1 }}>
+              <Box
+                component="nav"
+                aria-label="Seções do capítulo"
+                sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', my: 1 }}
+              >
                 {doc.sections.map((s) => (
                   <Typography
                     key={s.id}

@@ -63,9 +63,7 @@ export default function PermissionsPage({ title }: PageProps) {
   });
 
   const toggle = (role: Role, p: Permission) =>
-    setDraft((d) =>
-      d ? { ...d, [role]: d[role].includes(p) ? d[role].filter((x) => x !== p) : [...d[role], p] } : d,
-    );
+    setDraft((d) => (d ? { ...d, [role]: d[role].includes(p) ? d[role].filter((x) => x !== p) : [...d[role], p] } : d));
 
   return (
     <>

@@ -44,7 +44,8 @@ const recordChange = (
 /** Adds a custom field at the end of the form (409 for a taken key). */
 export async function createField(tx: Db, out: Outbox, scope: TenantScope, input: FormFieldCreate): Promise<FormField> {
   await ensureDefaults(tx, scope);
-  if (await isInstallationKey(tx, input.key ?? keyFromLabel(input.label))) throw conflict(M.installationKey, 'DUPLICATE');
+  if (await isInstallationKey(tx, input.key ?? keyFromLabel(input.label)))
+    throw conflict(M.installationKey, 'DUPLICATE');
   const [row] = await tx
     .insert(assetFormFields)
     .values({

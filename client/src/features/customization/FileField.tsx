@@ -11,7 +11,7 @@ import {
   type CustomizationFileField,
 } from '@tombo/shared';
 import { toast } from '../../lib/toast';
-import { uploadCustomizationFile } from '../customization';
+import { uploadCustomizationFile } from './api';
 
 const ACCEPT: Record<string, string> = {
   png: 'image/png',
@@ -66,7 +66,9 @@ export function FileField({ field, value, onChange, onUploaded, disabled, error 
           size="small"
           disabled={disabled}
           error={!!error}
-          helperText={error ?? `${spec.exts.map((e) => e.toUpperCase()).join(', ')} — até ${spec.maxBytes / 1048576} MB`}
+          helperText={
+            error ?? `${spec.exts.map((e) => e.toUpperCase()).join(', ')} — até ${spec.maxBytes / 1048576} MB`
+          }
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <Button
