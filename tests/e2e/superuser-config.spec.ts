@@ -87,7 +87,7 @@ test.describe('superuser configuration', () => {
         .getByTestId('upload-activeLogoUrl')
         .setInputFiles({ name: 'brasao.png', mimeType: 'image/png', buffer: PNG });
       await expect(page.getByText(CUSTOMIZATION_MSG.uploaded)).toBeVisible();
-      await expect(preview.getByRole('img', { name: 'Logotipo', exact: true })).toBeVisible();
+      await expect(preview.locator('img[alt="Logotipo"]')).toBeVisible();
       await page
         .getByTestId('upload-secondaryLogoUrl')
         .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('não é imagem') });
@@ -143,7 +143,7 @@ test.describe('superuser configuration', () => {
 
       await page.goto('/superuser/export-templates');
       await page.getByRole('button', { name: 'Novo modelo' }).click();
-      await page.getByLabel('Nome', { exact: true }).fill(name);
+      await page.getByLabel('Nome do modelo').fill(name);
       await page.getByRole('button', { name: 'Salvar' }).click();
       await expect(page.getByText(EXPORT_MSG.saved)).toBeVisible();
       await expect(page.getByRole('list', { name: 'Modelos do sistema' })).toContainText(name);
