@@ -13,6 +13,7 @@ const PNG = Buffer.from(
 
 async function shots(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(300);
   await page.screenshot({ path: path.join(SCREENSHOTS, `superuser-${name}.png`), fullPage: true });
   await page.setViewportSize(PHONE);

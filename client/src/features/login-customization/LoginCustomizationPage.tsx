@@ -114,7 +114,7 @@ function Text({
           margin="dense"
           error={!!fieldState.error}
           helperText={fieldState.error?.message}
-          slotProps={{ inputLabel: { shrink: true } }}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
         >
           {select?.map((o) => (
             <MenuItem key={o.value} value={o.value}>

@@ -33,6 +33,15 @@ import { permissionKeys } from './keys';
 
 type Matrix = Record<Role, Permission[]>;
 
+/** The permission names stay in view while a phone scrolls the roles sideways. */
+const firstColumn = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  minWidth: { xs: 150, md: 220 },
+} as const;
+
 const toMatrix = (rows: Array<{ role: Role; permissions: Permission[] }>): Matrix => {
   const m = Object.fromEntries(ROLES.map((r) => [r, [] as Permission[]])) as Matrix;
   for (const r of rows) m[r.role] = [...r.permissions];
@@ -101,7 +110,7 @@ export default function PermissionsPage({ title }: PageProps) {
           <Table size="small" stickyHeader aria-label="Matriz de permissões por perfil">
             <TableHead>
               <TableRow>
-                <TableCell sx={{ minWidth: 220 }}>Permissão</TableCell>
+                <TableCell sx={{ ...firstColumn, zIndex: 3 }}>Permissão</TableCell>
                 {ROLES.map((r) => (
                   <TableCell key={r} align="center" sx={{ whiteSpace: 'nowrap' }}>
                     {ROLE_LABELS[r]}
@@ -145,7 +154,7 @@ function GroupRows({
       </TableRow>
       {group.permissions.map((p) => (
         <TableRow key={p} hover>
-          <TableCell>
+          <TableCell sx={firstColumn}>
             <Box>{PERMISSION_LABELS[p]}</Box>
             <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
               {p}
