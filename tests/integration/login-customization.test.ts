@@ -51,6 +51,8 @@ describe('login customization', () => {
     const su = await as(SU);
     const watcher = await s.socket(await SU.token());
     const heard = nextEvent<LiveEvent<{ scope: string }>>(watcher, 'customization.updated');
+    const member = await s.socket(await A.users.visualizador.token());
+    const memberHeard = nextEvent<LiveEvent<{ scope: string }>>(member, 'customization.updated');
     const patch: Partial<Customization> = {
       backgroundType: 'color',
       backgroundColor: '#0f172a',
@@ -67,8 +69,11 @@ describe('login customization', () => {
     const put = await su('PUT', '/api/customization', patch);
     expect(put.status).toBe(200);
     expect((await heard).data).toEqual({ scope: 'global' });
+    // a municipality's screens inherit the installation's settings: its sessions hear of it too
+    expect((await memberHeard).data).toEqual({ scope: 'global' });
     expect(await publicSettings()).toEqual({ ...DEFAULT_CUSTOMIZATION, ...patch });
     watcher.disconnect();
+    member.disconnect();
   });
 
   it('a logo upload is stored, set and served publicly as an image', async () => {
