@@ -19,6 +19,7 @@ import type { EtiquetaEvents } from './etiquetas';
 import type { TermoEvents } from './termos';
 import type { SuperuserEvents } from './superuser/events';
 import type { SecurityEvents } from './security';
+import type { PermissionEvents } from './permissions';
 
 /** Rooms the server joins a socket to, from its verified token (DESIGN §5). */
 export const room = {
@@ -83,7 +84,8 @@ export interface ServerToClientEvents
     ExportTemplateEvents,
     EtiquetaEvents,
     TermoEvents,
-    SuperuserEvents {}
+    SuperuserEvents,
+    PermissionEvents {}
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventData<N extends ServerEventName> = Parameters<ServerToClientEvents[N]>[0]['data'];
 /** Typed map of client → server events (rooms joined on request; the server checks access). */

@@ -32,3 +32,4 @@ export * from './relatorios';
 export * from './busca';
 export * from './superuser';
 export * from './security';
+export * from './permissions';

@@ -45,6 +45,12 @@ const ACCESS_FACTORIES: Partial<Record<AccessPermission, Factory>> = {
   'sector.manage': async (s, t) => ({ table: 'sectors', id: (await newSector(s, t.id)).id }),
   'labelTemplate.manage': async (s, t) => ({ table: 'label_templates', id: (await newLabelTemplate(s, t.id)).id }),
   'local.manage': async (s, t) => ({ table: 'locais', id: (await newLocal(s, t.sector)).id }),
+  'exportTemplate.read': async (s, t) => ({
+    table: 'export_templates',
+    id: (
+      await ownerQuery<{ id: number }>(s, 'select id from export_templates where municipality_id = $1 limit 1', [t.id])
+    )[0].id,
+  }),
   'exportTemplate.manage': async (s, t) => ({
     table: 'export_templates',
     id: (
@@ -108,6 +114,7 @@ const WITHOUT_PERMISSION: Record<string, string> = {
   'PUT /customization':
     'superuser or settings:update, decided in the handler (two targets: installation or municipality)',
   'POST /customization/reset': 'as PUT /customization',
+  'POST /customization/files/:field': 'as PUT /customization (the upload sets one field of the same target)',
   'GET /jobs': "a user's own jobs (the queries filter by owner)",
   'GET /jobs/:id': "a user's own job (404 for anyone else's)",
   'GET /jobs/:id/download': "a user's own job file (404 for anyone else's)",
@@ -161,6 +168,14 @@ const PARAMS_WITHOUT_ACCESS: Record<string, string> = {
   'POST /notificacoes/:id/lida': "notifications belong to a user: the command answers 404 for anyone else's",
   'DELETE /auth/sessions/:id': "a session of the caller's own: the command answers 404 for anyone else's",
   'GET /avatars/:file': 'public: an unguessable file name (a UUID per upload); an unknown one is a 404',
+  'POST /customization/files/:field':
+    'a settings field name, not a record: the target is the caller (installation or municipality)',
+  'GET /customization/files/:owner/:name':
+    'public login-page files under a random name; the path is checked to stay in the customization folder',
+  'PUT /superuser/asset-form-fields/:id': 'installation-wide rows (no municipality): an unknown id is the command 404',
+  'DELETE /superuser/asset-form-fields/:id': 'as PUT /superuser/asset-form-fields/:id',
+  'PUT /superuser/export-templates/:id': 'installation-wide rows (no municipality): an unknown id is the command 404',
+  'DELETE /superuser/export-templates/:id': 'as PUT /superuser/export-templates/:id',
 };
 
 let s: TestServer;
@@ -229,7 +244,12 @@ async function withRoleLacking(def: RouteDef, permission: Permission, fn: (role:
   const role = candidates[candidates.length - 1];
   const su = await superuserApi();
   const stripped = perms[role].filter((p) => p !== permission);
-  expect((await su('PUT', `/api/superuser/permissions/${role}`, { permissions: stripped })).status).toBe(200);
+  const put = await su('PUT', `/api/superuser/permissions/${role}`, { permissions: stripped });
+  if (put.status === 400 && role === 'superuser') {
+    // The API refuses to strip the superuser's own access (issue 12): strip it as the owner.
+    await s.owner.query('update role_permissions set permissions = $2 where role = $1', [role, stripped]);
+    s.ctx.principals.forgetAll();
+  } else expect(put.status).toBe(200);
   try {
     await fn(role);
   } finally {

@@ -9,4 +9,7 @@ export const EXPORT_MSG = {
   noColumns: 'Escolha ao menos uma coluna.',
   requested: 'Exportação solicitada. Acompanhe o progresso abaixo ou em Downloads.',
   loadFailed: 'Não foi possível carregar os modelos de exportação.',
+  systemTemplate: 'Modelo do sistema',
+  systemReadOnly: 'Modelo do sistema: pode ser usado ou copiado, mas só o superusuário o altera.',
+  copyOf: (name: string) => `Cópia de ${name}`,
 };

@@ -9,7 +9,8 @@ export interface ExportTemplate {
   id: number;
   name: string;
   columns: ExportColumn[];
-  municipalityId: number;
+  /** null: an installation-wide template ('modelo do sistema'): every municipality uses or copies it, none edits it. */
+  municipalityId: number | null;
   createdAt: string;
   updatedAt: string;
   version: number;

@@ -18,6 +18,8 @@ export const FORM_FIELD_MSG = {
   systemDelete: 'Campos do sistema não podem ser excluídos.',
   systemType: 'O tipo de um campo do sistema não pode ser alterado.',
   keyTaken: 'Já existe um campo com esta chave.',
+  installationKey: 'Já existe um campo da instalação (definido pelo superusuário) com esta chave.',
+  installationField: 'Campo da instalação: definido pelo superusuário para todos os municípios.',
   notFound: 'Campo não encontrado.',
   reorderIds: 'A lista deve conter todos os campos, cada um uma vez.',
   audit: {

@@ -14,6 +14,8 @@ export interface FormField {
   options: string[] | null;
   position: number;
   version: number;
+  /** 'installation': defined by the superuser for every municipality (read-only to the municipality). */
+  origin?: 'municipality' | 'installation';
 }
 export interface FormFieldList {
   fields: FormField[];

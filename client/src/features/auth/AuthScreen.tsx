@@ -93,16 +93,23 @@ interface Props {
   children: ReactNode;
   /** Heading of the card when it is not the login form (e.g. 'Esqueci minha senha'). */
   heading?: string;
+  /** Settings to show instead of the stored ones (the customization screen's live preview). */
+  customization?: Customization;
+  /** A preview inside a frame: its own height, and the phone or desktop arrangement whatever the window. */
+  preview?: 'desktop' | 'phone';
 }
 
 /**
  * Shared frame of the login, forgot-password and reset-password screens, driven by the
  * customization settings (spec §2.8): background, layout, logos, welcome texts, font, footer.
  */
-export function AuthScreen({ children, heading }: Props) {
-  const c = useCustomization();
+export function AuthScreen({ children, heading, customization, preview }: Props) {
+  const stored = useCustomization();
+  const c = customization ?? stored;
   const outer = useTheme();
-  const isPhone = useMediaQuery(outer.breakpoints.down('md'));
+  const phoneWindow = useMediaQuery(outer.breakpoints.down('md'));
+  const isPhone = preview ? preview === 'phone' : phoneWindow;
+  const minHeight = preview ? '100%' : '100dvh';
   const theme = useMemo(
     () => (c.fontFamily ? createTheme(outer, { typography: { fontFamily: c.fontFamily } }) : outer),
     [outer, c.fontFamily],
@@ -143,10 +150,18 @@ export function AuthScreen({ children, heading }: Props) {
 
   return (
     <ThemeProvider theme={theme}>
-      <Box component="main" sx={{ minHeight: '100dvh', position: 'relative', fontFamily: c.fontFamily || undefined }}>
+      <Box
+        component={preview ? 'div' : 'main'}
+        sx={{
+          minHeight,
+          height: preview ? '100%' : undefined,
+          position: 'relative',
+          fontFamily: c.fontFamily || undefined,
+        }}
+      >
         <Background c={c} />
         {split ? (
-          <Box sx={{ position: 'relative', display: 'grid', gridTemplateColumns: '1fr 1fr', minHeight: '100dvh' }}>
+          <Box sx={{ position: 'relative', display: 'grid', gridTemplateColumns: '1fr 1fr', minHeight }}>
             <Box
               sx={{
                 display: 'flex',
@@ -178,10 +193,10 @@ export function AuthScreen({ children, heading }: Props) {
           <Box
             sx={{
               position: 'relative',
-              minHeight: '100dvh',
+              minHeight,
               display: 'flex',
               flexDirection: 'column',
-              alignItems: { xs: 'center', md: justify },
+              alignItems: preview ? (isPhone ? 'center' : justify) : { xs: 'center', md: justify },
               justifyContent: 'center',
               px: { xs: 2, md: 8 },
               py: 4,

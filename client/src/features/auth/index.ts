@@ -8,6 +8,7 @@ export { changePasswordForm, type ChangePasswordForm } from './passwordForms';
 export type { LoginLocationState } from './loginTarget';
 export { RecoveryCodes } from './RecoveryCodes';
 export { SecretDisplay } from './TwoFactorStep';
+export { AuthScreen } from './AuthScreen';
 
 /** Sign-in, password recovery and the session's own account actions. */
 export const feature: Feature = {

@@ -19,6 +19,8 @@ import { PageHeader } from '../../components/PageHeader';
 import type { PageProps } from '../../lib/feature';
 import { cacheCustomization, resetCustomization, saveCustomization } from './api';
 import { customizationKeys } from './keys';
+import { FileField } from './FileField';
+import { HeaderPreview } from './HeaderPreview';
 import { useCustomization, useCustomizationScope } from './queries';
 
 const brandingForm = customizationSchema.pick({
@@ -28,6 +30,7 @@ const brandingForm = customizationSchema.pick({
   activeLogoUrl: true,
   primaryColor: true,
   browserTitle: true,
+  faviconUrl: true,
   systemFooterText: true,
 });
 type BrandingForm = z.infer<typeof brandingForm>;
@@ -38,6 +41,7 @@ const pickBranding = (c: Customization): BrandingForm => ({
   activeLogoUrl: c.activeLogoUrl,
   primaryColor: c.primaryColor,
   browserTitle: c.browserTitle,
+  faviconUrl: c.faviconUrl,
   systemFooterText: c.systemFooterText,
 });
 
@@ -52,7 +56,7 @@ export default function PersonalizationPage({ title }: PageProps) {
   const scope = useCustomizationScope();
   const qc = useQueryClient();
   const [confirmReset, setConfirmReset] = useState(false);
-  const { register, control, handleSubmit, reset, formState } = useForm<BrandingForm>({
+  const { register, control, handleSubmit, reset, formState, setValue, watch } = useForm<BrandingForm>({
     resolver: zodResolver(brandingForm),
     defaultValues: pickBranding(current),
   });
@@ -108,6 +112,7 @@ export default function PersonalizationPage({ title }: PageProps) {
           Você pode consultar a personalização, mas apenas administradores podem alterá-la.
         </Alert>
       )}
+      <HeaderPreview c={{ ...current, ...watch() }} />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
         <Box component="form" noValidate onSubmit={handleSubmit((v) => save.mutate(v))}>
           <fieldset disabled={!canEdit || save.isPending} style={{ border: 0, margin: 0, padding: 0 }}>
@@ -155,16 +160,22 @@ export default function PersonalizationPage({ title }: PageProps) {
                 />
               </Grid>
               <Grid size={{ xs: 12, md: 8 }}>
-                <TextField
-                  {...register('activeLogoUrl')}
-                  id="c-logo"
-                  label="Endereço do logotipo"
-                  placeholder="https://... ou /uploads/..."
-                  fullWidth
-                  margin="normal"
-                  error={!!errors.activeLogoUrl}
-                  helperText={errors.activeLogoUrl?.message}
-                  slotProps={{ inputLabel: { shrink: true } }}
+                <Controller
+                  control={control}
+                  name="activeLogoUrl"
+                  render={({ field, fieldState }) => (
+                    <FileField
+                      field="activeLogoUrl"
+                      value={field.value}
+                      onChange={field.onChange}
+                      error={fieldState.error?.message}
+                      disabled={!canEdit}
+                      onUploaded={(next) => {
+                        apply(next);
+                        setValue('activeLogoUrl', next.activeLogoUrl, { shouldDirty: false });
+                      }}
+                    />
+                  )}
                 />
               </Grid>
               <Grid size={{ xs: 12, md: 4 }}>
@@ -231,6 +242,25 @@ export default function PersonalizationPage({ title }: PageProps) {
                   error={!!errors.systemFooterText}
                   helperText={errors.systemFooterText?.message}
                   slotProps={{ inputLabel: { shrink: true } }}
+                />
+              </Grid>
+              <Grid size={12}>
+                <Controller
+                  control={control}
+                  name="faviconUrl"
+                  render={({ field, fieldState }) => (
+                    <FileField
+                      field="faviconUrl"
+                      value={field.value}
+                      onChange={field.onChange}
+                      error={fieldState.error?.message}
+                      disabled={!canEdit}
+                      onUploaded={(next) => {
+                        apply(next);
+                        setValue('faviconUrl', next.faviconUrl, { shouldDirty: false });
+                      }}
+                    />
+                  )}
                 />
               </Grid>
             </Grid>

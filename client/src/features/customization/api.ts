@@ -3,10 +3,12 @@ import {
   STORAGE_KEYS,
   customizationSchema,
   type Customization,
+  type CustomizationFileField,
   type CustomizationResponse,
 } from '@tombo/shared';
 import { http } from '../../lib/http';
 import { storage } from '../../lib/storage';
+import { uploadFile } from '../../lib/upload';
 
 /** Server values merged over the defaults; unknown or invalid fields are dropped. */
 export function mergeCustomization(value: unknown): Customization {
@@ -57,4 +59,21 @@ export async function saveCustomization(patch: Partial<Customization>): Promise<
 export async function resetCustomization(): Promise<Customization> {
   const data = await http.post<CustomizationResponse | undefined>('/customization/reset', {});
   return mergeCustomization(data?.customization ?? DEFAULT_CUSTOMIZATION);
+}
+
+/** Uploads a logo, background, video or favicon: the server checks it (415) and sets the field. */
+export async function uploadCustomizationFile(
+  field: CustomizationFileField,
+  file: File,
+  onProgress?: (percent: number) => void,
+): Promise<{ url: string; customization: Customization }> {
+  const res = await uploadFile<{ url: string; customization: unknown }>(
+    `/customization/files/${field}`,
+    file,
+    file.name,
+    {
+      onProgress,
+    },
+  );
+  return { url: res.url, customization: mergeCustomization(res.customization) };
 }

@@ -16,6 +16,8 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import Chip from '@mui/material/Chip';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
@@ -99,6 +101,8 @@ export default function ExportacaoPage({ title }: PageProps) {
   const [jobId, setJobId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<ExportTemplate | 'new' | null>(null);
+  // A copy of a 'modelo do sistema' (installation-wide, municipalityId null): a new template of one's own.
+  const [copyOf, setCopyOf] = useState<ExportTemplate | null>(null);
   const [toDelete, setToDelete] = useState<ExportTemplate | null>(null);
   const { remove } = useExportTemplateMutations();
 
@@ -183,7 +187,7 @@ export default function ExportacaoPage({ title }: PageProps) {
           >
             {list.map((t) => (
               <MenuItem key={t.id} value={String(t.id)}>
-                {t.name}
+                {t.municipalityId === null ? `${t.name} (${EXPORT_MSG.systemTemplate.toLowerCase()})` : t.name}
               </MenuItem>
             ))}
             <MenuItem value={ALL_COLUMNS}>Todas as colunas</MenuItem>
@@ -278,7 +282,14 @@ export default function ExportacaoPage({ title }: PageProps) {
               key={t.id}
               divider
               secondaryAction={
-                canManage && (
+                canManage &&
+                (t.municipalityId === null ? (
+                  <Tooltip title="Copiar para um modelo próprio">
+                    <IconButton aria-label={`Copiar modelo ${t.name}`} onClick={() => setCopyOf(t)}>
+                      <ContentCopy fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                ) : (
                   <>
                     <Tooltip title="Editar">
                       <IconButton aria-label={`Editar modelo ${t.name}`} onClick={() => setEditing(t)}>
@@ -291,11 +302,23 @@ export default function ExportacaoPage({ title }: PageProps) {
                       </IconButton>
                     </Tooltip>
                   </>
-                )
+                ))
               }
               sx={{ pr: canManage ? 12 : 2 }}
             >
-              <ListItemText primary={t.name} secondary={t.columns.map((c) => c.header).join(' · ')} />
+              <ListItemText
+                primary={
+                  <>
+                    {t.name}
+                    {t.municipalityId === null && (
+                      <Tooltip title={EXPORT_MSG.systemReadOnly}>
+                        <Chip size="small" label={EXPORT_MSG.systemTemplate} sx={{ ml: 1 }} />
+                      </Tooltip>
+                    )}
+                  </>
+                }
+                secondary={t.columns.map((c) => c.header).join(' · ')}
+              />
             </ListItem>
           ))}
           {!list.length && !templates.isPending && (
@@ -307,6 +330,14 @@ export default function ExportacaoPage({ title }: PageProps) {
       </Paper>
 
       {editing && <TemplateDialog template={editing} choices={choices} onClose={() => setEditing(null)} />}
+      {copyOf && (
+        <TemplateDialog
+          template="new"
+          seed={{ name: EXPORT_MSG.copyOf(copyOf.name), columns: copyOf.columns }}
+          choices={choices}
+          onClose={() => setCopyOf(null)}
+        />
+      )}
       <ConfirmDialog
         open={!!toDelete}
         title="Excluir modelo de exportação"

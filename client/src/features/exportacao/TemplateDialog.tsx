@@ -35,16 +35,23 @@ export function TemplateDialog({
   template,
   choices,
   onClose,
+  seed,
+  mutations,
 }: {
   template: ExportTemplate | 'new';
   choices: ColumnChoice[];
   onClose: () => void;
+  /** A new template's first values (a copy of a 'modelo do sistema'). */
+  seed?: ExportTemplateCreate;
+  /** Other save calls than the municipality's (the superuser's installation-wide templates). */
+  mutations?: Pick<ReturnType<typeof useExportTemplateMutations>, 'save' | 'onError'>;
 }) {
   const phone = useMediaQuery('(max-width:767.95px)');
-  const { save, onError } = useExportTemplateMutations();
+  const own = useExportTemplateMutations();
+  const { save, onError } = mutations ?? own;
   const initial: ExportTemplateCreate =
     template === 'new'
-      ? { name: '', columns: choices.slice(0, 2).map((c) => ({ key: c.key, header: c.header })) }
+      ? (seed ?? { name: '', columns: choices.slice(0, 2).map((c) => ({ key: c.key, header: c.header })) })
       : { name: template.name, columns: template.columns };
   const form = useForm<ExportTemplateCreate>({
     resolver: zodResolver(exportTemplateCreateBody),

@@ -7,3 +7,5 @@ export const feature: Feature = {
   live,
   mainRoutes: { '/exportacao': lazy(() => import('./ExportacaoPage')) },
 };
+/** The template editor, reused by the superuser's installation-wide templates. */
+export { TemplateDialog, type ColumnChoice } from './TemplateDialog';

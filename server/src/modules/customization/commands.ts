@@ -1,16 +1,24 @@
 import { eq, sql } from 'drizzle-orm';
 import { room, type Customization } from '@tombo/shared';
 import type { Db } from '../../db/client';
-import { customizations } from '../../db/schema';
+import { customizations, municipalities } from '../../db/schema';
 import { record, liveEvent, type AuditEntry, type Outbox } from '../../db/tx';
 import { isAll, type Tenancy } from '../../tenancy/scope';
 import { storedSettings } from './presenters';
 import { rowOf } from './queries';
 
-/** The audit row and the live event of a change (superusers hear of the installation's, the municipality of its own). */
-function recordChange(tx: Db, out: Outbox, target: Tenancy, entry: Omit<AuditEntry, 'entityType' | 'entityId'>) {
+/**
+ * The audit row and the live event of a change: a municipality's reaches its own room; the installation's
+ * reaches the superusers and every municipality (their screens inherit it: footer, title, favicon).
+ */
+async function recordChange(tx: Db, out: Outbox, target: Tenancy, entry: Omit<AuditEntry, 'entityType' | 'entityId'>) {
   const all = isAll(target);
-  const rooms = all ? room.superusers : room.municipality(target.municipalityId);
+  const rooms = all
+    ? [
+        room.superusers,
+        ...(await tx.select({ id: municipalities.id }).from(municipalities)).map((m) => room.municipality(m.id)),
+      ]
+    : room.municipality(target.municipalityId);
   return record(
     tx,
     out,

@@ -9,7 +9,8 @@ import { storedSettings } from './presenters';
 export const rowOf = (target: Tenancy): SQL | undefined =>
   isAll(target) ? isNull(customizations.municipalityId) : ofTenant(customizations, target);
 
-async function settingsOf(tx: Db, target: Tenancy): Promise<Partial<Customization>> {
+/** The stored settings of one target (the installation's or a municipality's own). */
+export async function settingsOf(tx: Db, target: Tenancy): Promise<Partial<Customization>> {
   const [row] = await tx.select({ settings: customizations.settings }).from(customizations).where(rowOf(target));
   return row ? storedSettings(row.settings) : {};
 }

@@ -3,6 +3,15 @@ import { route } from '../../http/route';
 import { requestJob } from '../jobs';
 import { createExportTemplate, deleteExportTemplate, updateExportTemplate } from './commands';
 import { getExportTemplate, listExportTemplates } from './queries';
+import {
+  createInstallationTemplate,
+  deleteInstallationTemplate,
+  listInstallationTemplates,
+  updateInstallationTemplate,
+} from './installation';
+import { allMunicipalities } from '../../tenancy/scope';
+
+const all = allMunicipalities();
 
 const template = { param: 'id', rule: 'exportTemplate.manage' } as const;
 
@@ -24,7 +33,7 @@ export const exportacaoRoutes = [
     audience: 'municipal',
     permission: 'exports:generate',
     params: idParam,
-    access: template,
+    access: { param: 'id', rule: 'exportTemplate.read' },
     handler: async (c) => ({ template: await c.read((tx) => getExportTemplate(tx, c.scope, c.params.id)) }),
   }),
   route({
@@ -88,5 +97,44 @@ export const exportacaoRoutes = [
       );
       return { job };
     },
+  }),
+
+  // Installation-wide templates (superuser): listed to every municipality as 'modelo do sistema'.
+  route({
+    method: 'get',
+    path: '/superuser/export-templates',
+    audience: 'superuser',
+    handler: async (c) => {
+      const templates = await c.read((tx) => listInstallationTemplates(tx, all));
+      return { templates, total: templates.length };
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/superuser/export-templates',
+    audience: 'superuser',
+    body: exportTemplateCreateBody,
+    status: 201,
+    handler: async (c) => ({
+      template: await c.command((tx, out) => createInstallationTemplate(tx, out, all, c.body)),
+    }),
+  }),
+  route({
+    method: 'put',
+    path: '/superuser/export-templates/:id',
+    audience: 'superuser',
+    params: idParam,
+    body: exportTemplateUpdateBody,
+    handler: async (c) => ({
+      template: await c.command((tx, out) => updateInstallationTemplate(tx, out, all, c.params.id, c.body)),
+    }),
+  }),
+  route({
+    method: 'delete',
+    path: '/superuser/export-templates/:id',
+    audience: 'superuser',
+    params: idParam,
+    status: 204,
+    handler: (c) => c.command((tx, out) => deleteInstallationTemplate(tx, out, all, c.params.id)),
   }),
 ];

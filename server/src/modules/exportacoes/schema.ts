@@ -9,14 +9,13 @@ export const exportTemplates = pgTable(
   'export_templates',
   {
     id: serial('id').primaryKey(),
-    municipalityId: integer('municipality_id')
-      .notNull()
-      .references(() => municipalities.id, { onDelete: 'cascade' }),
+    /** NULL: an installation-wide template (the superuser's 'modelo do sistema'), offered to every municipality. */
+    municipalityId: integer('municipality_id').references(() => municipalities.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     columns: jsonb('columns').notNull().$type<ExportColumn[]>(),
     createdAt: created(),
     updatedAt: updated(),
     version: version(),
   },
-  (t) => [uniqueIndex('export_templates_name_uq').on(t.municipalityId, sql`lower(${t.name})`)],
+  (t) => [uniqueIndex('export_templates_name_uq').on(sql`coalesce(${t.municipalityId}, 0)`, sql`lower(${t.name})`)],
 );

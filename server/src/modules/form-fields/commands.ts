@@ -15,6 +15,7 @@ import { HttpError, conflict, isUniqueViolation } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { presentField } from './presenters';
 import { ensureDefaults, listFields, nextPosition } from './queries';
+import { installationFields, isInstallationKey } from './installation';
 
 const M = FORM_FIELD_MSG;
 
@@ -43,6 +44,8 @@ const recordChange = (
 /** Adds a custom field at the end of the form (409 for a taken key). */
 export async function createField(tx: Db, out: Outbox, scope: TenantScope, input: FormFieldCreate): Promise<FormField> {
   await ensureDefaults(tx, scope);
+  if (await isInstallationKey(tx, input.key ?? keyFromLabel(input.label)))
+    throw conflict(M.installationKey, 'DUPLICATE');
   const [row] = await tx
     .insert(assetFormFields)
     .values({
@@ -105,9 +108,14 @@ export async function deleteField(tx: Db, out: Outbox, scope: TenantScope, id: n
   await recordChange(tx, out, scope, 'DELETE', old, M.audit.deleted(old.label));
 }
 
-/** Puts the fields in the given order; `ids` must name every field of the municipality once (else 400). */
-export async function reorderFields(tx: Db, out: Outbox, scope: TenantScope, ids: number[]): Promise<FormField[]> {
+/**
+ * Puts the fields in the given order; `ids` must name every field of the municipality once (else 400).
+ * Ids of installation-wide fields (listed after the municipality's) may come along and are skipped.
+ */
+export async function reorderFields(tx: Db, out: Outbox, scope: TenantScope, all: number[]): Promise<FormField[]> {
   await ensureDefaults(tx, scope);
+  const installation = new Set((await installationFields(tx)).map((f) => f.id));
+  const ids = all.filter((id) => !installation.has(id));
   const rows = await tx.select().from(assetFormFields).where(ofTenant(assetFormFields, scope)).for('update');
   const known = new Set(rows.map((r) => r.id));
   if (ids.length !== rows.length || new Set(ids).size !== ids.length || !ids.every((i) => known.has(i)))

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { assetFormFields } from '../../db/schema';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { presentField } from './presenters';
+import { installationFields } from './installation';
 
 /**
  * Gives a municipality with no stored fields the defaults of spec §3. Idempotent (a concurrent first
@@ -18,15 +19,26 @@ export async function ensureDefaults(tx: Db, scope: TenantScope): Promise<void> 
     .onConflictDoNothing();
 }
 
-/** The municipality's asset form fields in form order (the defaults on first use). */
-export async function listFields(tx: Db, scope: TenantScope): Promise<FormField[]> {
+/** The municipality's own asset form fields in form order (the defaults on first use). */
+export async function ownFields(tx: Db, scope: TenantScope): Promise<FormField[]> {
   await ensureDefaults(tx, scope);
   const rows = await tx
     .select()
     .from(assetFormFields)
     .where(ofTenant(assetFormFields, scope))
     .orderBy(asc(assetFormFields.position), asc(assetFormFields.id));
-  return rows.map(presentField);
+  return rows.map((r) => ({ ...presentField(r), origin: 'municipality' as const }));
+}
+
+/**
+ * The asset form of a municipality: its own fields, then the installation-wide ones (superuser) whose
+ * key it does not use itself (its own definition wins on a clash), numbered on after its own.
+ */
+export async function listFields(tx: Db, scope: TenantScope): Promise<FormField[]> {
+  const own = await ownFields(tx, scope);
+  const keys = new Set(own.map((f) => f.key));
+  const extra = (await installationFields(tx)).filter((f) => !keys.has(f.key));
+  return [...own, ...extra.map((f, i) => ({ ...f, position: own.length + i }))];
 }
 
 /** The position after the municipality's last field. */

@@ -1,7 +1,17 @@
 import { formFieldCreateBody, formFieldReorderBody, formFieldUpdateBody, idParam } from '@tombo/shared';
 import { route } from '../../http/route';
+import { allMunicipalities } from '../../tenancy/scope';
 import { createField, deleteField, reorderFields, updateField } from './commands';
+import {
+  createInstallationField,
+  deleteInstallationField,
+  installationFields,
+  reorderInstallationFields,
+  updateInstallationField,
+} from './installation';
 import { listFields } from './queries';
+
+const all = allMunicipalities();
 
 /** Asset form fields (spec §3/§8), persisted per municipality. */
 export const formFieldRoutes = [
@@ -55,5 +65,50 @@ export const formFieldRoutes = [
     access: { param: 'id', rule: 'formField.manage' },
     status: 204,
     handler: (c) => c.command((tx, out) => deleteField(tx, out, c.scope, c.params.id)),
+  }),
+
+  // Installation-wide fields (superuser): every municipality's asset form shows them after its own.
+  route({
+    method: 'get',
+    path: '/superuser/asset-form-fields',
+    audience: 'superuser',
+    handler: async (c) => {
+      const fields = await c.read((tx) => installationFields(tx));
+      return { fields, total: fields.length };
+    },
+  }),
+  route({
+    method: 'put',
+    path: '/superuser/asset-form-fields/reorder',
+    audience: 'superuser',
+    body: formFieldReorderBody,
+    handler: async (c) => {
+      const fields = await c.command((tx, out) => reorderInstallationFields(tx, out, all, c.body.ids));
+      return { fields, total: fields.length };
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/superuser/asset-form-fields',
+    audience: 'superuser',
+    body: formFieldCreateBody,
+    status: 201,
+    handler: (c) => c.command((tx, out) => createInstallationField(tx, out, all, c.body)),
+  }),
+  route({
+    method: 'put',
+    path: '/superuser/asset-form-fields/:id',
+    audience: 'superuser',
+    params: idParam,
+    body: formFieldUpdateBody,
+    handler: (c) => c.command((tx, out) => updateInstallationField(tx, out, all, c.params.id, c.body)),
+  }),
+  route({
+    method: 'delete',
+    path: '/superuser/asset-form-fields/:id',
+    audience: 'superuser',
+    params: idParam,
+    status: 204,
+    handler: (c) => c.command((tx, out) => deleteInstallationField(tx, out, all, c.params.id)),
   }),
 ];

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { created, updated, version } from '../../db/columns';
 import { municipalities } from '../../db/core-schema';
@@ -6,9 +7,8 @@ export const assetFormFields = pgTable(
   'asset_form_fields',
   {
     id: serial('id').primaryKey(),
-    municipalityId: integer('municipality_id')
-      .notNull()
-      .references(() => municipalities.id, { onDelete: 'cascade' }),
+    /** NULL: an installation-wide field (the superuser's), shown on every municipality's form. */
+    municipalityId: integer('municipality_id').references(() => municipalities.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     label: text('label').notNull(),
     type: text('type').notNull(),
@@ -21,5 +21,5 @@ export const assetFormFields = pgTable(
     updatedAt: updated(),
     version: version(),
   },
-  (t) => [uniqueIndex('asset_form_fields_key_uq').on(t.municipalityId, t.key)],
+  (t) => [uniqueIndex('asset_form_fields_key_uq').on(sql`coalesce(${t.municipalityId}, 0)`, t.key)],
 );

@@ -1,0 +1,3 @@
+export * from './labels';
+export * from './messages';
+export * from './events';

@@ -1,0 +1,10 @@
+/** pt-BR answers of the permission matrix. */
+export const PERMISSIONS_MSG = {
+  saved: 'Permissões atualizadas com sucesso.',
+  superuserLocked:
+    'O perfil Superusuário deve manter as permissões "Acessar o painel do superusuário" e "Gerenciar permissões dos perfis"; sem elas ninguém mais administraria a instalação. Nada foi alterado.',
+  superuserOnly:
+    'As permissões "Acessar o painel do superusuário" e "Gerenciar permissões dos perfis" são exclusivas do perfil Superusuário. Nada foi alterado.',
+  unknown: 'Permissão desconhecida. Nada foi alterado.',
+  changedLive: 'Suas permissões foram alteradas pelo superusuário.',
+} as const;
