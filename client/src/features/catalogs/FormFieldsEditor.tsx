@@ -138,7 +138,9 @@ export function FormFieldsEditor() {
               key={f.id}
               divider={i < fields.length - 1}
               secondaryAction={
-                canManage && (
+                // An installation-wide field (the superuser's) is shown, never edited here.
+                canManage &&
+                f.origin !== 'installation' && (
                   <Box sx={{ whiteSpace: 'nowrap' }}>
                     <Tooltip title="Mover para cima">
                       <span>
@@ -202,6 +204,9 @@ export function FormFieldsEditor() {
                     <Chip size="small" variant="outlined" label={f.key} sx={{ fontFamily: 'monospace' }} />
                     {f.isSystem && <Chip size="small" color="primary" variant="outlined" label="Sistema" />}
                     {!f.isCustom && !f.isSystem && <Chip size="small" variant="outlined" label="Padrão" />}
+                    {f.origin === 'installation' && (
+                      <Chip size="small" color="secondary" variant="outlined" label="Instalação" />
+                    )}
                   </Box>
                 }
                 slotProps={{ secondary: { component: 'div' } }}
