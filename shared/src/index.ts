@@ -29,3 +29,4 @@ export * from './exportacoes';
 export * from './public';
 export * from './format';
 export * from './relatorios';
+export * from './importacao';

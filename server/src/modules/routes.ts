@@ -9,6 +9,7 @@ import * as formFields from './form-fields';
 import * as formasAquisicao from './formas-aquisicao';
 import * as fichas from './fichas';
 import * as health from './health';
+import * as importacao from './importacao';
 import * as etiquetas from './etiquetas';
 import * as inventarios from './inventarios';
 import * as jobs from './jobs';
@@ -54,4 +55,5 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...relatorios.routes,
   ...exportacoes.routes,
   ...superuser.routes,
+  ...importacao.routes,
 ];
