@@ -116,7 +116,11 @@ export async function analyse(ctx: Ctx, scope: TenantScope, input: AnalyseInput)
     for (const b of batch)
       if (taken.has(b.numero)) {
         duplicates++;
-        found.push({ line: b.line, field: IMPORTACAO_FIELD_LABELS.numero, message: IMPORTACAO_MSG.duplicateInRegister(b.numero) });
+        found.push({
+          line: b.line,
+          field: IMPORTACAO_FIELD_LABELS.numero,
+          message: IMPORTACAO_MSG.duplicateInRegister(b.numero),
+        });
       }
     await report(found);
   };

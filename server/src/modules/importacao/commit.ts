@@ -40,7 +40,9 @@ type Ref = { id: number; name: string };
 
 /** Two free characters for a new sector's code: its initials, else any free pair (codes are 2 letters/digits). */
 function sectorCodeFor(name: string, taken: Set<string>): string {
-  const letters = fold(name).toUpperCase().replace(/[^A-Z0-9 ]/g, '');
+  const letters = fold(name)
+    .toUpperCase()
+    .replace(/[^A-Z0-9 ]/g, '');
   const words = letters.split(' ').filter((w) => w && !['DA', 'DE', 'DO', 'DAS', 'DOS', 'E'].includes(w));
   const flat = words.join('');
   const tries = [
@@ -50,7 +52,8 @@ function sectorCodeFor(name: string, taken: Set<string>): string {
   const ALPHA = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
   for (const a of ALPHA) for (const b of ALPHA) tries.push(a + b);
   const code = tries.find((c) => !taken.has(c));
-  if (!code) throw new JobFailure('Não há mais códigos de setor livres (2 caracteres) para criar os setores do arquivo.', false);
+  if (!code)
+    throw new JobFailure('Não há mais códigos de setor livres (2 caracteres) para criar os setores do arquivo.', false);
   taken.add(code);
   return code;
 }
@@ -250,7 +253,8 @@ export async function commitRegister(
       const t = row.tipo && payload.mapping.tipo != null ? refs.tipo.get(row.tipo) : undefined;
       if (row.tipo && payload.mapping.tipo != null && !t) bad(IMPORTACAO_MSG.unmapped('Tipo de bem', row.tipo));
       const f = row.forma && payload.mapping.forma != null ? refs.forma.get(row.forma) : undefined;
-      if (row.forma && payload.mapping.forma != null && !f) bad(IMPORTACAO_MSG.unmapped('Forma de aquisição', row.forma));
+      if (row.forma && payload.mapping.forma != null && !f)
+        bad(IMPORTACAO_MSG.unmapped('Forma de aquisição', row.forma));
       const status = row.status && payload.mapping.status != null ? vm.status[row.status] : 'ativo';
       if (!status) bad(IMPORTACAO_MSG.unmapped('Status', row.status));
       const estado = row.estado && payload.mapping.estado != null ? vm.estado[row.estado] : null;
@@ -321,4 +325,3 @@ export async function commitRegister(
   if (refs.created.forma) out.emit(room.municipality(m), 'catalog.changed', { catalog: 'formas-aquisicao' });
   return { importacaoId: payload.importacaoId, total, created: total, createdCatalogs: refs.created, numeros };
 }
-

@@ -111,7 +111,16 @@ export const importacaoRoutes = [
         errorsFile: path.join(c.ctx.config.dataDir, errorsPath),
       });
       await c.command(async (tx) => {
-        await saveAnalysis(tx, c.scope, row.id, analysisKey(mapping, hasHeader), hasHeader, result, errorsPath, headers);
+        await saveAnalysis(
+          tx,
+          c.scope,
+          row.id,
+          analysisKey(mapping, hasHeader),
+          hasHeader,
+          result,
+          errorsPath,
+          headers,
+        );
       });
       const { values: _values, ...analise } = result;
       return { analise: analise satisfies ImportacaoAnalise, headers };

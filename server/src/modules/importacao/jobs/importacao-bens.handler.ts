@@ -6,7 +6,13 @@ import type { Db } from '../../../db/client';
 import { importacoes, jobs } from '../../../db/schema';
 import { mutate, read } from '../../../db/tx';
 import { HttpError } from '../../../http/errors';
-import { JobFailure, type JobContext, type JobResult, type UserJobHandler } from '../../../jobs/define';
+import {
+  FailureAfterCommit,
+  JobFailure,
+  type JobContext,
+  type JobResult,
+  type UserJobHandler,
+} from '../../../jobs/define';
 import { JSON_MIME, relativeJobFile, resolveJobFile } from '../../../jobs/files';
 import { isoDay } from '../../../jobs/format';
 import { logger } from '../../../logger';
@@ -16,6 +22,12 @@ import { commitRegister } from '../commit';
 import type { ImportacaoBensPayload } from './importacao-bens';
 
 class AlreadyCommitted extends Error {}
+
+/**
+ * The import's own reason, shown as it is (not after "Falha ao gerar o arquivo."): the runner shows a
+ * FailureAfterCommit's message alone and never retries it; here nothing was committed at all.
+ */
+class ImportFailure extends FailureAfterCommit {}
 
 /**
  * Last step inside the import's transaction: claims the job row (its file path still null) and writes
@@ -99,8 +111,9 @@ export const run: UserJobHandler<ImportacaoBensPayload> = async (ctx, job) => {
       scope,
     ).catch((e: unknown) => logger.warn({ err: e }, 'could not mark the import failed'));
     const why = err instanceof JobFailure || err instanceof HttpError ? err.message : 'erro interno ao gravar os bens.';
-    if (!(err instanceof JobFailure || err instanceof HttpError)) logger.error({ err, jobId: job.id }, 'register import failed');
-    throw new JobFailure(`${IMPORTACAO_MSG.failed} ${why}`, false, err);
+    if (!(err instanceof JobFailure || err instanceof HttpError))
+      logger.error({ err, jobId: job.id }, 'register import failed');
+    throw new ImportFailure(`${IMPORTACAO_MSG.failed} ${why}`, err);
   }
   const result = await committed(ctx, scope, job);
   if (!result) throw new JobFailure(IMPORTACAO_MSG.failed, false);
