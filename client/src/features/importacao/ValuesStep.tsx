@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -102,63 +103,41 @@ export function ValuesStep({
           const list = analise.distinct[field];
           if (!list.length) return null;
           return (
-            <Box key={field} component="section" aria-label={CATALOG_TITLE[field]} sx={{ mt: 2 }}>
-              <Typography variant="h3" sx={{ mb: 1 }}>
-                {CATALOG_TITLE[field]} encontrados ({list.length})
-              </Typography>
-              <TableContainer sx={{ maxHeight: 360, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-                <Table size="small" stickyHeader>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>Valor no arquivo</TableCell>
-                      <TableCell sx={{ width: 72 }} align="right">
-                        Bens
-                      </TableCell>
-                      <TableCell sx={{ width: { xs: 170, sm: 280 } }}>No Tombo</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {list.map((d) => {
-                      const key = field === 'local' ? localKey(d.setor ?? '', d.value) : d.value;
-                      const opts =
-                        field === 'local'
-                          ? options.local.filter((o) => localFits(o, d.setor, choices))
-                          : options[field];
-                      return (
-                        <TableRow key={key}>
-                          <TableCell sx={{ wordBreak: 'break-word' }}>
-                            {d.value || <em>(vazio)</em>}
-                            {field === 'local' && (
-                              <Typography variant="caption" display="block" color="text.secondary">
-                                em {d.setor}
-                              </Typography>
-                            )}
-                          </TableCell>
-                          <TableCell align="right">{formatNumber(d.count)}</TableCell>
-                          <TableCell>
-                            <TextField
-                              select
-                              fullWidth
-                              size="small"
-                              value={choices[field][key] ?? 'criar'}
-                              onChange={(e) => set(field, key, e.target.value)}
-                              slotProps={{ htmlInput: { 'aria-label': `${CATALOG_TITLE[field]}: ${d.value}` } }}
-                            >
-                              <MenuItem value="criar">Criar "{d.value}"</MenuItem>
-                              {opts.map((o) => (
-                                <MenuItem key={o.id} value={String(o.id)}>
-                                  {o.name}
-                                </MenuItem>
-                              ))}
-                            </TextField>
-                          </TableCell>
-                        </TableRow>
-                      );
-                    })}
-                  </TableBody>
-                </Table>
-              </TableContainer>
-            </Box>
+            <ValueSection
+              key={field}
+              title={`${CATALOG_TITLE[field]} encontrados (${list.length})`}
+              label={CATALOG_TITLE[field]}
+            >
+              {list.map((d) => {
+                const key = field === 'local' ? localKey(d.setor ?? '', d.value) : d.value;
+                const opts =
+                  field === 'local' ? options.local.filter((o) => localFits(o, d.setor, choices)) : options[field];
+                return (
+                  <ValueRow
+                    key={key}
+                    value={d.value}
+                    count={d.count}
+                    note={field === 'local' ? `em ${d.setor}` : undefined}
+                  >
+                    <TextField
+                      select
+                      fullWidth
+                      size="small"
+                      value={choices[field][key] ?? 'criar'}
+                      onChange={(e) => set(field, key, e.target.value)}
+                      slotProps={{ htmlInput: { 'aria-label': `${CATALOG_TITLE[field]}: ${d.value}` } }}
+                    >
+                      <MenuItem value="criar">Criar "{d.value}"</MenuItem>
+                      {opts.map((o) => (
+                        <MenuItem key={o.id} value={String(o.id)}>
+                          {o.name}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  </ValueRow>
+                );
+              })}
+            </ValueSection>
           );
         })}
       {!badLines &&
@@ -170,46 +149,89 @@ export function ValuesStep({
             field === 'status' ? PATRIMONIO_STATUS_LABELS : ESTADO_CONSERVACAO_LABELS;
           const title = field === 'status' ? 'Status' : 'Estado de conservação';
           return (
-            <Box key={field} component="section" aria-label={title} sx={{ mt: 2 }}>
-              <Typography variant="h3" sx={{ mb: 1 }}>
-                {title}
-              </Typography>
-              <Table size="small" sx={{ border: 1, borderColor: 'divider' }}>
-                <TableBody>
-                  {list.map((d) => (
-                    <TableRow key={d.value}>
-                      <TableCell sx={{ wordBreak: 'break-word' }}>{d.value}</TableCell>
-                      <TableCell sx={{ width: 72 }} align="right">
-                        {formatNumber(d.count)}
-                      </TableCell>
-                      <TableCell sx={{ width: { xs: 170, sm: 280 } }}>
-                        <TextField
-                          select
-                          fullWidth
-                          size="small"
-                          value={choices[field][d.value] ?? ''}
-                          onChange={(e) => set(field, d.value, e.target.value)}
-                          slotProps={{ htmlInput: { 'aria-label': `${title}: ${d.value}` } }}
-                        >
-                          {field === 'estado' && (
-                            <MenuItem value="">
-                              <em>Não informado</em>
-                            </MenuItem>
-                          )}
-                          {values.map((v) => (
-                            <MenuItem key={v} value={v}>
-                              {labels[v]}
-                            </MenuItem>
-                          ))}
-                        </TextField>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </Box>
+            <ValueSection key={field} title={title} label={title}>
+              {list.map((d) => (
+                <ValueRow key={d.value} value={d.value} count={d.count}>
+                  <TextField
+                    select
+                    fullWidth
+                    size="small"
+                    value={choices[field][d.value] ?? ''}
+                    onChange={(e) => set(field, d.value, e.target.value)}
+                    slotProps={{ htmlInput: { 'aria-label': `${title}: ${d.value}` } }}
+                  >
+                    {field === 'estado' && (
+                      <MenuItem value="">
+                        <em>Não informado</em>
+                      </MenuItem>
+                    )}
+                    {values.map((v) => (
+                      <MenuItem key={v} value={v}>
+                        {labels[v]}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                </ValueRow>
+              ))}
+            </ValueSection>
           );
         })}
+    </Box>
+  );
+}
+
+/** A titled, scrolling list of distinct values (a region named after its catalog). */
+function ValueSection({ title, label, children }: { title: string; label: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-label={label} sx={{ mt: 2 }}>
+      <Typography variant="h3" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      <Box sx={{ maxHeight: 420, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+/** One distinct value: the file's text and how many rows carry it, then the choice (stacked on phones). */
+function ValueRow({
+  value,
+  count,
+  note,
+  children,
+}: {
+  value: string;
+  count: number;
+  note?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr auto', sm: '1fr 80px 300px' },
+        alignItems: 'center',
+        gap: 1,
+        px: 2,
+        py: 1,
+        borderBottom: 1,
+        borderColor: 'divider',
+        '&:last-of-type': { borderBottom: 0 },
+      }}
+    >
+      <Box sx={{ minWidth: 0, wordBreak: 'break-word' }}>
+        {value || <em>(vazio)</em>}
+        {note && (
+          <Typography variant="caption" display="block" color="text.secondary">
+            {note}
+          </Typography>
+        )}
+      </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'right' }}>
+        {formatNumber(count)} {count === 1 ? 'bem' : 'bens'}
+      </Typography>
+      <Box sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}>{children}</Box>
     </Box>
   );
 }
