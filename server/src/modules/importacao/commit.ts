@@ -35,7 +35,16 @@ import type { ImportacaoBensPayload } from './jobs/importacao-bens';
  * then moves the numbering counters past the imported numbers. Any bad row throws: nothing stays.
  */
 
-const BATCH = 1000;
+/**
+ * Rows per INSERT, and the pause after each batch as a share of the time it took (0.5: the import
+ * uses the database at most ~2/3 of the time, the rest is left to other users). Env
+ * IMPORTACAO_BATCH_ROWS (default 1000) and IMPORTACAO_PAUSE_RATIO (default 0.5), read per import.
+ */
+const batchRows = () => Math.max(1, Number(process.env.IMPORTACAO_BATCH_ROWS) || 1000);
+const pauseRatio = () => {
+  const v = Number(process.env.IMPORTACAO_PAUSE_RATIO);
+  return Number.isFinite(v) && v >= 0 ? v : 0.5;
+};
 type Ref = { id: number; name: string };
 
 /** Two free characters for a new sector's code: its initials, else any free pair (codes are 2 letters/digits). */
@@ -230,12 +239,17 @@ export async function commitRegister(
   let first = '';
   let last = '';
   let batch: Row[] = [];
+  const BATCH = batchRows();
+  const ratio = pauseRatio();
   const flush = async () => {
     if (!batch.length) return;
+    const started = performance.now();
     await insertBatch(tx, scope, actor, batch);
     batch = [];
     onProgress(total);
     await yieldToOthers();
+    const pause = ratio * (performance.now() - started);
+    if (pause >= 1) await new Promise((r) => setTimeout(r, pause));
   };
   try {
     for await (const raw of sheet.rows) {

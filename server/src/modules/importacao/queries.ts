@@ -32,17 +32,22 @@ export interface Catalogs {
 
 /** Loads the scope's sectors, places, asset types and acquisition forms. */
 export async function loadCatalogs(tx: Db, scope: TenantScope): Promise<Catalogs> {
-  const [s, l, t, f] = await Promise.all([
-    tx.select({ id: sectors.id, name: sectors.name, code: sectors.code }).from(sectors).where(ofTenant(sectors, scope)),
-    tx
-      .select({ id: locais.id, sectorId: locais.sectorId, name: locais.name })
-      .from(locais)
-      .where(ofTenant(locais, scope)),
-    tx.select({ id: tiposBens.id, name: tiposBens.name }).from(tiposBens).where(ofTenant(tiposBens, scope)),
-    tx
-      .select({ id: formasAquisicao.id, name: formasAquisicao.nome })
-      .from(formasAquisicao)
-      .where(ofTenant(formasAquisicao, scope)),
-  ]);
+  // One after the other: a transaction's connection runs one statement at a time anyway.
+  const s = await tx
+    .select({ id: sectors.id, name: sectors.name, code: sectors.code })
+    .from(sectors)
+    .where(ofTenant(sectors, scope));
+  const l = await tx
+    .select({ id: locais.id, sectorId: locais.sectorId, name: locais.name })
+    .from(locais)
+    .where(ofTenant(locais, scope));
+  const t = await tx
+    .select({ id: tiposBens.id, name: tiposBens.name })
+    .from(tiposBens)
+    .where(ofTenant(tiposBens, scope));
+  const f = await tx
+    .select({ id: formasAquisicao.id, name: formasAquisicao.nome })
+    .from(formasAquisicao)
+    .where(ofTenant(formasAquisicao, scope));
   return { sectors: s, locais: l, tipos: t, formas: f };
 }

@@ -87,10 +87,10 @@ export const importacaoRoutes = [
     body: importacaoAnaliseBody,
     access: own,
     handler: async (c) => {
-      const { row, catalogs } = await c.read(async (tx) => ({
-        row: await getImportacaoRow(tx, c.scope, c.params.id),
-        catalogs: await loadCatalogs(tx, c.scope),
-      }));
+      const { row, catalogs } = await c.read(async (tx) => {
+        const found = await getImportacaoRow(tx, c.scope, c.params.id);
+        return { row: found, catalogs: await loadCatalogs(tx, c.scope) };
+      });
       const { mapping, hasHeader } = c.body;
       // Without a header row the first row is data; with one, it names the columns.
       const headers =
