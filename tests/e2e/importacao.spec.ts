@@ -76,7 +76,7 @@ test('o assistente importa o cadastro de outro sistema com barra de progresso e 
   const bar = page.getByTestId('importacao-progress');
   await expect(bar.or(page.getByTestId('importacao-concluida'))).toBeVisible();
   if (await bar.isVisible()) await shot(page, 'importacao-progresso-desktop');
-  await expect(page.getByTestId('importacao-concluida')).toContainText('1500 bens importados com sucesso.', {
+  await expect(page.getByTestId('importacao-concluida')).toContainText('1.500 bens importados com sucesso.', {
     timeout: 120_000,
   });
   await expect(page.getByTestId('importacao-concluida')).toContainText(`Números de ${tag}-00001 a ${tag}-01500.`);

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Importacao, ImportacaoAnalise, ImportacaoConfirmarBody, ImportacaoReport, Job } from '@tombo/shared';
 import { startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
-import { jobDownload, startWorkerIfNeeded, waitJob } from '../support/jobs';
+import { jobDownload, jobRecorder, startWorkerIfNeeded, waitJob } from '../support/jobs';
 import {
   newFormaAquisicao,
   newTenant,
@@ -438,6 +438,41 @@ describe('register import', () => {
     expect(left).toEqual([]);
     const again = await admin('GET', `/api/importacoes/${imp.id}`);
     expect(again.body.importacao.status).toBe('falhou');
+  });
+
+  it('one job, in batches, reports its progress live (job.progress) to its owner', async () => {
+    const rows = Array.from({ length: 1200 }, (_, i) => [
+      `P-${i + 1}`,
+      `Bem em lote ${i + 1}`,
+      'Finanças',
+      '',
+      '',
+      '',
+      '10,00',
+      '',
+      '',
+      '',
+      '',
+    ]);
+    const socket = await s.socket(await A.users.admin.token());
+    const rec = jobRecorder(socket);
+    process.env.IMPORTACAO_BATCH_ROWS = '200';
+    try {
+      const { conf } = await importAll(A.users.admin, csvLatin1(rows), 'lotes.csv');
+      expect(conf.status, JSON.stringify(conf.body)).toBe(202);
+      const { job, report } = await finish(A.users.admin, conf.body.job.id);
+      expect(job.status, job.error ?? '').toBe('completed');
+      expect(report?.created).toBe(1200);
+      await rec.completed(job.id);
+      const steps = rec
+        .of(job.id)
+        .filter((e) => e.name === 'job.progress')
+        .map((e) => e.event.data.progress);
+      expect(steps.length).toBeGreaterThanOrEqual(3);
+      expect([...steps].sort((a, b) => a - b)).toEqual(steps);
+    } finally {
+      delete process.env.IMPORTACAO_BATCH_ROWS;
+    }
   });
 
   it('another municipality cannot see or use the upload (404), and only admins may import (403)', async () => {

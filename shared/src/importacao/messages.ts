@@ -1,3 +1,4 @@
+import { formatNumber } from '../format/numbers';
 import type { ImportacaoField } from './schemas';
 
 /** pt-BR labels of the fields a column can fill. */
@@ -27,7 +28,7 @@ export const IMPORTACAO_MSG = {
   columnOutside: 'A coluna escolhida não existe no arquivo.',
   notAnalysed: 'Analise o arquivo com este mapeamento antes de importar.',
   hasErrors: (n: number) =>
-    `O arquivo tem ${n} ${n === 1 ? 'erro' : 'erros'}. Corrija as linhas indicadas e envie o arquivo de novo.`,
+    `O arquivo tem ${formatNumber(n)} ${n === 1 ? 'erro' : 'erros'}. Corrija as linhas indicadas e envie o arquivo de novo.`,
   unmapped: (label: string, value: string) => `Escolha o que fazer com "${value || '(vazio)'}" em ${label}.`,
   badChoice: (label: string, value: string) => `O valor escolhido para "${value || '(vazio)'}" em ${label} não existe.`,
   tooManyDistinct: (label: string, max: number) =>
@@ -41,6 +42,6 @@ export const IMPORTACAO_MSG = {
   badDate: (v: string) => `Data inválida: "${v}" (use dd/mm/aaaa).`,
   badQuantidade: (v: string) => `Quantidade inválida: "${v}".`,
   tooLong: (label: string, max: number) => `${label} tem mais de ${max} caracteres.`,
-  done: (n: number) => `${n} ${n === 1 ? 'bem importado' : 'bens importados'} com sucesso.`,
+  done: (n: number) => `${formatNumber(n)} ${n === 1 ? 'bem importado' : 'bens importados'} com sucesso.`,
   failed: 'A importação falhou e nada foi gravado.',
 } as const;
