@@ -33,3 +33,4 @@ export * from './busca';
 export * from './superuser';
 export * from './security';
 export * from './permissions';
+export * from './importacao';

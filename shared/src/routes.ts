@@ -77,6 +77,7 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
   { path: '/configuracoes/seguranca', title: 'Segurança', roles: AS },
   { path: '/configuracoes/backup', title: 'Backup', roles: AS },
   { path: '/configuracoes/numeracao-bens', title: 'Numeração de Bens', roles: AS },
+  { path: '/configuracoes/importacao', title: 'Importar Cadastro', roles: ['admin'] },
   { path: '/registros-de-atividade', title: 'Logs de Atividade', roles: AS },
   { path: '/perfil', title: 'Perfil', roles: ALL },
   { path: '/notificacoes', title: 'Notificações', roles: ALL },
@@ -182,10 +183,17 @@ const G = {
   },
 } satisfies Record<string, MenuGroup>;
 
+/** The admin's settings: also bringing an existing register in (issue 12; admin only). */
+const ADMIN_CONFIGURACOES: MenuGroup = {
+  ...G.configuracoes,
+  items: [...G.configuracoes.items, { path: '/configuracoes/importacao', label: 'Importar Cadastro' }],
+};
+
 /** Sidebar menu per role (spec §6). */
 export function menuForRole(role: Role | null | undefined): MenuGroup[] {
   switch (role) {
     case 'admin':
+      return [G.dashboard, G.patrimonio, G.imoveis, G.analise, G.ferramentas, G.administracao, ADMIN_CONFIGURACOES];
     case 'supervisor':
       return [G.dashboard, G.patrimonio, G.imoveis, G.analise, G.ferramentas, G.administracao, G.configuracoes];
     case 'usuario':

@@ -18,6 +18,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   relatorios: async () => (await import('./relatorios')).relatoriosBench(),
   exportacoes: async () => (await import('./exportacoes')).exportacoesBench(),
   busca: async () => (await import('./busca')).buscaBench(),
+  importacao: async () => (await import('./importacao')).importacaoBench(),
 };
 
 const wanted = process.argv.slice(2);

@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
 import {
   newFichaTemplate,
+  newImportacao,
   newTermoVersao,
   newCatalogRow,
   newEmprestimo,
@@ -42,6 +43,7 @@ type Factory = (s: TestServer, tenant: TestTenant) => Promise<Made>;
 
 /** How to make a record of a municipality for each access rule. A declared rule missing here fails the matrix. */
 const ACCESS_FACTORIES: Partial<Record<AccessPermission, Factory>> = {
+  'importacao.manage': async (s, t) => ({ table: 'importacoes', id: (await newImportacao(s, t.id)).id }),
   'sector.manage': async (s, t) => ({ table: 'sectors', id: (await newSector(s, t.id)).id }),
   'labelTemplate.manage': async (s, t) => ({ table: 'label_templates', id: (await newLabelTemplate(s, t.id)).id }),
   'local.manage': async (s, t) => ({ table: 'locais', id: (await newLocal(s, t.sector)).id }),

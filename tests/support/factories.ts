@@ -604,3 +604,13 @@ export async function newReportConfig(s: Server, municipalityId: number, userId:
     [municipalityId, userId, t.id, `Config ${uniq()}`],
   );
 }
+
+/** An uploaded register (importacoes row) of the municipality; its file is not on disk (enough for access checks). */
+export async function newImportacao(s: Server, municipalityId: number): Promise<{ id: string }> {
+  return one(
+    s,
+    `insert into importacoes (municipality_id, file_path, file_name, size, format, headers, preview)
+     values ($1, $2, 'cadastro.csv', 10, 'csv', '["Tombamento"]'::jsonb, '[]'::jsonb) returning id`,
+    [municipalityId, `files/importacoes/${municipalityId}/${uniq()}.csv`],
+  );
+}

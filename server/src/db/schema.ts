@@ -28,3 +28,4 @@ export * from '../modules/relatorios/schema';
 export * from '../modules/exportacoes/schema';
 export * from '../modules/superuser/tables';
 export * from '../modules/security/schema';
+export * from '../modules/importacao/schema';

@@ -3,6 +3,7 @@ import * as fichas from './fichas';
 import * as exportacoes from './exportacoes';
 import * as formFields from './form-fields';
 import * as formasAquisicao from './formas-aquisicao';
+import * as importacao from './importacao';
 import * as etiquetas from './etiquetas';
 import * as inventarios from './inventarios';
 import * as loans from './loans';
@@ -33,4 +34,5 @@ export const accessRules = {
   ...etiquetas.access,
   ...relatorios.access,
   ...exportacoes.access,
+  ...importacao.access,
 };

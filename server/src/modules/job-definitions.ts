@@ -2,6 +2,7 @@ import { JOB_NAMES } from '@tombo/shared';
 import type { JobDefinition, SystemJobDefinition, UserJobDefinition } from '../jobs/define';
 import * as fichas from './fichas';
 import * as exportacoes from './exportacoes';
+import * as importacao from './importacao';
 import * as jobs from './jobs';
 import * as loans from './loans';
 import * as etiquetas from './etiquetas';
@@ -28,6 +29,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   ...etiquetas.jobs,
   ...relatorios.jobs,
   ...exportacoes.jobs,
+  ...importacao.jobs,
 ];
 
 const byName = new Map<string, JobDefinition>();

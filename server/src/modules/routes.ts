@@ -10,6 +10,7 @@ import * as formFields from './form-fields';
 import * as formasAquisicao from './formas-aquisicao';
 import * as fichas from './fichas';
 import * as health from './health';
+import * as importacao from './importacao';
 import * as etiquetas from './etiquetas';
 import * as inventarios from './inventarios';
 import * as jobs from './jobs';
@@ -58,4 +59,5 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...exportacoes.routes,
   ...superuser.routes,
   ...busca.routes,
+  ...importacao.routes,
 ];

@@ -21,6 +21,8 @@ export interface ReadOptions {
   maxRows: number;
   /** Bytes an XLSX may inflate (default SPREADSHEET_LIMITS.maxUncompressedBytes). */
   budget?: InflateBudget;
+  /** false: the first row is data too (a register exported without column names); the header is empty. */
+  header?: boolean;
 }
 
 const isBlank = (c: Cell) => c == null || (typeof c === 'string' && c.trim() === '');
@@ -49,6 +51,7 @@ export async function openSpreadsheet(file: string, opts: ReadOptions): Promise<
   const raw = (await sniff(file)) === 'xlsx' ? readXlsxRows(file, opts.budget) : readCsvRows(file);
   let header: RawRow | undefined;
   try {
+    if (opts.header === false) return { header: [], rows: limited(raw, opts.maxRows) };
     for (;;) {
       const next = await raw.next();
       if (next.done) break;
@@ -61,21 +64,25 @@ export async function openSpreadsheet(file: string, opts: ReadOptions): Promise<
     await raw.return(undefined);
     throw err;
   }
-  async function* rows(): AsyncGenerator<RawRow> {
-    let count = 0;
-    try {
-      for await (const row of raw) {
-        if (!hasData(row)) continue;
-        if (++count > opts.maxRows)
-          throw new SpreadsheetError('too-many-rows', SPREADSHEET_MSG.tooManyRows(opts.maxRows));
-        yield row;
-      }
-    } finally {
-      await raw.return(undefined);
-    }
-  }
   return {
     header: (header?.cells ?? []).map((c) => (c == null ? '' : c instanceof Date ? c.toISOString() : String(c).trim())),
-    rows: rows(),
+    rows: limited(raw, opts.maxRows),
   };
 }
+
+/** The non-empty rows of `raw`, failing at the first one past `maxRows`. */
+async function* limited(raw: AsyncGenerator<RawRow>, maxRows: number): AsyncGenerator<RawRow> {
+  let count = 0;
+  try {
+    for await (const row of raw) {
+      if (!hasData(row)) continue;
+      if (++count > maxRows) throw new SpreadsheetError('too-many-rows', SPREADSHEET_MSG.tooManyRows(maxRows));
+      yield row;
+    }
+  } finally {
+    await raw.return(undefined);
+  }
+}
+export { detectCsvDialect, type CsvDialect } from './detect';
+/** Whether the file is an XLSX (zip) or text read as CSV (an old .xls is refused). */
+export const spreadsheetKind = sniff;

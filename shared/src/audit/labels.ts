@@ -56,6 +56,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   PATRIMONIO_FILE_REMOVE: 'Arquivo removido do bem',
   PATRIMONIO_IMPORT: 'Bens importados de planilha',
   IMPORT_REQUEST: 'Importação solicitada',
+  IMPORTACAO_UPLOAD: 'Cadastro de outro sistema enviado',
+  IMPORTACAO_REQUEST: 'Importação de cadastro solicitada',
+  IMPORTACAO_COMMIT: 'Cadastro de outro sistema importado',
   EXPORT_REQUEST: 'Exportação solicitada',
   REPORT_TEMPLATE_CREATE: 'Modelo de relatório criado',
   REPORT_TEMPLATE_UPDATE: 'Modelo de relatório alterado',
@@ -139,6 +142,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   Inventario: 'Inventário',
   LabelTemplate: 'Template de etiqueta',
   ExportTemplate: 'Modelo de exportação',
+  Importacao: 'Importação de cadastro',
 };
 
 /** 'SOME_NEW_ACTION' → 'Some new action'; 'SomeEntity' → 'Some entity': a readable form of an unknown code. */
@@ -177,6 +181,7 @@ export const AUDIT_ACTIONS_BY_ENTITY: Record<string, readonly string[]> = {
     'INVENTARIO_EXTRAVIADO',
     'IMPORT_REQUEST',
     'EXPORT_REQUEST',
+    'IMPORTACAO_COMMIT',
   ],
   User: [
     'LOGIN',

@@ -2,3 +2,4 @@
 export { numberingRoutes as routes } from './routes';
 export { allocateNumbers } from './commands';
 export { currentYear, getPattern } from './queries';
+export { highestTaken, sequenceOf } from './queries';

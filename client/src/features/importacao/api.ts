@@ -1,0 +1,69 @@
+import type {
+  Importacao,
+  ImportacaoAnalise,
+  ImportacaoAnaliseBody,
+  ImportacaoConfirmarBody,
+  ImportacaoReport,
+  Job,
+} from '@tombo/shared';
+import { http, itemFrom, listFrom, saveBlob } from '../../lib/http';
+import { uploadFile, type UploadOptions } from '../../lib/upload';
+
+/** Sends the register file (POST /api/importacoes): what was detected and the first rows. */
+export async function uploadRegister(file: File, opts: UploadOptions = {}): Promise<Importacao> {
+  return itemFrom<Importacao>(await uploadFile('/importacoes', file, file.name, opts), 'importacao');
+}
+
+/** Analyses the file under a mapping: row counts, bad rows, distinct values to map. */
+export async function analyseRegister(
+  id: string,
+  body: ImportacaoAnaliseBody,
+): Promise<{ analise: ImportacaoAnalise; headers: string[] }> {
+  // A big register takes a while to read: more than a JSON call's usual 30 s.
+  return http.post(`/importacoes/${id}/analise`, body, { timeoutMs: 600_000 });
+}
+
+/** Queues the import job (202 `{ job }`). */
+export async function confirmRegister(id: string, body: ImportacaoConfirmarBody): Promise<Job> {
+  return itemFrom<Job>(await http.post(`/importacoes/${id}/confirmar`, body), 'job');
+}
+
+/** Saves the CSV of every bad row of the last analysis. */
+export async function downloadErrors(imp: Importacao): Promise<void> {
+  const { blob, fileName } = await http.download(`/importacoes/${imp.id}/erros`);
+  saveBlob(blob, fileName ?? 'importacao-erros.csv');
+}
+
+/** The import job's report (its JSON result file). */
+export async function fetchReport(jobId: string): Promise<ImportacaoReport> {
+  const { blob } = await http.download(`/jobs/${jobId}/download`);
+  return JSON.parse(await blob.text()) as ImportacaoReport;
+}
+
+export interface Option {
+  id: number;
+  name: string;
+  sectorId?: number;
+}
+
+/** The municipality's sectors, places, asset types and acquisition forms (what a value may be mapped to). */
+export async function fetchCatalogOptions(): Promise<Record<'setor' | 'local' | 'tipo' | 'forma', Option[]>> {
+  const [s, l, t, f] = await Promise.all([
+    http.get('/sectors'),
+    http.get('/locais'),
+    http.get('/tipos-bens'),
+    http.get('/formas-aquisicao'),
+  ]);
+  const named = (list: Array<Record<string, unknown>>, key = 'name') =>
+    list.map((x) => ({
+      id: Number(x.id),
+      name: String(x[key] ?? x.name ?? x.nome ?? ''),
+      ...(x.sectorId != null ? { sectorId: Number(x.sectorId) } : {}),
+    }));
+  return {
+    setor: named(listFrom(s, 'sectors')),
+    local: named(listFrom(l, 'locais')),
+    tipo: named(listFrom(t, 'tiposBens')),
+    forma: named(listFrom(f, 'formasAquisicao'), 'nome'),
+  };
+}

@@ -1,0 +1,242 @@
+import fs from 'node:fs';
+import { once } from 'node:events';
+import { and, inArray } from 'drizzle-orm';
+import {
+  IMPORTACAO_CATALOGS,
+  IMPORTACAO_FIELD_LABELS,
+  IMPORTACAO_LIMITS,
+  IMPORTACAO_MSG,
+  localKey,
+  type DistinctEnumValue,
+  type DistinctValue,
+  type ImportError,
+  type ImportacaoAnalise,
+  type ImportacaoCatalog,
+  type ImportacaoMapping,
+} from '@tombo/shared';
+import type { AppContext } from '../../context';
+import { patrimonios } from '../../db/schema';
+import { read } from '../../db/tx';
+import { HttpError } from '../../http/errors';
+import { ofTenant, type TenantScope } from '../../tenancy/scope';
+import { estadoOf, statusOf } from '../patrimonios/import';
+import { csvField } from './files';
+import type { Catalogs } from './queries';
+import { openRegister, readFailure, yieldToOthers } from './read';
+import { parseRow } from './rows';
+import { foldHeader } from './suggest';
+
+/**
+ * The analysis of a stored register under a mapping, streamed (never all rows in memory): every bad
+ * row (written to a CSV as found, the first ones kept for the answer), numbers repeated in the file or
+ * already in the register, and the distinct values of the catalog and fixed-value columns.
+ */
+
+const BATCH = 1000;
+export const fold = foldHeader;
+
+export interface AnalyseInput {
+  file: string;
+  hasHeader: boolean;
+  mapping: ImportacaoMapping;
+  catalogs: Catalogs;
+  /** Absolute path the CSV of every bad row is written to. */
+  errorsFile: string;
+}
+
+export interface AnalyseOutput extends ImportacaoAnalise {
+  /** The distinct values needing a choice, per column (what `confirmar` checks against). */
+  values: Record<string, string[]>;
+}
+
+type Ctx = Pick<AppContext, 'db'>;
+
+/** Runs the analysis; a file the reader refuses is a 413/422 with its pt-BR reason. */
+export async function analyse(ctx: Ctx, scope: TenantScope, input: AnalyseInput): Promise<AnalyseOutput> {
+  const out = fs.createWriteStream(input.errorsFile, { encoding: 'utf8' });
+  const write = async (s: string) => {
+    if (!out.write(s)) await once(out, 'drain');
+  };
+  await write('\ufeffLinha;Campo;Mensagem\n');
+  const inline: ImportError[] = [];
+  let errorCount = 0;
+  const report = async (list: ImportError[]) => {
+    for (const e of list) {
+      errorCount++;
+      if (inline.length < IMPORTACAO_LIMITS.inlineErrors) inline.push(e);
+      await write(`${e.line};${csvField(e.field)};${csvField(e.message)}\n`);
+    }
+  };
+  const counts: Record<ImportacaoCatalog | 'status' | 'estado', Map<string, number>> = {
+    setor: new Map(),
+    local: new Map(),
+    tipo: new Map(),
+    forma: new Map(),
+    status: new Map(),
+    estado: new Map(),
+  };
+  const count = (key: keyof typeof counts, value: string) => {
+    const m = counts[key];
+    m.set(value, (m.get(value) ?? 0) + 1);
+    if (m.size > IMPORTACAO_LIMITS.maxDistinct) {
+      const field = key === 'local' ? 'local' : key;
+      const label = IMPORTACAO_FIELD_LABELS[field];
+      throw new HttpError(422, 'UNPROCESSABLE', IMPORTACAO_MSG.tooManyDistinct(label, IMPORTACAO_LIMITS.maxDistinct), {
+        [`mapping.${field}`]: IMPORTACAO_MSG.tooManyDistinct(label, IMPORTACAO_LIMITS.maxDistinct),
+      });
+    }
+  };
+  // Numbers only (not rows): the line each was first seen on, for "repeated in the file".
+  const firstLine = new Map<string, number>();
+  let pending: Array<{ numero: string; line: number }> = [];
+  let duplicates = 0;
+  const checkRegister = async () => {
+    if (!pending.length) return;
+    const batch = pending;
+    pending = [];
+    const taken = new Set(
+      (
+        await read(ctx, scope, (tx) =>
+          tx
+            .select({ n: patrimonios.numeroPatrimonio })
+            .from(patrimonios)
+            .where(
+              and(
+                ofTenant(patrimonios, scope),
+                inArray(
+                  patrimonios.numeroPatrimonio,
+                  batch.map((b) => b.numero),
+                ),
+              ),
+            ),
+        )
+      ).map((r) => r.n),
+    );
+    const found: ImportError[] = [];
+    for (const b of batch)
+      if (taken.has(b.numero)) {
+        duplicates++;
+        found.push({
+          line: b.line,
+          field: IMPORTACAO_FIELD_LABELS.numero,
+          message: IMPORTACAO_MSG.duplicateInRegister(b.numero),
+        });
+      }
+    await report(found);
+  };
+
+  let total = 0;
+  let valid = 0;
+  let columnsSeen = 0;
+  try {
+    const sheet = await openRegister(input.file, input.hasHeader);
+    try {
+      for await (const raw of sheet.rows) {
+        total++;
+        columnsSeen = Math.max(columnsSeen, raw.cells.length);
+        const errs: ImportError[] = [];
+        const row = parseRow(input.mapping, raw, errs);
+        if (row) {
+          const seen = firstLine.get(row.numero);
+          if (seen !== undefined)
+            errs.push({
+              line: row.line,
+              field: IMPORTACAO_FIELD_LABELS.numero,
+              message: IMPORTACAO_MSG.duplicateInFile(row.numero, seen),
+            });
+          else {
+            firstLine.set(row.numero, row.line);
+            pending.push({ numero: row.numero, line: row.line });
+          }
+          count('setor', row.setor);
+          if (input.mapping.local != null && row.local) count('local', localKey(row.setor, row.local));
+          if (input.mapping.tipo != null && row.tipo) count('tipo', row.tipo);
+          if (input.mapping.forma != null && row.forma) count('forma', row.forma);
+          if (input.mapping.status != null && row.status) count('status', row.status);
+          if (input.mapping.estado != null && row.estado) count('estado', row.estado);
+        }
+        if (errs.length) await report(errs);
+        else valid++;
+        if (pending.length >= BATCH) await checkRegister();
+        if (total % BATCH === 0) await yieldToOthers();
+      }
+    } finally {
+      await sheet.rows.return(undefined);
+    }
+    await checkRegister();
+  } catch (err) {
+    out.destroy();
+    throw readFailure(err);
+  }
+  out.end();
+  await once(out, 'finish');
+  if (!total) throw new HttpError(422, 'UNPROCESSABLE', IMPORTACAO_MSG.noRows, { file: IMPORTACAO_MSG.noRows });
+  void columnsSeen;
+  // A number repeated in the register is an error of its row: it no longer counts as valid.
+  valid -= duplicates;
+
+  const byName = <T extends { id: number; name: string }>(list: T[]) => new Map(list.map((x) => [fold(x.name), x]));
+  const sectorBy = byName(input.catalogs.sectors);
+  for (const s of input.catalogs.sectors) if (!sectorBy.has(fold(s.code))) sectorBy.set(fold(s.code), s);
+  const tipoBy = byName(input.catalogs.tipos);
+  const formaBy = byName(input.catalogs.formas);
+  const localBy = new Map(input.catalogs.locais.map((l) => [`${l.sectorId}:${fold(l.name)}`, l]));
+  const sorted = (m: Map<string, number>) => [...m.entries()].sort((a, b) => a[0].localeCompare(b[0], 'pt-BR'));
+  const distinctOf = (m: Map<string, number>, match: (v: string) => { id: number; name: string } | undefined) =>
+    sorted(m).map(([value, n]): DistinctValue => {
+      const hit = match(value);
+      return { value, count: n, match: hit ? { id: hit.id, name: hit.name } : null };
+    });
+  const distinct: Record<ImportacaoCatalog, DistinctValue[]> = {
+    setor: distinctOf(counts.setor, (v) => sectorBy.get(fold(v))),
+    tipo: distinctOf(counts.tipo, (v) => tipoBy.get(fold(v))),
+    forma: distinctOf(counts.forma, (v) => formaBy.get(fold(v))),
+    local: sorted(counts.local).map(([key, n]) => {
+      const [setor, local] = key.split('\u001f');
+      const sector = sectorBy.get(fold(setor));
+      const hit = sector ? localBy.get(`${sector.id}:${fold(local)}`) : undefined;
+      return { value: local, setor, count: n, match: hit ? { id: hit.id, name: hit.name } : null };
+    }),
+  };
+  const enumOf = (m: Map<string, number>, guess: (v: string) => string | null | undefined) =>
+    sorted(m).map(([value, n]) => ({ value, count: n, suggestion: guess(value) ?? null }) as DistinctEnumValue);
+  const values: Record<string, string[]> = {};
+  for (const c of IMPORTACAO_CATALOGS) values[c] = [...counts[c].keys()];
+  values.status = [...counts.status.keys()];
+  values.estado = [...counts.estado.keys()];
+  return {
+    total,
+    valid,
+    errorCount,
+    errors: inline,
+    distinct,
+    enums: {
+      status: enumOf(counts.status, (v) => statusOf(v) ?? guessStatus(v)),
+      estado: enumOf(counts.estado, (v) => estadoOf(v) ?? guessEstado(v)),
+    },
+    duplicates,
+    values,
+  };
+}
+
+/** Other systems' words for a status (GEAFIN: ATIVO, DOADO, DESCARREGADO, BAIXADO…). */
+function guessStatus(v: string) {
+  const f = fold(v);
+  if (/^(ativo|em uso|normal|incorporado|regular)/.test(f)) return 'ativo';
+  if (/(baix|descarreg|doad|alienad|leiload|inserviv)/.test(f)) return 'baixado';
+  if (/(extravi|desaparec|furt|roubad|perdid)/.test(f)) return 'extraviado';
+  if (/(manuten|conserto|reparo)/.test(f)) return 'em_manutencao';
+  if (/(ocios|dispon|deposito|estoque)/.test(f)) return 'ocioso';
+  return null;
+}
+
+/** Other systems' words for a conservation state (ÓTIMO, BOM, REGULAR, PÉSSIMO, N/A…). */
+function guessEstado(v: string) {
+  const f = fold(v);
+  if (/^(novo|otimo|excelente)/.test(f)) return 'novo';
+  if (/^bom/.test(f)) return 'bom';
+  if (/^(regular|razoavel)/.test(f)) return 'regular';
+  if (/^(ruim|pessimo|precario|danificad)/.test(f)) return 'ruim';
+  if (/(inserviv|irrecuperavel|sucata)/.test(f)) return 'inservivel';
+  return null;
+}

@@ -1,0 +1,341 @@
+import { and, inArray, sql } from 'drizzle-orm';
+import {
+  HISTORICO_ACTIONS,
+  IMPORTACAO_MSG,
+  localKey,
+  room,
+  type ImportError,
+  type ImportacaoCatalog,
+  type ImportacaoReport,
+  type ImportacaoValueMapping,
+} from '@tombo/shared';
+import type { Db } from '../../db/client';
+import {
+  formasAquisicao,
+  locais,
+  numberingSequences,
+  patrimonioHistorico,
+  patrimonios,
+  sectors,
+  tiposBens,
+} from '../../db/schema';
+import { audit, type Actor, type Outbox } from '../../db/tx';
+import { JobFailure } from '../../jobs/define';
+import { ofTenant, type TenantScope } from '../../tenancy/scope';
+import { getPattern, highestTaken, sequenceOf } from '../numbering';
+import { fold } from './analyse';
+import { loadCatalogs } from './queries';
+import { openRegister, yieldToOthers } from './read';
+import { parseRow } from './rows';
+import type { ImportacaoBensPayload } from './jobs/importacao-bens';
+
+/**
+ * The commit of a register, inside the caller's transaction: creates the catalog rows chosen as
+ * 'criar', streams the file again and inserts its rows in batches (numbers as they are in the file),
+ * then moves the numbering counters past the imported numbers. Any bad row throws: nothing stays.
+ */
+
+/**
+ * Rows per INSERT, and the pause after each batch as a share of the time it took (0.5: the import
+ * uses the database at most ~2/3 of the time, the rest is left to other users). Env
+ * IMPORTACAO_BATCH_ROWS (default 1000) and IMPORTACAO_PAUSE_RATIO (default 0.5), read per import.
+ */
+const batchRows = () => Math.max(1, Number(process.env.IMPORTACAO_BATCH_ROWS) || 1000);
+const pauseRatio = () => {
+  const v = Number(process.env.IMPORTACAO_PAUSE_RATIO);
+  return Number.isFinite(v) && v >= 0 ? v : 0.5;
+};
+type Ref = { id: number; name: string };
+
+/** Two free characters for a new sector's code: its initials, else any free pair (codes are 2 letters/digits). */
+function sectorCodeFor(name: string, taken: Set<string>): string {
+  const letters = fold(name)
+    .toUpperCase()
+    .replace(/[^A-Z0-9 ]/g, '');
+  const words = letters.split(' ').filter((w) => w && !['DA', 'DE', 'DO', 'DAS', 'DOS', 'E'].includes(w));
+  const flat = words.join('');
+  const tries = [
+    words.length > 1 ? words[0][0] + words[1][0] : flat.slice(0, 2),
+    ...[...flat.slice(1)].map((c) => flat[0] + c),
+  ].filter((c) => c.length === 2);
+  const ALPHA = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  for (const a of ALPHA) for (const b of ALPHA) tries.push(a + b);
+  const code = tries.find((c) => !taken.has(c));
+  if (!code)
+    throw new JobFailure('Não há mais códigos de setor livres (2 caracteres) para criar os setores do arquivo.', false);
+  taken.add(code);
+  return code;
+}
+
+interface Resolved {
+  setor: Map<string, Ref & { code: string }>;
+  local: Map<string, Ref>;
+  tipo: Map<string, Ref>;
+  forma: Map<string, Ref>;
+  created: Record<ImportacaoCatalog, number>;
+}
+
+/** The catalog row of every distinct value: the chosen one, or a new one ('criar'; one per name). */
+async function resolveCatalogs(tx: Db, scope: TenantScope, vm: ImportacaoValueMapping): Promise<Resolved> {
+  const m = scope.municipalityId;
+  const cat = await loadCatalogs(tx, scope);
+  const created = { setor: 0, local: 0, tipo: 0, forma: 0 };
+  const codes = new Set(cat.sectors.map((s) => s.code));
+  const sectorById = new Map(cat.sectors.map((s) => [s.id, s]));
+  const sectorByName = new Map(cat.sectors.map((s) => [fold(s.name), s]));
+  const setor = new Map<string, Ref & { code: string }>();
+  for (const [value, c] of Object.entries(vm.setor)) {
+    let s = 'id' in c ? sectorById.get(c.id) : sectorByName.get(fold(value));
+    if (!s) {
+      const name = value.trim().slice(0, 100) || 'Sem setor';
+      [s] = await tx
+        .insert(sectors)
+        .values({ municipalityId: m, name, code: sectorCodeFor(name, codes) })
+        .returning({ id: sectors.id, name: sectors.name, code: sectors.code });
+      sectorByName.set(fold(name), s);
+      created.setor++;
+    }
+    setor.set(value, s);
+  }
+  const simple = async (
+    choices: Record<string, { id: number } | { criar: true }>,
+    existing: Ref[],
+    insert: (name: string) => Promise<Ref>,
+    kind: 'tipo' | 'forma',
+  ) => {
+    const byId = new Map(existing.map((x) => [x.id, x]));
+    const byName = new Map(existing.map((x) => [fold(x.name), x]));
+    const out = new Map<string, Ref>();
+    for (const [value, c] of Object.entries(choices)) {
+      let x = 'id' in c ? byId.get(c.id) : byName.get(fold(value));
+      if (!x) {
+        x = await insert(value.trim().slice(0, 100));
+        byName.set(fold(x.name), x);
+        created[kind]++;
+      }
+      out.set(value, x);
+    }
+    return out;
+  };
+  const tipo = await simple(
+    vm.tipo,
+    cat.tipos,
+    async (name) =>
+      (
+        await tx
+          .insert(tiposBens)
+          .values({ municipalityId: m, name })
+          .returning({ id: tiposBens.id, name: tiposBens.name })
+      )[0],
+    'tipo',
+  );
+  const forma = await simple(
+    vm.forma,
+    cat.formas,
+    async (name) =>
+      (
+        await tx
+          .insert(formasAquisicao)
+          .values({ municipalityId: m, nome: name })
+          .returning({ id: formasAquisicao.id, name: formasAquisicao.nome })
+      )[0],
+    'forma',
+  );
+  const localById = new Map(cat.locais.map((l) => [l.id, l]));
+  const localByName = new Map(cat.locais.map((l) => [`${l.sectorId}:${fold(l.name)}`, l]));
+  const local = new Map<string, Ref>();
+  for (const [key, c] of Object.entries(vm.local)) {
+    const [setorValue, value] = key.split('\u001f');
+    const s = setor.get(setorValue);
+    if (!s) continue; // a pair whose sector the file never pairs it with: unused
+    let l: Ref | undefined = 'id' in c ? localById.get(c.id) : localByName.get(`${s.id}:${fold(value)}`);
+    if (!l) {
+      const name = value.trim().slice(0, 100);
+      const [row] = await tx
+        .insert(locais)
+        .values({ municipalityId: m, sectorId: s.id, name })
+        .returning({ id: locais.id, name: locais.name, sectorId: locais.sectorId });
+      localByName.set(`${s.id}:${fold(name)}`, row);
+      l = row;
+      created.local++;
+    }
+    local.set(key, l);
+  }
+  return { setor, local, tipo, forma, created };
+}
+
+type Row = typeof patrimonios.$inferInsert & { line: number };
+
+/** Inserts one batch with its history entries; a number already in the register fails the import with its line. */
+async function insertBatch(tx: Db, scope: TenantScope, actor: Actor, batch: Row[]): Promise<void> {
+  const taken = await tx
+    .select({ n: patrimonios.numeroPatrimonio })
+    .from(patrimonios)
+    .where(
+      and(
+        ofTenant(patrimonios, scope),
+        inArray(
+          patrimonios.numeroPatrimonio,
+          batch.map((r) => r.numeroPatrimonio),
+        ),
+      ),
+    )
+    .limit(1);
+  if (taken.length) {
+    const line = batch.find((r) => r.numeroPatrimonio === taken[0].n)!.line;
+    throw new JobFailure(`Linha ${line}: ${IMPORTACAO_MSG.duplicateInRegister(taken[0].n)}`, false);
+  }
+  const inserted = await tx
+    .insert(patrimonios)
+    .values(batch.map(({ line: _line, ...v }) => v))
+    .returning({ id: patrimonios.id, numero: patrimonios.numeroPatrimonio });
+  await tx.insert(patrimonioHistorico).values(
+    inserted.map((x) => ({
+      patrimonioId: x.id,
+      municipalityId: scope.municipalityId,
+      action: HISTORICO_ACTIONS.created,
+      details: `Bem ${x.numero} cadastrado por importação do cadastro anterior.`,
+      userId: actor.id,
+      userName: actor.name,
+    })),
+  );
+}
+
+/** Moves each used sector's counter of this year past the highest imported number of its shape. */
+async function continueCounters(tx: Db, scope: TenantScope, codes: string[]): Promise<void> {
+  const pattern = await getPattern(tx, scope);
+  const now = new Date();
+  for (const code of codes) {
+    const seq = sequenceOf(pattern, code, now);
+    const top = await highestTaken(tx, scope, seq);
+    if (!top) continue;
+    await tx
+      .insert(numberingSequences)
+      .values({ municipalityId: scope.municipalityId, ...seq.key, lastValue: top })
+      .onConflictDoUpdate({
+        target: [numberingSequences.municipalityId, numberingSequences.sectorCode, numberingSequences.year],
+        set: { lastValue: sql`greatest(${numberingSequences.lastValue}, ${top})` },
+      });
+  }
+}
+
+/** The whole commit (see above); `file` is the stored register. */
+export async function commitRegister(
+  tx: Db,
+  out: Outbox,
+  scope: TenantScope,
+  actor: Actor & { municipalityId: number },
+  file: string,
+  payload: ImportacaoBensPayload,
+  fileName: string,
+  onProgress: (rows: number) => void,
+): Promise<ImportacaoReport> {
+  const refs = await resolveCatalogs(tx, scope, payload.valueMapping);
+  const vm = payload.valueMapping;
+  const sheet = await openRegister(file, payload.hasHeader);
+  const sectorIds = new Set<number>();
+  const codes = new Set<string>();
+  let total = 0;
+  let first = '';
+  let last = '';
+  let batch: Row[] = [];
+  const BATCH = batchRows();
+  const ratio = pauseRatio();
+  const flush = async () => {
+    if (!batch.length) return;
+    const started = performance.now();
+    await insertBatch(tx, scope, actor, batch);
+    batch = [];
+    onProgress(total);
+    await yieldToOthers();
+    const pause = ratio * (performance.now() - started);
+    if (pause >= 1) await new Promise((r) => setTimeout(r, pause));
+  };
+  try {
+    for await (const raw of sheet.rows) {
+      total++;
+      const errors: ImportError[] = [];
+      const r = parseRow(payload.mapping, raw, errors);
+      const bad = (message: string): never => {
+        throw new JobFailure(`Linha ${raw.line}: ${message}`, false);
+      };
+      if (!r) bad(`${errors[0].field}: ${errors[0].message}`);
+      const row = r!;
+      const s = refs.setor.get(row.setor) ?? bad(IMPORTACAO_MSG.unmapped('Setor', row.setor));
+      const l = row.local && payload.mapping.local != null ? refs.local.get(localKey(row.setor, row.local)) : undefined;
+      if (row.local && payload.mapping.local != null && !l) bad(IMPORTACAO_MSG.unmapped('Local', row.local));
+      const t = row.tipo && payload.mapping.tipo != null ? refs.tipo.get(row.tipo) : undefined;
+      if (row.tipo && payload.mapping.tipo != null && !t) bad(IMPORTACAO_MSG.unmapped('Tipo de bem', row.tipo));
+      const f = row.forma && payload.mapping.forma != null ? refs.forma.get(row.forma) : undefined;
+      if (row.forma && payload.mapping.forma != null && !f)
+        bad(IMPORTACAO_MSG.unmapped('Forma de aquisição', row.forma));
+      const status = row.status && payload.mapping.status != null ? vm.status[row.status] : 'ativo';
+      if (!status) bad(IMPORTACAO_MSG.unmapped('Status', row.status));
+      const estado = row.estado && payload.mapping.estado != null ? vm.estado[row.estado] : null;
+      if (estado === undefined) bad(IMPORTACAO_MSG.unmapped('Estado de conservação', row.estado));
+      sectorIds.add(s.id);
+      codes.add(s.code);
+      if (!first) first = row.numero;
+      last = row.numero;
+      batch.push({
+        line: row.line,
+        municipalityId: scope.municipalityId,
+        numeroPatrimonio: row.numero,
+        descricaoBem: row.descricao,
+        tipoId: t?.id ?? null,
+        tipoNome: t?.name ?? null,
+        sectorId: s.id,
+        setorNome: s.name,
+        localId: l?.id ?? null,
+        localNome: l?.name ?? null,
+        formaAquisicaoId: f?.id ?? null,
+        formaNome: f?.name ?? null,
+        valorAquisicao: row.valor,
+        quantidade: row.quantidade,
+        dataAquisicao: row.data,
+        status: status!,
+        estadoConservacao: estado ?? null,
+        observacoes: row.observacoes,
+        customFields: {},
+        createdById: actor.id,
+        createdByName: actor.name,
+      });
+      if (batch.length >= BATCH) await flush();
+    }
+    await flush();
+  } finally {
+    await sheet.rows.return(undefined);
+  }
+  if (!total) throw new JobFailure(IMPORTACAO_MSG.noRows, false);
+  await continueCounters(tx, scope, [...codes]);
+  const numeros = { first, last };
+  await audit(tx, out, {
+    action: 'IMPORTACAO_COMMIT',
+    entityType: 'Importacao',
+    entityId: payload.importacaoId,
+    label: fileName,
+    details: {
+      new_value: {
+        arquivo: fileName,
+        bens: total,
+        de: first,
+        ate: last,
+        setores_criados: refs.created.setor,
+        locais_criados: refs.created.local,
+        tipos_criados: refs.created.tipo,
+        formas_criadas: refs.created.forma,
+      },
+    },
+  });
+  const m = scope.municipalityId;
+  out.emit([room.assets(m), ...[...sectorIds].map((id) => room.sectorAssets(m, id))], 'patrimonio.bulk_created', {
+    count: total,
+    source: 'import',
+    first,
+    last,
+    sectorIds: [...sectorIds],
+  });
+  if (refs.created.tipo) out.emit(room.municipality(m), 'catalog.changed', { catalog: 'tipos-bens' });
+  if (refs.created.forma) out.emit(room.municipality(m), 'catalog.changed', { catalog: 'formas-aquisicao' });
+  return { importacaoId: payload.importacaoId, total, created: total, createdCatalogs: refs.created, numeros };
+}

@@ -1,0 +1,9 @@
+/**
+ * Bringing an existing register in (issue 12): another system's export uploaded, its columns and
+ * values mapped, analysed (every bad row in pt-BR) and imported in one job, numbers kept.
+ */
+export { importacaoAccess as access } from './access';
+export { importacaoRoutes as routes } from './routes';
+import { importacaoBensJob } from './jobs/importacao-bens';
+/** The area's job definitions (collected by modules/job-definitions.ts). */
+export const jobs = [importacaoBensJob] as const;

@@ -1,0 +1,27 @@
+import type { Importacao, ImportacaoStatus } from '@tombo/shared';
+import type { importacoes } from '../../db/schema';
+import { suggestMapping } from './suggest';
+
+export type ImportacaoRow = typeof importacoes.$inferSelect;
+
+/** Column names shown for a file without a header row. */
+export const numberedHeaders = (n: number) => Array.from({ length: n }, (_, i) => `Coluna ${i + 1}`);
+
+/** The API shape of an uploaded register. */
+export function presentImportacao(r: ImportacaoRow): Importacao {
+  return {
+    id: r.id,
+    fileName: r.fileName,
+    size: r.size,
+    format: r.format as Importacao['format'],
+    encoding: r.encoding,
+    separator: r.separator,
+    hasHeader: r.hasHeader,
+    headers: r.headers,
+    preview: r.preview,
+    suggestedMapping: suggestMapping(r.hasHeader ? r.headers : []),
+    status: r.status as ImportacaoStatus,
+    jobId: r.jobId,
+    createdAt: r.createdAt.toISOString(),
+  };
+}

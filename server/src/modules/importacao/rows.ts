@@ -1,0 +1,130 @@
+import {
+  IMPORTACAO_FIELD_LABELS,
+  IMPORTACAO_MSG,
+  patrimonioCreateBody,
+  type ImportError,
+  type ImportacaoField,
+  type ImportacaoMapping,
+} from '@tombo/shared';
+import type { Cell, RawRow } from '../../spreadsheet';
+import { dateOf, moneyOf, str } from '../patrimonios/import';
+
+/**
+ * One row of another system's register, read through the admin's column mapping: the asset's own
+ * values checked with the asset form's schema (pt-BR messages), and the raw texts of its catalog
+ * and fixed-value columns (resolved later through the admin's value mapping). Pure.
+ */
+
+export interface ParsedRow {
+  line: number;
+  numero: string;
+  descricao: string;
+  valor: string;
+  data: string | null;
+  quantidade: number;
+  observacoes: string | null;
+  setor: string;
+  local: string;
+  tipo: string;
+  forma: string;
+  status: string;
+  estado: string;
+}
+
+const NUMERO_MAX = 40;
+
+/** A cell as text; a whole number read from an XLSX keeps its digits (no "1.29e9"). */
+export const text = (c: Cell | undefined): string =>
+  typeof c === 'number' && Number.isInteger(c) ? c.toFixed(0) : str(c);
+
+/** Reads one row; its errors go to `errors` (one per bad field, with the row's line); null when it has any. */
+export function parseRow(mapping: ImportacaoMapping, { line, cells }: RawRow, errors: ImportError[]): ParsedRow | null {
+  const at = (f: ImportacaoField) => (mapping[f] == null ? undefined : cells[mapping[f]]);
+  const get = (f: ImportacaoField) => text(at(f));
+  const before = errors.length;
+  const err = (f: ImportacaoField | string, message: string) =>
+    errors.push({ line, field: IMPORTACAO_FIELD_LABELS[f as ImportacaoField] ?? f, message });
+
+  const numero = get('numero');
+  if (!numero) err('numero', IMPORTACAO_MSG.required('O número de patrimônio'));
+  else if (numero.length > NUMERO_MAX) err('numero', IMPORTACAO_MSG.numeroTooLong);
+  const setor = get('setor');
+  if (!setor) err('setor', IMPORTACAO_MSG.required('O setor'));
+
+  const rawValor = at('valor');
+  const valor = moneyOf(rawValor) ?? '0';
+  const rawData = at('data');
+  const data = dateOf(rawData);
+  if (data === undefined) err('data', IMPORTACAO_MSG.badDate(str(rawData)));
+  const qtd = get('quantidade');
+  const quantidade = qtd === '' ? 1 : Number(qtd.replace(/\.(?=\d{3}\b)/g, ''));
+
+  const candidate = {
+    descricao_bem: get('descricao'),
+    sectorId: 1,
+    valor_aquisicao: valor,
+    quantidade,
+    data_aquisicao: data ?? null,
+    observacoes: get('observacoes') || null,
+  };
+  const parsed = patrimonioCreateBody.safeParse(candidate);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? '');
+      if (key === 'data_aquisicao' && data === undefined) continue;
+      const field: ImportacaoField =
+        key === 'descricao_bem'
+          ? 'descricao'
+          : key === 'valor_aquisicao'
+            ? 'valor'
+            : key === 'data_aquisicao'
+              ? 'data'
+              : key === 'quantidade'
+                ? 'quantidade'
+                : 'observacoes';
+      const message =
+        field === 'valor' && !/^\d/.test(valor)
+          ? IMPORTACAO_MSG.badMoney(str(rawValor))
+          : field === 'quantidade' && !Number.isInteger(quantidade)
+            ? IMPORTACAO_MSG.badQuantidade(qtd)
+            : field === 'data'
+              ? issue.message.includes('AAAA-MM-DD')
+                ? IMPORTACAO_MSG.badDate(str(rawData))
+                : issue.message
+              : issue.message;
+      err(field, message);
+    }
+  }
+  if (errors.length > before || !parsed.success) return null;
+  const v = parsed.data;
+  return {
+    line,
+    numero,
+    descricao: v.descricao_bem,
+    valor: v.valor_aquisicao,
+    data: v.data_aquisicao ?? null,
+    quantidade: v.quantidade ?? 1,
+    observacoes: v.observacoes ?? null,
+    setor,
+    local: get('local'),
+    tipo: get('tipo'),
+    forma: get('forma'),
+    status: get('status'),
+    estado: get('estado'),
+  };
+}
+
+/** Checks a mapping against the file's columns: required fields chosen, no column twice, none outside. */
+export function mappingErrors(mapping: ImportacaoMapping, columns: number): Record<string, string> {
+  const out: Record<string, string> = {};
+  const seen = new Map<number, string>();
+  for (const [f, col] of Object.entries(mapping) as Array<[ImportacaoField, number | null]>) {
+    if (col == null) continue;
+    if (col >= columns) out[`mapping.${f}`] = IMPORTACAO_MSG.columnOutside;
+    else if (seen.has(col)) out[`mapping.${f}`] = IMPORTACAO_MSG.columnTwice;
+    seen.set(col, f);
+  }
+  for (const f of ['numero', 'descricao', 'setor'] as const)
+    if (mapping[f] == null) out[`mapping.${f}`] = IMPORTACAO_MSG.missingField(IMPORTACAO_FIELD_LABELS[f]);
+  return out;
+}

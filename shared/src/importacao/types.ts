@@ -1,0 +1,63 @@
+import type { ImportError } from '../patrimonios/types';
+import type { EstadoConservacao, PatrimonioStatus } from '../patrimonios/schemas';
+import type { ImportacaoCatalog, ImportacaoMapping } from './schemas';
+
+export type ImportacaoStatus = 'enviada' | 'analisada' | 'importando' | 'concluida' | 'falhou';
+
+/** An uploaded register: what was detected and the first rows. */
+export interface Importacao {
+  id: string;
+  fileName: string;
+  size: number;
+  format: 'csv' | 'xlsx';
+  /** 'UTF-8', 'ISO-8859-1' (Latin-1/Windows-1252), 'UTF-16'; null for XLSX. */
+  encoding: string | null;
+  /** ';' ',' '\t' '|'; null for XLSX. */
+  separator: string | null;
+  hasHeader: boolean;
+  headers: string[];
+  /** The first data rows, as text. */
+  preview: string[][];
+  suggestedMapping: ImportacaoMapping;
+  status: ImportacaoStatus;
+  jobId: string | null;
+  createdAt: string;
+}
+
+/** One distinct value of a catalog column, how many rows carry it, and the existing row it matches. */
+export interface DistinctValue {
+  value: string;
+  count: number;
+  /** Same name (accent- and case-insensitive) as an existing row: its id and name. */
+  match: { id: number; name: string } | null;
+  /** For `local`: the sector value of the pair. */
+  setor?: string;
+}
+
+export interface DistinctEnumValue {
+  value: string;
+  count: number;
+  suggestion: PatrimonioStatus | EstadoConservacao | null;
+}
+
+/** The analysis of a mapping: row counts, distinct values per catalog, and every bad row (pt-BR). */
+export interface ImportacaoAnalise {
+  total: number;
+  valid: number;
+  errorCount: number;
+  /** The first errors (IMPORTACAO_LIMITS.inlineErrors); all are in GET /importacoes/:id/erros. */
+  errors: ImportError[];
+  distinct: Record<ImportacaoCatalog, DistinctValue[]>;
+  enums: { status: DistinctEnumValue[]; estado: DistinctEnumValue[] };
+  /** Numbers of the file that already exist in the register (counted in errors too). */
+  duplicates: number;
+}
+
+/** The import job's result file (JSON). */
+export interface ImportacaoReport {
+  importacaoId: string;
+  total: number;
+  created: number;
+  createdCatalogs: Record<ImportacaoCatalog, number>;
+  numeros: { first: string; last: string } | null;
+}

@@ -1,0 +1,206 @@
+/**
+ * Register import (issue 12): a 100,000-row export of another system (Latin-1, `;`, quoted multi-line
+ * descriptions, decimal commas, dd/mm/aaaa) uploaded, analysed and imported in one job by the real
+ * server (inline job runner, in the API process) — seconds of each step, the server's RSS (before and
+ * peak), and the p95 of a concurrent asset-list request while the import runs vs idle.
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx tests/bench/importacao.ts
+ * BENCH_IMPORT_ROWS (default 100000).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { once } from 'node:events';
+import { DEMO_PASSWORD } from '../../server/src/db/seed';
+import { finishBench, loginToken, openPgBench } from './server-process';
+
+const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+const LIST_CLIENTS = 4;
+
+/** Writes the register row by row (never all in memory), as Latin-1 bytes. */
+async function writeRegister(file: string, rows: number): Promise<void> {
+  const out = fs.createWriteStream(file);
+  const q = (v: string) => `"${v}"`;
+  const write = async (s: string) => {
+    if (!out.write(Buffer.from(s, 'latin1'))) await once(out, 'drain');
+  };
+  await write(
+    ['Tombamento', 'Descrição', 'Lotação', 'Classe', 'Valor de aquisição', 'Data de aquisição', 'Situação']
+      .map(q)
+      .join(';') + '\r\n',
+  );
+  const setores = ['Administração', 'Educação', 'Saúde', 'Obras Públicas', 'Almoxarifado Central'];
+  const classes = ['Mobiliário', 'Informática', 'Veículos', 'Equipamentos médicos', 'Livros'];
+  for (let i = 1; i <= rows; i++) {
+    const desc = i % 10 === 0 ? `Cadeira giratória nº ${i}\ncom braços; estofada` : `Mesa de escritório nº ${i}`;
+    await write(
+      [
+        `BENCH-${String(i).padStart(7, '0')}`,
+        desc,
+        setores[i % setores.length],
+        classes[i % classes.length],
+        `${1 + (i % 9000)},${String(i % 100).padStart(2, '0')}`,
+        `${String(1 + (i % 28)).padStart(2, '0')}/${String(1 + (i % 12)).padStart(2, '0')}/${2000 + (i % 24)}`,
+        'ATIVO',
+      ]
+        .map(q)
+        .join(';') + '\r\n',
+    );
+  }
+  out.end();
+  await once(out, 'finish');
+}
+
+/** The pid of the bench server listening on `port` (the child whose environment says PORT=port). */
+function serverPid(port: string): number | null {
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const cmd = fs.readFileSync(`/proc/${d}/cmdline`, 'utf8');
+      if (!cmd.includes('server/src/main.ts')) continue;
+      // Our own child only (other benches or e2e servers may run beside this one).
+      const ppid = Number(fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]);
+      if (ppid !== process.pid) continue;
+      const env = fs.readFileSync(`/proc/${d}/environ`, 'utf8').split('\0');
+      if (env.includes(`PORT=${port}`)) return Number(d);
+    } catch {
+      /* gone or not ours */
+    }
+  }
+  return null;
+}
+const rssMb = (pid: number) => {
+  try {
+    const m = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+};
+
+const p95 = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor(0.95 * s.length))] : NaN;
+};
+
+/** GET /api/patrimonios from LIST_CLIENTS loops until `stop()`; the latencies (ms). */
+function listLoad(url: string, token: string) {
+  const times: number[] = [];
+  let running = true;
+  let errors = 0;
+  const loop = async (k: number) => {
+    let i = 0;
+    while (running) {
+      const t0 = performance.now();
+      const res = await fetch(`${url}/api/patrimonios?page=${1 + ((i++ + k) % 5)}&pageSize=20`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await res.arrayBuffer();
+      if (!res.ok) errors++;
+      times.push(performance.now() - t0);
+    }
+  };
+  const loops = Array.from({ length: LIST_CLIENTS }, (_, k) => loop(k));
+  return {
+    times,
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+      return { p95: p95(times), n: times.length, errors };
+    },
+  };
+}
+
+export async function importacaoBench(): Promise<void> {
+  const opened = await openPgBench();
+  if (!opened) return;
+  const { server, databaseUrl, reused } = opened;
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tombo-bench-import-'));
+  try {
+    const file = path.join(tmp, 'cadastro.csv');
+    await writeRegister(file, ROWS);
+    const size = fs.statSync(file).size;
+    const port = new URL(server.url).port;
+    const pid = serverPid(port);
+    const token = await loginToken(server.url, 'admin@exemplo.gov.br', DEMO_PASSWORD);
+    const call = async (method: string, p: string, body?: unknown) => {
+      const res = await fetch(`${server.url}/api${p}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const json = await res.json();
+      if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(json)}`);
+      return json;
+    };
+
+    // Idle: the list alone for 5 s.
+    const idle = listLoad(server.url, token);
+    await new Promise((r) => setTimeout(r, 5000));
+    const idleFig = await idle.stop();
+    const rssBefore = pid ? rssMb(pid) : NaN;
+    let peak = rssBefore;
+    const sampler = setInterval(() => {
+      if (pid) peak = Math.max(peak, rssMb(pid));
+    }, 100);
+
+    const t0 = performance.now();
+    const form = new FormData();
+    form.append('file', new Blob([fs.readFileSync(file)]), 'cadastro.csv');
+    const upRes = await fetch(`${server.url}/api/importacoes`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const upJson = await upRes.json();
+    if (!upRes.ok) throw new Error(`upload: ${upRes.status} ${JSON.stringify(upJson)}`);
+    const imp = upJson.importacao;
+    const tUp = performance.now();
+    const { analise } = await call('POST', `/importacoes/${imp.id}/analise`, { mapping: imp.suggestedMapping });
+    const tAn = performance.now();
+    if (analise.errorCount)
+      throw new Error(`analysis found ${analise.errorCount} errors: ${JSON.stringify(analise.errors.slice(0, 3))}`);
+    const choose = (list: Array<{ value: string; match: { id: number } | null }>) =>
+      Object.fromEntries(list.map((d) => [d.value, d.match ? { id: d.match.id } : { criar: true }]));
+    const busy = listLoad(server.url, token);
+    const tJob0 = performance.now();
+    const { job } = await call('POST', `/importacoes/${imp.id}/confirmar`, {
+      mapping: imp.suggestedMapping,
+      valueMapping: {
+        setor: choose(analise.distinct.setor),
+        tipo: choose(analise.distinct.tipo),
+        status: { ATIVO: 'ativo' },
+      },
+    });
+    let done;
+    for (;;) {
+      done = (await call('GET', `/jobs/${job.id}`)).job;
+      if (done.status === 'completed' || done.status === 'failed') break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const tJob = performance.now();
+    const busyFig = await busy.stop();
+    clearInterval(sampler);
+    if (done.status !== 'completed') throw new Error(`import failed: ${done.error}`);
+    const n = ROWS.toLocaleString('pt-BR');
+    const s = (ms: number) => (ms / 1000).toFixed(1);
+    console.log(
+      `Importação de cadastro (${n} linhas, CSV Latin-1 ${(size / 2 ** 20).toFixed(1)} MB): envio ${s(tUp - t0)} s · ` +
+        `análise ${s(tAn - tUp)} s · importação (job) ${s(tJob - tJob0)} s · total ${s(tJob - t0)} s`,
+    );
+    console.log(
+      `  RSS do servidor: ${rssBefore.toFixed(0)} MB antes, pico ${peak.toFixed(0)} MB durante envio+análise+importação`,
+    );
+    console.log(
+      `  GET /api/patrimonios (${LIST_CLIENTS} clientes): p95 ${idleFig.p95.toFixed(1)} ms ocioso (${idleFig.n} req) vs ` +
+        `${busyFig.p95.toFixed(1)} ms durante a importação (${busyFig.n} req, ${busyFig.errors} erros)`,
+    );
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+    await finishBench(server, databaseUrl, reused);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await importacaoBench();
+  process.exit(0);
+}

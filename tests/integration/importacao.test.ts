@@ -1,0 +1,503 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import type { Importacao, ImportacaoAnalise, ImportacaoConfirmarBody, ImportacaoReport, Job } from '@tombo/shared';
+import { startTestServer, type TestServer } from '../support/harness';
+import { client } from '../support/http';
+import { jobDownload, jobRecorder, startWorkerIfNeeded, waitJob } from '../support/jobs';
+import {
+  newFormaAquisicao,
+  newTenant,
+  newTipoBem,
+  newTown,
+  ownerQuery,
+  type TestTenant,
+  type TestTown,
+  type TestUser,
+} from '../support/factories';
+
+// Bringing an existing register in (issue 12): other systems' exports (Latin-1 `;` CSV with quoted
+// multi-line fields and decimal commas, XLSX), their own column names and numbers, in one job.
+
+let s: TestServer;
+let A: TestTown;
+let B: TestTenant;
+let mobiliario: { id: number };
+let stopWorker: () => Promise<void> = async () => undefined;
+const YEAR = Number(
+  new Intl.DateTimeFormat('en', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(new Date()),
+);
+
+/** A GEAFIN-like export: every field quoted, `;`, a description with a line break and a `;` inside. */
+const HEADER = [
+  'Tombamento',
+  'Descrição',
+  'Lotação',
+  'Local',
+  'Classe',
+  'Tipo Entrada',
+  'Valor de aquisição',
+  'Valor Atualizado',
+  'Data de aquisição',
+  'Situação',
+  'Estado Conservação',
+];
+const q = (v: string) => `"${v.replace(/"/g, '""')}"`;
+const csvLatin1 = (rows: string[][], sep = ';') =>
+  Buffer.from([HEADER, ...rows].map((r) => r.map(q).join(sep)).join('\r\n') + '\r\n', 'latin1');
+
+async function upload(who: TestUser, bytes: Buffer, name: string) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
+  const res = await fetch(`${s.url}/api/importacoes`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await who.token()}` },
+    body: form,
+  });
+  return { status: res.status, body: await res.json() };
+}
+const api = async (who: TestUser) => client(s.url, await who.token());
+
+/** Upload, analyse with the suggested mapping, confirm with the suggestions (or 'criar'), wait for the job. */
+async function importAll(who: TestUser, bytes: Buffer, name: string, extra: Partial<ImportacaoConfirmarBody> = {}) {
+  const up = await upload(who, bytes, name);
+  expect(up.status, JSON.stringify(up.body)).toBe(201);
+  const imp = up.body.importacao as Importacao;
+  const call = await api(who);
+  const an = await call('POST', `/api/importacoes/${imp.id}/analise`, { mapping: imp.suggestedMapping });
+  expect(an.status, JSON.stringify(an.body)).toBe(200);
+  const analise = an.body.analise as ImportacaoAnalise;
+  const choose = (list: Array<{ value: string; setor?: string; match: { id: number } | null }>, local = false) =>
+    Object.fromEntries(
+      list.map((d) => [local ? `${d.setor}\u001f${d.value}` : d.value, d.match ? { id: d.match.id } : { criar: true }]),
+    );
+  const body = {
+    mapping: imp.suggestedMapping,
+    valueMapping: {
+      setor: choose(analise.distinct.setor),
+      local: choose(analise.distinct.local, true),
+      tipo: choose(analise.distinct.tipo),
+      forma: choose(analise.distinct.forma),
+      status: Object.fromEntries(analise.enums.status.map((e) => [e.value, e.suggestion ?? 'ativo'])),
+      estado: Object.fromEntries(analise.enums.estado.map((e) => [e.value, e.suggestion])),
+    },
+    ...extra,
+  };
+  const conf = await call('POST', `/api/importacoes/${imp.id}/confirmar`, body);
+  return { imp, analise, conf, body };
+}
+
+async function finish(who: TestUser, jobId: string): Promise<{ job: Job; report?: ImportacaoReport }> {
+  const token = await who.token();
+  const job = await waitJob(s, token, jobId);
+  if (job.status !== 'completed') return { job };
+  return { job, report: JSON.parse((await jobDownload(s, token, job.id)).bytes.toString('utf8')) };
+}
+
+const assetsOf = (m: number) =>
+  ownerQuery<{
+    numero_patrimonio: string;
+    descricao_bem: string;
+    setor_nome: string;
+    local_nome: string | null;
+    tipo_nome: string | null;
+    forma_nome: string | null;
+    valor_aquisicao: string;
+    data_aquisicao: string | null;
+    status: string;
+    estado_conservacao: string | null;
+  }>(
+    s,
+    `select numero_patrimonio, descricao_bem, setor_nome, local_nome, tipo_nome, forma_nome, valor_aquisicao,
+            to_char(data_aquisicao, 'YYYY-MM-DD') as data_aquisicao, status, estado_conservacao
+       from patrimonios where municipality_id = $1 order by id`,
+    [m],
+  );
+
+beforeAll(async () => {
+  s = await startTestServer({}, { seed: false });
+  stopWorker = await startWorkerIfNeeded(s);
+  A = await newTown(s);
+  B = await newTenant(s);
+  mobiliario = await newTipoBem(s, A.id, { name: 'Mobiliário' });
+  await newFormaAquisicao(s, A.id, { nome: 'Compra' });
+});
+afterAll(async () => {
+  await stopWorker();
+  await s?.close();
+});
+
+describe('register import', () => {
+  it('a Latin-1 `;` CSV with multi-line quoted fields and decimal commas: detected, previewed, mapped from its own names', async () => {
+    const bytes = csvLatin1([
+      [
+        '000123',
+        'Mesa de reunião; 8 lugares\nmadeira maciça',
+        'Administração',
+        'Sala da Diretoria',
+        'Mobiliário',
+        'Compra',
+        '1.250,50',
+        '1.000,00',
+        '15/03/2024',
+        'ATIVO',
+        'BOM',
+      ],
+    ]);
+    const up = await upload(A.users.admin, bytes, 'relatorio-bens.csv');
+    expect(up.status).toBe(201);
+    const imp = up.body.importacao as Importacao;
+    expect(imp).toMatchObject({ format: 'csv', encoding: 'ISO-8859-1', separator: ';', hasHeader: true });
+    expect(imp.headers).toEqual(HEADER);
+    expect(imp.preview[0][1]).toBe('Mesa de reunião; 8 lugares\nmadeira maciça');
+    expect(imp.suggestedMapping).toMatchObject({
+      numero: 0,
+      descricao: 1,
+      setor: 2,
+      local: 3,
+      tipo: 4,
+      forma: 5,
+      valor: 6,
+      data: 8,
+      status: 9,
+      estado: 10,
+    });
+    // The upload is a real stored file under DATA_DIR, not kept in the database.
+    const [row] = await ownerQuery<{ file_path: string }>(s, 'select file_path from importacoes where id = $1', [
+      imp.id,
+    ]);
+    expect(row.file_path).toMatch(/^files\/importacoes\/\d+\/[0-9a-f-]+\.csv$/);
+  });
+
+  it('imports with the numbers as they are, creates and maps catalogs, and the counters continue after the imported numbers', async () => {
+    const bytes = csvLatin1([
+      [
+        '000123',
+        'Mesa de reunião; 8 lugares\nmadeira maciça',
+        'Administração',
+        'Sala da Diretoria',
+        'mobiliario',
+        'Compra',
+        '1.250,50',
+        '',
+        '15/03/2024',
+        'ATIVO',
+        'BOM',
+      ],
+      [
+        `${YEAR}AD000050`,
+        'Cadeira giratória',
+        'Administração',
+        '',
+        'Mobiliário',
+        'Doação',
+        '350,00',
+        '',
+        '01/02/2020',
+        'ATIVO',
+        'REGULAR',
+      ],
+      [
+        'X-77',
+        'Notebook "Dell"',
+        'Almoxarifado Central',
+        'Prateleira 3',
+        'Informática',
+        'Compra',
+        '4.999,99',
+        '',
+        '31/12/2023',
+        'DESCARREGADO',
+        'N/A',
+      ],
+    ]);
+    const { analise, conf } = await importAll(A.users.admin, bytes, 'geafin.csv');
+    expect(analise).toMatchObject({ total: 3, valid: 3, errorCount: 0, duplicates: 0 });
+    expect(analise.distinct.setor.map((d) => [d.value, d.match?.id ?? null])).toEqual([
+      ['Administração', A.sectors.AD.id],
+      ['Almoxarifado Central', null],
+    ]);
+    expect(analise.distinct.tipo.find((d) => d.value === 'mobiliario')?.match?.name).toBe('Mobiliário');
+    expect(analise.enums.status.map((e) => [e.value, e.suggestion])).toEqual([
+      ['ATIVO', 'ativo'],
+      ['DESCARREGADO', 'baixado'],
+    ]);
+    expect(conf.status, JSON.stringify(conf.body)).toBe(202);
+    const { job, report } = await finish(A.users.admin, conf.body.job.id);
+    expect(job.status, job.error ?? '').toBe('completed');
+    expect(report).toMatchObject({ total: 3, created: 3, createdCatalogs: { setor: 1, local: 1, tipo: 1, forma: 1 } });
+    const rows = await assetsOf(A.id);
+    expect(rows.map((r) => r.numero_patrimonio)).toEqual(['000123', `${YEAR}AD000050`, 'X-77']);
+    expect(rows[0]).toMatchObject({
+      descricao_bem: 'Mesa de reunião; 8 lugares\nmadeira maciça',
+      setor_nome: 'Administração',
+      local_nome: 'Sala da Diretoria',
+      tipo_nome: 'Mobiliário',
+      forma_nome: 'Compra',
+      valor_aquisicao: '1250.50',
+      data_aquisicao: '2024-03-15',
+      status: 'ativo',
+      estado_conservacao: 'bom',
+    });
+    expect(rows[2]).toMatchObject({
+      descricao_bem: 'Notebook "Dell"',
+      setor_nome: 'Almoxarifado Central',
+      local_nome: 'Prateleira 3',
+      tipo_nome: 'Informática',
+      status: 'baixado',
+      estado_conservacao: null,
+    });
+    const [created] = await ownerQuery<{ code: string }>(
+      s,
+      `select code from sectors where municipality_id = $1 and name = 'Almoxarifado Central'`,
+      [A.id],
+    );
+    expect(created.code).toMatch(/^[A-Z0-9]{2}$/);
+    // The next asset of the sector is numbered after the imported one.
+    const admin = await api(A.users.admin);
+    const next = await admin('POST', '/api/patrimonios', {
+      descricao_bem: 'Novo depois da importação',
+      sectorId: A.sectors.AD.id,
+      tipoId: mobiliario.id,
+      valor_aquisicao: '10',
+    });
+    expect(next.status, JSON.stringify(next.body)).toBe(201);
+    expect(next.body.patrimonio.numero_patrimonio).toBe(`${YEAR}AD000051`);
+    const logs = await ownerQuery<{ action: string }>(
+      s,
+      `select action from audit_logs where municipality_id = $1 and entity_type = 'Importacao' order by id`,
+      [A.id],
+    );
+    expect(logs.map((l) => l.action)).toEqual(
+      expect.arrayContaining(['IMPORTACAO_UPLOAD', 'IMPORTACAO_REQUEST', 'IMPORTACAO_COMMIT']),
+    );
+  });
+
+  it('an XLSX export (own column names, numbers as numbers) imports too', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Bens');
+    ws.addRow(['Nº Patrimônio', 'Descrição', 'Unidade', 'Vlr. Aquisição', 'Data Aquisição', 'Conservação']);
+    ws.addRow([5001, 'Armário de aço\ncom 2 portas', 'Educação', 899.9, new Date(Date.UTC(2019, 4, 3)), 'Ótimo']);
+    ws.addRow(['5002', 'Bebedouro', 'Saúde', '1.050,00', '03/05/19', 'Ruim']);
+    const bytes = Buffer.from(await wb.xlsx.writeBuffer());
+    const { imp, analise, conf } = await importAll(A.users.admin, bytes, 'planilha.xlsx');
+    expect(imp).toMatchObject({ format: 'xlsx', encoding: null, separator: null });
+    expect(imp.suggestedMapping).toMatchObject({ numero: 0, descricao: 1, setor: 2, valor: 3, data: 4, estado: 5 });
+    expect(analise).toMatchObject({ total: 2, errorCount: 0 });
+    expect(conf.status, JSON.stringify(conf.body)).toBe(202);
+    const { job } = await finish(A.users.admin, conf.body.job.id);
+    expect(job.status, job.error ?? '').toBe('completed');
+    const rows = (await assetsOf(A.id)).filter((r) => r.numero_patrimonio.startsWith('500'));
+    expect(rows).toMatchObject([
+      {
+        numero_patrimonio: '5001',
+        valor_aquisicao: '899.90',
+        data_aquisicao: '2019-05-03',
+        setor_nome: 'Educação',
+        estado_conservacao: 'novo',
+      },
+      {
+        numero_patrimonio: '5002',
+        valor_aquisicao: '1050.00',
+        data_aquisicao: '2019-05-03',
+        setor_nome: 'Saúde',
+        estado_conservacao: 'ruim',
+      },
+    ]);
+  });
+
+  it('a file without a header row (`|`, like e-Cidade) is read with numbered columns', async () => {
+    const bytes = Buffer.from(
+      '901|CADEIRA GIRATÓRIA|Finanças|03/05/19|1050,00\n902|MESA|Finanças|04/05/19|300,00\n',
+      'latin1',
+    );
+    const up = await upload(A.users.admin, bytes, 'bens.txt');
+    expect(up.status).toBe(201);
+    const imp = up.body.importacao as Importacao;
+    expect(imp).toMatchObject({
+      separator: '|',
+      hasHeader: false,
+      headers: ['Coluna 1', 'Coluna 2', 'Coluna 3', 'Coluna 4', 'Coluna 5'],
+    });
+    expect(imp.preview).toHaveLength(2);
+    const an = await (
+      await api(A.users.admin)
+    )('POST', `/api/importacoes/${imp.id}/analise`, {
+      hasHeader: false,
+      mapping: { numero: 0, descricao: 1, setor: 2, data: 3, valor: 4 },
+    });
+    expect(an.status, JSON.stringify(an.body)).toBe(200);
+    expect(an.body.analise).toMatchObject({ total: 2, valid: 2, errorCount: 0 });
+  });
+
+  it('the analysis reports every bad row in pt-BR (line, field, message), downloadable; duplicates in the file or the register are errors; confirm is refused', async () => {
+    const bytes = csvLatin1([
+      ['000123', 'Já existe no cadastro', 'Administração', '', '', '', '10,00', '', '01/01/2020', '', ''],
+      ['N-1', '', 'Administração', '', '', '', 'abc', '', '31/02/2020', '', ''],
+      ['N-2', 'Mesa', '', '', '', '', '10,00', '', '', '', ''],
+      ['N-3', 'Cadeira', 'Administração', '', '', '', '10,00', '', '', '', ''],
+      ['N-3', 'Cadeira repetida', 'Administração', '', '', '', '10,00', '', '', '', ''],
+      ['', 'Sem número', 'Administração', '', '', '', '1', '', '', '', ''],
+    ]);
+    const up = await upload(A.users.admin, bytes, 'ruim.csv');
+    const imp = up.body.importacao as Importacao;
+    const admin = await api(A.users.admin);
+    const an = await admin('POST', `/api/importacoes/${imp.id}/analise`, { mapping: imp.suggestedMapping });
+    expect(an.status).toBe(200);
+    const a = an.body.analise as ImportacaoAnalise;
+    const msgs = a.errors.map((e) => `${e.line}|${e.field}|${e.message}`);
+    expect(msgs).toEqual(
+      expect.arrayContaining([
+        '2|Nº Patrimônio (tombamento)|O número 000123 já existe no cadastro.',
+        '3|Descrição|A descrição do bem é obrigatória.',
+        '3|Valor de aquisição|Valor inválido: "abc".',
+        '3|Data de aquisição|Data inválida: "31/02/2020" (use dd/mm/aaaa).',
+        '4|Setor|O setor é obrigatório.',
+        '6|Nº Patrimônio (tombamento)|O número N-3 se repete no arquivo (linha 5).',
+        '7|Nº Patrimônio (tombamento)|O número de patrimônio é obrigatório.',
+      ]),
+    );
+    expect(a).toMatchObject({ total: 6, valid: 1, duplicates: 1, errorCount: 7 });
+    const csv = await fetch(`${s.url}/api/importacoes/${imp.id}/erros`, {
+      headers: { authorization: `Bearer ${await A.users.admin.token()}` },
+    });
+    expect(csv.status).toBe(200);
+    const text = (await csv.text()).replace(/^\ufeff/, '');
+    expect(text.split('\n')[0]).toBe('Linha;Campo;Mensagem');
+    expect(text).toContain('6;Nº Patrimônio (tombamento);O número N-3 se repete no arquivo (linha 5).');
+    const conf = await admin('POST', `/api/importacoes/${imp.id}/confirmar`, { mapping: imp.suggestedMapping });
+    expect(conf.status).toBe(422);
+    expect(conf.body.error.message).toBe(
+      'O arquivo tem 7 erros. Corrija as linhas indicadas e envie o arquivo de novo.',
+    );
+    // A mapping that was not analysed cannot be confirmed either; a missing required column is named.
+    const other = await admin('POST', `/api/importacoes/${imp.id}/confirmar`, {
+      mapping: { ...imp.suggestedMapping, local: null },
+    });
+    expect(other.body.error.message).toBe('Analise o arquivo com este mapeamento antes de importar.');
+    const missing = await admin('POST', `/api/importacoes/${imp.id}/analise`, {
+      mapping: { ...imp.suggestedMapping, setor: null },
+    });
+    expect(missing.status).toBe(422);
+    expect(missing.body.error.message).toBe('Escolha a coluna de "Setor".');
+  });
+
+  it('every distinct value needs a choice; a choice of another municipality is refused', async () => {
+    const bytes = csvLatin1([['V-1', 'Mesa', 'Setor Novo Qualquer', '', 'Tipo Novo', '', '1,00', '', '', '', '']]);
+    const up = await upload(A.users.admin, bytes, 'v.csv');
+    const imp = up.body.importacao as Importacao;
+    const admin = await api(A.users.admin);
+    await admin('POST', `/api/importacoes/${imp.id}/analise`, { mapping: imp.suggestedMapping });
+    const none = await admin('POST', `/api/importacoes/${imp.id}/confirmar`, {
+      mapping: imp.suggestedMapping,
+      valueMapping: { setor: { 'Setor Novo Qualquer': { criar: true } } },
+    });
+    expect(none.status).toBe(422);
+    expect(none.body.error.message).toBe('Escolha o que fazer com "Tipo Novo" em Tipo de bem.');
+    const foreign = await admin('POST', `/api/importacoes/${imp.id}/confirmar`, {
+      mapping: imp.suggestedMapping,
+      valueMapping: { setor: { 'Setor Novo Qualquer': { id: B.sector.id } }, tipo: { 'Tipo Novo': { criar: true } } },
+    });
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.error.message).toBe('O valor escolhido para "Setor Novo Qualquer" em Setor não existe.');
+  });
+
+  it('all or nothing: a number taken after the analysis fails the job with its line, and nothing (catalogs included) is written', async () => {
+    const bytes = csvLatin1([
+      ['AON-1', 'Primeiro', 'Setor Que Não Pode Ficar', '', 'Tipo Que Não Pode Ficar', '', '1,00', '', '', '', ''],
+      ['AON-2', 'Segundo', 'Setor Que Não Pode Ficar', '', 'Tipo Que Não Pode Ficar', '', '1,00', '', '', '', ''],
+    ]);
+    const up = await upload(A.users.admin, bytes, 'aon.csv');
+    const imp = up.body.importacao as Importacao;
+    const admin = await api(A.users.admin);
+    const an = await admin('POST', `/api/importacoes/${imp.id}/analise`, { mapping: imp.suggestedMapping });
+    expect(an.body.analise.errorCount).toBe(0);
+    const before = (await assetsOf(A.id)).length;
+    // Someone registers AON-2 between the analysis and the commit.
+    await ownerQuery(
+      s,
+      `insert into patrimonios (municipality_id, numero_patrimonio, descricao_bem, sector_id, setor_nome)
+       values ($1, 'AON-2', 'Cadastrado antes', $2, 'Administração')`,
+      [A.id, A.sectors.AD.id],
+    );
+    const conf = await admin('POST', `/api/importacoes/${imp.id}/confirmar`, {
+      mapping: imp.suggestedMapping,
+      valueMapping: {
+        setor: { 'Setor Que Não Pode Ficar': { criar: true } },
+        tipo: { 'Tipo Que Não Pode Ficar': { criar: true } },
+      },
+    });
+    expect(conf.status, JSON.stringify(conf.body)).toBe(202);
+    const { job } = await finish(A.users.admin, conf.body.job.id);
+    expect(job.status).toBe('failed');
+    expect(job.error).toBe('A importação falhou e nada foi gravado. Linha 3: O número AON-2 já existe no cadastro.');
+    expect((await assetsOf(A.id)).length).toBe(before + 1);
+    const left = await ownerQuery(
+      s,
+      `select 1 from sectors where name = 'Setor Que Não Pode Ficar' union all select 1 from tipos_bens where name = 'Tipo Que Não Pode Ficar'`,
+    );
+    expect(left).toEqual([]);
+    const again = await admin('GET', `/api/importacoes/${imp.id}`);
+    expect(again.body.importacao.status).toBe('falhou');
+  });
+
+  it('one job, in batches, reports its progress live (job.progress) to its owner', async () => {
+    const rows = Array.from({ length: 1200 }, (_, i) => [
+      `P-${i + 1}`,
+      `Bem em lote ${i + 1}`,
+      'Finanças',
+      '',
+      '',
+      '',
+      '10,00',
+      '',
+      '',
+      '',
+      '',
+    ]);
+    const socket = await s.socket(await A.users.admin.token());
+    const rec = jobRecorder(socket);
+    process.env.IMPORTACAO_BATCH_ROWS = '200';
+    try {
+      const { conf } = await importAll(A.users.admin, csvLatin1(rows), 'lotes.csv');
+      expect(conf.status, JSON.stringify(conf.body)).toBe(202);
+      const { job, report } = await finish(A.users.admin, conf.body.job.id);
+      expect(job.status, job.error ?? '').toBe('completed');
+      expect(report?.created).toBe(1200);
+      await rec.completed(job.id);
+      const steps = rec
+        .of(job.id)
+        .filter((e) => e.name === 'job.progress')
+        .map((e) => e.event.data.progress);
+      expect(steps.length).toBeGreaterThanOrEqual(3);
+      expect([...steps].sort((a, b) => a - b)).toEqual(steps);
+    } finally {
+      delete process.env.IMPORTACAO_BATCH_ROWS;
+    }
+  });
+
+  it('another municipality cannot see or use the upload (404), and only admins may import (403)', async () => {
+    const up = await upload(
+      A.users.admin,
+      csvLatin1([['T-1', 'Mesa', 'Administração', '', '', '', '1', '', '', '', '']]),
+      't.csv',
+    );
+    const id = (up.body.importacao as Importacao).id;
+    const other = await api(B.users.admin);
+    expect((await other('GET', `/api/importacoes/${id}`)).status).toBe(404);
+    const an = await other('POST', `/api/importacoes/${id}/analise`, {
+      mapping: { numero: 0, descricao: 1, setor: 2 },
+    });
+    expect(an.status).toBe(404);
+    expect(an.body.error.message).toBe('Importação não encontrada.');
+    expect(
+      (await other('POST', `/api/importacoes/${id}/confirmar`, { mapping: { numero: 0, descricao: 1, setor: 2 } }))
+        .status,
+    ).toBe(404);
+    const errs = await fetch(`${s.url}/api/importacoes/${id}/erros`, {
+      headers: { authorization: `Bearer ${await B.users.admin.token()}` },
+    });
+    expect(errs.status).toBe(404);
+    const sup = await api(A.users.supervisor);
+    expect((await sup('GET', `/api/importacoes/${id}`)).status).toBe(403);
+  });
+});
