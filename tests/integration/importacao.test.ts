@@ -210,6 +210,13 @@ describe('register import', () => {
         'N/A',
       ],
     ]);
+    // The list's cached count (keyed by the municipality's asset_versions row, bumped once at the end of
+    // the import) counts the imported assets at once.
+    const listTotal = async () => (await (await api(A.users.admin))('GET', '/api/patrimonios?pageSize=1')).body.total;
+    await ownerQuery(s, 'insert into asset_versions (municipality_id, version) values ($1, 5) on conflict do nothing', [
+      A.id,
+    ]);
+    const totalBefore = await listTotal();
     const { analise, conf } = await importAll(A.users.admin, bytes, 'geafin.csv');
     expect(analise).toMatchObject({ total: 3, valid: 3, errorCount: 0, duplicates: 0 });
     expect(analise.distinct.setor.map((d) => [d.value, d.match?.id ?? null])).toEqual([
@@ -225,6 +232,7 @@ describe('register import', () => {
     const { job, report } = await finish(A.users.admin, conf.body.job.id);
     expect(job.status, job.error ?? '').toBe('completed');
     expect(report).toMatchObject({ total: 3, created: 3, createdCatalogs: { setor: 1, local: 1, tipo: 1, forma: 1 } });
+    expect(await listTotal()).toBe(totalBefore + 3);
     const rows = await assetsOf(A.id);
     expect(rows.map((r) => r.numero_patrimonio)).toEqual(['000123', `${YEAR}AD000050`, 'X-77']);
     expect(rows[0]).toMatchObject({

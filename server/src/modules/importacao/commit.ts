@@ -11,6 +11,7 @@ import {
 } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import {
+  assetVersions,
   formasAquisicao,
   locais,
   numberingSequences,
@@ -251,6 +252,9 @@ export async function commitRegister(
     const pause = ratio * (performance.now() - started);
     if (pause >= 1) await new Promise((r) => setTimeout(r, pause));
   };
+  // The asset_versions row is bumped once at the end (migration 0033), not by every batch: a bump locks
+  // it until the commit, and other users' asset writes in this municipality would wait for the whole import.
+  await tx.execute(sql`select set_config('tombo.defer_asset_versions', 'on', true)`);
   try {
     for await (const raw of sheet.rows) {
       total++;
@@ -307,6 +311,11 @@ export async function commitRegister(
     await sheet.rows.return(undefined);
   }
   if (!total) throw new JobFailure(IMPORTACAO_MSG.noRows, false);
+  await tx.execute(sql`select set_config('tombo.defer_asset_versions', 'off', true)`);
+  await tx
+    .insert(assetVersions)
+    .values({ municipalityId: scope.municipalityId, version: 1 })
+    .onConflictDoUpdate({ target: assetVersions.municipalityId, set: { version: sql`${assetVersions.version} + 1` } });
   await continueCounters(tx, scope, [...codes]);
   const numeros = { first, last };
   await audit(tx, out, {
