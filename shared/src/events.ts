@@ -17,6 +17,7 @@ import type { RelatorioEvents } from './relatorios';
 import type { ExportTemplateEvents } from './exportacoes';
 import type { EtiquetaEvents } from './etiquetas';
 import type { TermoEvents } from './termos';
+import type { BackupEvents } from './backups';
 
 /** Rooms the server joins a socket to, from its verified token (DESIGN §5). */
 export const room = {
@@ -79,7 +80,8 @@ export interface ServerToClientEvents
     RelatorioEvents,
     ExportTemplateEvents,
     EtiquetaEvents,
-    TermoEvents {}
+    TermoEvents,
+    BackupEvents {}
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventData<N extends ServerEventName> = Parameters<ServerToClientEvents[N]>[0]['data'];
 /** Typed map of client → server events (rooms joined on request; the server checks access). */

@@ -29,3 +29,5 @@ export * from './exportacoes';
 export * from './public';
 export * from './format';
 export * from './relatorios';
+export * from './backups';
+export * from './version';

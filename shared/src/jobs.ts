@@ -16,6 +16,8 @@ export const JOB_NAMES = [
   'labels.generate',
   'report.generate',
   'export.dados',
+  'backup.create',
+  'backup.restore',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;

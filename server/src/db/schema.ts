@@ -26,3 +26,5 @@ export * from '../modules/termos/schema';
 export * from '../modules/etiquetas/schema';
 export * from '../modules/relatorios/schema';
 export * from '../modules/exportacoes/schema';
+export * from '../modules/backups/schema';
+export * from '../modules/version/schema';

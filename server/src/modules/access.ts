@@ -14,6 +14,7 @@ import * as termos from './termos';
 import * as tiposBens from './tipos-bens';
 import * as transfers from './transfers';
 import * as users from './users';
+import * as backups from './backups';
 
 /** Every area's object-access rules, by purpose (see tenancy/access.ts `requireAccess`). */
 export const accessRules = {
@@ -33,4 +34,5 @@ export const accessRules = {
   ...etiquetas.access,
   ...relatorios.access,
   ...exportacoes.access,
+  ...backups.access,
 };
