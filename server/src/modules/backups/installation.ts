@@ -31,7 +31,17 @@ export async function dumpInstallation(owner: OwnerDatabase, config: Pick<Config
   const { pgDump } = await import('@electric-sql/pglite-tools/pg_dump');
   const file = path.join(dir, `${name}.sql`);
   // The dump tool reads through the embedded database's one connection, as its owner.
-  const dump = await owner.session(() => pgDump({ pg: owner.pglite as never, args: ['--no-owner'] }));
+  const pg = owner.pglite;
+  const dump = await owner.session(async () => {
+    try {
+      return await pgDump({ pg: pg as never, args: ['--no-owner'] });
+    } finally {
+      // pg_dump may leave its snapshot transaction open, and its session settings (empty search_path,
+      // row_security off...) would stay on the shared connection: end and reset them.
+      await pg.exec('ROLLBACK').catch(() => undefined);
+      await pg.exec('RESET ALL');
+    }
+  });
   await fsp.writeFile(file, Buffer.from(await dump.arrayBuffer()));
   return file;
 }
@@ -46,10 +56,9 @@ export async function restoreInstallation(owner: OwnerDatabase, file: string): P
   const reset = 'DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA public CASCADE; CREATE SCHEMA public;';
   if (owner.kind === 'postgres') {
     if (!owner.url) throw new Error('no database url for pg_restore');
-    await owner.session(async (_db, query) => {
-      await query(reset);
-    });
-    await run('pg_restore', ['--no-owner', '--single-transaction', '--exit-on-error', `--dbname=${owner.url}`, file], {
+    // --clean drops what the dump holds before recreating it, all in one transaction.
+    const args = ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--exit-on-error'];
+    await run('pg_restore', [...args, `--dbname=${owner.url}`, file], {
       maxBuffer: 16 * 1024 * 1024,
     });
     return;
@@ -58,9 +67,17 @@ export async function restoreInstallation(owner: OwnerDatabase, file: string): P
   const pg = owner.pglite;
   const text = await fsp.readFile(file, 'utf8');
   await owner.session(async () => {
-    await pg.exec(reset);
-    await pg.exec(text);
-    // The dump empties search_path for its own statements; the session gets the default back.
-    await pg.exec('SET search_path TO "$user", public');
+    try {
+      // One transaction: a dump that fails half-way leaves the database as it was.
+      await pg.exec(`BEGIN; ${reset}`);
+      await pg.exec(text);
+      await pg.exec('COMMIT');
+    } catch (err) {
+      await pg.exec('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      // The dump's session settings (empty search_path...) must not stay on the shared connection.
+      await pg.exec('RESET ALL');
+    }
   });
 }

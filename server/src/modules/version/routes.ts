@@ -1,6 +1,8 @@
 import { versionRollbackBody } from '@tombo/shared';
 import { forbidden } from '../../http/errors';
 import { route } from '../../http/route';
+import { read } from '../../db/tx';
+import { allMunicipalities } from '../../tenancy/scope';
 import { cancelRollback, scheduleRollback } from './commands';
 import { versionInfo } from './queries';
 
@@ -12,7 +14,8 @@ export const versionRoutes = [
     audience: 'signed-in',
     handler: async (c) => {
       if (c.principal.role !== 'superuser' && c.principal.role !== 'admin') throw forbidden();
-      return c.read((tx) => versionInfo(tx, c.ctx.config));
+      // Installation-wide facts (no tenant rows): read under the all-municipalities tenancy.
+      return read(c.ctx, allMunicipalities(), (tx) => versionInfo(tx, c.ctx.config));
     },
   }),
   route({
