@@ -53,7 +53,10 @@ async function makeBackup(token: string): Promise<Backup> {
 }
 
 const fileOf = async (id: number) =>
-  path.join(s.ctx.config.dataDir, (await ownerQuery<{ p: string }>(s, 'select file_path p from backups where id = $1', [id]))[0].p);
+  path.join(
+    s.ctx.config.dataDir,
+    (await ownerQuery<{ p: string }>(s, 'select file_path p from backups where id = $1', [id]))[0].p,
+  );
 
 beforeAll(async () => {
   s = await startTestServer({}, { seed: false });
@@ -91,7 +94,11 @@ describe('restore drill', () => {
     expect(before.patrimonios.n).toBe(6);
 
     // Change and delete.
-    const file = (await ownerQuery<{ p: string }>(s, 'select stored_path p from patrimonio_arquivos where municipality_id = $1', [w.A.id]))[0].p;
+    const file = (
+      await ownerQuery<{ p: string }>(s, 'select stored_path p from patrimonio_arquivos where municipality_id = $1', [
+        w.A.id,
+      ])
+    )[0].p;
     await ownerQuery(s, `update patrimonios set descricao_bem = 'alterado' where id = $1`, [w.A.asset.id]);
     await ownerQuery(s, `delete from patrimonio_arquivos where municipality_id = $1`, [w.A.id]);
     fs.rmSync(path.join(s.ctx.config.dataDir, file));
@@ -137,7 +144,11 @@ describe('restore drill', () => {
     const copy = await snapshot(m.id);
     for (const [t, v] of Object.entries(bBefore)) expect(copy[t].n, t).toBe(v.n);
     expect(await snapshot(w.B.id)).toEqual(bBefore);
-    const [u] = await ownerQuery<{ email: string }>(s, `select email from users where municipality_id = $1 and role = 'admin'`, [m.id]);
+    const [u] = await ownerQuery<{ email: string }>(
+      s,
+      `select email from users where municipality_id = $1 and role = 'admin'`,
+      [m.id],
+    );
     expect(u.email).toContain(`+restaurado${m.id}@`);
   });
 });
@@ -153,11 +164,16 @@ describe('bad restores change nothing', () => {
     await ownerQuery(s, `update patrimonios set descricao_bem = 'depois do backup' where id = $1`, [w.A.asset.id]);
     const before = await snapshot(w.A.id);
     const su = await s.login(w.superuser.email, w.superuser.password).then((r) => r.token);
-    const res = await client(s.url, su)('POST', `/api/superuser/backups/${b.id}/restore`, { target: 'same', confirmation: 'RESTAURAR' });
+    const res = await client(s.url, su)('POST', `/api/superuser/backups/${b.id}/restore`, {
+      target: 'same',
+      confirmation: 'RESTAURAR',
+    });
     expect(res.status).toBe(400);
     expect([BACKUP_MSG.corrupted, BACKUP_MSG.checksum]).toContain(res.body.error.message);
     expect(await snapshot(w.A.id)).toEqual(before);
-    const jobs = await ownerQuery(s, `select 1 from jobs where name = 'backup.restore' and payload->>'backupId' = $1`, [String(b.id)]);
+    const jobs = await ownerQuery(s, `select 1 from jobs where name = 'backup.restore' and payload->>'backupId' = $1`, [
+      String(b.id),
+    ]);
     expect(jobs).toHaveLength(0);
   });
 
@@ -168,11 +184,16 @@ describe('bad restores change nothing', () => {
     // The same archive as another installation would have written it (its own installation id).
     const dir = fs.mkdtempSync(path.join(s.ctx.config.dataDir, 'foreign-'));
     const manifest = await extractArchive(f, dir);
-    await writeArchive(f, { ...manifest, installationId: '00000000-0000-4000-8000-000000000000' }, (p) => path.join(dir, p));
+    await writeArchive(f, { ...manifest, installationId: '00000000-0000-4000-8000-000000000000' }, (p) =>
+      path.join(dir, p),
+    );
     expect((await readManifest(f)).installationId).toBe('00000000-0000-4000-8000-000000000000');
     const before = await snapshot(w.A.id);
     const su = await s.login(w.superuser.email, w.superuser.password).then((r) => r.token);
-    const res = await client(s.url, su)('POST', `/api/superuser/backups/${b.id}/restore`, { target: 'same', confirmation: 'RESTAURAR' });
+    const res = await client(s.url, su)('POST', `/api/superuser/backups/${b.id}/restore`, {
+      target: 'same',
+      confirmation: 'RESTAURAR',
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe(BACKUP_MSG.foreign);
     expect(await snapshot(w.A.id)).toEqual(before);
@@ -181,14 +202,19 @@ describe('bad restores change nothing', () => {
   it('without the typed confirmation → 400', async () => {
     const su = await s.login(w.superuser.email, w.superuser.password).then((r) => r.token);
     const [b] = await ownerQuery<{ id: number }>(s, `select id from backups where status = 'completed' limit 1`);
-    const res = await client(s.url, su)('POST', `/api/superuser/backups/${b.id}/restore`, { target: 'same', confirmation: 'sim' });
+    const res = await client(s.url, su)('POST', `/api/superuser/backups/${b.id}/restore`, {
+      target: 'same',
+      confirmation: 'sim',
+    });
     expect(res.status).toBe(400);
   });
 });
 
 describe('who may do what', () => {
   it('restore is the superuser’s only: an admin gets 403', async () => {
-    const [b] = await ownerQuery<{ id: number }>(s, `select id from backups where municipality_id = $1 limit 1`, [w.A.id]);
+    const [b] = await ownerQuery<{ id: number }>(s, `select id from backups where municipality_id = $1 limit 1`, [
+      w.A.id,
+    ]);
     const res = await client(s.url, await w.A.users.admin.token())('POST', `/api/superuser/backups/${b.id}/restore`, {
       target: 'same',
       confirmation: 'RESTAURAR',
@@ -199,7 +225,8 @@ describe('who may do what', () => {
   it('download: admins only (supervisor 403, another municipality 404); the bytes are the recorded checksum', async () => {
     const admin = await w.A.users.admin.token();
     const b = await makeBackup(admin);
-    const get = (token: string) => fetch(`${s.url}/api/backups/${b.id}/download`, { headers: { authorization: `Bearer ${token}` } });
+    const get = (token: string) =>
+      fetch(`${s.url}/api/backups/${b.id}/download`, { headers: { authorization: `Bearer ${token}` } });
     const ok = await get(admin);
     expect(ok.status).toBe(200);
     const bytes = Buffer.from(await ok.arrayBuffer());

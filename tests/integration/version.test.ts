@@ -93,7 +93,10 @@ describe('version and upgrade history', () => {
   });
 
   it("the release feed: 'Atualizar para vX' only when the feed announces a newer version, with instructions", async () => {
-    fs.writeFileSync(feed, JSON.stringify({ versions: [{ version: '2.2.0', releaseDate: '2026-12-01', changelog: ['Novidade'] }] }));
+    fs.writeFileSync(
+      feed,
+      JSON.stringify({ versions: [{ version: '2.2.0', releaseDate: '2026-12-01', changelog: ['Novidade'] }] }),
+    );
     const s = await boot('2.1.0', { releaseFeedFile: feed });
     const v = (await client(s.url, await tokenOf(s, DEMO.admin))('GET', '/api/version')).body as VersionInfo;
     expect(v.feed).toEqual({ configured: true, error: null });
@@ -106,10 +109,22 @@ describe('version and upgrade history', () => {
     const su = await tokenOf(s, DEMO.superuser);
     const v = (await client(s.url, su)('GET', '/api/version')).body as VersionInfo;
     // A change made under 2.1.0, which the rollback must undo.
-    await s.owner.query(`update municipalities set name = 'Renomeado depois da atualização' where slug = (select min(slug) from municipalities)`);
+    await s.owner.query(
+      `update municipalities set name = 'Renomeado depois da atualização' where slug = (select min(slug) from municipalities)`,
+    );
     const admin = await tokenOf(s, DEMO.admin);
-    expect((await client(s.url, admin)('POST', '/api/superuser/version/rollback', { upgradeId: v.upgrades[0].id, confirm: true })).status).toBe(403);
-    const r = await client(s.url, su)('POST', '/api/superuser/version/rollback', { upgradeId: v.upgrades[0].id, confirm: true });
+    expect(
+      (
+        await client(s.url, admin)('POST', '/api/superuser/version/rollback', {
+          upgradeId: v.upgrades[0].id,
+          confirm: true,
+        })
+      ).status,
+    ).toBe(403);
+    const r = await client(s.url, su)('POST', '/api/superuser/version/rollback', {
+      upgradeId: v.upgrades[0].id,
+      confirm: true,
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(202);
     expect(r.body.pendingRollback).toMatchObject({ fromVersion: '2.1.0', toVersion: '2.0.0' });
     expect(r.body.pendingRollback.instructions).toContain('v2.0.0');
@@ -123,10 +138,16 @@ describe('version and upgrade history', () => {
     expect(after.version).toBe('2.0.0');
     expect(after.pendingRollback).toBeNull();
     expect(after.rollbacks[0]).toMatchObject({ fromVersion: '2.1.0', toVersion: '2.0.0', status: 'success' });
-    expect(after.upgrades.map((u) => `${u.fromVersion}>${u.toVersion}`)).toEqual(['2.1.0>2.0.0', '2.0.0>2.1.0', 'null>2.0.0']);
+    expect(after.upgrades.map((u) => `${u.fromVersion}>${u.toVersion}`)).toEqual([
+      '2.1.0>2.0.0',
+      '2.0.0>2.1.0',
+      'null>2.0.0',
+    ]);
     const renamed = await s.owner.query(`select 1 from municipalities where name = 'Renomeado depois da atualização'`);
     expect(renamed).toHaveLength(0);
-    const notes = await s.owner.query<{ description: string }>(`select description from notifications where title = 'Versão revertida'`);
+    const notes = await s.owner.query<{ description: string }>(
+      `select description from notifications where title = 'Versão revertida'`,
+    );
     expect(notes[0]?.description).toBe('Sistema revertido com sucesso para a versão 2.0.0.');
   });
 });

@@ -39,12 +39,10 @@ export const CHANGELOG: readonly ChangelogEntry[] = [
       'Link para a consulta pública na tela de login.',
     ],
   },
-  ...['0.0.190', '0.0.188', '0.0.179', '0.0.177', '0.0.174', '0.0.173', '0.0.172'].map(
-    (version): ChangelogEntry => ({
-      version,
-      releaseDate: null,
-      source: 'spec',
-      changelog: ['Versão anterior do produto original (detalhes não informados na especificação).'],
-    }),
-  ),
+  ...['0.0.190', '0.0.188', '0.0.179', '0.0.177', '0.0.174', '0.0.173', '0.0.172'].map((version): ChangelogEntry => ({
+    version,
+    releaseDate: null,
+    source: 'spec',
+    changelog: ['Versão anterior do produto original (detalhes não informados na especificação).'],
+  })),
 ];

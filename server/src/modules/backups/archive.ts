@@ -49,7 +49,9 @@ export async function writeArchive(out: string, manifest: Manifest, source: (ent
   const pack = tar.pack();
   const done = pipeline(pack, createGzip({ level: 6 }), fs.createWriteStream(out));
   const body = Buffer.from(JSON.stringify(manifest, null, 2));
-  await new Promise<void>((resolve, reject) => pack.entry({ name: MANIFEST, size: body.length }, body, (e) => (e ? reject(e) : resolve())));
+  await new Promise<void>((resolve, reject) =>
+    pack.entry({ name: MANIFEST, size: body.length }, body, (e) => (e ? reject(e) : resolve())),
+  );
   for (const e of [...manifest.entries, ...manifest.files]) {
     const entry = pack.entry({ name: e.path, size: e.size });
     await pipeline(fs.createReadStream(source(e.path)), entry);

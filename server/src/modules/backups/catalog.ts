@@ -60,7 +60,9 @@ export async function backupTables(tx: Db): Promise<BackupTable[]> {
   );
   const byTable = new Map<string, typeof cols>();
   for (const c of cols) byTable.set(c.t, [...(byTable.get(c.t) ?? []), c]);
-  const pkOf = new Map(pks.map((p) => [p.t.replace(/^"|"$/g, ''), typeof p.cols === 'string' ? pgArray(p.cols) : p.cols]));
+  const pkOf = new Map(
+    pks.map((p) => [p.t.replace(/^"|"$/g, ''), typeof p.cols === 'string' ? pgArray(p.cols) : p.cols]),
+  );
   const tenant = new Set([...byTable].filter(([, cs]) => cs.some((c) => c.c === 'municipality_id')).map(([t]) => t));
   const tables: BackupTable[] = [];
   for (const [name, cs] of byTable) {
@@ -100,7 +102,10 @@ export async function backupTables(tx: Db): Promise<BackupTable[]> {
 
 /** A text[] as node-postgres or PGlite may hand it back ('{a,b}'). */
 function pgArray(v: string): string[] {
-  return v.replace(/^\{|\}$/g, '').split(',').filter(Boolean);
+  return v
+    .replace(/^\{|\}$/g, '')
+    .split(',')
+    .filter(Boolean);
 }
 
 /** Parents first (a topological order of the foreign keys inside the set); LAST tables at the end. */
@@ -113,7 +118,10 @@ function order(tables: BackupTable[]): BackupTable[] {
     path.add(t.name);
     for (const f of t.foreignKeys)
       if (names.has(f.references) && f.references !== t.name)
-        visit(tables.find((x) => x.name === f.references)!, path);
+        visit(
+          tables.find((x) => x.name === f.references)!,
+          path,
+        );
     done.add(t.name);
     out.push(t);
   };

@@ -17,13 +17,20 @@ const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const CHUNK = 2_000;
 
 /** A table's rows filter for one municipality (the id is an integer: written into the statement). */
-export const whereOf = (t: BackupTable, municipalityId: number) => t.filter.replaceAll('$1', String(Math.trunc(municipalityId)));
+export const whereOf = (t: BackupTable, municipalityId: number) =>
+  t.filter.replaceAll('$1', String(Math.trunc(municipalityId)));
 
 /**
  * Writes one table's rows of the municipality as JSON lines (the database's own `row_to_json`, one
  * row per line, keyset-free through a cursor of the snapshot) and collects the stored files they name.
  */
-async function dumpTable(tx: Db, t: BackupTable, municipalityId: number, file: string, files: Set<string>): Promise<void> {
+async function dumpTable(
+  tx: Db,
+  t: BackupTable,
+  municipalityId: number,
+  file: string,
+  files: Set<string>,
+): Promise<void> {
   const out = fs.createWriteStream(file);
   const cols = t.columns.map(ident).join(', ');
   const cursor = `bk_${t.name}`;

@@ -10,13 +10,18 @@ import { BACKUPS_DIR } from './paths';
 const run = promisify(execFile);
 
 /** Where whole-installation dumps go: DATA_DIR/backups/installation. */
-export const installationBackupDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, BACKUPS_DIR, 'installation');
+export const installationBackupDir = (config: Pick<Config, 'dataDir'>) =>
+  path.join(config.dataDir, BACKUPS_DIR, 'installation');
 
 /**
  * A whole-installation dump with the database's own tools: `pg_dump --format=custom` of the server
  * database, or the PGlite tools' pg_dump (plain SQL) of the embedded one. Returns the file's path.
  */
-export async function dumpInstallation(owner: OwnerDatabase, config: Pick<Config, 'dataDir'>, name: string): Promise<string> {
+export async function dumpInstallation(
+  owner: OwnerDatabase,
+  config: Pick<Config, 'dataDir'>,
+  name: string,
+): Promise<string> {
   const dir = installationBackupDir(config);
   await fsp.mkdir(dir, { recursive: true });
   if (owner.kind === 'postgres') {

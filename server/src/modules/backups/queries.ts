@@ -22,7 +22,10 @@ export async function listBackups(tx: Db, scope: TenantScope): Promise<BackupLis
     .where(eq(backups.municipalityId, scope.municipalityId))
     .orderBy(desc(backups.createdAt), desc(backups.id))
     .limit(LIST_LIMIT);
-  const [settings] = await tx.select().from(backupSettings).where(eq(backupSettings.municipalityId, scope.municipalityId));
+  const [settings] = await tx
+    .select()
+    .from(backupSettings)
+    .where(eq(backupSettings.municipalityId, scope.municipalityId));
   return {
     backups: rows.map((r) => presentBackup(r.row, r)),
     settings: presentBackupSettings(settings),
@@ -67,7 +70,13 @@ export async function lastBackupPerMunicipality(tx: Db, _all: AllMunicipalities)
                           where municipality_id = m.id and status = 'completed'
                           order by finished_at desc nulls last, id desc limit 1) b on true
      order by m.id`)) as unknown as {
-    rows: { municipalityId: number; backupId: number | null; at: Date | string | null; size: number | null; status: string | null }[];
+    rows: {
+      municipalityId: number;
+      backupId: number | null;
+      at: Date | string | null;
+      size: number | null;
+      status: string | null;
+    }[];
   };
   return res.rows.map((r) => ({
     municipalityId: r.municipalityId,

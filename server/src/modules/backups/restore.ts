@@ -24,7 +24,10 @@ export type RestoreTarget = { kind: 'same'; municipalityId: number } | { kind: '
 /** Loads a table's JSON lines into its temporary twin, in chunks (json_populate_recordset: the database parses). */
 async function load(tx: Db, t: BackupTable, file: string): Promise<void> {
   const cols = t.columns.map(ident).join(', ');
-  await exec(tx, `create temp table ${tmpOf(t.name)} on commit drop as select ${cols} from ${ident(t.name)} with no data`);
+  await exec(
+    tx,
+    `create temp table ${tmpOf(t.name)} on commit drop as select ${cols} from ${ident(t.name)} with no data`,
+  );
   const lines = readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Infinity });
   let batch: string[] = [];
   const flush = async () => {
@@ -47,11 +50,15 @@ async function load(tx: Db, t: BackupTable, file: string): Promise<void> {
 async function remap(tx: Db, tables: BackupTable[], municipalityId: number): Promise<void> {
   const mapped = new Set<string>();
   for (const t of tables) {
-    if (t.columns.includes('municipality_id')) await exec(tx, `update ${tmpOf(t.name)} set municipality_id = ${municipalityId}`);
+    if (t.columns.includes('municipality_id'))
+      await exec(tx, `update ${tmpOf(t.name)} set municipality_id = ${municipalityId}`);
     if (!t.newKey) continue;
     const pk = ident(t.primaryKey[0]);
     const next = t.newKey.kind === 'uuid' ? 'gen_random_uuid()' : `nextval('${t.newKey.sequence.replace(/'/g, "''")}')`;
-    await exec(tx, `create temp table ${mapOf(t.name)} on commit drop as select ${pk} as old, ${next} as new from ${tmpOf(t.name)}`);
+    await exec(
+      tx,
+      `create temp table ${mapOf(t.name)} on commit drop as select ${pk} as old, ${next} as new from ${tmpOf(t.name)}`,
+    );
     await exec(tx, `create unique index on ${mapOf(t.name)} (old)`);
     mapped.add(t.name);
   }
@@ -109,7 +116,9 @@ async function replaceRows(tx: Db, tables: BackupTable[], manifest: Manifest, mu
   }
   for (const t of tables) {
     // A reference to a row outside the backup that is gone (a job result swept since) becomes null.
-    for (const f of t.foreignKeys.filter((f) => !inSet.has(f.references) && f.references !== 'municipalities' && f.nullable))
+    for (const f of t.foreignKeys.filter(
+      (f) => !inSet.has(f.references) && f.references !== 'municipalities' && f.nullable,
+    ))
       await exec(
         tx,
         `update ${tmpOf(t.name)} x set ${ident(f.column)} = null where x.${ident(f.column)} is not null and not exists (select 1 from ${ident(f.references)} r where r.id = x.${ident(f.column)})`,
@@ -165,7 +174,9 @@ export async function restoreMunicipality(
       if (target.kind === 'new') {
         await enterTenancy(tx, allMunicipalities());
         [m] = rowsOf<{ id: number; name: string }>(
-          await tx.execute(sql`insert into municipalities (name, slug) values (${target.name}, ${target.slug}) returning id, name`),
+          await tx.execute(
+            sql`insert into municipalities (name, slug) values (${target.name}, ${target.slug}) returning id, name`,
+          ),
         );
         tables = await loadRows(tx, manifest, dir);
         await remap(tx, tables, m.id);

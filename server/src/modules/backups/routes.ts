@@ -59,7 +59,10 @@ export const backupRoutes = [
     status: 202,
     handler: async (c) => {
       const { backup: row, job } = await c.command((tx, out) => requestBackup(tx, out, c.scope, c.principal.id));
-      return { backup: presentBackup(row, { createdByName: c.principal.name }), job: await enqueueJob(c.ctx, c.scope, job) };
+      return {
+        backup: presentBackup(row, { createdByName: c.principal.name }),
+        job: await enqueueJob(c.ctx, c.scope, job),
+      };
     },
   }),
   route({
@@ -110,10 +113,16 @@ export const backupRoutes = [
         const { manifest } = await checkBackupFile(tx, c.ctx.config, b);
         if (body.target === 'same' && b.municipalityId == null) throw conflict(BACKUP_MSG.noMunicipality);
         if (body.target === 'new') {
-          const [taken] = await tx.select({ id: municipalities.id }).from(municipalities).where(eq(municipalities.slug, body.slug));
+          const [taken] = await tx
+            .select({ id: municipalities.id })
+            .from(municipalities)
+            .where(eq(municipalities.slug, body.slug));
           if (taken) throw conflict(BACKUP_MSG.slugTaken, 'DUPLICATE');
         }
-        const payload = body.target === 'same' ? { backupId: b.id, target: 'same' } : { backupId: b.id, target: 'new', name: body.name, slug: body.slug };
+        const payload =
+          body.target === 'same'
+            ? { backupId: b.id, target: 'same' }
+            : { backupId: b.id, target: 'new', name: body.name, slug: body.slug };
         const [job] = await tx
           .insert(jobs)
           .values({

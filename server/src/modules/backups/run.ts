@@ -79,7 +79,9 @@ export async function checkBackupFile(
   if (manifest?.format !== BACKUP_FORMAT || !Array.isArray(manifest.tables)) throw badRequest(BACKUP_MSG.corrupted);
   if (manifest.installationId !== (await installationId(tx))) throw badRequest(BACKUP_MSG.foreign);
   if (manifest.schemaVersion !== schemaVersion())
-    throw badRequest(BACKUP_MSG.schema(`${manifest.appVersion}/${manifest.schemaVersion}`, `${appVersion(config)}/${schemaVersion()}`));
+    throw badRequest(
+      BACKUP_MSG.schema(`${manifest.appVersion}/${manifest.schemaVersion}`, `${appVersion(config)}/${schemaVersion()}`),
+    );
   const { sha256 } = await hashFile(file);
   if (sha256 !== row.sha256) throw badRequest(BACKUP_MSG.checksum);
   return { manifest, file };

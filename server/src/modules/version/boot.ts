@@ -71,12 +71,21 @@ export async function prepareVersion(owner: OwnerDatabase, config: Config): Prom
       logger.error({ err }, `Falha ao reverter para a versão ${to}`);
     }
     await fsp.rm(rollbackMarkerPath(config), { force: true });
-    return { from: marker.fromVersion, to, changed: true, backupFile: null, backupSize: null, rollback: { marker, ok: !error, error, history } };
+    return {
+      from: marker.fromVersion,
+      to,
+      changed: true,
+      backupFile: null,
+      backupSize: null,
+      rollback: { marker, ok: !error, error, history },
+    };
   }
   if (marker) logger.warn(`Reversão pendente para a versão ${marker.toVersion}; esta é a ${to}: nada restaurado.`);
-  const hasData = (await exists(owner, 'municipalities')) && (await owner.query('select 1 from municipalities limit 1')).length > 0;
+  const hasData =
+    (await exists(owner, 'municipalities')) && (await owner.query('select 1 from municipalities limit 1')).length > 0;
   const last = (await exists(owner, 'version_upgrades'))
-    ? ((await owner.query<{ v: string }>('select to_version v from version_upgrades order by id desc limit 1'))[0]?.v ?? null)
+    ? ((await owner.query<{ v: string }>('select to_version v from version_upgrades order by id desc limit 1'))[0]?.v ??
+      null)
     : null;
   if (last === to) return { from: last, to, changed: false, backupFile: null, backupSize: null, rollback: null };
   if (!hasData) return { from: last, to, changed: true, backupFile: null, backupSize: null, rollback: null };
@@ -128,7 +137,9 @@ export async function recordVersion(owner: OwnerDatabase, boot: VersionBoot): Pr
 /** The stored rollback notification (spec §8) to every admin of every active municipality. */
 async function notifyRollback(owner: OwnerDatabase, version: string, ok: boolean): Promise<void> {
   const title = ok ? 'Versão revertida' : 'Falha na reversão';
-  const text = ok ? `Sistema revertido com sucesso para a versão ${version}.` : `Falha ao reverter para a versão ${version}.`;
+  const text = ok
+    ? `Sistema revertido com sucesso para a versão ${version}.`
+    : `Falha ao reverter para a versão ${version}.`;
   await owner.query(
     `insert into notifications (municipality_id, user_id, title, description, type, link)
      select u.municipality_id, u.id, $1, $2, 'system', null from users u

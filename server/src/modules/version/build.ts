@@ -10,7 +10,8 @@ let packageVersion: string | undefined;
 /** The running version: the build's (root package.json), unless TOMBO_VERSION / the config override it. */
 export function appVersion(config: Pick<Config, 'appVersion'>): string {
   if (config.appVersion) return config.appVersion;
-  packageVersion ??= (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version;
+  packageVersion ??= (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string })
+    .version;
   return packageVersion;
 }
 

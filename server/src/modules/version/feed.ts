@@ -17,7 +17,8 @@ export async function knownRelease(
 ): Promise<{ configured: boolean; latest: KnownRelease | null; error: string | null }> {
   const key = config.releaseFeedFile ?? config.releaseFeedUrl;
   if (!key) return { configured: false, latest: null, error: null };
-  if (cache && cache.key === `${key}|${current}` && Date.now() - cache.at < TTL_MS) return { configured: true, ...cache.value };
+  if (cache && cache.key === `${key}|${current}` && Date.now() - cache.at < TTL_MS)
+    return { configured: true, ...cache.value };
   let value: { latest: KnownRelease | null; error: string | null };
   try {
     const raw = config.releaseFeedFile

@@ -38,7 +38,11 @@ export async function listRollbacks(tx: Db): Promise<VersionRollback[]> {
 /** GET /api/version: what runs, what shipped, what happened on this installation, what is announced. */
 export async function versionInfo(tx: Db, config: Config): Promise<VersionInfo> {
   const version = appVersion(config);
-  const [upgrades, rollbacks, feed] = [await listUpgrades(tx), await listRollbacks(tx), await knownRelease(config, version)];
+  const [upgrades, rollbacks, feed] = [
+    await listUpgrades(tx),
+    await listRollbacks(tx),
+    await knownRelease(config, version),
+  ];
   const marker = readRollbackMarker(config);
   return {
     version,

@@ -34,5 +34,9 @@ export async function cleanup(ctx: JobContext, payload: unknown): Promise<void> 
     return { municipalityId: row.municipalityId, error: j?.error ?? null };
   });
   if (found)
-    await updateBackup(ctx, found.municipalityId, backupId, { status: 'failed', error: found.error, finishedAt: new Date() });
+    await updateBackup(ctx, found.municipalityId, backupId, {
+      status: 'failed',
+      error: found.error,
+      finishedAt: new Date(),
+    });
 }

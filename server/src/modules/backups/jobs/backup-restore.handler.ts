@@ -42,7 +42,8 @@ export const run: UserJobHandler<BackupRestorePayload> = async (ctx, job) => {
         ? ({ kind: 'same', municipalityId: row.municipalityId! } as const)
         : ({ kind: 'new', name: p.name, slug: p.slug } as const);
     const m = await restoreMunicipality(ctx, manifest, dir, target).catch((err: unknown) => {
-      if (isUniqueViolation(err)) throw new JobFailure(`${BACKUP_MSG.restoreFailed} Um registro único (e-mail, endereço) já existe.`, false);
+      if (isUniqueViolation(err))
+        throw new JobFailure(`${BACKUP_MSG.restoreFailed} Um registro único (e-mail, endereço) já existe.`, false);
       throw err;
     });
     await mutate(
@@ -59,7 +60,9 @@ export const run: UserJobHandler<BackupRestorePayload> = async (ctx, job) => {
             label: `#${row.id}`,
             // The installation's log: the municipality's own tables stay exactly the backup's.
             municipalityId: null,
-            details: { new_value: { backupId: row.id, target: p.target, municipalityId: m.id, tables: manifest.tables.length } },
+            details: {
+              new_value: { backupId: row.id, target: p.target, municipalityId: m.id, tables: manifest.tables.length },
+            },
           },
           backupChanged(m.id, row.id),
         ),
@@ -68,7 +71,11 @@ export const run: UserJobHandler<BackupRestorePayload> = async (ctx, job) => {
     const out = job.tempPath('json');
     await fsp.writeFile(
       out,
-      JSON.stringify({ backupId: row.id, municipality: m, tables: manifest.tables.map((t) => ({ name: t.name, rows: t.rows })) }, null, 2),
+      JSON.stringify(
+        { backupId: row.id, municipality: m, tables: manifest.tables.map((t) => ({ name: t.name, rows: t.rows })) },
+        null,
+        2,
+      ),
     );
     return { tempPath: out, ext: 'json', fileName: `restauracao-backup-${row.id}.json`, mimeType: JSON_MIME };
   } finally {

@@ -96,6 +96,7 @@ async function sweep(
   );
   for (const b of removed) {
     const abs = b.filePath ? resolveBackupFile(ctx.config, b.filePath) : null;
-    if (abs) await fsp.rm(abs, { force: true }).catch((err) => logger.warn({ err, file: abs }, 'backup file not removed'));
+    if (abs)
+      await fsp.rm(abs, { force: true }).catch((err) => logger.warn({ err, file: abs }, 'backup file not removed'));
   }
 }
