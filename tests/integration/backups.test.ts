@@ -104,7 +104,7 @@ describe('restore drill', () => {
     fs.rmSync(path.join(s.ctx.config.dataDir, file));
     await ownerQuery(s, `delete from patrimonios where municipality_id = $1 and id <> $2`, [w.A.id, w.A.asset.id]);
     await ownerQuery(s, `delete from user_sectors where user_id = $1`, [w.A.users.usuario.id]);
-    await newSector(s, w.A.id, 'Setor criado depois');
+    await newSector(s, w.A.id, { name: 'Setor criado depois' });
     const changed = await snapshot(w.A.id);
     expect(changed.patrimonios.n).toBe(1);
     const bBefore = await snapshot(w.B.id);

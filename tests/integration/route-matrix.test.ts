@@ -16,6 +16,7 @@ import {
   newInventario,
   newLabelTemplate,
   newReportConfig,
+  newBackupRow,
   newReportTemplate,
   newLocal,
   newPatrimonio,
@@ -96,6 +97,7 @@ const ACCESS_FACTORIES: Partial<Record<AccessPermission, Factory>> = {
   'termo.sector': async (s, t) => ({ table: 'sectors', id: (await newSector(s, t.id)).id }),
   'reportTemplate.read': async (s, t) => ({ table: 'report_templates', id: (await newReportTemplate(s, t.id)).id }),
   'reportTemplate.manage': async (s, t) => ({ table: 'report_templates', id: (await newReportTemplate(s, t.id)).id }),
+  'backup.manage': async (s, t) => ({ table: 'backups', id: (await newBackupRow(s, t.id)).id }),
   'reportConfig.own': async (s, t) => ({
     table: 'report_configs',
     id: (await newReportConfig(s, t.id, t.users.admin.id)).id,
@@ -122,6 +124,8 @@ const WITHOUT_PERMISSION: Record<string, string> = {
   'GET /notificacoes': "a user's own notifications (the query filters by the caller)",
   'POST /notificacoes/lidas': "marks the caller's own notifications read",
   'POST /notificacoes/:id/lida': "marks one of the caller's own notifications read (404 for anyone else's)",
+  'GET /version':
+    'the version manager: superuser and admin only, checked in the handler (the superuser has no municipality)',
 };
 
 /**
@@ -141,6 +145,10 @@ const PARAMS_WITHOUT_ACCESS: Record<string, string> = {
     'the superuser reaches every user (all municipalities): an unknown id is the 404 of the command',
   'DELETE /superuser/users/:id': 'as PUT /superuser/users/:id',
   'POST /notificacoes/:id/lida': "notifications belong to a user: the command answers 404 for anyone else's",
+  'POST /superuser/backups/:id/restore':
+    'the superuser reaches every backup (all municipalities): an unknown id is a 404',
+  'GET /superuser/backups/:id': 'as POST /superuser/backups/:id/restore',
+  'GET /superuser/backups/jobs/:id': "the superuser's own restore job: the handler answers 404 for anyone else's",
 };
 
 let s: TestServer;

@@ -604,3 +604,13 @@ export async function newReportConfig(s: Server, municipalityId: number, userId:
     [municipalityId, userId, t.id, `Config ${uniq()}`],
   );
 }
+
+/** A completed backups row of the municipality (no archive on disk: for access checks). */
+export async function newBackupRow(s: Server, municipalityId: number): Promise<{ id: number }> {
+  return one(
+    s,
+    `insert into backups (municipality_id, kind, status, file_path, file_name, size, sha256, finished_at)
+     values ($1, 'manual', 'completed', $2, 'backup.tar.gz', 1, $3, now()) returning id`,
+    [municipalityId, `backups/m${municipalityId}/missing-${uniq()}.tar.gz`, '0'.repeat(64)],
+  );
+}
