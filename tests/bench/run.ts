@@ -17,6 +17,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   etiquetas: async () => (await import('./etiquetas')).etiquetasBench(),
   relatorios: async () => (await import('./relatorios')).relatoriosBench(),
   exportacoes: async () => (await import('./exportacoes')).exportacoesBench(),
+  backups: async () => (await import('./backups')).backupsBench(),
 };
 
 const wanted = process.argv.slice(2);
