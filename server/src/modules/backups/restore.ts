@@ -125,8 +125,11 @@ async function replaceRows(tx: Db, tables: BackupTable[], manifest: Manifest, mu
       );
     const cols = t.columns.map(ident).join(', ');
     const rest = t.columns.filter((c) => !t.primaryKey.includes(c));
+    // Rows that did not change since the backup are left alone (no write, no trigger).
+    const cols2 = (p: string) => rest.map((c) => `${p}.${ident(c)}`).join(', ');
     const onConflict = rest.length
-      ? `do update set ${rest.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}`
+      ? `do update set ${rest.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}
+         where (${cols2(ident(t.name))}) is distinct from (${cols2('excluded')})`
       : 'do nothing';
     await exec(
       tx,
