@@ -58,6 +58,8 @@ export function VersionManagerButton({ bottomOffset = 0 }: { bottomOffset?: numb
         anchor="right"
         open={open}
         onClose={() => setOpen(false)}
+        // Above the app bar (which sits over the clipped sidebar, at drawer + 1).
+        sx={{ zIndex: (t) => t.zIndex.modal }}
         slotProps={{ paper: { sx: { width: { xs: '100%', sm: 440 } } } }}
       >
         <Box sx={{ p: 2, display: 'flex', alignItems: 'flex-start', gap: 1 }}>
