@@ -252,3 +252,35 @@ describe('who may do what', () => {
     expect(seen.some((e) => e.id === b.id)).toBe(true);
   });
 });
+
+describe('schedule and retention', () => {
+  it('a due schedule makes a scheduled backup once; backups older than keepDays go, the newest stays', async () => {
+    const admin = client(s.url, await w.B.users.admin.token());
+    const list0 = (await admin('GET', '/api/backups')).body as BackupListResponse;
+    const put = await admin('PUT', '/api/backups/settings', {
+      enabled: true,
+      hour: 2,
+      frequency: 'daily',
+      keepDays: 7,
+      version: list0.settings.version,
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const { run } = await import('../../server/src/modules/backups/jobs/backups-scheduled.handler');
+    const now = new Date(Date.now() + 60_000).toISOString();
+    await run(s.ctx, { now });
+    await run(s.ctx, { now }); // the same due time again: claimed already, nothing new
+    const list = (await admin('GET', '/api/backups')).body as BackupListResponse;
+    const scheduled = list.backups.filter((b) => b.kind === 'scheduled');
+    expect(scheduled).toHaveLength(1);
+    expect(scheduled[0].status).toBe('completed');
+    expect(list.settings.lastRunAt).not.toBeNull();
+    // Everything made "20 days ago": only the newest completed backup survives the sweep.
+    await ownerQuery(s, `update backups set created_at = now() - interval '20 days' where municipality_id = $1`, [
+      w.B.id,
+    ]);
+    await run(s.ctx, { now });
+    const after = (await admin('GET', '/api/backups')).body as BackupListResponse;
+    expect(after.backups.map((b) => b.id)).toEqual([scheduled[0].id]);
+    expect(fs.existsSync(await fileOf(scheduled[0].id))).toBe(true);
+  });
+});
