@@ -1,10 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import rootPackage from '../package.json' with { type: 'json' };
 
 const apiTarget = 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react()],
+  // The running version shown by the footer and the version manager: the root package.json's, at build time.
+  define: { __APP_VERSION__: JSON.stringify(rootPackage.version) },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

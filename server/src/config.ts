@@ -34,6 +34,11 @@ export interface Config {
   seedDemo: 'auto' | 'never';
   /** The built client served by the API. */
   clientDist: string;
+  /** The running version; undefined = the root package.json's (TOMBO_VERSION overrides it: tests, packaged builds). */
+  appVersion: string | undefined;
+  /** Release feed (JSON `{ versions: [...] }`) that announces newer versions: a URL or a file. */
+  releaseFeedUrl: string | undefined;
+  releaseFeedFile: string | undefined;
 }
 
 export function loadConfig(overrides: Partial<Config> = {}): Config {
@@ -59,6 +64,9 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     logLevel: process.env.LOG_LEVEL ?? 'info',
     seedDemo: process.env.SEED_DEMO === 'never' ? 'never' : 'auto',
     clientDist: path.resolve(import.meta.dirname, '../../client/dist'),
+    appVersion: process.env.TOMBO_VERSION || undefined,
+    releaseFeedUrl: process.env.RELEASE_FEED_URL || undefined,
+    releaseFeedFile: process.env.RELEASE_FEED_FILE || undefined,
     ...overrides,
   };
 }

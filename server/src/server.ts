@@ -6,6 +6,7 @@ import type { AppContext } from './context';
 import { createApp } from './app';
 import { openDatabaseWithOwner, type OwnerDatabase } from './db/client';
 import { migrate } from './db/migrate';
+import { prepareVersion, recordVersion } from './modules/version';
 import { ensureRolePermissions, ensureSuperuser, isEmpty, seedDemo } from './db/seed';
 import { loadJwtSecret } from './auth/secrets';
 import { TokenService } from './auth/tokens';
@@ -44,7 +45,9 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     pgliteDir: opts.inMemory ? undefined : pgliteDir(config),
   });
   // Boot work is the owner's; everything after runs on the app's connections (tombo_app, fail closed).
+  const versionBoot = await prepareVersion(owner, config);
   await migrate(owner);
+  await recordVersion(owner, versionBoot);
   await owner.transaction((db) => ensureRolePermissions(db));
   const seed = opts.seed ?? (process.env.SEED_DEMO as StartOptions['seed']) ?? 'auto';
   if (seed === 'always' || (seed === 'auto' && database.kind === 'pglite'))

@@ -20,6 +20,7 @@ import type { TermoEvents } from './termos';
 import type { SuperuserEvents } from './superuser/events';
 import type { SecurityEvents } from './security';
 import type { PermissionEvents } from './permissions';
+import type { BackupEvents } from './backups';
 
 /** Rooms the server joins a socket to, from its verified token (DESIGN §5). */
 export const room = {
@@ -85,7 +86,8 @@ export interface ServerToClientEvents
     EtiquetaEvents,
     TermoEvents,
     SuperuserEvents,
-    PermissionEvents {}
+    PermissionEvents,
+    BackupEvents {}
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventData<N extends ServerEventName> = Parameters<ServerToClientEvents[N]>[0]['data'];
 /** Typed map of client → server events (rooms joined on request; the server checks access). */

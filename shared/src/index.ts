@@ -34,3 +34,5 @@ export * from './superuser';
 export * from './security';
 export * from './permissions';
 export * from './importacao';
+export * from './backups';
+export * from './version';

@@ -17,6 +17,8 @@ export const JOB_NAMES = [
   'report.generate',
   'export.dados',
   'importacao.bens',
+  'backup.create',
+  'backup.restore',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;

@@ -258,6 +258,7 @@ export const SUPERUSER_MENU: readonly MenuItem[] = [
   { path: '/superuser/footer-customization', label: 'Rodapé do Superusuário' },
   { path: '/superuser/version-update', label: 'Atualização de Versão' },
   { path: '/superuser/documentation', label: 'Documentação' },
+  { path: '/superuser/backups', label: 'Backups' },
 ];
 export const SUPERUSER_EXTRA_ROUTES: readonly MenuItem[] = [
   { path: '/superuser/assets-by-user', label: 'Bens por Usuário' },

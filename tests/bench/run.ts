@@ -19,6 +19,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   exportacoes: async () => (await import('./exportacoes')).exportacoesBench(),
   busca: async () => (await import('./busca')).buscaBench(),
   importacao: async () => (await import('./importacao')).importacaoBench(),
+  backups: async () => (await import('./backups')).backupsBench(),
 };
 
 const wanted = process.argv.slice(2);

@@ -17,6 +17,7 @@ import {
   newInventario,
   newLabelTemplate,
   newReportConfig,
+  newBackupRow,
   newReportTemplate,
   newLocal,
   newPatrimonio,
@@ -104,6 +105,7 @@ const ACCESS_FACTORIES: Partial<Record<AccessPermission, Factory>> = {
   'termo.sector': async (s, t) => ({ table: 'sectors', id: (await newSector(s, t.id)).id }),
   'reportTemplate.read': async (s, t) => ({ table: 'report_templates', id: (await newReportTemplate(s, t.id)).id }),
   'reportTemplate.manage': async (s, t) => ({ table: 'report_templates', id: (await newReportTemplate(s, t.id)).id }),
+  'backup.manage': async (s, t) => ({ table: 'backups', id: (await newBackupRow(s, t.id)).id }),
   'reportConfig.own': async (s, t) => ({
     table: 'report_configs',
     id: (await newReportConfig(s, t.id, t.users.admin.id)).id,
@@ -145,6 +147,8 @@ const WITHOUT_PERMISSION: Record<string, string> = {
   'DELETE /auth/sessions/:id': "ends one of the caller's own sessions (404 for anyone else's)",
   'PUT /auth/profile': "the caller's own name",
   'POST /auth/avatar': "the caller's own avatar",
+  'GET /version':
+    'the version manager: superuser and admin only, checked in the handler (the superuser has no municipality)',
 };
 
 /**
@@ -178,6 +182,10 @@ const PARAMS_WITHOUT_ACCESS: Record<string, string> = {
   'DELETE /superuser/asset-form-fields/:id': 'as PUT /superuser/asset-form-fields/:id',
   'PUT /superuser/export-templates/:id': 'installation-wide rows (no municipality): an unknown id is the command 404',
   'DELETE /superuser/export-templates/:id': 'as PUT /superuser/export-templates/:id',
+  'POST /superuser/backups/:id/restore':
+    'the superuser reaches every backup (all municipalities): an unknown id is a 404',
+  'GET /superuser/backups/:id': 'as POST /superuser/backups/:id/restore',
+  'GET /superuser/backups/jobs/:id': "the superuser's own restore job: the handler answers 404 for anyone else's",
 };
 
 let s: TestServer;

@@ -48,6 +48,10 @@ export interface OwnerDatabase {
    * PGlite that is the app's one connection, switched back to the app role afterwards: boot only.
    */
   session<T>(fn: (db: Db, query: OwnerDatabase['query']) => Promise<T>): Promise<T>;
+  /** The embedded database itself (PGlite only): its dump tool needs it (whole-installation backups). */
+  pglite?: import('@electric-sql/pglite').PGlite;
+  /** The connection string (PostgreSQL only): pg_dump / pg_restore connect with it. */
+  url?: string;
 }
 
 export interface OpenOptions {
@@ -103,6 +107,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<{ database: Dat
   };
   const owner: OwnerDatabase = {
     kind: 'postgres',
+    url,
     query: ownerQuery,
     transaction: (fn) => ownerDb.transaction((tx) => fn(tx as unknown as Db)),
     async session(fn) {
@@ -160,6 +165,7 @@ async function openPglite(dir: string | undefined): Promise<{ database: Database
   };
   const owner: OwnerDatabase = {
     kind: 'pglite',
+    pglite: client,
     query: ownerQuery,
     transaction: (fn) =>
       db.transaction(async (tx) => {

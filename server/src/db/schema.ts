@@ -29,3 +29,5 @@ export * from '../modules/exportacoes/schema';
 export * from '../modules/superuser/tables';
 export * from '../modules/security/schema';
 export * from '../modules/importacao/schema';
+export * from '../modules/backups/schema';
+export * from '../modules/version/schema';

@@ -15,6 +15,7 @@ import * as termos from './termos';
 import * as tiposBens from './tipos-bens';
 import * as transfers from './transfers';
 import * as users from './users';
+import * as backups from './backups';
 
 /** Every area's object-access rules, by purpose (see tenancy/access.ts `requireAccess`). */
 export const accessRules = {
@@ -35,4 +36,5 @@ export const accessRules = {
   ...relatorios.access,
   ...exportacoes.access,
   ...importacao.access,
+  ...backups.access,
 };

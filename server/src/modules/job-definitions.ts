@@ -12,6 +12,7 @@ import * as relatorios from './relatorios';
 import * as sectors from './sectors';
 import * as termos from './termos';
 import * as transfers from './transfers';
+import * as backups from './backups';
 
 /**
  * Every job definition of every area: the one list the BullMQ worker, the inline runner and the
@@ -30,6 +31,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   ...relatorios.jobs,
   ...exportacoes.jobs,
   ...importacao.jobs,
+  ...backups.jobs,
 ];
 
 const byName = new Map<string, JobDefinition>();

@@ -28,6 +28,8 @@ import * as termos from './termos';
 import * as tiposBens from './tipos-bens';
 import * as transfers from './transfers';
 import * as users from './users';
+import * as backups from './backups';
+import * as version from './version';
 
 /** Every declared route of the API: the registry that `mountRoutes` guards and the route matrix test walks. */
 export const declaredRoutes: readonly RouteDef[] = [
@@ -60,4 +62,6 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...superuser.routes,
   ...busca.routes,
   ...importacao.routes,
+  ...backups.routes,
+  ...version.routes,
 ];

@@ -105,6 +105,12 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   JOB_DELETE: 'Arquivo de tarefa excluído',
   JOB_RETRY: 'Tarefa reenviada',
   JOB_CANCEL: 'Tarefa cancelada',
+  BACKUP_CREATE: 'Backup solicitado',
+  BACKUP_SETTINGS_UPDATE: 'Agendamento de backup alterado',
+  BACKUP_RESTORE_REQUEST: 'Restauração de backup solicitada',
+  BACKUP_RESTORE: 'Backup restaurado',
+  VERSION_ROLLBACK_REQUEST: 'Reversão de versão agendada',
+  VERSION_ROLLBACK_CANCEL: 'Reversão de versão cancelada',
   // Reported by a browser (stored as CLIENT_<action>).
   SYNC_START: 'Sincronização iniciada',
   SYNC_SUCCESS: 'Sincronização concluída',
@@ -121,6 +127,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 /** pt-BR names of the audited entity types. */
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   Patrimonio: 'Bem',
+  Backup: 'Backup',
+  BackupSettings: 'Agendamento de backup',
+  Version: 'Versão',
   User: 'Usuário',
   Sector: 'Setor',
   Local: 'Local',
@@ -237,6 +246,9 @@ export const AUDIT_ACTIONS_BY_ENTITY: Record<string, readonly string[]> = {
   ReportConfig: ['REPORT_CONFIG_SAVE', 'REPORT_CONFIG_DELETE', 'REPORT_SCHEDULED'],
   ExportTemplate: ['EXPORT_TEMPLATE_CREATE', 'EXPORT_TEMPLATE_UPDATE', 'EXPORT_TEMPLATE_DELETE', 'EXPORT_REQUEST'],
   Job: ['JOB_DELETE', 'JOB_RETRY', 'JOB_CANCEL'],
+  Backup: ['BACKUP_CREATE', 'BACKUP_RESTORE_REQUEST', 'BACKUP_RESTORE'],
+  BackupSettings: ['BACKUP_SETTINGS_UPDATE'],
+  Version: ['VERSION_ROLLBACK_REQUEST', 'VERSION_ROLLBACK_CANCEL'],
   Sync: ['CLIENT_SYNC_START', 'CLIENT_SYNC_SUCCESS', 'CLIENT_SYNC_FAIL', 'CLIENT_SYNC_CANCEL'],
 };
 

@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { FOOTER_VERSION, PRODUCT_NAME } from '@tombo/shared';
+import { PRODUCT_NAME } from '@tombo/shared';
 import { useCustomization } from '../../../features/customization';
+import { VERSION_LABEL } from '../../../features/version';
 
 export function AppFooter() {
   const { systemFooterText } = useCustomization();
@@ -24,7 +25,7 @@ export function AppFooter() {
         {systemFooterText || `${PRODUCT_NAME} · Sistema de Gestão de Patrimônio`}
       </Typography>
       <Typography variant="caption" data-testid="app-version">
-        {FOOTER_VERSION}
+        {VERSION_LABEL}
       </Typography>
     </Box>
   );

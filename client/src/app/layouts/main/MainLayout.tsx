@@ -7,6 +7,7 @@ import { useSession } from '../../../lib/session';
 import { usePreferences } from '../../../lib/preferences';
 import { ContentSpinner } from '../../../components/FullScreenSpinner';
 import { AppFooter } from './AppFooter';
+import { VersionManagerButton } from '../../../features/version';
 import { AppHeader } from './AppHeader';
 import { DesktopSidebar } from './DesktopSidebar';
 import { BOTTOM_BAR_HEIGHT, MobileBottomBar } from './MobileBottomBar';
@@ -72,6 +73,7 @@ export default function MainLayout() {
           <MobileBottomBar />
         </>
       )}
+      <VersionManagerButton bottomOffset={mobile ? BOTTOM_BAR_HEIGHT : 0} />
     </Box>
   );
 }

@@ -7,7 +7,8 @@ import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
-import { FOOTER_VERSION, HEADER_DEFAULTS } from '@tombo/shared';
+import { HEADER_DEFAULTS } from '@tombo/shared';
+import { VERSION_LABEL } from '../../../features/version';
 import { optionalImageUrl } from '../../../lib/images';
 import { useSession } from '../../../lib/session';
 import { useCustomization } from '../../../features/customization';
@@ -52,7 +53,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         sx={{ py: 2, textAlign: 'center', color: 'text.secondary', borderTop: 1, borderColor: 'divider' }}
       >
         <Typography variant="caption">
-          {c.loginFooterText} · {FOOTER_VERSION}
+          {c.loginFooterText} · {VERSION_LABEL}
         </Typography>
       </Box>
     </Box>

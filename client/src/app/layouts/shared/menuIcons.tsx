@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
+import BackupOutlined from '@mui/icons-material/BackupOutlined';
 import BuildOutlined from '@mui/icons-material/BuildOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
@@ -55,6 +56,7 @@ export const SUPERUSER_ICONS: Record<string, ReactElement> = {
   '/superuser/footer-customization': <VerticalAlignBottomOutlined />,
   '/superuser/version-update': <SystemUpdateAltOutlined />,
   '/superuser/documentation': <MenuBookOutlined />,
+  '/superuser/backups': <BackupOutlined />,
   '/superuser/assets-by-user': <PersonSearchOutlined />,
 };
 

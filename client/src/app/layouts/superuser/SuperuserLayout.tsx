@@ -14,7 +14,6 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import MenuIcon from '@mui/icons-material/Menu';
 import {
-  FOOTER_VERSION,
   HEADER_DEFAULTS,
   PRODUCT_NAME,
   SIDEBAR_EXPANDED,
@@ -25,6 +24,7 @@ import {
 import { useSession } from '../../../lib/session';
 import { ContentSpinner } from '../../../components/FullScreenSpinner';
 import { useCustomization } from '../../../features/customization';
+import { VERSION_LABEL, VersionManagerButton } from '../../../features/version';
 import { MOBILE_QUERY } from '../shared/media';
 import { FALLBACK_ICONS, SUPERUSER_ICONS } from '../shared/menuIcons';
 import { ThemeMenu } from '../shared/ThemeMenu';
@@ -158,9 +158,12 @@ export default function SuperuserLayout() {
           }}
         >
           <Typography variant="caption">{c.superUserFooterText || HEADER_DEFAULTS.superUserFooterText}</Typography>
-          <Typography variant="caption">{FOOTER_VERSION}</Typography>
+          <Typography variant="caption" data-testid="app-version">
+            {VERSION_LABEL}
+          </Typography>
         </Box>
       </Box>
+      <VersionManagerButton />
     </Box>
   );
 }

@@ -1,0 +1,83 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import Backup from '@mui/icons-material/BackupOutlined';
+import { BACKUP_MSG } from '@tombo/shared';
+import { ContentSpinner } from '../../components/FullScreenSpinner';
+import { LoadError } from '../../components/LoadError';
+import { PageHeader } from '../../components/PageHeader';
+import type { PageProps } from '../../lib/feature';
+import { hasPermission, useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { createBackup } from './api';
+import { BackupList } from './BackupList';
+import { ScheduleCard } from './ScheduleCard';
+import { backupKeys } from './keys';
+import { useBackups } from './queries';
+
+/**
+ * /configuracoes/backup: the municipality's backups (size, SHA-256, date, status), 'Gerar backup'
+ * with its progress, downloads and the schedule. Admins act; supervisors read.
+ */
+export default function BackupPage({ title }: PageProps) {
+  const user = useSession((s) => s.user);
+  const canManage = hasPermission(user, 'settings:update');
+  const qc = useQueryClient();
+  const { data, isPending, isError, refetch } = useBackups();
+  const create = useMutation({
+    mutationFn: createBackup,
+    onSuccess: () => {
+      toast.info(BACKUP_MSG.created);
+      void qc.invalidateQueries({ queryKey: backupKeys.all });
+    },
+    onError: (e) => toast.fromError(e),
+  });
+  const running = data?.backups.find((b) => b.status === 'queued' || b.status === 'running');
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle="Cópias dos dados e arquivos do município. A restauração é feita por um superusuário."
+        actions={
+          canManage && (
+            <Button
+              variant="contained"
+              startIcon={<Backup />}
+              onClick={() => create.mutate()}
+              disabled={create.isPending || !!running}
+            >
+              Gerar backup
+            </Button>
+          )
+        }
+      />
+      {running && (
+        <Paper variant="outlined" sx={{ p: 2, mb: 2 }} aria-live="polite">
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {running.status === 'queued' ? 'Backup na fila...' : `Gerando backup... ${running.progress}%`}
+          </Typography>
+          <LinearProgress
+            variant={running.progress > 0 ? 'determinate' : 'indeterminate'}
+            value={running.progress}
+            aria-label="Progresso do backup"
+          />
+        </Paper>
+      )}
+      {isPending ? (
+        <ContentSpinner />
+      ) : isError ? (
+        <LoadError message="Falha ao carregar os backups." onRetry={() => void refetch()} />
+      ) : (
+        <Box sx={{ display: 'grid', gap: 3 }}>
+          <BackupList backups={data.backups} canDownload={canManage} />
+          <ScheduleCard key={data.settings.version} settings={data.settings} canEdit={canManage} />
+          {!canManage && <Alert severity="info">Somente administradores geram e baixam backups.</Alert>}
+        </Box>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,204 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import readline from 'node:readline';
+import { sql } from 'drizzle-orm';
+import type { JobContext } from '../../jobs/define';
+import { JobFailure } from '../../jobs/define';
+import type { Db } from '../../db/client';
+import { enterTenancy } from '../../db/tx';
+import { allMunicipalities, scopeOfMunicipality } from '../../tenancy/scope';
+import type { Manifest } from './archive';
+import { backupTables, checksumSql, ident, type BackupTable } from './catalog';
+import { whereOf } from './dump';
+
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+const CHUNK = 1_000;
+const exec = (tx: Db, text: string) => tx.execute(sql.raw(text));
+const tmpOf = (t: string) => ident(`bk_${t}`);
+const mapOf = (t: string) => ident(`map_${t}`);
+
+/** Where the rows go: the backup's own municipality (ids kept) or a new one created in the same transaction. */
+export type RestoreTarget = { kind: 'same'; municipalityId: number } | { kind: 'new'; name: string; slug: string };
+
+/** Loads a table's JSON lines into its temporary twin, in chunks (json_populate_recordset: the database parses). */
+async function load(tx: Db, t: BackupTable, file: string): Promise<void> {
+  const cols = t.columns.map(ident).join(', ');
+  await exec(
+    tx,
+    `create temp table ${tmpOf(t.name)} on commit drop as select ${cols} from ${ident(t.name)} with no data`,
+  );
+  const lines = readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Infinity });
+  let batch: string[] = [];
+  const flush = async () => {
+    if (!batch.length) return;
+    const json = `[${batch.join(',')}]`;
+    batch = [];
+    await tx.execute(
+      sql`insert into ${sql.raw(tmpOf(t.name))} select * from json_populate_recordset(null::${sql.raw(tmpOf(t.name))}, ${json}::json)`,
+    );
+  };
+  for await (const line of lines) {
+    if (!line) continue;
+    batch.push(line);
+    if (batch.length >= CHUNK) await flush();
+  }
+  await flush();
+}
+
+/** New keys for a new municipality: every row gets a fresh id (its sequence, or a new UUID); references follow. */
+async function remap(tx: Db, tables: BackupTable[], municipalityId: number): Promise<void> {
+  const mapped = new Set<string>();
+  for (const t of tables) {
+    if (t.columns.includes('municipality_id'))
+      await exec(tx, `update ${tmpOf(t.name)} set municipality_id = ${municipalityId}`);
+    if (!t.newKey) continue;
+    const pk = ident(t.primaryKey[0]);
+    const next = t.newKey.kind === 'uuid' ? 'gen_random_uuid()' : `nextval('${t.newKey.sequence.replace(/'/g, "''")}')`;
+    await exec(
+      tx,
+      `create temp table ${mapOf(t.name)} on commit drop as select ${pk} as old, ${next} as new from ${tmpOf(t.name)}`,
+    );
+    await exec(tx, `create unique index on ${mapOf(t.name)} (old)`);
+    mapped.add(t.name);
+  }
+  for (const t of tables) {
+    const refs = [
+      ...(t.newKey ? [{ column: t.primaryKey[0], references: t.name }] : []),
+      ...t.foreignKeys.filter((f) => mapped.has(f.references)),
+    ];
+    for (const r of refs)
+      await exec(
+        tx,
+        `update ${tmpOf(t.name)} x set ${ident(r.column)} = m.new from ${mapOf(r.references)} m where x.${ident(r.column)} = m.old`,
+      );
+  }
+}
+
+/** Loads the archive's rows into temporary tables (checked against this database's catalog). */
+async function loadRows(tx: Db, manifest: Manifest, dir: string): Promise<BackupTable[]> {
+  const tables = await backupTables(tx);
+  const names = tables.map((t) => `${t.name}(${t.columns.join(',')})`).join(' ');
+  const theirs = manifest.tables.map((t) => `${t.name}(${t.columns.join(',')})`).join(' ');
+  if (names !== theirs) throw new JobFailure('As tabelas do backup não correspondem às deste banco.', false);
+  for (const t of tables) await load(tx, t, path.join(dir, 'data', `${t.name}.ndjson`));
+  return tables;
+}
+
+/**
+ * A copy in a new municipality beside the original: a user whose e-mail is taken elsewhere keeps the
+ * copy's references under `nome+restauradoN@dominio` (e-mails are unique in the installation).
+ * Needs the all-municipalities tenancy to see the other municipalities' users.
+ */
+async function freeEmails(tx: Db, municipalityId: number): Promise<number> {
+  const res = await exec(
+    tx,
+    `update ${tmpOf('users')} x set email = regexp_replace(x.email, '@', '+restaurado${municipalityId}@')
+      where exists (select 1 from users u where lower(u.email) = lower(x.email)) returning x.id`,
+  );
+  return rowsOf(res).length;
+}
+
+/**
+ * Replaces the target municipality's rows with the loaded ones, in the caller's transaction: rows not
+ * in the backup are deleted (children first), the backup's rows inserted or updated in place (parents
+ * first, so nothing referring to a kept row is cascaded away), then every table is checked against
+ * the manifest (count and checksum; counts only when ids were remapped). Any difference throws.
+ */
+async function replaceRows(tx: Db, tables: BackupTable[], manifest: Manifest, municipalityId: number, fresh: boolean) {
+  const inSet = new Set(tables.map((t) => t.name));
+  for (const t of [...tables].reverse()) {
+    const pk = t.primaryKey.map(ident).join(', ');
+    await exec(
+      tx,
+      `delete from ${ident(t.name)} where ${whereOf(t, municipalityId)} and (${pk}) not in (select ${pk} from ${tmpOf(t.name)})`,
+    );
+  }
+  for (const t of tables) {
+    // A reference to a row outside the backup that is gone (a job result swept since) becomes null.
+    for (const f of t.foreignKeys.filter(
+      (f) => !inSet.has(f.references) && f.references !== 'municipalities' && f.nullable,
+    ))
+      await exec(
+        tx,
+        `update ${tmpOf(t.name)} x set ${ident(f.column)} = null where x.${ident(f.column)} is not null and not exists (select 1 from ${ident(f.references)} r where r.id = x.${ident(f.column)})`,
+      );
+    const cols = t.columns.map(ident).join(', ');
+    const rest = t.columns.filter((c) => !t.primaryKey.includes(c));
+    // Rows that did not change since the backup are left alone (no write, no trigger).
+    const cols2 = (p: string) => rest.map((c) => `${p}.${ident(c)}`).join(', ');
+    const onConflict = rest.length
+      ? `do update set ${rest.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}
+         where (${cols2(ident(t.name))}) is distinct from (${cols2('excluded')})`
+      : 'do nothing';
+    await exec(
+      tx,
+      `insert into ${ident(t.name)} (${cols}) overriding system value select ${cols} from ${tmpOf(t.name)} on conflict (${t.primaryKey.map(ident).join(', ')}) ${onConflict}`,
+    );
+  }
+  for (const t of tables) {
+    const want = manifest.tables.find((m) => m.name === t.name)!;
+    const [got] = rowsOf<{ n: number; md5: string }>(await exec(tx, checksumSql(t, whereOf(t, municipalityId))));
+    if (Number(got.n) !== want.rows || (!fresh && got.md5 !== want.md5))
+      throw new JobFailure(`A tabela ${t.name} não confere após a restauração.`, false);
+  }
+}
+
+/** Copies the archive's files into DATA_DIR (those not already there); returns the ones it created. */
+async function putFiles(ctx: Pick<JobContext, 'config'>, manifest: Manifest, dir: string): Promise<string[]> {
+  const created: string[] = [];
+  for (const f of manifest.files) {
+    const dest = path.join(ctx.config.dataDir, f.path);
+    if (fs.existsSync(dest)) continue;
+    await fsp.mkdir(path.dirname(dest), { recursive: true });
+    await fsp.copyFile(path.join(dir, f.path), dest);
+    created.push(dest);
+  }
+  return created;
+}
+
+/**
+ * Restores an extracted, verified archive into the target in ONE transaction (a new municipality is
+ * created in it too); its files are copied first and removed again if the transaction fails.
+ * Returns the target municipality's id and name.
+ */
+export async function restoreMunicipality(
+  ctx: Pick<JobContext, 'db' | 'config'>,
+  manifest: Manifest,
+  dir: string,
+  target: RestoreTarget,
+): Promise<{ id: number; name: string }> {
+  const created = await putFiles(ctx, manifest, dir);
+  try {
+    return await ctx.db.transaction(async (raw) => {
+      const tx = raw as unknown as Db;
+      let m: { id: number; name: string };
+      let tables: BackupTable[];
+      if (target.kind === 'new') {
+        await enterTenancy(tx, allMunicipalities());
+        [m] = rowsOf<{ id: number; name: string }>(
+          await tx.execute(
+            sql`insert into municipalities (name, slug) values (${target.name}, ${target.slug}) returning id, name`,
+          ),
+        );
+        tables = await loadRows(tx, manifest, dir);
+        await remap(tx, tables, m.id);
+        await freeEmails(tx, m.id);
+      } else {
+        await enterTenancy(tx, scopeOfMunicipality(target.municipalityId));
+        [m] = rowsOf<{ id: number; name: string }>(
+          await tx.execute(sql`select id, name from municipalities where id = ${target.municipalityId}`),
+        );
+        if (!m) throw new JobFailure('O município deste backup não existe mais.', false);
+        tables = await loadRows(tx, manifest, dir);
+      }
+      // From here the row-level security of the target municipality guards every write.
+      await enterTenancy(tx, scopeOfMunicipality(m.id));
+      await replaceRows(tx, tables, manifest, m.id, target.kind === 'new');
+      return m;
+    });
+  } catch (err) {
+    await Promise.all(created.map((f) => fsp.rm(f, { force: true })));
+    throw err;
+  }
+}

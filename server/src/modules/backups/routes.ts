@@ -1,0 +1,178 @@
+import type { Response } from 'express';
+import { eq } from 'drizzle-orm';
+import {
+  BACKUP_MSG,
+  backupCreateBody,
+  backupRestoreBody,
+  backupSettingsBody,
+  idParam,
+  jobIdParam,
+  superuserBackupsQuery,
+} from '@tombo/shared';
+import { jobs, municipalities } from '../../db/schema';
+import { record } from '../../db/tx';
+import { conflict, notFound } from '../../http/errors';
+import { route } from '../../http/route';
+import { logger } from '../../logger';
+import { allMunicipalities } from '../../tenancy/scope';
+import { enqueueJob, presentJob } from '../jobs';
+import { backupChanged, requestBackup, saveBackupSettings } from './commands';
+import { resolveBackupFile } from './paths';
+import { presentBackup } from './presenters';
+import { getBackup, getBackupRow, listAllBackups, listBackups } from './queries';
+import { checkBackupFile } from './run';
+
+const all = allMunicipalities();
+const backup = { param: 'id', rule: 'backup.manage', message: BACKUP_MSG.notFound } as const;
+
+/** Streams a backup archive as an attachment, never cached. */
+function sendArchive(res: Response, file: string, name: string, sha256: string | null): Promise<void> {
+  res.setHeader('Content-Type', 'application/gzip');
+  res.setHeader('Cache-Control', 'private, no-store');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  if (sha256) res.setHeader('X-Checksum-Sha256', sha256);
+  res.attachment(name);
+  return new Promise<void>((resolve, reject) =>
+    res.sendFile(file, { dotfiles: 'allow' }, (err) => (err && !res.headersSent ? reject(err) : resolve())),
+  );
+}
+
+/**
+ * Backups (/configuracoes/backup): the municipality's list and schedule (settings:read: admin and
+ * supervisor see them), 'Gerar backup', the schedule and the download (settings:update: admins);
+ * the restore is the superuser's only (spec §1 changelog).
+ */
+export const backupRoutes = [
+  route({
+    method: 'get',
+    path: '/backups',
+    audience: 'municipal',
+    permission: 'settings:read',
+    handler: (c) => c.read((tx) => listBackups(tx, c.scope)),
+  }),
+  route({
+    method: 'post',
+    path: '/backups',
+    audience: 'municipal',
+    permission: 'settings:update',
+    body: backupCreateBody,
+    status: 202,
+    handler: async (c) => {
+      const { backup: row, job } = await c.command((tx, out) => requestBackup(tx, out, c.scope, c.principal.id));
+      return {
+        backup: presentBackup(row, { createdByName: c.principal.name }),
+        job: await enqueueJob(c.ctx, c.scope, job),
+      };
+    },
+  }),
+  route({
+    method: 'put',
+    path: '/backups/settings',
+    audience: 'municipal',
+    permission: 'settings:update',
+    body: backupSettingsBody,
+    handler: async (c) => ({ settings: await c.command((tx, out) => saveBackupSettings(tx, out, c.scope, c.body)) }),
+  }),
+  route({
+    method: 'get',
+    path: '/backups/:id/download',
+    audience: 'municipal',
+    permission: 'settings:update',
+    params: idParam,
+    access: backup,
+    handler: async (c) => {
+      const row = await c.read((tx) => getBackupRow(tx, c.scope, c.params.id));
+      if (row.status !== 'completed' || !row.filePath) throw conflict(BACKUP_MSG.notReady);
+      const file = resolveBackupFile(c.ctx.config, row.filePath);
+      if (!file) throw notFound(BACKUP_MSG.fileMissing);
+      await sendArchive(c.res, file, row.fileName ?? `backup-${row.id}.tar.gz`, row.sha256).catch(() => {
+        throw notFound(BACKUP_MSG.fileMissing);
+      });
+      return undefined;
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/superuser/backups',
+    audience: 'superuser',
+    query: superuserBackupsQuery,
+    handler: async (c) => ({ backups: await c.read((tx) => listAllBackups(tx, all, c.query.municipalityId)) }),
+  }),
+  route({
+    method: 'post',
+    path: '/superuser/backups/:id/restore',
+    audience: 'superuser',
+    params: idParam,
+    body: backupRestoreBody,
+    status: 202,
+    handler: async (c) => {
+      const body = c.body;
+      const row = await c.command(async (tx, out) => {
+        const b = await getBackupRow(tx, null, c.params.id);
+        // Checked before anything is written: a corrupted or foreign file is a 400 and nothing changes.
+        const { manifest } = await checkBackupFile(tx, c.ctx.config, b);
+        if (body.target === 'same' && b.municipalityId == null) throw conflict(BACKUP_MSG.noMunicipality);
+        if (body.target === 'new') {
+          const [taken] = await tx
+            .select({ id: municipalities.id })
+            .from(municipalities)
+            .where(eq(municipalities.slug, body.slug));
+          if (taken) throw conflict(BACKUP_MSG.slugTaken, 'DUPLICATE');
+        }
+        const payload =
+          body.target === 'same'
+            ? { backupId: b.id, target: 'same' }
+            : { backupId: b.id, target: 'new', name: body.name, slug: body.slug };
+        const [job] = await tx
+          .insert(jobs)
+          .values({
+            municipalityId: null,
+            ownerId: c.principal.id,
+            name: 'backup.restore',
+            title: `Restauração do backup #${b.id} (${manifest.municipality.name})`,
+            payload,
+          })
+          .returning();
+        await record(
+          tx,
+          out,
+          {
+            action: 'BACKUP_RESTORE_REQUEST',
+            entityType: 'Backup',
+            entityId: b.id,
+            label: `#${b.id}`,
+            municipalityId: null,
+            details: { new_value: { jobId: job.id, ...payload } },
+          },
+          backupChanged(b.municipalityId, b.id),
+        );
+        return job;
+      });
+      try {
+        await c.ctx.queue.enqueue({ id: row.id, name: 'backup.restore' });
+      } catch (err) {
+        logger.error({ err, jobId: row.id }, 'enqueue failed');
+        throw conflict();
+      }
+      return { job: presentJob(row) };
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/superuser/backups/jobs/:id',
+    audience: 'superuser',
+    params: jobIdParam,
+    handler: async (c) => {
+      const [row] = await c.read((tx) => tx.select().from(jobs).where(eq(jobs.id, c.params.id)));
+      if (!row || row.ownerId !== c.principal.id || !row.name.startsWith('backup.')) throw notFound();
+      return { job: presentJob(row) };
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/superuser/backups/:id',
+    audience: 'superuser',
+    params: idParam,
+    handler: async (c) => ({ backup: await c.read((tx) => getBackup(tx, c.params.id)) }),
+  }),
+];

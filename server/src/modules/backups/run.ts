@@ -1,0 +1,88 @@
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { BACKUP_MSG } from '@tombo/shared';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { JobContext } from '../../jobs/define';
+import { badRequest } from '../../http/errors';
+import { appVersion, installationId, schemaVersion } from '../version/build';
+import { BACKUP_FORMAT, hashFile, readManifest, type Manifest } from './archive';
+import { updateBackup } from './commands';
+import { writeMunicipalityBackup } from './dump';
+import { municipalityBackupPath, resolveBackupFile } from './paths';
+import type { BackupRow } from './presenters';
+
+/**
+ * Runs one backup (a user's or the scheduler's): the archive under DATA_DIR/backups, then the row
+ * completed with its size, SHA-256 and per-table summary. Progress goes to the row (10 % steps).
+ */
+export async function runBackup(
+  ctx: Pick<JobContext, 'db' | 'config' | 'publisher' | 'database'>,
+  municipalityId: number,
+  backupId: number,
+  onProgress: (percent: number) => Promise<void> = async () => undefined,
+): Promise<{ manifest: Manifest; size: number; sha256: string }> {
+  const at = new Date();
+  const rel = municipalityBackupPath(municipalityId, backupId, at);
+  const abs = path.join(ctx.config.dataDir, rel);
+  await updateBackup(ctx, municipalityId, backupId, { status: 'running', progress: 0, error: null });
+  let step = 0;
+  const progress = async (p: number) => {
+    await onProgress(p);
+    if (Math.floor(p / 10) <= step) return;
+    step = Math.floor(p / 10);
+    await updateBackup(ctx, municipalityId, backupId, { progress: Math.min(99, Math.floor(p)) });
+  };
+  try {
+    const manifest = await writeMunicipalityBackup(ctx, municipalityId, abs, progress);
+    const { sha256, size } = await hashFile(abs);
+    const stamp = at.toISOString().slice(0, 16).replace(/[-:T]/g, '');
+    await updateBackup(ctx, municipalityId, backupId, {
+      status: 'completed',
+      progress: 100,
+      filePath: rel,
+      fileName: `backup-${manifest.municipality.slug}-${stamp}.tar.gz`,
+      size,
+      sha256,
+      summary: {
+        tables: manifest.tables.map((t) => ({ name: t.name, rows: t.rows, md5: t.md5 })),
+        files: manifest.files.length,
+      },
+      finishedAt: new Date(),
+    });
+    return { manifest, size, sha256 };
+  } catch (err) {
+    await fsp.rm(abs, { force: true }).catch(() => undefined);
+    throw err;
+  }
+}
+
+/**
+ * Checks a stored backup before a restore, without changing anything: the file is there and is a
+ * readable archive of this installation and this schema, and its SHA-256 is the one recorded when
+ * it was made. Any failure is a 400 with a pt-BR reason. Returns the manifest and the file.
+ */
+export async function checkBackupFile(
+  tx: Db,
+  config: Pick<Config, 'dataDir' | 'appVersion'>,
+  row: BackupRow,
+): Promise<{ manifest: Manifest; file: string }> {
+  if (row.status !== 'completed' || !row.filePath) throw badRequest(BACKUP_MSG.notReady);
+  const file = resolveBackupFile(config, row.filePath);
+  if (!file || !(await fsp.stat(file).catch(() => null))) throw badRequest(BACKUP_MSG.fileMissing);
+  let manifest: Manifest;
+  try {
+    manifest = await readManifest(file);
+  } catch {
+    throw badRequest(BACKUP_MSG.corrupted);
+  }
+  if (manifest?.format !== BACKUP_FORMAT || !Array.isArray(manifest.tables)) throw badRequest(BACKUP_MSG.corrupted);
+  if (manifest.installationId !== (await installationId(tx))) throw badRequest(BACKUP_MSG.foreign);
+  if (manifest.schemaVersion !== schemaVersion())
+    throw badRequest(
+      BACKUP_MSG.schema(`${manifest.appVersion}/${manifest.schemaVersion}`, `${appVersion(config)}/${schemaVersion()}`),
+    );
+  const { sha256 } = await hashFile(file);
+  if (sha256 !== row.sha256) throw badRequest(BACKUP_MSG.checksum);
+  return { manifest, file };
+}

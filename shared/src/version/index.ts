@@ -1,0 +1,4 @@
+export * from './types';
+export * from './schemas';
+export * from './messages';
+export * from './changelog';

@@ -1,0 +1,40 @@
+/** pt-BR texts of the version manager (spec §2.7, §8). */
+export const VERSION_MSG = {
+  title: 'Gerenciador de Versão',
+  subtitle: 'Verifique a versão atual, atualize ou reverta para uma versão anterior.',
+  current: 'Versão Atual',
+  upToDate: 'Você está na versão mais recente.',
+  available: (x: string) => `Uma nova versão (v${x}) está disponível.`,
+  history: 'Histórico de Versões',
+  latestBadge: 'Mais Recente',
+  currentBadge: 'Atual',
+  revertTitle: 'Reverter Versão',
+  revert: 'Reverter',
+  revertConfirm: (x: string) => `Reverter para v${x}?`,
+  revertConfirmText: 'Esta ação irá recarregar a aplicação.',
+  updateTo: (x: string) => `Atualizar para v${x}`,
+  processing: 'Processando...',
+  latestInstalled: 'Versão mais recente instalada',
+  rollbackStart: (x: string) => `Revertendo para a versão ${x}...`,
+  rollbackStartText: 'Esta ação recarregará a página.',
+  rollbackOk: (x: string) => `Sistema revertido com sucesso para a versão ${x}.`,
+  rollbackFail: (x: string) => `Falha ao reverter para a versão ${x}.`,
+  noBackup: 'Esta atualização não tem backup anterior; não é possível revertê-la.',
+  upgradeNotFound: 'Atualização não encontrada.',
+  notCurrent: 'Só a última atualização (a versão em execução) pode ser revertida.',
+  alreadyPending: 'Já há uma reversão agendada.',
+  rollbackScheduled: (x: string) => `Reversão para v${x} agendada: instale a v${x} e reinicie o Tombo.`,
+  rollbackInstructions: (x: string, file: string) =>
+    [
+      `1. Pare o Tombo (API e worker).`,
+      `2. Instale a versão v${x} (git checkout v${x} && npm ci, ou a imagem tombo:${x}).`,
+      `3. Inicie o Tombo v${x}: ao iniciar, ele restaura o backup ${file} (feito antes da atualização) e registra o resultado no histórico de reversões.`,
+    ].join('\n'),
+  updateInstructions: (x: string) =>
+    [
+      `1. Leia as notas da versão v${x}.`,
+      `2. Pare o Tombo (API e worker).`,
+      `3. Instale a nova versão: git fetch --tags && git checkout v${x} && npm ci && npm run build (ou docker compose pull && docker compose up -d com a imagem tombo:${x}).`,
+      `4. Inicie o Tombo: antes das migrações ele faz um backup completo da instalação e registra a atualização no histórico.`,
+    ].join('\n'),
+} as const;

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, login } from './helpers';
+
+// /configuracoes/backup (issue 12): an admin generates a backup, sees it finish in the list and
+// downloads it (its SHA-256 is the listed one); the version manager panel; the superuser's backups
+// with the restore dialog. Screenshots desktop and 390 px.
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
+
+test('gera um backup, acompanha até concluir e baixa o arquivo', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  await login(page, ACCOUNTS.admin, 'admin');
+  await page.goto('/configuracoes/backup');
+  await expect(page.getByRole('heading', { level: 1, name: 'Backup' })).toBeVisible({ timeout: 30_000 });
+  const rows = page.getByTestId('backup-row');
+  const before = await rows.count();
+  await page.getByRole('button', { name: 'Gerar backup' }).click();
+  await expect(page.getByText('Backup iniciado.')).toBeVisible();
+  await expect(rows).toHaveCount(before + 1, { timeout: 30_000 });
+  const first = rows.first();
+  await expect(first).toContainText('Concluído', { timeout: 90_000 });
+  await expect(first).toContainText(/\d+(,\d+)? (B|KB|MB)/);
+  await expect(first).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+  await shot(page, 'backup-desktop');
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    first.getByRole('button', { name: /Baixar backup/ }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^backup-.+\.tar\.gz$/);
+  const file = path.join(test.info().outputDir, 'backup.tar.gz');
+  await download.saveAs(file);
+  const sha = createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+  await expect(first).toContainText(sha.slice(0, 12));
+
+  // The version manager: floating button → side panel.
+  await page.getByRole('button', { name: /Gerenciador de Versão/ }).click();
+  const panel = page.getByRole('dialog');
+  await expect(
+    panel.getByText('Verifique a versão atual, atualize ou reverta para uma versão anterior.'),
+  ).toBeVisible();
+  await expect(panel.getByText('Histórico de Versões')).toBeVisible();
+  await expect(panel.getByTestId('current-version')).toHaveText(/^v\d+\.\d+\.\d+$/);
+  await shot(page, 'version-panel-desktop');
+  await context.close();
+
+  const phone = await browser.newContext({ viewport: PHONE });
+  const p = await phone.newPage();
+  await login(p, ACCOUNTS.admin, 'admin');
+  await p.goto('/configuracoes/backup');
+  await expect(p.getByTestId('backup-row').first()).toContainText('Concluído', { timeout: 30_000 });
+  await shot(p, 'phone-backup');
+  await p.getByRole('button', { name: /Gerenciador de Versão/ }).click();
+  await expect(p.getByRole('dialog').getByRole('heading', { name: 'Versão Atual' })).toBeVisible();
+  await shot(p, 'phone-version-panel');
+  await phone.close();
+});
+
+test('o superusuário vê os backups de cada município e o diálogo de restauração', async ({ browser }) => {
+  test.setTimeout(120_000);
+  for (const [viewport, prefix] of [
+    [DESKTOP, ''],
+    [PHONE, 'phone-'],
+  ] as const) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await login(page, ACCOUNTS.superuser, 'superuser');
+    await page.goto('/superuser/backups');
+    await expect(page.getByRole('heading', { level: 1, name: 'Backups' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('backup-row').first()).toBeVisible({ timeout: 30_000 });
+    await shot(page, `${prefix}superuser-backups${prefix ? '' : '-desktop'}`);
+    await page.getByTestId('backup-row').first().getByRole('button', { name: 'Restaurar' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText('Digite')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Restaurar' })).toBeDisabled();
+    await dialog.getByLabel('Confirmação').fill('RESTAURAR');
+    await expect(dialog.getByRole('button', { name: 'Restaurar' })).toBeEnabled();
+    await shot(page, `${prefix}superuser-restore${prefix ? '' : '-desktop'}`);
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await page.goto('/superuser/version-update');
+    await expect(page.getByRole('heading', { level: 1, name: 'Atualização de Versão' })).toBeVisible();
+    await expect(page.getByText('Versão mais recente instalada')).toBeVisible();
+    await shot(page, `${prefix}superuser-version${prefix ? '' : '-desktop'}`);
+    await context.close();
+  }
+});
