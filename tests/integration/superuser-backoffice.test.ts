@@ -7,7 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPERUSER_MSG, type SuperuserUserPage } from '@tombo/shared';
 import { startTestServer, nextEvent, type TestServer } from '../support/harness';
 import { client } from '../support/http';
-import { newPatrimonio, newTenant, newUser, ownerQuery, type TestTenant, type TestUser } from '../support/factories';
+import {
+  newBackupRow,
+  newPatrimonio,
+  newTenant,
+  newUser,
+  ownerQuery,
+  type TestTenant,
+  type TestUser,
+} from '../support/factories';
 
 let s: TestServer;
 let SU: TestUser;
@@ -144,6 +152,24 @@ describe('dashboard', () => {
     expect(d.body.queue.queued).toEqual(expect.any(Number));
     expect(d.body.queue.running).toEqual(expect.any(Number));
     expect(d.body.totals.municipalities).toBe(d.body.municipalities.length);
+    expect(rowA.lastBackupAt).toBeNull();
+  });
+
+  it('shows the last completed backup of each municipality', async () => {
+    const backup = await newBackupRow(s, B.id);
+    const [{ finished }] = await ownerQuery<{ finished: Date }>(
+      s,
+      'select finished_at as finished from backups where id = $1',
+      [backup.id],
+    );
+    await ownerQuery(
+      s,
+      `insert into backups (municipality_id, kind, status, file_name) values ($1, 'manual', 'failed', 'x.tar.gz')`,
+      [B.id],
+    );
+    const d = await (await as(SU))('GET', '/api/superuser/dashboard');
+    const rowB = d.body.municipalities.find((r: { id: number }) => r.id === B.id);
+    expect(rowB.lastBackupAt).toBe(new Date(finished).toISOString());
   });
 });
 

@@ -612,6 +612,9 @@ export async function newImportacao(s: Server, municipalityId: number): Promise<
     `insert into importacoes (municipality_id, file_path, file_name, size, format, headers, preview)
      values ($1, $2, 'cadastro.csv', 10, 'csv', '["Tombamento"]'::jsonb, '[]'::jsonb) returning id`,
     [municipalityId, `files/importacoes/${municipalityId}/${uniq()}.csv`],
+  );
+}
+
 /** A completed backups row of the municipality (no archive on disk: for access checks). */
 export async function newBackupRow(s: Server, municipalityId: number): Promise<{ id: number }> {
   return one(

@@ -50,6 +50,8 @@ export interface DashboardMunicipalityRow {
   assets: number;
   /** Bytes of the municipality's stored files (asset photos and documents, general documents, job results kept). */
   storageBytes: number;
+  /** When its last completed backup finished (null: never backed up). */
+  lastBackupAt: string | null;
 }
 export interface SuperuserDashboard {
   municipalities: DashboardMunicipalityRow[];

@@ -50,6 +50,16 @@ const columns: Column<DashboardMunicipalityRow>[] = [
   { key: 'users', label: 'Usuários', align: 'right', render: (r) => formatInteger(r.users) },
   { key: 'assets', label: 'Bens', align: 'right', render: (r) => formatInteger(r.assets) },
   { key: 'storage', label: 'Armazenamento', align: 'right', render: (r) => formatFileSize(r.storageBytes) },
+  {
+    key: 'lastBackup',
+    label: 'Último backup',
+    render: (r) =>
+      r.lastBackupAt ? (
+        formatDateTime(r.lastBackupAt)
+      ) : (
+        <Chip size="small" color="warning" variant="outlined" label="Nunca" />
+      ),
+  },
 ];
 
 /** /superuser: the installation's figures per municipality and the job queue's health, kept live. */

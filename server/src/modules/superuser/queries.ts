@@ -127,7 +127,9 @@ export async function dashboardRows(tx: Db, _all: AllMunicipalities): Promise<Da
               + coalesce((select sum(d.size) from documents d where d.municipality_id = m.id), 0)
               + coalesce((select sum(j.file_size) from jobs j
                            where j.municipality_id = m.id and j.file_path is not null and j.file_removed_at is null), 0)
-             )::bigint as storage
+             )::bigint as storage,
+             (select max(b.finished_at) from backups b
+               where b.municipality_id = m.id and b.status = 'completed') as last_backup
         from municipalities m
        order by m.name, m.id`),
   );
@@ -140,6 +142,7 @@ export async function dashboardRows(tx: Db, _all: AllMunicipalities): Promise<Da
     users: Number(r.users),
     assets: Number(r.assets),
     storageBytes: Number(r.storage),
+    lastBackupAt: r.last_backup == null ? null : new Date(r.last_backup as string | Date).toISOString(),
   }));
 }
 
