@@ -1,7 +1,8 @@
-# One image for the API (serving the built client) and the worker (with Chromium for PDFs).
+# One image for the API (serving the built client) and the worker (with Chromium for PDFs, and the
+# PostgreSQL 15 client: pg_dump/pg_restore of the pre-upgrade backup must match the compose server, postgres:15).
 FROM node:20-bookworm-slim
 RUN apt-get update \
- && apt-get install -y --no-install-recommends chromium fonts-dejavu-core ca-certificates \
+ && apt-get install -y --no-install-recommends chromium fonts-dejavu-core ca-certificates postgresql-client \
  && rm -rf /var/lib/apt/lists/*
 ENV CHROME_PATH=/usr/bin/chromium NODE_ENV=production DATA_DIR=/data
 WORKDIR /app
