@@ -14,6 +14,9 @@ const GLOBAL_TABLES: Record<string, string> = {
   municipalities: 'the tenants themselves: read at sign-in and listed by the superuser',
   role_permissions: 'one permission list per role for the whole installation (spec §6), edited by the superuser',
   installation_settings: 'one row of installation-wide switches (the public consultation), edited by the superuser',
+  installation: 'one row: the installation id written into every backup manifest (a foreign backup is refused)',
+  version_upgrades: 'the installation’s upgrade history (version manager), read by superuser and admins',
+  version_rollbacks: 'the installation’s rollback history (version manager), requested by the superuser',
   refresh_tokens: 'found by token hash before anyone is signed in; reachable only through its own user',
   password_reset_tokens: 'found by token hash before anyone is signed in (forgot password); per user',
 };

@@ -186,6 +186,8 @@ describe.skipIf(!REDIS_URL)(
       await s?.close();
     });
 
+    /** Issue 12's sweep of due municipality backups (and their retention); sorts before the others. */
+    const BACKUPS = { key: 'backups.scheduled', every: 15 * 60_000 };
     /** The scheduled sweeps of issue 11: due report configs, pending custody-term versions. */
     const SWEEPS = [
       { key: 'reports.scheduled', every: 300_000 },
@@ -196,7 +198,7 @@ describe.skipIf(!REDIS_URL)(
       expect(s.ctx.queue.mode).toBe('bullmq');
       const q = await bullQueue(s);
       try {
-        expect(await q.schedulers()).toEqual([{ key: 'jobs.file-retention', every: SWEEP_MS }, LOANS_DAILY, ...SWEEPS]);
+        expect(await q.schedulers()).toEqual([BACKUPS, { key: 'jobs.file-retention', every: SWEEP_MS }, LOANS_DAILY, ...SWEEPS]);
       } finally {
         await q.close();
       }
@@ -209,11 +211,11 @@ describe.skipIf(!REDIS_URL)(
         await q.queue.upsertJobScheduler('old.sweep', { every: 60_000 }, { name: 'old.sweep', data: { payload: {} } });
         const other = await createBullQueue({ ...s.ctx.config, redisUrl: REDIS_URL! });
         await other.close();
-        expect(await q.schedulers()).toEqual([{ key: 'jobs.file-retention', every: SWEEP_MS }, LOANS_DAILY, ...SWEEPS]);
+        expect(await q.schedulers()).toEqual([BACKUPS, { key: 'jobs.file-retention', every: SWEEP_MS }, LOANS_DAILY, ...SWEEPS]);
         // A node configured to keep files forever (JOB_FILE_RETENTION_DAYS=0) removes the sweep's scheduler.
         const keepAll = await createBullQueue({ ...s.ctx.config, redisUrl: REDIS_URL!, jobFileRetentionDays: 0 });
         await keepAll.close();
-        expect(await q.schedulers()).toEqual([LOANS_DAILY, ...SWEEPS]);
+        expect(await q.schedulers()).toEqual([BACKUPS, LOANS_DAILY, ...SWEEPS]);
       } finally {
         await q.close();
       }
