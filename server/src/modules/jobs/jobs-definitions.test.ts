@@ -198,7 +198,12 @@ describe.skipIf(!REDIS_URL)(
       expect(s.ctx.queue.mode).toBe('bullmq');
       const q = await bullQueue(s);
       try {
-        expect(await q.schedulers()).toEqual([BACKUPS, { key: 'jobs.file-retention', every: SWEEP_MS }, LOANS_DAILY, ...SWEEPS]);
+        expect(await q.schedulers()).toEqual([
+          BACKUPS,
+          { key: 'jobs.file-retention', every: SWEEP_MS },
+          LOANS_DAILY,
+          ...SWEEPS,
+        ]);
       } finally {
         await q.close();
       }
@@ -211,7 +216,12 @@ describe.skipIf(!REDIS_URL)(
         await q.queue.upsertJobScheduler('old.sweep', { every: 60_000 }, { name: 'old.sweep', data: { payload: {} } });
         const other = await createBullQueue({ ...s.ctx.config, redisUrl: REDIS_URL! });
         await other.close();
-        expect(await q.schedulers()).toEqual([BACKUPS, { key: 'jobs.file-retention', every: SWEEP_MS }, LOANS_DAILY, ...SWEEPS]);
+        expect(await q.schedulers()).toEqual([
+          BACKUPS,
+          { key: 'jobs.file-retention', every: SWEEP_MS },
+          LOANS_DAILY,
+          ...SWEEPS,
+        ]);
         // A node configured to keep files forever (JOB_FILE_RETENTION_DAYS=0) removes the sweep's scheduler.
         const keepAll = await createBullQueue({ ...s.ctx.config, redisUrl: REDIS_URL!, jobFileRetentionDays: 0 });
         await keepAll.close();
