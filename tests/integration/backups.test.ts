@@ -154,28 +154,33 @@ describe('restore drill', () => {
 });
 
 describe('bad restores change nothing', () => {
-  it('a corrupted file → 400, nothing changed', async () => {
-    const admin = await w.A.users.admin.token();
-    const b = await makeBackup(admin);
-    const f = await fileOf(b.id);
-    const bytes = fs.readFileSync(f);
-    bytes[Math.floor(bytes.length / 2)] ^= 0xff;
-    fs.writeFileSync(f, bytes);
-    await ownerQuery(s, `update patrimonios set descricao_bem = 'depois do backup' where id = $1`, [w.A.asset.id]);
-    const before = await snapshot(w.A.id);
-    const su = await s.login(w.superuser.email, w.superuser.password).then((r) => r.token);
-    const res = await client(s.url, su)('POST', `/api/superuser/backups/${b.id}/restore`, {
-      target: 'same',
-      confirmation: 'RESTAURAR',
+  // A damaged byte inside the manifest (the gzip stream fails before the first member is read) and one
+  // further in (only the whole file's checksum tells).
+  for (const where of ['start', 'middle'] as const)
+    it(`a corrupted file (${where}) → 400, nothing changed`, async () => {
+      const admin = await w.A.users.admin.token();
+      const b = await makeBackup(admin);
+      const f = await fileOf(b.id);
+      const bytes = fs.readFileSync(f);
+      bytes[where === 'start' ? 40 : Math.floor(bytes.length / 2)] ^= 0xff;
+      fs.writeFileSync(f, bytes);
+      await ownerQuery(s, `update patrimonios set descricao_bem = 'depois do backup' where id = $1`, [w.A.asset.id]);
+      const before = await snapshot(w.A.id);
+      const su = await s.login(w.superuser.email, w.superuser.password).then((r) => r.token);
+      const res = await client(s.url, su)('POST', `/api/superuser/backups/${b.id}/restore`, {
+        target: 'same',
+        confirmation: 'RESTAURAR',
+      });
+      expect(res.status).toBe(400);
+      expect([BACKUP_MSG.corrupted, BACKUP_MSG.checksum]).toContain(res.body.error.message);
+      expect(await snapshot(w.A.id)).toEqual(before);
+      const jobs = await ownerQuery(
+        s,
+        `select 1 from jobs where name = 'backup.restore' and payload->>'backupId' = $1`,
+        [String(b.id)],
+      );
+      expect(jobs).toHaveLength(0);
     });
-    expect(res.status).toBe(400);
-    expect([BACKUP_MSG.corrupted, BACKUP_MSG.checksum]).toContain(res.body.error.message);
-    expect(await snapshot(w.A.id)).toEqual(before);
-    const jobs = await ownerQuery(s, `select 1 from jobs where name = 'backup.restore' and payload->>'backupId' = $1`, [
-      String(b.id),
-    ]);
-    expect(jobs).toHaveLength(0);
-  });
 
   it('a backup of another installation → 400, nothing changed', async () => {
     const admin = await w.A.users.admin.token();

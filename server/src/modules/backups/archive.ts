@@ -68,9 +68,9 @@ function safe(name: string): boolean {
 /** Reads only the manifest (the first member); throws on anything that is not a readable archive. */
 export async function readManifest(file: string): Promise<Manifest> {
   const extract = tar.extract();
-  const src = fs.createReadStream(file);
-  const gunzip = createGunzip();
-  src.pipe(gunzip).pipe(extract);
+  // pipeline, not pipe(): a corrupted gzip stream must fail the loop below (pipeline destroys the
+  // extractor with its error), never leave it waiting for an entry that will not come.
+  const reading = pipeline(fs.createReadStream(file), createGunzip(), extract).catch(() => undefined);
   try {
     for await (const entry of extract) {
       if (entry.header.name !== MANIFEST) throw new Error('manifest is not the first member');
@@ -80,9 +80,8 @@ export async function readManifest(file: string): Promise<Manifest> {
     }
     throw new Error('empty archive');
   } finally {
-    src.destroy();
-    gunzip.destroy();
     extract.destroy();
+    await reading;
   }
 }
 
