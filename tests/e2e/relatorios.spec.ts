@@ -43,7 +43,7 @@ test('gera um relatório: barra de progresso até o download, e o PDF traz o mod
   const text = await pdfText(file);
   expect(text).toContain('Relatório Resumido com Gráfico');
   expect(text).toContain('Quantidade de bens por tipo de bem');
-  expect(text).toMatch(/Total de bens: \d+ · Valor total: R\$/);
+  expect(text).toMatch(/Total de bens: [\d.]+ · Valor total: R\$/);
   expect(text).toMatch(/Página 1 de \d+/);
 
   // Saved config with a weekly schedule: the spec's toast, then it is listed; deleted with its toast.
@@ -86,7 +86,7 @@ test('prévia com dados reais e o editor de layout (desktop e 390 px)', async ({
     await expect(canvas).toBeVisible({ timeout: 30_000 });
     await expect(canvas).toContainText('Resumo do patrimônio:');
     await expect(canvas.getByRole('table', { name: 'Bens do relatório' })).toBeVisible();
-    await expect(canvas).toContainText(/Total de bens: \d+ · Valor total: R\$/);
+    await expect(canvas).toContainText(/Total de bens: [\d.]+ · Valor total: R\$/);
     await expect(canvas.getByRole('figure', { name: 'Quantidade de bens por tipo de bem' })).toBeVisible();
     await shot(page, suffix === 'phone' ? 'phone-relatorios-preview' : 'relatorios-preview-desktop');
 
