@@ -48,7 +48,7 @@ interface ZipEntryStream {
   _readableState: { length: number };
   once(event: 'drain', listener: () => void): unknown;
 }
-const ZIP_BACKLOG_BYTES = 1 << 20;
+const ZIP_BACKLOG_BYTES = 8 << 20;
 
 /**
  * Waits while the sheet's zip entry holds more than ZIP_BACKLOG_BYTES not yet deflated. exceljs

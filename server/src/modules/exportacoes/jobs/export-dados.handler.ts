@@ -6,8 +6,8 @@ import { patrimonioSheetRows } from '../../patrimonios';
 import { writeCsv, writeXlsx, type FileColumn } from '../writers';
 import type { ExportDadosPayload } from './export-dados';
 
-/** Rows per read for XLSX: exceljs keeps a chunk's row objects alive until it is written, so smaller chunks keep the peak low. */
-const XLSX_CHUNK = 1000;
+/** Rows per read for XLSX (idle bench: 1,000 rows and a 1 MB zip backlog gave 6.3 s / 256 MB; 2,500 and 8 MB 4.6 s / 263 MB). */
+const XLSX_CHUNK = 2500;
 
 /**
  * `export.dados`: the assets matching the list filters as XLSX or CSV, in keyset chunks, with the
