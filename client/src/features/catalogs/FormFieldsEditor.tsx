@@ -246,7 +246,8 @@ export function FormFieldsEditor() {
   );
 }
 
-function FieldDialog({
+/** Create or edit an asset form field (a municipality's, or the installation's on /superuser/form-fields). */
+export function FieldDialog({
   open,
   field,
   busy,

@@ -4,6 +4,7 @@ import { live } from './live';
 
 export { catalogKeys } from './keys';
 export { byName, useFormas, useFormFields, useTipos } from './queries';
+export { FieldDialog } from './FormFieldsEditor';
 
 /** Asset catalogues: types, acquisition forms, numbering pattern and the asset form's fields. */
 export const feature: Feature = {

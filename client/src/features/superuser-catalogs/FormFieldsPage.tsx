@@ -31,7 +31,7 @@ import {
   updateInstallationField,
   type FieldBody,
 } from './api';
-import { FieldDialog } from './FieldDialog';
+import { FieldDialog } from '../catalogs';
 import { suCatalogKeys } from './keys';
 
 /** /superuser/form-fields: asset form fields every municipality's form shows after its own. */
