@@ -36,3 +36,4 @@ export * from './permissions';
 export * from './importacao';
 export * from './backups';
 export * from './version';
+export * from './imoveis';

@@ -62,6 +62,11 @@ export const PERMISSIONS = [
   'inventarios:manage',
   'inventarios:count',
   'exports:generate',
+  'imoveis:read',
+  'imoveis:write',
+  'imoveis:delete',
+  'imoveis:manage_fields',
+  'manutencoes:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -96,6 +101,11 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
     'inventarios:manage',
     'inventarios:count',
     'exports:generate',
+    'imoveis:read',
+    'imoveis:write',
+    'imoveis:delete',
+    'imoveis:manage_fields',
+    'manutencoes:manage',
   ],
   supervisor: [
     'bens:create',
@@ -120,6 +130,11 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
     'inventarios:manage',
     'inventarios:count',
     'exports:generate',
+    'imoveis:read',
+    'imoveis:write',
+    'imoveis:delete',
+    'imoveis:manage_fields',
+    'manutencoes:manage',
   ],
   usuario: [
     'bens:create',
@@ -134,8 +149,19 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
     'inventarios:create',
     'inventarios:count',
     'exports:generate',
+    'imoveis:read',
+    'imoveis:write',
+    'manutencoes:manage',
   ],
-  visualizador: ['bens:read', 'sectors:read', 'locais:read', 'documents:read', 'inventarios:read', 'exports:generate'],
+  visualizador: [
+    'bens:read',
+    'sectors:read',
+    'locais:read',
+    'documents:read',
+    'inventarios:read',
+    'exports:generate',
+    'imoveis:read',
+  ],
 };
 
 /** Roles that see and change only the assets of their own sectors (changelog of spec §1). */

@@ -31,3 +31,4 @@ export * from '../modules/security/schema';
 export * from '../modules/importacao/schema';
 export * from '../modules/backups/schema';
 export * from '../modules/version/schema';
+export * from '../modules/imoveis/schema';

@@ -32,6 +32,11 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'inventarios:manage': 'Editar, excluir e finalizar inventários',
   'inventarios:count': 'Registrar leituras de inventário',
   'exports:generate': 'Gerar relatórios, exportações, etiquetas e fichas',
+  'imoveis:read': 'Visualizar imóveis e manutenções',
+  'imoveis:write': 'Cadastrar e editar imóveis',
+  'imoveis:delete': 'Excluir imóveis',
+  'imoveis:manage_fields': 'Gerenciar campos personalizados de imóveis',
+  'manutencoes:manage': 'Criar, editar e concluir tarefas de manutenção',
 };
 
 /** Groups of the matrix (rows), in screen order. */
@@ -50,6 +55,10 @@ export const PERMISSION_GROUPS: ReadonlyArray<{ label: string; permissions: Perm
   {
     label: 'Inventários',
     permissions: ['inventarios:read', 'inventarios:create', 'inventarios:manage', 'inventarios:count'],
+  },
+  {
+    label: 'Imóveis',
+    permissions: ['imoveis:read', 'imoveis:write', 'imoveis:delete', 'imoveis:manage_fields', 'manutencoes:manage'],
   },
 ];
 
