@@ -123,6 +123,7 @@ ALTER TABLE "imovel_historico" ADD CONSTRAINT "imovel_historico_user_id_users_id
 ALTER TABLE "imovel_report_templates" ADD CONSTRAINT "imovel_report_templates_municipality_id_municipalities_id_fk" FOREIGN KEY ("municipality_id") REFERENCES "public"."municipalities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "manutencoes" ADD CONSTRAINT "manutencoes_municipality_id_municipalities_id_fk" FOREIGN KEY ("municipality_id") REFERENCES "public"."municipalities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "manutencoes" ADD CONSTRAINT "manutencoes_imovel_id_imoveis_id_fk" FOREIGN KEY ("imovel_id") REFERENCES "public"."imoveis"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "manutencoes" ADD CONSTRAINT "manutencoes_origem_id_manutencoes_id_fk" FOREIGN KEY ("origem_id") REFERENCES "public"."manutencoes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "manutencoes" ADD CONSTRAINT "manutencoes_created_by_id_users_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "imoveis_numero_uq" ON "imoveis" USING btree ("municipality_id","numero_patrimonio");--> statement-breakpoint
 CREATE INDEX "imoveis_m_id_idx" ON "imoveis" USING btree ("municipality_id","id");--> statement-breakpoint

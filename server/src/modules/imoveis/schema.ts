@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   date,
@@ -158,7 +159,8 @@ export const manutencoes = pgTable(
     /** null | mensal | trimestral | anual */
     recorrencia: text('recorrencia'),
     dataConclusao: date('data_conclusao', { mode: 'string' }),
-    origemId: integer('origem_id'),
+    /** The occurrence this one was created from when that one was completed. */
+    origemId: integer('origem_id').references((): AnyPgColumn => manutencoes.id, { onDelete: 'set null' }),
     avisoProximoEm: ts('aviso_proximo_em'),
     avisoAtrasoEm: ts('aviso_atraso_em'),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
