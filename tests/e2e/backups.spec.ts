@@ -2,7 +2,8 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, login } from './helpers';
+import { BACKUP_MSG as MSG_BACKUP } from '@tombo/shared';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, login } from './helpers';
 
 // /configuracoes/backup (issue 12): an admin generates a backup, sees it finish in the list and
 // downloads it (its SHA-256 is the listed one); the version manager panel; the superuser's backups
@@ -89,4 +90,44 @@ test('o superusuário vê os backups de cada município e o diálogo de restaura
     await shot(page, `${prefix}superuser-version${prefix ? '' : '-desktop'}`);
     await context.close();
   }
+});
+
+test('o superusuário envia um arquivo de backup: um arquivo qualquer é recusado, uma cópia baixada entra na lista', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const admin = await apiToken(request, ACCOUNTS.admin);
+  const made = await request.post('/api/backups', { headers: { authorization: `Bearer ${admin}` }, data: {} });
+  expect(made.status()).toBe(202);
+  const id = ((await made.json()) as { backup: { id: number } }).backup.id;
+  await expect
+    .poll(
+      async () => {
+        const list = await request.get('/api/backups', { headers: { authorization: `Bearer ${admin}` } });
+        return ((await list.json()) as { backups: { id: number; status: string }[] }).backups.find((b) => b.id === id)
+          ?.status;
+      },
+      { timeout: 90_000 },
+    )
+    .toBe('completed');
+  const archive = await request.get(`/api/backups/${id}/download`, { headers: { authorization: `Bearer ${admin}` } });
+  const bytes = await archive.body();
+
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  await login(page, ACCOUNTS.superuser, 'superuser');
+  await page.goto('/superuser/backups');
+  await expect(page.getByRole('heading', { level: 1, name: 'Backups' })).toBeVisible({ timeout: 30_000 });
+  const input = page.getByLabel('Arquivo de backup (.tar.gz)');
+  await input.setInputFiles({ name: 'qualquer.tar.gz', mimeType: 'application/gzip', buffer: Buffer.from('nada') });
+  await expect(page.getByText(MSG_BACKUP.corrupted)).toBeVisible();
+  await input.setInputFiles({ name: 'copia-baixada.tar.gz', mimeType: 'application/gzip', buffer: bytes });
+  await expect(page.getByText(MSG_BACKUP.uploaded)).toBeVisible();
+  const row = page.getByTestId('backup-row').filter({ hasText: 'Enviado por' }).first();
+  await expect(row).toContainText('Concluído');
+  await row.getByRole('button', { name: 'Restaurar' }).click();
+  await expect(page.getByRole('dialog').getByText('Digite')).toBeVisible();
+  await shot(page, 'superuser-backup-uploaded-desktop');
+  await context.close();
 });

@@ -289,3 +289,106 @@ describe('schedule and retention', () => {
     expect(fs.existsSync(await fileOf(scheduled[0].id))).toBe(true);
   });
 });
+
+describe('an archive from elsewhere (POST /api/superuser/backups/upload)', () => {
+  const send = async (token: string, bytes: Buffer, name = 'copia.tar.gz') => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)]), name);
+    const res = await fetch(`${s.url}/api/superuser/backups/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    return { status: res.status, body: await res.json() };
+  };
+  const su = () => s.login(w.superuser.email, w.superuser.password).then((r) => r.token);
+
+  it('a downloaded copy of this installation comes back as a backup of its municipality and restores in place', async () => {
+    const admin = await w.A.users.admin.token();
+    const b = await makeBackup(admin);
+    const bytes = fs.readFileSync(await fileOf(b.id));
+    const token = await su();
+    const up = await send(token, bytes, 'backup-a.tar.gz');
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+    const got = up.body.backup as Backup;
+    expect(got).toMatchObject({
+      kind: 'uploaded',
+      status: 'completed',
+      municipalityId: w.A.id,
+      fileName: 'backup-a.tar.gz',
+    });
+    expect(got.sha256).toBe(b.sha256);
+    expect(got.summary?.municipality?.name).toBe(w.A.name);
+    await ownerQuery(s, `update patrimonios set descricao_bem = 'mudou depois' where id = $1`, [w.A.asset.id]);
+    const res = await client(s.url, token)('POST', `/api/superuser/backups/${got.id}/restore`, {
+      target: 'same',
+      confirmation: 'RESTAURAR',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    const job = await waitRestore(token, res.body.job.id);
+    expect(job.status, job.error ?? '').toBe('completed');
+    const [row] = await ownerQuery<{ d: string }>(s, 'select descricao_bem d from patrimonios where id = $1', [
+      w.A.asset.id,
+    ]);
+    expect(row.d).not.toBe('mudou depois');
+    const audit = await ownerQuery(s, `select 1 from audit_logs where action = 'BACKUP_UPLOAD' and entity_id = $1`, [
+      String(got.id),
+    ]);
+    expect(audit).toHaveLength(1);
+  });
+
+  it('an archive of another installation belongs to no municipality: in place → 409, into a new one → restored', async () => {
+    const admin = await w.B.users.admin.token();
+    const b = await makeBackup(admin);
+    const dir = fs.mkdtempSync(path.join(s.ctx.config.dataDir, 'elsewhere-'));
+    const manifest = await extractArchive(await fileOf(b.id), dir);
+    const foreign = path.join(dir, 'foreign.tar.gz');
+    await writeArchive(foreign, { ...manifest, installationId: '00000000-0000-4000-8000-000000000001' }, (p) =>
+      path.join(dir, p),
+    );
+    const token = await su();
+    const up = await send(token, fs.readFileSync(foreign));
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+    const got = up.body.backup as Backup;
+    expect(got.municipalityId).toBeNull();
+    expect(got.municipalityName).toBe(w.B.name);
+    const same = await client(s.url, token)('POST', `/api/superuser/backups/${got.id}/restore`, {
+      target: 'same',
+      confirmation: 'RESTAURAR',
+    });
+    expect(same.status).toBe(409);
+    expect(same.body.error.message).toBe(BACKUP_MSG.noMunicipality);
+    const slug = `de-fora-${Date.now()}`;
+    const res = await client(s.url, token)('POST', `/api/superuser/backups/${got.id}/restore`, {
+      target: 'new',
+      name: 'Vinda de outra instalação',
+      slug,
+      confirmation: 'RESTAURAR',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    const job = await waitRestore(token, res.body.job.id);
+    expect(job.status, job.error ?? '').toBe('completed');
+    const [m] = await ownerQuery<{ id: number }>(s, 'select id from municipalities where slug = $1', [slug]);
+    const [n] = await ownerQuery<{ n: number }>(
+      s,
+      'select count(*)::int n from patrimonios where municipality_id = $1',
+      [m.id],
+    );
+    expect(n.n).toBe(manifest.tables.find((t) => t.name === 'patrimonios')!.rows);
+  });
+
+  it('a file that is not a backup → 400 and nothing is kept; only the superuser may upload', async () => {
+    const token = await su();
+    const [before] = await ownerQuery<{ n: number }>(s, 'select count(*)::int n from backups');
+    const bad = await send(token, Buffer.from('isto não é um backup'));
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe(BACKUP_MSG.corrupted);
+    const [after] = await ownerQuery<{ n: number }>(s, 'select count(*)::int n from backups');
+    expect(after.n).toBe(before.n);
+    const uploaded = path.join(s.ctx.config.dataDir, 'backups', 'uploaded');
+    const kept = fs.existsSync(uploaded) ? fs.readdirSync(uploaded) : [];
+    const rows = await ownerQuery<{ p: string }>(s, `select file_path p from backups where kind = 'uploaded'`);
+    expect(kept.length).toBe(rows.length);
+    expect((await send(await w.A.users.admin.token(), Buffer.from('x'))).status).toBe(403);
+  });
+});

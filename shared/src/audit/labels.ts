@@ -109,6 +109,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   BACKUP_SETTINGS_UPDATE: 'Agendamento de backup alterado',
   BACKUP_RESTORE_REQUEST: 'Restauração de backup solicitada',
   BACKUP_RESTORE: 'Backup restaurado',
+  BACKUP_UPLOAD: 'Backup enviado',
   VERSION_ROLLBACK_REQUEST: 'Reversão de versão agendada',
   VERSION_ROLLBACK_CANCEL: 'Reversão de versão cancelada',
   // Reported by a browser (stored as CLIENT_<action>).
@@ -246,7 +247,7 @@ export const AUDIT_ACTIONS_BY_ENTITY: Record<string, readonly string[]> = {
   ReportConfig: ['REPORT_CONFIG_SAVE', 'REPORT_CONFIG_DELETE', 'REPORT_SCHEDULED'],
   ExportTemplate: ['EXPORT_TEMPLATE_CREATE', 'EXPORT_TEMPLATE_UPDATE', 'EXPORT_TEMPLATE_DELETE', 'EXPORT_REQUEST'],
   Job: ['JOB_DELETE', 'JOB_RETRY', 'JOB_CANCEL'],
-  Backup: ['BACKUP_CREATE', 'BACKUP_RESTORE_REQUEST', 'BACKUP_RESTORE'],
+  Backup: ['BACKUP_CREATE', 'BACKUP_RESTORE_REQUEST', 'BACKUP_RESTORE', 'BACKUP_UPLOAD'],
   BackupSettings: ['BACKUP_SETTINGS_UPDATE'],
   Version: ['VERSION_ROLLBACK_REQUEST', 'VERSION_ROLLBACK_CANCEL'],
   Sync: ['CLIENT_SYNC_START', 'CLIENT_SYNC_SUCCESS', 'CLIENT_SYNC_FAIL', 'CLIENT_SYNC_CANCEL'],

@@ -17,4 +17,7 @@ export const BACKUP_MSG = {
   restoreQueued: 'Restauração iniciada.',
   restored: (name: string) => `Backup restaurado em ${name}.`,
   restoreFailed: 'Falha ao restaurar o backup; nada foi alterado.',
+  uploaded: 'Backup enviado. Confira o município e restaure-o.',
+  uploadTooLarge: 'O arquivo de backup passa de 4 GB.',
+  uploadFailed: 'Falha ao enviar o backup.',
 } as const;

@@ -21,6 +21,9 @@ export const backupSettingsBody = z.strictObject({
 });
 export type BackupSettingsInput = z.infer<typeof backupSettingsBody>;
 
+/** The largest archive a superuser may upload (a big municipality's data and files). */
+export const BACKUP_UPLOAD_MAX_BYTES = 4 * 1024 ** 3;
+
 /** The confirmation word the superuser types to restore. */
 export const RESTORE_CONFIRMATION = 'RESTAURAR';
 

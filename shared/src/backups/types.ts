@@ -2,6 +2,8 @@
 export interface BackupManifestSummary {
   tables: { name: string; rows: number; md5: string }[];
   files: number;
+  /** The municipality the archive holds (uploaded archives: it may not exist in this installation). */
+  municipality?: { name: string; slug: string };
 }
 
 export type BackupStatus = 'queued' | 'running' | 'completed' | 'failed';
@@ -11,7 +13,8 @@ export interface Backup {
   id: number;
   municipalityId: number | null;
   municipalityName: string | null;
-  kind: 'manual' | 'scheduled';
+  /** 'uploaded': an archive a superuser sent (POST /api/superuser/backups/upload). */
+  kind: 'manual' | 'scheduled' | 'uploaded';
   status: BackupStatus;
   progress: number;
   jobId: string | null;

@@ -18,7 +18,7 @@ import { formatDateTime, type Backup } from '@tombo/shared';
 import { EmptyState } from '../../components/EmptyState';
 import { toast } from '../../lib/toast';
 import { downloadBackup } from './api';
-import { BACKUP_STATUS_COLOR, BACKUP_STATUS_LABEL, formatBytes } from './format';
+import { BACKUP_STATUS_COLOR, BACKUP_STATUS_LABEL, backupOrigin, formatBytes } from './format';
 
 interface Props {
   backups: Backup[];
@@ -88,7 +88,7 @@ export function BackupList({ backups, canDownload, actions, showMunicipality }: 
             </Box>
             {showMunicipality && <Typography variant="body2">{b.municipalityName ?? '—'}</Typography>}
             <Typography variant="body2" color="text.secondary">
-              {formatBytes(b.size)} · {b.kind === 'scheduled' ? 'Agendado' : (b.createdBy?.name ?? 'Manual')}
+              {formatBytes(b.size)} · {backupOrigin(b)}
             </Typography>
             <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
               {sum(b)}
@@ -117,7 +117,7 @@ export function BackupList({ backups, canDownload, actions, showMunicipality }: 
             <TableRow key={b.id} data-testid="backup-row">
               <TableCell>{formatDateTime(b.createdAt)}</TableCell>
               {showMunicipality && <TableCell>{b.municipalityName ?? '—'}</TableCell>}
-              <TableCell>{b.kind === 'scheduled' ? 'Agendado' : (b.createdBy?.name ?? 'Manual')}</TableCell>
+              <TableCell>{backupOrigin(b)}</TableCell>
               <TableCell>{status(b)}</TableCell>
               <TableCell align="right">{formatBytes(b.size)}</TableCell>
               <TableCell>{sum(b)}</TableCell>

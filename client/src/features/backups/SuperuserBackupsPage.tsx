@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -10,6 +11,7 @@ import { PageHeader } from '../../components/PageHeader';
 import type { PageProps } from '../../lib/feature';
 import { BackupList } from './BackupList';
 import { RestoreDialog } from './RestoreDialog';
+import { UploadBackupButton } from './UploadBackupButton';
 import { useAllBackups } from './queries';
 
 /** /superuser/backups: every municipality's backups and the restore (superuser only, with confirmation). */
@@ -26,21 +28,24 @@ export default function SuperuserBackupsPage({ title }: PageProps) {
         title={title}
         subtitle="Backups de cada município. Restaurar substitui os dados do município (ou cria um novo) em uma única transação."
         actions={
-          <TextField
-            select
-            size="small"
-            label="Município"
-            value={municipality}
-            onChange={(e) => setMunicipality(e.target.value === '' ? '' : Number(e.target.value))}
-            sx={{ minWidth: 220 }}
-          >
-            <MenuItem value="">Todos</MenuItem>
-            {[...names].map(([id, name]) => (
-              <MenuItem key={id} value={id}>
-                {name}
-              </MenuItem>
-            ))}
-          </TextField>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+            <UploadBackupButton />
+            <TextField
+              select
+              size="small"
+              label="Município"
+              value={municipality}
+              onChange={(e) => setMunicipality(e.target.value === '' ? '' : Number(e.target.value))}
+              sx={{ minWidth: 220 }}
+            >
+              <MenuItem value="">Todos</MenuItem>
+              {[...names].map(([id, name]) => (
+                <MenuItem key={id} value={id}>
+                  {name}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Box>
         }
       />
       {isPending ? (

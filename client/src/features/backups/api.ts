@@ -7,6 +7,7 @@ import type {
   Job,
 } from '@tombo/shared';
 import { http, saveBlob } from '../../lib/http';
+import { uploadFile } from '../../lib/upload';
 
 /** The municipality's backups and schedule. */
 export const fetchBackups = () => http.get<BackupListResponse>('/backups');
@@ -34,3 +35,7 @@ export const restoreBackup = (id: number, input: BackupRestoreInput) =>
 
 /** A restore job of the superuser. */
 export const fetchRestoreJob = (id: string) => http.get<{ job: Job }>(`/superuser/backups/jobs/${id}`);
+
+/** Sends an archive (superuser): it becomes a backup of the list. */
+export const uploadBackup = (file: File, onProgress: (percent: number) => void) =>
+  uploadFile<{ backup: Backup }>('/superuser/backups/upload', file, file.name, { onProgress });

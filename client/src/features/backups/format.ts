@@ -27,3 +27,10 @@ export const BACKUP_STATUS_COLOR: Record<Backup['status'], 'default' | 'info' | 
   completed: 'success',
   failed: 'error',
 };
+
+/** Where a backup came from, as the list shows it. */
+export function backupOrigin(b: Backup): string {
+  if (b.kind === 'scheduled') return 'Agendado';
+  if (b.kind === 'uploaded') return `Enviado${b.createdBy ? ` por ${b.createdBy.name}` : ''}`;
+  return b.createdBy?.name ?? 'Manual';
+}

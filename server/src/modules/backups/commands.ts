@@ -6,8 +6,10 @@ import { conflict } from '../../http/errors';
 import type { JobContext } from '../../jobs/define';
 import { scopeOfMunicipality, type TenantScope } from '../../tenancy/scope';
 import { createJob, type JobRow } from '../jobs';
+import { municipalities } from '../../db/schema';
 import { backups, backupSettings } from './schema';
 import { presentBackupSettings, type BackupRow } from './presenters';
+import type { Manifest } from './archive';
 
 /** `backup.changed` to the municipality's room and the superusers (the lists refetch). */
 export const backupChanged = (municipalityId: number | null, id: number, removed?: boolean): ChangeEvent =>
@@ -63,6 +65,62 @@ export async function insertScheduledBackup(tx: Db, out: Outbox, municipalityId:
   if (busy) return null;
   const [row] = await tx.insert(backups).values({ municipalityId, kind: 'scheduled', status: 'running' }).returning();
   await record(tx, out, null, backupChanged(municipalityId, row.id));
+  return row;
+}
+
+/**
+ * An archive the superuser uploaded, kept as a completed backup: of its own municipality when it was made
+ * by this installation and that municipality still exists (so it may be restored in place), otherwise of
+ * none (restored only into a new municipality).
+ */
+export async function registerUploadedBackup(
+  tx: Db,
+  out: Outbox,
+  ownerId: number,
+  upload: { stored: string; fileName: string; size: number; sha256: string; manifest: Manifest; ours: boolean },
+): Promise<BackupRow> {
+  const { manifest } = upload;
+  const [own] = upload.ours
+    ? await tx
+        .select({ id: municipalities.id })
+        .from(municipalities)
+        .where(eq(municipalities.id, manifest.municipality.id))
+    : [];
+  const [row] = await tx
+    .insert(backups)
+    .values({
+      municipalityId: own?.id ?? null,
+      kind: 'uploaded',
+      status: 'completed',
+      progress: 100,
+      filePath: upload.stored,
+      fileName: upload.fileName,
+      size: upload.size,
+      sha256: upload.sha256,
+      summary: {
+        tables: manifest.tables.map((t) => ({ name: t.name, rows: t.rows, md5: t.md5 })),
+        files: manifest.files.length,
+        municipality: { name: manifest.municipality.name, slug: manifest.municipality.slug },
+      },
+      createdBy: ownerId,
+      finishedAt: new Date(),
+    })
+    .returning();
+  await record(
+    tx,
+    out,
+    {
+      action: 'BACKUP_UPLOAD',
+      entityType: 'Backup',
+      entityId: row.id,
+      label: `#${row.id}`,
+      municipalityId: null,
+      details: {
+        new_value: { arquivo: upload.fileName, municipio: manifest.municipality.name, criadoEm: manifest.createdAt },
+      },
+    },
+    backupChanged(row.municipalityId, row.id),
+  );
   return row;
 }
 

@@ -12,8 +12,8 @@ export function presentBackup(
   return {
     id: row.id,
     municipalityId: row.municipalityId,
-    municipalityName: names.municipalityName ?? null,
-    kind: row.kind === 'scheduled' ? 'scheduled' : 'manual',
+    municipalityName: names.municipalityName ?? row.summary?.municipality?.name ?? null,
+    kind: row.kind === 'scheduled' || row.kind === 'uploaded' ? row.kind : 'manual',
     status: row.status as BackupStatus,
     progress: row.progress,
     jobId: row.jobId,

@@ -1,7 +1,10 @@
+import fsp from 'node:fs/promises';
+import path from 'node:path';
 import type { Response } from 'express';
 import { eq } from 'drizzle-orm';
 import {
   BACKUP_MSG,
+  BACKUP_UPLOAD_MAX_BYTES,
   backupCreateBody,
   backupRestoreBody,
   backupSettingsBody,
@@ -16,11 +19,15 @@ import { route } from '../../http/route';
 import { logger } from '../../logger';
 import { allMunicipalities } from '../../tenancy/scope';
 import { enqueueJob, presentJob } from '../jobs';
-import { backupChanged, requestBackup, saveBackupSettings } from './commands';
-import { resolveBackupFile } from './paths';
+import { backupChanged, registerUploadedBackup, requestBackup, saveBackupSettings } from './commands';
+import { resolveBackupFile, uploadedBackupPath } from './paths';
 import { presentBackup } from './presenters';
 import { getBackup, getBackupRow, listAllBackups, listBackups } from './queries';
-import { checkBackupFile } from './run';
+import { checkBackupFile, checkManifest } from './run';
+import { hashFile } from './archive';
+import { installationId } from '../version/build';
+import { receiveUpload, withUpload } from '../../uploads/receive';
+import { cleanName } from '../../uploads/store';
 
 const all = allMunicipalities();
 const backup = { param: 'id', rule: 'backup.manage', message: BACKUP_MSG.notFound } as const;
@@ -97,6 +104,43 @@ export const backupRoutes = [
     audience: 'superuser',
     query: superuserBackupsQuery,
     handler: async (c) => ({ backups: await c.read((tx) => listAllBackups(tx, all, c.query.municipalityId)) }),
+  }),
+  route({
+    method: 'post',
+    path: '/superuser/backups/upload',
+    audience: 'superuser',
+    body: 'upload',
+    status: 201,
+    handler: async (c) => {
+      const file = await receiveUpload(c.ctx.config, c.req, c.res, {
+        maxBytes: BACKUP_UPLOAD_MAX_BYTES,
+        tooLarge: BACKUP_MSG.uploadTooLarge,
+      });
+      return withUpload(file, async (placed) => {
+        // Checked before it is kept: an unreadable archive or one of another schema is a 400.
+        const { manifest, ours } = await c.read(async (tx) => {
+          const m = await checkManifest(tx, c.ctx.config, file.path, true);
+          return { manifest: m, ours: m.installationId === (await installationId(tx)) };
+        });
+        const { sha256, size } = await hashFile(file.path);
+        const stored = uploadedBackupPath(new Date());
+        const final = path.join(c.ctx.config.dataDir, stored);
+        await fsp.mkdir(path.dirname(final), { recursive: true });
+        await fsp.copyFile(file.path, final);
+        placed(final);
+        const row = await c.command((tx, out) =>
+          registerUploadedBackup(tx, out, c.principal.id, {
+            stored,
+            fileName: cleanName(file.originalname) || `backup-${manifest.municipality.slug}.tar.gz`,
+            size,
+            sha256,
+            manifest,
+            ours,
+          }),
+        );
+        return { backup: presentBackup(row, { createdByName: c.principal.name }) };
+      });
+    },
   }),
   route({
     method: 'post',

@@ -58,9 +58,36 @@ export async function runBackup(
 }
 
 /**
- * Checks a stored backup before a restore, without changing anything: the file is there and is a
- * readable archive of this installation and this schema, and its SHA-256 is the one recorded when
- * it was made. Any failure is a 400 with a pt-BR reason. Returns the manifest and the file.
+ * Reads and checks an archive's manifest without changing anything: a readable archive of this schema
+ * and, unless `foreignAllowed`, of this installation. Any failure is a 400 with a pt-BR reason.
+ */
+export async function checkManifest(
+  tx: Db,
+  config: Pick<Config, 'appVersion'>,
+  file: string,
+  foreignAllowed = false,
+): Promise<Manifest> {
+  let manifest: Manifest;
+  try {
+    manifest = await readManifest(file);
+  } catch {
+    throw badRequest(BACKUP_MSG.corrupted);
+  }
+  if (manifest?.format !== BACKUP_FORMAT || !Array.isArray(manifest.tables) || !manifest.municipality)
+    throw badRequest(BACKUP_MSG.corrupted);
+  if (!foreignAllowed && manifest.installationId !== (await installationId(tx))) throw badRequest(BACKUP_MSG.foreign);
+  if (manifest.schemaVersion !== schemaVersion())
+    throw badRequest(
+      BACKUP_MSG.schema(`${manifest.appVersion}/${manifest.schemaVersion}`, `${appVersion(config)}/${schemaVersion()}`),
+    );
+  return manifest;
+}
+
+/**
+ * Checks a stored backup before a restore, without changing anything: the file is there, its manifest
+ * passes `checkManifest` (an uploaded archive may come from another installation: it was checked when
+ * it arrived and, with no municipality here, restores only into a new one), and its SHA-256 is the one
+ * recorded when it was made or received. Returns the manifest and the file.
  */
 export async function checkBackupFile(
   tx: Db,
@@ -70,18 +97,7 @@ export async function checkBackupFile(
   if (row.status !== 'completed' || !row.filePath) throw badRequest(BACKUP_MSG.notReady);
   const file = resolveBackupFile(config, row.filePath);
   if (!file || !(await fsp.stat(file).catch(() => null))) throw badRequest(BACKUP_MSG.fileMissing);
-  let manifest: Manifest;
-  try {
-    manifest = await readManifest(file);
-  } catch {
-    throw badRequest(BACKUP_MSG.corrupted);
-  }
-  if (manifest?.format !== BACKUP_FORMAT || !Array.isArray(manifest.tables)) throw badRequest(BACKUP_MSG.corrupted);
-  if (manifest.installationId !== (await installationId(tx))) throw badRequest(BACKUP_MSG.foreign);
-  if (manifest.schemaVersion !== schemaVersion())
-    throw badRequest(
-      BACKUP_MSG.schema(`${manifest.appVersion}/${manifest.schemaVersion}`, `${appVersion(config)}/${schemaVersion()}`),
-    );
+  const manifest = await checkManifest(tx, config, file, row.kind === 'uploaded');
   const { sha256 } = await hashFile(file);
   if (sha256 !== row.sha256) throw badRequest(BACKUP_MSG.checksum);
   return { manifest, file };
