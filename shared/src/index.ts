@@ -37,3 +37,4 @@ export * from './importacao';
 export * from './backups';
 export * from './version';
 export * from './imoveis';
+export * from './depreciacao';

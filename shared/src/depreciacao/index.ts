@@ -1,0 +1,2 @@
+export { centavos, decimal, type Centavos } from './dinheiro';
+export * from './cronograma';
