@@ -32,3 +32,4 @@ export * from '../modules/importacao/schema';
 export * from '../modules/backups/schema';
 export * from '../modules/version/schema';
 export * from '../modules/imoveis/schema';
+export * from '../modules/depreciacao/schema';

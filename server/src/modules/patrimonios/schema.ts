@@ -64,6 +64,11 @@ export const patrimonios = pgTable(
     valorAquisicao: numeric('valor_aquisicao', { precision: 14, scale: 2 }).notNull().default('0'),
     quantidade: integer('quantidade').notNull().default(1),
     dataAquisicao: date('data_aquisicao', { mode: 'string' }),
+    /** Entry into service, where depreciation starts (null: the acquisition date). */
+    dataEntradaServico: date('data_entrada_servico', { mode: 'string' }),
+    /** Overrides of the asset type's useful life and residual % (null: the type's). */
+    vidaUtilMeses: integer('vida_util_meses'),
+    residualPct: numeric('residual_pct', { precision: 5, scale: 2 }),
     status: text('status').notNull().default('ativo'),
     estadoConservacao: text('estado_conservacao'),
     observacoes: text('observacoes'),

@@ -14,6 +14,8 @@ export const tiposBens = pgTable(
     active: boolean('active').notNull().default(true),
     usefulLifeMonths: integer('useful_life_months'),
     residualValuePct: numeric('residual_value_pct', { precision: 5, scale: 2 }),
+    /** False for what is never depreciated (land, works of art). */
+    depreciavel: boolean('depreciavel').notNull().default(true),
     createdAt: created(),
     updatedAt: updated(),
     version: version(),
