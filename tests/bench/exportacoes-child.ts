@@ -1,6 +1,6 @@
 /**
  * The process that does the export of the bench (exportacoes.ts): runs the `export.dados` handler
- * (the worker's code: keyset chunks, exceljs streaming writer) once over the municipality's assets
+ * (the worker's code: keyset chunks, sheet XML streamed into the zip) once over the municipality's assets
  * and prints seconds, rows, file size and this process's peak RSS as JSON.
  */
 import fs from 'node:fs';
