@@ -77,7 +77,7 @@ export function workbookParts(sheetName: string, creator: string, now = new Date
     ],
     [
       'xl/workbook.xml',
-      `<workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets>` +
+      `<workbook xmlns="${MAIN}" xmlns:r="${REL}"><bookViews><workbookView/></bookViews><sheets>` +
         `<sheet name="${xmlText(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
     ],
     [
