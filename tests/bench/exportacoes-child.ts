@@ -1,6 +1,6 @@
 /**
  * The process that does the export of the bench (exportacoes.ts): runs the `export.dados` handler
- * (the worker's code: keyset chunks, exceljs streaming writer) once over the municipality's assets
+ * (the worker's code: keyset chunks, sheet XML streamed into the zip) once over the municipality's assets
  * and prints seconds, rows, file size and this process's peak RSS as JSON.
  */
 import fs from 'node:fs';
@@ -26,7 +26,7 @@ const job: RunningJob<ExportDadosPayload> = {
   progress: async () => undefined,
   tempPath: (ext) => path.join(dir, `bench.${ext}`),
 };
-const rssBefore = process.memoryUsage().rss;
+const { rss: rssBefore, heapUsed: heapBefore } = process.memoryUsage();
 // Where the memory goes (sampled): the JS heap, and buffers outside it (the zip stream's backlog).
 const peak = { heap: 0, external: 0 };
 const sampler = setInterval(() => {
@@ -35,8 +35,10 @@ const sampler = setInterval(() => {
   peak.external = Math.max(peak.external, m.external + m.arrayBuffers);
 }, 100);
 const t0 = performance.now();
+const cpu0 = process.cpuUsage();
 const result = await run(ctx, job);
 const seconds = (performance.now() - t0) / 1000;
+const cpu = process.cpuUsage(cpu0);
 clearInterval(sampler);
 const size = fs.statSync(result.tempPath).size;
 fs.rmSync(dir, { recursive: true, force: true });
@@ -44,8 +46,11 @@ await database.close();
 console.log(
   JSON.stringify({
     seconds,
+    // CPU time of this process (user + system): steadier than seconds on a machine others load.
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
     size,
     rssBeforeMb: rssBefore / 2 ** 20,
+    heapBeforeMb: heapBefore / 2 ** 20,
     peakRssMb: process.resourceUsage().maxRSS / 1024,
     peakHeapMb: peak.heap / 2 ** 20,
     peakExternalMb: peak.external / 2 ** 20,

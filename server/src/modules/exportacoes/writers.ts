@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { once } from 'node:events';
 import type { ExportColumnKind } from '@tombo/shared';
+import { STYLE, sheetFrame, workbookParts, xmlText } from './xlsx-parts';
+import { writeZip } from './zip';
 
 /** A column of an export file: header, where its value is in a sheet row, how it is written. */
 export interface FileColumn {
@@ -31,41 +33,70 @@ const asNumber = (v: unknown): number | null => {
   return Number.isFinite(n) ? n : null;
 };
 
-/** Excel number formats of the typed columns (Brazilian money and dates). */
-export const MONEY_FMT = '"R$" #,##0.00';
-export const DATE_FMT = 'dd/mm/yyyy';
+const MS_PER_DAY = 86_400_000;
+/** 1970-01-01 as an Excel (1900 date system) serial day. */
+const EXCEL_UNIX_EPOCH = 25569;
 
-/** A row's value in an XLSX cell: numbers and dates typed, text neutralised. */
-function xlsxValue(col: FileColumn, v: unknown): unknown {
-  if (col.kind === 'money' || col.kind === 'number') return asNumber(v) ?? (v == null ? null : neutralise(asText(v)));
-  if (col.kind === 'date') return v instanceof Date ? v : v == null || v === '' ? null : neutralise(asText(v));
-  return v == null ? null : neutralise(asText(v));
+/** A column's letters in a cell reference: A…Z, AA…ZZ, AAA… */
+const columnLetters = (i: number): string =>
+  (i >= 26 ? columnLetters(Math.floor(i / 26) - 1) : '') + String.fromCharCode(65 + (i % 26));
+
+/** A text cell written in place (an inline string: no shared-strings table to hold in memory). */
+function textCell(ref: string, style: string, text: string): string {
+  const space = /^\s|\s$|\n/.test(text) ? ' xml:space="preserve"' : '';
+  return `<c r="${ref}"${style} t="inlineStr"><is><t${space}>${xmlText(text)}</t></is></c>`;
 }
 
-/** The part of readable-stream v2's state exceljs's zip entry (a PassThrough) exposes. */
-interface ZipEntryStream {
-  _writableState: { length: number };
-  _readableState: { length: number };
-  once(event: 'drain', listener: () => void): unknown;
+/** A row's value as an XLSX cell: numbers and dates typed with their column's format, text neutralised, nothing when empty. */
+function xlsxCell(col: FileColumn, ref: string, style: string, v: unknown): string {
+  const n = col.kind === 'money' || col.kind === 'number' ? asNumber(v) : null;
+  if (n != null) return `<c r="${ref}"${style}><v>${n}</v></c>`;
+  if (col.kind === 'date' && v instanceof Date && !Number.isNaN(v.getTime()))
+    return `<c r="${ref}"${style}><v>${EXCEL_UNIX_EPOCH + v.getTime() / MS_PER_DAY}</v></c>`;
+  const text = v == null ? '' : neutralise(asText(v));
+  return text ? textCell(ref, style, text) : '';
 }
-const ZIP_BACKLOG_BYTES = 8 << 20;
 
 /**
- * Waits while the sheet's zip entry holds more than ZIP_BACKLOG_BYTES not yet deflated. exceljs
- * writes committed rows into that entry without looking at its backpressure, so without this wait
- * the whole uncompressed sheet XML (~110 MB for 100,000 rows) piles up in memory.
+ * Characters of sheet XML handed to the zip at a time. Small enough for the text to stay a young,
+ * short-lived string: a whole chunk's XML (megabytes) lands in V8's large-object space, which only
+ * a full GC frees, and piles up there.
  */
-async function zipCaughtUp(ws: unknown) {
-  const entry = (ws as { stream?: { pipes?: ZipEntryStream[] } }).stream?.pipes?.[0];
-  if (!entry?._writableState || !entry._readableState) return;
-  while (entry._writableState.length + entry._readableState.length > ZIP_BACKLOG_BYTES) {
-    await new Promise<void>((resolve) => entry.once('drain', resolve));
+const PIECE_CHARS = 16_384;
+
+/** The sheet's XML, a chunk of rows at a time, pulled as the zip takes it (progress after each chunk). */
+async function* sheetXml(columns: FileColumn[], rows: Rows, progress: Progress) {
+  const [open, close] = sheetFrame(columns.map((c) => c.width));
+  const letters = columns.map((_, i) => columnLetters(i));
+  const styles = columns.map((c) =>
+    c.kind === 'money' ? ` s="${STYLE.money}"` : c.kind === 'date' ? ` s="${STYLE.date}"` : '',
+  );
+  const bold = ` s="${STYLE.bold}"`;
+  yield `${open}<row r="1">${columns.map((c, i) => textCell(`${letters[i]}1`, bold, c.header)).join('')}</row>`;
+  let line = 1;
+  for await (const chunk of rows) {
+    let xml = '';
+    for (const r of chunk) {
+      line++;
+      xml += `<row r="${line}">`;
+      for (let i = 0; i < columns.length; i++)
+        xml += xlsxCell(columns[i], letters[i] + line, styles[i], r[columns[i].key]);
+      xml += '</row>';
+      if (xml.length < PIECE_CHARS) continue;
+      yield xml;
+      xml = '';
+    }
+    if (xml) yield xml;
+    await progress(line - 1);
   }
+  yield close;
 }
 
 /**
- * Streams rows into an XLSX file (exceljs streaming writer: each row is committed and leaves
- * memory), money as numbers with the R$ format and dates as dates with dd/mm/yyyy.
+ * Streams rows into an XLSX file: the sheet's XML is written straight into the zip, a chunk at a
+ * time and only as fast as the file takes it (no cell objects, no shared strings), so memory
+ * stays flat whatever the row count. Money as numbers with the R$ format, dates as dates with
+ * dd/mm/yyyy, the header row bold and frozen.
  */
 export async function writeXlsx(
   file: string,
@@ -74,40 +105,17 @@ export async function writeXlsx(
   rows: Rows,
   progress: Progress,
 ) {
-  const { default: ExcelJS } = await import('exceljs');
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
-    filename: file,
-    useStyles: true,
-    useSharedStrings: false,
-    // Fastest deflate: the sheet XML compresses well at any level (a file ~3 % larger, less CPU).
-    zip: { zlib: { level: 1 } },
-  });
-  wb.creator = 'Tombo';
-  const ws = wb.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width }));
-  // One style object per column, shared by its cells: exceljs caches a style's id by object, so a
-  // shared object is looked up once (a fresh copy per cell costs about a third of the export).
-  const styles = columns.map((c) =>
-    c.kind === 'money' ? { numFmt: MONEY_FMT } : c.kind === 'date' ? { numFmt: DATE_FMT } : {},
-  );
-  const header = ws.getRow(1);
-  header.font = { bold: true };
-  header.commit();
   let done = 0;
-  for await (const chunk of rows) {
-    for (const r of chunk) {
-      const row = ws.addRow(columns.map((c) => xlsxValue(c, r[c.key])));
-      row.eachCell((cell, n) => {
-        cell.style = styles[n - 1];
-      });
-      row.commit();
-    }
-    done += chunk.length;
-    await zipCaughtUp(ws);
-    await progress(done);
-  }
-  ws.commit();
-  await wb.commit();
+  const counted: Progress = (n) => progress((done = n));
+  await writeZip(
+    file,
+    [
+      ...workbookParts(sheetName, 'Tombo'),
+      { name: 'xl/worksheets/sheet1.xml', content: sheetXml(columns, rows, counted) },
+    ],
+    // Fastest deflate: the sheet XML compresses well at any level (a file ~3 % larger, less CPU).
+    1,
+  );
   return { rows: done };
 }
 
