@@ -48,7 +48,14 @@ export async function attachAnexo(
       uploadedByName: out.actor?.name ?? null,
     })
     .returning();
-  await addImovelHistory(tx, out, scope.municipalityId, task.imovelId, H.anexoAdded, `'${p.fileName}' em '${task.titulo}'`);
+  await addImovelHistory(
+    tx,
+    out,
+    scope.municipalityId,
+    task.imovelId,
+    H.anexoAdded,
+    `'${p.fileName}' em '${task.titulo}'`,
+  );
   const item = await presentOne(tx, task, imovel);
   await record(
     tx,
@@ -80,7 +87,14 @@ export async function removeAnexo(
     .where(and(eq(imovelArquivos.id, fileId), eq(imovelArquivos.manutencaoId, id)))
     .returning();
   if (!row) throw notFound(PATRIMONIO_MSG.fileNotFound);
-  await addImovelHistory(tx, out, scope.municipalityId, task.imovelId, H.anexoRemoved, `'${row.fileName}' de '${task.titulo}'`);
+  await addImovelHistory(
+    tx,
+    out,
+    scope.municipalityId,
+    task.imovelId,
+    H.anexoRemoved,
+    `'${row.fileName}' de '${task.titulo}'`,
+  );
   const item = await presentOne(tx, task, imovel);
   await record(
     tx,

@@ -138,7 +138,8 @@ export async function updateManutencao(
 ): Promise<Manutencao> {
   const { row: old, imovel: oldImovel } = await findManutencao(tx, scope, id, true);
   if (old.version !== input.version) throw conflict();
-  const imovel = input.imovelId && input.imovelId !== old.imovelId ? await findImovel(tx, scope, input.imovelId) : oldImovel;
+  const imovel =
+    input.imovelId && input.imovelId !== old.imovelId ? await findImovel(tx, scope, input.imovelId) : oldImovel;
   const { version: _v, ...changes } = input;
   const status = changes.status ?? old.status;
   const completing = status === 'concluida' && old.status !== 'concluida';
@@ -199,5 +200,10 @@ export async function deleteManutencao(
     },
     manutencaoDeleted(scope.municipalityId, row.id, row.imovelId),
   );
-  out.afterCommit(() => removeAnexoFiles(config, files.map((f) => f.storedPath)));
+  out.afterCommit(() =>
+    removeAnexoFiles(
+      config,
+      files.map((f) => f.storedPath),
+    ),
+  );
 }
