@@ -207,6 +207,21 @@ describe('manutenções: CRUD per role and municipality', () => {
   });
 });
 
+describe("manutenções: the dashboard's 'Pendências e Alertas'", () => {
+  it('counts the overdue tasks of the municipality only', async () => {
+    const t = await newTenant(s);
+    const im = await newImovel(s, t.id);
+    const viewer = await as(t.users.visualizador);
+    expect((await viewer('GET', '/api/dashboard/pendencias')).body).toEqual({ manutencoesAtrasadas: 0 });
+    await newManutencao(s, im, { due: inDays(-1) });
+    await newManutencao(s, im, { due: inDays(-5), status: 'em_andamento' });
+    await newManutencao(s, im, { due: inDays(-5), status: 'cancelada' });
+    await newManutencao(s, im, { due: inDays(1) });
+    await newManutencao(s, imovelB, { due: inDays(-1) });
+    expect((await viewer('GET', '/api/dashboard/pendencias')).body).toEqual({ manutencoesAtrasadas: 2 });
+  });
+});
+
 describe('manutenções: recurrence', () => {
   it('completing a recurring task creates the next one once, 3 months later, and tells a second user live', async () => {
     const admin = await as(a.users.admin);
