@@ -222,6 +222,21 @@ describe("manutenções: the dashboard's 'Pendências e Alertas'", () => {
   });
 });
 
+describe('manutenções: the property picker', () => {
+  it('offers the properties of the municipality by name or number, never another one', async () => {
+    const admin = await as(a.users.admin);
+    const found = await admin('GET', `/api/manutencoes/imoveis?q=${encodeURIComponent('escola municipal')}`);
+    expect(found.status).toBe(200);
+    expect(found.body.imoveis).toContainEqual({
+      id: imovelA.id,
+      numero_patrimonio: imovelA.numero,
+      denominacao: 'Escola Municipal Centro',
+    });
+    expect((await admin('GET', `/api/manutencoes/imoveis?id=${imovelB.id}`)).body.imoveis).toEqual([]);
+    expect((await admin('GET', `/api/manutencoes/imoveis?id=${imovelA.id}`)).body.imoveis).toHaveLength(1);
+  });
+});
+
 describe('manutenções: recurrence', () => {
   it('completing a recurring task creates the next one once, 3 months later, and tells a second user live', async () => {
     const admin = await as(a.users.admin);

@@ -238,6 +238,19 @@ export interface ManutencaoList {
   atrasadas: number;
 }
 
+/** GET /api/manutencoes/imoveis: the form's property picker (number prefix or denominação; `id` = that one). */
+export const manutencaoImoveisQuery = z.strictObject({
+  q: z.string().trim().max(200).optional(),
+  id: idFromText().optional(),
+});
+export type ManutencaoImoveisQuery = z.infer<typeof manutencaoImoveisQuery>;
+/** What the picker offers (the same shape as the register's list rows it needs). */
+export interface ManutencaoImovelOption {
+  id: number;
+  numero_patrimonio: string;
+  denominacao: string;
+}
+
 /** Params of /api/manutencoes/:id/anexos/:fileId. */
 export const manutencaoAnexoParams = z.strictObject({
   id: idFromText(),

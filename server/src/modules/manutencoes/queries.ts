@@ -5,6 +5,8 @@ import {
   type Manutencao,
   type ManutencaoList,
   type ManutencaoListQuery,
+  type ManutencaoImoveisQuery,
+  type ManutencaoImovelOption,
 } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { imoveis, imovelArquivos, manutencoes } from '../../db/schema';
@@ -128,6 +130,30 @@ export async function listManutencoes(tx: Db, scope: TenantScope, q: ManutencaoL
     pageSize: q.pageSize,
     atrasadas,
   };
+}
+
+/** The picker of the task form: up to 20 properties of the municipality by number prefix or denominação. */
+export async function lookupImoveis(
+  tx: Db,
+  scope: TenantScope,
+  q: ManutencaoImoveisQuery,
+): Promise<{ imoveis: ManutencaoImovelOption[]; total: number }> {
+  const c: SQL[] = [ofTenant(imoveis, scope)];
+  if (q.id) c.push(eq(imoveis.id, q.id));
+  if (q.q)
+    c.push(
+      or(
+        sql`${imoveis.denominacaoBusca} like ${`%${escapeLike(fold(q.q))}%`}`,
+        sql`lower(${imoveis.numeroPatrimonio}) like ${`${escapeLike(q.q.toLowerCase())}%`}`,
+      )!,
+    );
+  const rows = await tx
+    .select({ id: imoveis.id, numero_patrimonio: imoveis.numeroPatrimonio, denominacao: imoveis.denominacao })
+    .from(imoveis)
+    .where(and(...c))
+    .orderBy(asc(imoveis.denominacao), asc(imoveis.id))
+    .limit(20);
+  return { imoveis: rows, total: rows.length };
 }
 
 /** How many tasks of the scope's municipality are overdue (the dashboard's 'Pendências e Alertas'). */

@@ -2,6 +2,7 @@ import {
   idParam,
   manutencaoAnexoParams,
   manutencaoCreateBody,
+  manutencaoImoveisQuery,
   manutencaoListQuery,
   manutencaoUpdateBody,
 } from '@tombo/shared';
@@ -9,7 +10,7 @@ import { route } from '../../http/route';
 import { sendStoredFile, withUpload } from '../../uploads';
 import { attachAnexo, createManutencao, deleteManutencao, findAnexo, removeAnexo, updateManutencao } from './commands';
 import { receiveAnexo, storeAnexo } from './files';
-import { getManutencao, listManutencoes } from './queries';
+import { getManutencao, listManutencoes, lookupImoveis } from './queries';
 
 const read = { param: 'id', rule: 'manutencao.read' } as const;
 const manage = { param: 'id', rule: 'manutencao.manage' } as const;
@@ -23,6 +24,14 @@ export const manutencaoRoutes = [
     permission: 'imoveis:read',
     query: manutencaoListQuery,
     handler: (c) => c.read((tx) => listManutencoes(tx, c.scope, c.query)),
+  }),
+  route({
+    method: 'get',
+    path: '/manutencoes/imoveis',
+    audience: 'municipal',
+    permission: 'imoveis:read',
+    query: manutencaoImoveisQuery,
+    handler: (c) => c.read((tx) => lookupImoveis(tx, c.scope, c.query)),
   }),
   route({
     method: 'get',
