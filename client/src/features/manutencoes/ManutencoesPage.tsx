@@ -28,7 +28,12 @@ export default function ManutencoesPage({ title }: PageProps) {
   const actions = useManutencaoActions(imovelId);
   const imovel = useImovelOptions('', imovelId ?? undefined, !!imovelId).data?.find((o) => o.id === imovelId);
   const rows = data?.manutencoes ?? [];
-  const filtered = !!(state.status || state.tipo || state.q || state.imovelId);
+  const filtered = !!(state.status || state.tipo || state.q);
+  const empty = filtered
+    ? 'Nenhuma tarefa encontrada com estes filtros.'
+    : imovelId
+      ? 'Nenhuma tarefa de manutenção para este imóvel.'
+      : 'Nenhuma tarefa de manutenção cadastrada.';
   const common = {
     canManage: actions.canManage,
     hideImovel: !!imovelId,
@@ -88,9 +93,7 @@ export default function ManutencoesPage({ title }: PageProps) {
       ) : rows.length === 0 ? (
         <Paper variant="outlined">
           <EmptyState
-            title={
-              filtered ? 'Nenhuma tarefa encontrada com estes filtros.' : 'Nenhuma tarefa de manutenção cadastrada.'
-            }
+            title={empty}
             description={actions.canManage && !filtered ? 'Use "Nova tarefa" para agendar uma.' : undefined}
           />
         </Paper>
