@@ -43,7 +43,8 @@ export function ManutencaoCalendar({ mes, rows, onMonth, ...listProps }: Props) 
     setSelected(null);
     onMonth(format(addMonths(first, n), 'yyyy-MM'));
   };
-  const label = format(first, "MMMM 'de' yyyy", { locale: ptBR });
+  const month = format(first, "MMMM 'de' yyyy", { locale: ptBR });
+  const label = month[0].toUpperCase() + month.slice(1);
   const dayRows = selected ? (byDay.get(selected) ?? []) : [];
 
   return (
@@ -53,7 +54,7 @@ export function ManutencaoCalendar({ mes, rows, onMonth, ...listProps }: Props) 
           <IconButton aria-label="Mês anterior" onClick={() => move(-1)}>
             <ChevronLeft />
           </IconButton>
-          <Typography variant="h6" component="h2" sx={{ textTransform: 'capitalize' }} aria-live="polite">
+          <Typography variant="h6" component="h2" aria-live="polite">
             {label}
           </Typography>
           <IconButton aria-label="Próximo mês" onClick={() => move(1)}>
