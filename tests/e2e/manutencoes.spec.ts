@@ -77,6 +77,24 @@ test('agenda uma tarefa mensal, conclui e vê a próxima; outra pessoa vê as du
   }
   await shot(supervisor, 'manutencao-lista-desktop');
 
+  // The supervisor attaches a quote to the next occurrence; the usuario's row shows the clip live.
+  await supervisor
+    .getByRole('button', { name: `Editar ${titulo}` })
+    .nth(1)
+    .click();
+  const edit = supervisor.getByRole('dialog', { name: 'Editar tarefa' });
+  await edit.getByLabel('Arquivo a anexar').setInputFiles({
+    name: 'orçamento.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(
+      '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+    ),
+  });
+  await expect(supervisor.getByText(MANUTENCAO_MSG.anexoAdded)).toBeVisible();
+  await expect(edit.getByText('orçamento.pdf')).toBeVisible();
+  await edit.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(rows(usuario).nth(1).getByLabel('1 anexo(s)')).toBeVisible();
+
   // The calendar of the next occurrence's month shows it.
   await supervisor.getByRole('button', { name: 'Calendário' }).click();
   const calendar = supervisor.getByTestId('manutencao-calendario');
