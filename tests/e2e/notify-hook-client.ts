@@ -26,3 +26,19 @@ export async function notifyThroughHook(baseURL: string, n: HookNotification): P
   if (!res.ok) throw new Error(`notify hook: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { notifications: Notification[] }).notifications;
 }
+
+/** A property of the municipality of `email`, made by the hook (until the register's API lands). */
+export async function newImovelThroughHook(
+  baseURL: string,
+  email: string,
+  denominacao: string,
+): Promise<{ id: number; numero_patrimonio: string; denominacao: string }> {
+  const port = notifyHookPort(Number(new URL(baseURL).port));
+  const res = await fetch(`http://127.0.0.1:${port}/imovel`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, denominacao }),
+  });
+  if (!res.ok) throw new Error(`imovel hook: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { id: number; numero_patrimonio: string; denominacao: string };
+}

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { NOTIFICATION_TYPES } from '@tombo/shared';
 import type { AppContext } from '../../server/src/context';
-import { users } from '../../server/src/db/schema';
+import { imoveis, users } from '../../server/src/db/schema';
 import { mutate, read } from '../../server/src/db/tx';
 import { notify } from '../../server/src/modules/notifications';
 import { allMunicipalities, scopeOfMunicipality } from '../../server/src/tenancy/scope';
@@ -41,10 +41,46 @@ async function handle(ctx: AppContext, raw: string) {
   return mutate(ctx, null, (tx, out) => notify(tx, out, scope, [user.id], n));
 }
 
+const imovelBody = z.strictObject({ email: z.string().email(), denominacao: z.string().min(1) });
+
+/**
+ * POST /imovel { email, denominacao } → 200 { id, numero_patrimonio, denominacao }: a property of the user's
+ * municipality, until the register's own screens and API land (issue 13's maintenance e2e needs one).
+ */
+async function handleImovel(ctx: AppContext, raw: string) {
+  const input = imovelBody.parse(JSON.parse(raw));
+  const [user] = await read(ctx, allMunicipalities(), (tx) =>
+    tx
+      .select({ municipalityId: users.municipalityId })
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${input.email})`),
+  );
+  if (user?.municipalityId == null) throw new Error(`usuário municipal ${input.email} não existe`);
+  const scope = scopeOfMunicipality(user.municipalityId);
+  const numero = `E2E-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  const [row] = await mutate(
+    ctx,
+    null,
+    (tx) =>
+      tx
+        .insert(imoveis)
+        .values({
+          municipalityId: scope.municipalityId,
+          numeroPatrimonio: numero,
+          denominacao: input.denominacao,
+          endereco: 'Rua das Flores, 100',
+        })
+        .returning({ id: imoveis.id, numero_patrimonio: imoveis.numeroPatrimonio, denominacao: imoveis.denominacao }),
+    scope,
+  );
+  return row;
+}
+
 /** Starts the hook beside the e2e server (see the comment at the top). */
 export function startNotifyHook(ctx: AppContext, serverPort: number): http.Server {
   const server = http.createServer((req, res) => {
-    if (req.method !== 'POST' || req.url !== '/notify') {
+    const work = req.url === '/imovel' ? handleImovel : req.url === '/notify' ? handle : null;
+    if (req.method !== 'POST' || !work) {
       res.writeHead(404).end();
       return;
     }
@@ -52,9 +88,11 @@ export function startNotifyHook(ctx: AppContext, serverPort: number): http.Serve
     req.setEncoding('utf8');
     req.on('data', (chunk: string) => (raw += chunk));
     req.on('end', () => {
-      handle(ctx, raw).then(
-        (notifications) =>
-          res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ notifications })),
+      work(ctx, raw).then(
+        (result) =>
+          res
+            .writeHead(200, { 'Content-Type': 'application/json' })
+            .end(JSON.stringify(work === handle ? { notifications: result } : result)),
         (err: unknown) => res.writeHead(400).end(String(err)),
       );
     });

@@ -18,6 +18,8 @@ import {
   newLabelTemplate,
   newReportConfig,
   newBackupRow,
+  newImovel,
+  newManutencao,
   newReportTemplate,
   newLocal,
   newPatrimonio,
@@ -106,6 +108,14 @@ const ACCESS_FACTORIES: Partial<Record<AccessPermission, Factory>> = {
   'reportTemplate.read': async (s, t) => ({ table: 'report_templates', id: (await newReportTemplate(s, t.id)).id }),
   'reportTemplate.manage': async (s, t) => ({ table: 'report_templates', id: (await newReportTemplate(s, t.id)).id }),
   'backup.manage': async (s, t) => ({ table: 'backups', id: (await newBackupRow(s, t.id)).id }),
+  'manutencao.read': async (s, t) => ({
+    table: 'manutencoes',
+    id: (await newManutencao(s, await newImovel(s, t.id))).id,
+  }),
+  'manutencao.manage': async (s, t) => ({
+    table: 'manutencoes',
+    id: (await newManutencao(s, await newImovel(s, t.id))).id,
+  }),
   'reportConfig.own': async (s, t) => ({
     table: 'report_configs',
     id: (await newReportConfig(s, t.id, t.users.admin.id)).id,

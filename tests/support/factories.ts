@@ -624,3 +624,63 @@ export async function newBackupRow(s: Server, municipalityId: number): Promise<{
     [municipalityId, `backups/m${municipalityId}/missing-${uniq()}.tar.gz`, '0'.repeat(64)],
   );
 }
+
+export interface TestImovel {
+  id: number;
+  municipalityId: number;
+  sectorId: number | null;
+  numero: string;
+  denominacao: string;
+}
+
+/**
+ * A property (imoveis row) of the municipality, optionally of a sector of it, straight in the table (the
+ * register's own API is another area's): no history line, audit row or event.
+ */
+export async function newImovel(
+  s: Server,
+  municipalityId: number,
+  opts: { sectorId?: number | null; denominacao?: string } = {},
+): Promise<TestImovel> {
+  const numero = `IM-${uniq()}`;
+  const row = await one<TestImovel | undefined>(
+    s,
+    `insert into imoveis (municipality_id, numero_patrimonio, denominacao, endereco, sector_id, setor_nome)
+     select $1, $2, $3, 'Rua de Teste, 100', s.id, s.name
+       from (select 1) x left join sectors s on s.id = $4 and s.municipality_id = $1
+     returning id, municipality_id as "municipalityId", sector_id as "sectorId", numero_patrimonio as numero,
+               denominacao`,
+    [municipalityId, numero, opts.denominacao ?? `Imóvel de teste ${numero}`, opts.sectorId ?? null],
+  );
+  if (!row) throw new Error(`newImovel: could not insert for municipality ${municipalityId}`);
+  return row;
+}
+
+export interface TestManutencao {
+  id: number;
+  municipalityId: number;
+  imovelId: number;
+  version: number;
+}
+
+/** A pending maintenance task of the property, due `due` ('yyyy-MM-dd'; default 30 days from today), straight in the table. */
+export async function newManutencao(
+  s: Server,
+  imovel: Pick<TestImovel, 'id' | 'municipalityId'>,
+  opts: { due?: string; titulo?: string; status?: string; recorrencia?: string | null } = {},
+): Promise<TestManutencao> {
+  return one(
+    s,
+    `insert into manutencoes (municipality_id, imovel_id, titulo, tipo, data_prevista, status, recorrencia)
+     values ($1, $2, $3, 'preventiva', coalesce($4::date, current_date + 30), $5, $6)
+     returning id, municipality_id as "municipalityId", imovel_id as "imovelId", version`,
+    [
+      imovel.municipalityId,
+      imovel.id,
+      opts.titulo ?? `Tarefa ${uniq()}`,
+      opts.due ?? null,
+      opts.status ?? 'pendente',
+      opts.recorrencia ?? null,
+    ],
+  );
+}

@@ -31,6 +31,7 @@ import * as users from './users';
 import * as backups from './backups';
 import * as version from './version';
 import * as depreciacao from './depreciacao';
+import * as manutencoes from './manutencoes';
 
 /** Every declared route of the API: the registry that `mountRoutes` guards and the route matrix test walks. */
 export const declaredRoutes: readonly RouteDef[] = [
@@ -66,4 +67,5 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...backups.routes,
   ...version.routes,
   ...depreciacao.routes,
+  ...manutencoes.routes,
 ];

@@ -8,3 +8,9 @@ export interface AssetStats {
   porStatus: Array<{ status: PatrimonioStatus; count: number }>;
   porTipo: Array<{ tipo: string; count: number }>;
 }
+
+/** The 'Pendências e Alertas' widget (spec §2.5): counts over the user's municipality. */
+export interface PendenciasStats {
+  /** Maintenance tasks pending or in progress past their due date. */
+  manutencoesAtrasadas: number;
+}

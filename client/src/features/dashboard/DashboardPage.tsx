@@ -27,6 +27,7 @@ import type { PageProps } from '../../lib/feature';
 import { useLocais } from '../locais';
 import { useSectors } from '../sectors';
 import { ActivityWidget } from './ActivityWidget';
+import { PendingWidget } from './PendingWidget';
 import { AssetStatsWidget, AssetStatusWidget, AssetTypeWidget } from './AssetWidgets';
 import { WIDGETS, useDashboardLayout, widgetTitle, type WidgetId } from './dashboardWidgets';
 
@@ -88,6 +89,7 @@ function WidgetBody({ id }: { id: WidgetId }) {
   if (id === 'stats') return <AssetStatsWidget />;
   if (id === 'status') return <AssetStatusWidget />;
   if (id === 'type') return <AssetTypeWidget />;
+  if (id === 'pending') return <PendingWidget />;
   return (
     <EmptyState compact description="Os dados aparecerão aqui quando o cadastro correspondente estiver disponível." />
   );

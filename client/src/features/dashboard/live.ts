@@ -1,6 +1,9 @@
 import type { LiveContext, LiveHandlers } from '../../lib/feature';
 import { dashboardKeys } from './keys';
 
+const pendenciasChanged = (_e: unknown, { queryClient }: LiveContext) =>
+  void queryClient.invalidateQueries({ queryKey: dashboardKeys.pendencias });
+
 const assetsChanged = (_e: unknown, { queryClient }: LiveContext) =>
   void queryClient.invalidateQueries({ queryKey: dashboardKeys.assetStats });
 
@@ -10,4 +13,7 @@ export const live: LiveHandlers = {
   'patrimonio.updated': assetsChanged,
   'patrimonio.deleted': assetsChanged,
   'patrimonio.bulk_created': assetsChanged,
+  'manutencao.created': pendenciasChanged,
+  'manutencao.updated': pendenciasChanged,
+  'manutencao.deleted': pendenciasChanged,
 };

@@ -22,6 +22,8 @@ const REDIS_URL = process.env.REDIS_URL;
 const SWEEP_MS = 200;
 /** The loans' daily job (a cron scheduler: no `every`). */
 const LOANS_DAILY = { key: 'loans.overdue', every: undefined };
+/** The maintenance reminders (issue 13), also a daily cron. */
+const MANUTENCOES_DAILY = { key: 'manutencoes.avisos', every: undefined };
 
 describe('job definitions', () => {
   it('define every job a user may ask for once, as a user job; system jobs are scheduled work', async () => {
@@ -202,6 +204,7 @@ describe.skipIf(!REDIS_URL)(
           BACKUPS,
           { key: 'jobs.file-retention', every: SWEEP_MS },
           LOANS_DAILY,
+          MANUTENCOES_DAILY,
           ...SWEEPS,
         ]);
       } finally {
@@ -220,12 +223,13 @@ describe.skipIf(!REDIS_URL)(
           BACKUPS,
           { key: 'jobs.file-retention', every: SWEEP_MS },
           LOANS_DAILY,
+          MANUTENCOES_DAILY,
           ...SWEEPS,
         ]);
         // A node configured to keep files forever (JOB_FILE_RETENTION_DAYS=0) removes the sweep's scheduler.
         const keepAll = await createBullQueue({ ...s.ctx.config, redisUrl: REDIS_URL!, jobFileRetentionDays: 0 });
         await keepAll.close();
-        expect(await q.schedulers()).toEqual([BACKUPS, LOANS_DAILY, ...SWEEPS]);
+        expect(await q.schedulers()).toEqual([BACKUPS, LOANS_DAILY, MANUTENCOES_DAILY, ...SWEEPS]);
       } finally {
         await q.close();
       }

@@ -1,0 +1,3 @@
+export { createManutencao, updateManutencao, deleteManutencao } from './write';
+export { attachAnexo, removeAnexo, findAnexo } from './anexos';
+export { sweepManutencoes } from './reminders';
