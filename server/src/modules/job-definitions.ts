@@ -13,6 +13,7 @@ import * as sectors from './sectors';
 import * as termos from './termos';
 import * as transfers from './transfers';
 import * as backups from './backups';
+import * as imoveisRelatorios from './imoveis-relatorios';
 
 /**
  * Every job definition of every area: the one list the BullMQ worker, the inline runner and the
@@ -32,6 +33,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   ...exportacoes.jobs,
   ...importacao.jobs,
   ...backups.jobs,
+  ...imoveisRelatorios.jobs,
 ];
 
 const byName = new Map<string, JobDefinition>();

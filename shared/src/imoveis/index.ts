@@ -1,2 +1,4 @@
 export * from './values';
 export * from './types';
+export * from './relatorios';
+export * from './public';

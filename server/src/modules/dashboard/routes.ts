@@ -1,5 +1,6 @@
 import { route } from '../../http/route';
 import { assetStats } from './queries';
+import { imovelResumo } from './imoveis';
 
 /** Figures for the dashboard widgets; a usuario's figures cover only its own sectors. */
 export const dashboardRoutes = [
@@ -9,5 +10,12 @@ export const dashboardRoutes = [
     audience: 'municipal',
     permission: 'bens:read',
     handler: (c) => c.read((tx) => assetStats(tx, c.scope)),
+  }),
+  route({
+    method: 'get',
+    path: '/dashboard/imoveis',
+    audience: 'municipal',
+    permission: 'imoveis:read',
+    handler: (c) => c.read((tx) => imovelResumo(tx, c.scope)),
   }),
 ];
