@@ -102,7 +102,11 @@ describe('imóvel report templates', () => {
       version: 0,
     });
     expect(upd.status).toBe(200);
-    expect(upd.body.template).toMatchObject({ name: 'Imóveis próprios', fields: ['denominacao', 'area_terreno'], version: 1 });
+    expect(upd.body.template).toMatchObject({
+      name: 'Imóveis próprios',
+      fields: ['denominacao', 'area_terreno'],
+      version: 1,
+    });
     const stale = await admin('PUT', `/api/imovel-report-templates/${t.id}`, { ...body, version: 0 });
     expect(stale.status).toBe(409);
     const audit = await ownerQuery<{ action: string }>(
@@ -186,7 +190,14 @@ describe('imovel-report.generate', () => {
     const t = (
       await admin('POST', '/api/imovel-report-templates', {
         name: 'Planilha de imóveis',
-        fields: ['numero_patrimonio', 'denominacao', 'area_construida', 'valor_aquisicao', 'situacao', 'cf:matricula_imovel'],
+        fields: [
+          'numero_patrimonio',
+          'denominacao',
+          'area_construida',
+          'valor_aquisicao',
+          'situacao',
+          'cf:matricula_imovel',
+        ],
         filters: { situacao: ['cedido'] },
       })
     ).body.template as ImovelReportTemplate;
@@ -236,10 +247,14 @@ describe('imovel-report.generate', () => {
     const perms = (await su('GET', '/api/superuser/permissions')).body.roles.find(
       (x: { role: string }) => x.role === 'visualizador',
     ).permissions as string[];
-    await su('PUT', '/api/superuser/permissions/visualizador', { permissions: perms.filter((p) => p !== 'imoveis:read') });
+    await su('PUT', '/api/superuser/permissions/visualizador', {
+      permissions: perms.filter((p) => p !== 'imoveis:read'),
+    });
     try {
       const viz = await as(w.A.users.visualizador);
-      expect((await viz('POST', '/api/imoveis/relatorios', { templateId: simples.id, formato: 'pdf' })).status).toBe(403);
+      expect((await viz('POST', '/api/imoveis/relatorios', { templateId: simples.id, formato: 'pdf' })).status).toBe(
+        403,
+      );
       expect((await viz('GET', '/api/imovel-report-templates')).status).toBe(403);
     } finally {
       await su('PUT', '/api/superuser/permissions/visualizador', { permissions: perms });
@@ -249,7 +264,11 @@ describe('imovel-report.generate', () => {
 
 describe('GET /api/dashboard/imoveis', () => {
   it('count, areas, by situação and utilização, overdue maintenance; only the own municipality', async () => {
-    const imovel = await newImovelRow(s, w.A.id, { situacao: 'alugado', utilizacao: 'Escola', area_construida: '10.25' });
+    const imovel = await newImovelRow(s, w.A.id, {
+      situacao: 'alugado',
+      utilizacao: 'Escola',
+      area_construida: '10.25',
+    });
     await ownerQuery(
       s,
       `insert into manutencoes (municipality_id, imovel_id, titulo, tipo, data_prevista, status) values
@@ -262,7 +281,12 @@ describe('GET /api/dashboard/imoveis', () => {
     const r = await (await as(w.A.users.visualizador))('GET', '/api/dashboard/imoveis');
     expect(r.status).toBe(200);
     const resumo = r.body as ImovelResumo;
-    expect(resumo).toMatchObject({ total: 3, areaConstruida: '1260.75', areaTerreno: '8000.00', manutencoesAtrasadas: 2 });
+    expect(resumo).toMatchObject({
+      total: 3,
+      areaConstruida: '1260.75',
+      areaTerreno: '8000.00',
+      manutencoesAtrasadas: 2,
+    });
     expect(resumo.porSituacao).toEqual(
       expect.arrayContaining([
         { situacao: 'proprio', count: 1 },
