@@ -28,6 +28,7 @@ import { useLocais } from '../locais';
 import { useSectors } from '../sectors';
 import { ActivityWidget } from './ActivityWidget';
 import { AssetStatsWidget, AssetStatusWidget, AssetTypeWidget } from './AssetWidgets';
+import { ImovelWidget } from './ImovelWidget';
 import { WIDGETS, useDashboardLayout, widgetTitle, type WidgetId } from './dashboardWidgets';
 
 function CountCard({
@@ -88,6 +89,7 @@ function WidgetBody({ id }: { id: WidgetId }) {
   if (id === 'stats') return <AssetStatsWidget />;
   if (id === 'status') return <AssetStatusWidget />;
   if (id === 'type') return <AssetTypeWidget />;
+  if (id === 'imoveis') return <ImovelWidget />;
   return (
     <EmptyState compact description="Os dados aparecerão aqui quando o cadastro correspondente estiver disponível." />
   );

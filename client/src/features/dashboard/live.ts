@@ -1,5 +1,6 @@
 import type { LiveContext, LiveHandlers } from '../../lib/feature';
 import { dashboardKeys } from './keys';
+import { imovelResumoLive } from './imoveisResumo';
 
 const assetsChanged = (_e: unknown, { queryClient }: LiveContext) =>
   void queryClient.invalidateQueries({ queryKey: dashboardKeys.assetStats });
@@ -10,4 +11,5 @@ export const live: LiveHandlers = {
   'patrimonio.updated': assetsChanged,
   'patrimonio.deleted': assetsChanged,
   'patrimonio.bulk_created': assetsChanged,
+  ...imovelResumoLive,
 };
