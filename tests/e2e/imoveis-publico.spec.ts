@@ -186,7 +186,7 @@ test.describe('desktop 1366 px', () => {
     await page.getByLabel('Nome do modelo').fill(name);
     await page.getByRole('checkbox', { name: 'Bairro' }).check();
     await page.getByRole('checkbox', { name: 'Área do terreno (m²)' }).check();
-    await page.getByLabel('Utilização').fill('Escola');
+    await page.getByRole('combobox', { name: 'Utilização' }).fill('Escola');
     await shot(page, 'desktop-imoveis-template-editor');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText('Modelo de relatório de imóveis criado.')).toBeVisible();

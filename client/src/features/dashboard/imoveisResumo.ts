@@ -8,7 +8,12 @@ export const imovelResumoKey = ['dashboard', 'imoveis'] as const;
 
 /** 'Resumo de Imóveis' figures; refetched when a property or a maintenance task changes (below). */
 export const useImovelResumo = () =>
-  useQuery({ queryKey: imovelResumoKey, queryFn: () => http.get<ImovelResumo>('/dashboard/imoveis') });
+  useQuery({
+    queryKey: imovelResumoKey,
+    queryFn: () => http.get<ImovelResumo>('/dashboard/imoveis'),
+    // A change seen while the dashboard was closed marked it stale: refetched when it opens again.
+    refetchOnMount: true,
+  });
 
 const changed = (_e: unknown, { queryClient }: LiveContext) =>
   void queryClient.invalidateQueries({ queryKey: imovelResumoKey });

@@ -97,7 +97,7 @@ export default function ImovelTemplateEditorPage({ title }: PageProps) {
         ? await updateImovelTemplate(tpl.id, { ...body, version: tpl.version })
         : await createImovelTemplate(body);
       toast.success(tpl ? IMOVEL_RELATORIO_MSG.templateUpdated : IMOVEL_RELATORIO_MSG.templateCreated);
-      await qc.invalidateQueries({ queryKey: imovelRelatorioKeys.templates, exact: true });
+      await qc.invalidateQueries({ queryKey: imovelRelatorioKeys.templates, exact: true, refetchType: 'all' });
       qc.setQueryData(imovelRelatorioKeys.template(saved.id), saved);
       if (!tpl) void navigate(`/imoveis/relatorios/templates/editar/${saved.id}`, { replace: true });
     }),

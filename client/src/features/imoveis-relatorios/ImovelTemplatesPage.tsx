@@ -51,7 +51,7 @@ export default function ImovelTemplatesPage({ title }: PageProps) {
       await deleteImovelTemplate(removing.id);
       toast.success(IMOVEL_RELATORIO_MSG.templateDeleted);
       setRemoving(null);
-      await qc.invalidateQueries({ queryKey: imovelRelatorioKeys.templates, exact: true });
+      await qc.invalidateQueries({ queryKey: imovelRelatorioKeys.templates, exact: true, refetchType: 'all' });
     });
 
   return (
