@@ -223,7 +223,14 @@ export default function ImovelTemplateEditorPage({ title }: PageProps) {
             control={control}
             name="sectorId"
             render={({ field }) => (
-              <TextField select id="imovel-tpl-setor" label="Setor responsável" size="small" {...field}>
+              <TextField
+                select
+                id="imovel-tpl-setor"
+                label="Setor responsável"
+                size="small"
+                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                {...field}
+              >
                 <MenuItem value="">Todos</MenuItem>
                 {sectors.map((s) => (
                   <MenuItem key={s.id} value={String(s.id)}>

@@ -282,6 +282,7 @@ export function PublicImoveisView({ title, fixedSlug }: { title: string; fixedSl
           label="Situação"
           sx={{ minWidth: { sm: 180 } }}
           value={situacao}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           disabled={!slug || blocked}
           onChange={(e) => update({ situacao: e.target.value })}
         >
