@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { usePublicImovel } from './imoveisQueries';
 import type { MunicipioRef } from './keys';
 import { m2, SituacaoChip } from './PublicImoveisView';
+import { PublicFacts } from './PublicFacts';
 import { PublicProblem } from './PublicProblem';
 import { usePublicMunicipios } from './queries';
 
@@ -93,28 +94,7 @@ export function PublicImovelDetailView({ title, id }: { title: string; id: strin
           </Typography>
           <SituacaoChip situacao={p.situacao} />
         </Stack>
-        <Box
-          component="dl"
-          sx={{
-            m: 0,
-            p: 2,
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' },
-            columnGap: 2,
-            rowGap: { xs: 0.25, sm: 1 },
-          }}
-        >
-          {rows.map(([k, v]) => (
-            <Box key={k} sx={{ display: 'contents' }}>
-              <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
-                {k}
-              </Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                {v}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+        <PublicFacts rows={rows} />
         <Typography variant="caption" color="text.secondary" component="p" sx={{ px: 2, pb: 2 }}>
           Informações públicas do patrimônio imobiliário municipal. Valores, documentos e dados internos não são
           exibidos.

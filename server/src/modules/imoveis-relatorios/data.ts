@@ -48,19 +48,18 @@ export async function imovelColumns(tx: Db, scope: TenantScope, fields: readonly
 
 const like = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Quick search of the register: denominação (accents and case ignored), number or address containing `q`. */
+export const imovelQuickSearch = (q: string): SQL =>
+  or(
+    sql`${imoveis.denominacaoBusca} like immutable_unaccent(lower(${like(q)}))`,
+    sql`${imoveis.numeroPatrimonio} ilike ${like(q)}`,
+    sql`immutable_unaccent(lower(${imoveis.endereco})) like immutable_unaccent(lower(${like(q)}))`,
+  )!;
+
 /** WHERE of a report: the municipality and the filters. */
 export function imovelReportWhere(scope: TenantScope, f: ImovelReportFiltros): SQL {
   const c: SQL[] = [ofTenant(imoveis, scope)];
-  if (f.q) {
-    const q = f.q.trim();
-    c.push(
-      or(
-        sql`${imoveis.denominacaoBusca} like immutable_unaccent(lower(${like(q)}))`,
-        sql`${imoveis.numeroPatrimonio} ilike ${like(q)}`,
-        sql`immutable_unaccent(lower(${imoveis.endereco})) like immutable_unaccent(lower(${like(q)}))`,
-      )!,
-    );
-  }
+  if (f.q?.trim()) c.push(imovelQuickSearch(f.q.trim()));
   if (f.situacao?.length) c.push(inArray(imoveis.situacao, f.situacao));
   if (f.utilizacao) c.push(sql`lower(${imoveis.utilizacao}) = lower(${f.utilizacao})`);
   if (f.bairro)

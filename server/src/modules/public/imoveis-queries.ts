@@ -1,16 +1,15 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PublicImovel, PublicImovelList, PublicMunicipio, publicImovelQuery } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { imovelArquivos, imoveis } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
+import { imovelQuickSearch } from '../imoveis-relatorios';
 import { presentPublicImovel, publicImovelColumns } from './imoveis-presenters';
 
 type Query = z.output<typeof publicImovelQuery>;
 export const IMOVEL_NOT_FOUND = 'Imóvel não encontrado.';
-
-const like = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The first photo of each property (oldest first): the one the public sees. */
 async function firstFotos(tx: Db, scope: TenantScope, ids: number[]): Promise<Map<number, string>> {
@@ -38,14 +37,7 @@ export async function listPublicImoveis(
   q: Query,
 ): Promise<PublicImovelList> {
   const c: SQL[] = [ofTenant(imoveis, scope)];
-  if (q.q)
-    c.push(
-      or(
-        sql`${imoveis.denominacaoBusca} like immutable_unaccent(lower(${like(q.q)}))`,
-        sql`${imoveis.numeroPatrimonio} ilike ${like(q.q)}`,
-        sql`immutable_unaccent(lower(${imoveis.endereco})) like immutable_unaccent(lower(${like(q.q)}))`,
-      )!,
-    );
+  if (q.q) c.push(imovelQuickSearch(q.q));
   if (q.situacao) c.push(eq(imoveis.situacao, q.situacao));
   const where = and(...c)!;
   const col = publicImovelColumns[q.sort];
