@@ -22,6 +22,7 @@ import type { SecurityEvents } from './security';
 import type { PermissionEvents } from './permissions';
 import type { BackupEvents } from './backups';
 import type { ManutencaoEvents } from './imoveis/manutencoes';
+import type { ImovelRelatorioEvents } from './imoveis/relatorios';
 
 /** Rooms the server joins a socket to, from its verified token (DESIGN §5). */
 export const room = {
@@ -89,7 +90,8 @@ export interface ServerToClientEvents
     SuperuserEvents,
     PermissionEvents,
     BackupEvents,
-    ManutencaoEvents {}
+    ManutencaoEvents,
+    ImovelRelatorioEvents {}
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventData<N extends ServerEventName> = Parameters<ServerToClientEvents[N]>[0]['data'];
 /** Typed map of client → server events (rooms joined on request; the server checks access). */

@@ -19,6 +19,7 @@ export const JOB_NAMES = [
   'importacao.bens',
   'backup.create',
   'backup.restore',
+  'imovel-report.generate',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;

@@ -132,7 +132,7 @@ test.describe('desktop', () => {
     await page.goto(`/consulta-publica/bem/XX000000?municipio=exemplo`);
     await expect(page.getByText(PATRIMONIO_MSG.notFound)).toBeVisible();
     await page.goto('/consulta-publica/imovel/1');
-    await expect(page.getByText(/consulta pública de imóveis será disponibilizada/)).toBeVisible();
+    await expect(page.getByText('Endereço incompleto: o município do imóvel não foi informado.')).toBeVisible();
 
     await setPublicSearch(request, vizinhoId, false);
     try {

@@ -120,7 +120,25 @@ const ACCESS_FACTORIES: Partial<Record<AccessPermission, Factory>> = {
     table: 'report_configs',
     id: (await newReportConfig(s, t.id, t.users.admin.id)).id,
   }),
+  'imovelReportTemplate.read': async (s, t) => ({
+    table: 'imovel_report_templates',
+    id: await imovelTemplate(s, t.id),
+  }),
+  'imovelReportTemplate.manage': async (s, t) => ({
+    table: 'imovel_report_templates',
+    id: await imovelTemplate(s, t.id),
+  }),
 };
+
+/** A new property report template of the municipality (a fresh one: the matrix's DELETE removes what it gets). */
+async function imovelTemplate(s: TestServer, municipalityId: number): Promise<number> {
+  const [t] = await ownerQuery<{ id: number }>(
+    s,
+    `insert into imovel_report_templates (municipality_id, name, fields) values ($1, $2, '["denominacao"]'::jsonb) returning id`,
+    [municipalityId, `Modelo de imóveis ${randomUUID()}`],
+  );
+  return t.id;
+}
 
 /** Declared signed-in or municipal routes open to every role (no `permission`), each with why. */
 const WITHOUT_PERMISSION: Record<string, string> = {
@@ -174,6 +192,10 @@ const PARAMS_WITHOUT_ACCESS: Record<string, string> = {
   'POST /jobs/:id/cancel': 'as GET /jobs/:id',
   'GET /public/patrimonios/:numero':
     "public: the query names the municipality and reads under its scope; a number it lacks is the query's 404",
+  'GET /public/imoveis/:id':
+    "public: the query names the municipality and reads under its scope; another municipality's id is the query's 404",
+  'GET /public/imoveis/:id/foto/:fotoId':
+    "public: only the first photo of a property of the municipality the query names; anything else is the query's 404",
   'PUT /superuser/permissions/:role': 'a role name: permissions are installation-wide, not a municipality record',
   'PUT /superuser/users/:id':
     'the superuser reaches every user (all municipalities): an unknown id is the 404 of the command',

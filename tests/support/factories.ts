@@ -684,3 +684,38 @@ export async function newManutencao(
     ],
   );
 }
+
+export interface TestImovelRow {
+  id: number;
+  municipalityId: number;
+  numero_patrimonio: string;
+  denominacao: string;
+}
+
+/**
+ * A property of the municipality, inserted directly (the register's own API is another area's): `fields`
+ * are column values by their database names (`area_construida`, `situacao`, `custom_fields`…).
+ */
+export async function newImovelRow(
+  s: Server,
+  municipalityId: number,
+  fields: Record<string, unknown> = {},
+): Promise<TestImovelRow> {
+  const values: Record<string, unknown> = {
+    numero_patrimonio: `IM-${uniq().toUpperCase()}`,
+    denominacao: `Imóvel Teste ${uniq()}`,
+    endereco: 'Rua Teste, 100',
+    ...fields,
+  };
+  const cols = Object.keys(values);
+  const params = cols.map((c) =>
+    c === 'custom_fields' && typeof values[c] !== 'string' ? JSON.stringify(values[c]) : values[c],
+  );
+  return one(
+    s,
+    `insert into imoveis (municipality_id, ${cols.map((c) => `"${c}"`).join(', ')})
+     values ($1, ${cols.map((_, i) => `$${i + 2}`).join(', ')})
+     returning id, municipality_id as "municipalityId", numero_patrimonio, denominacao`,
+    [municipalityId, ...params],
+  );
+}

@@ -17,6 +17,7 @@ import * as transfers from './transfers';
 import * as users from './users';
 import * as backups from './backups';
 import * as manutencoes from './manutencoes';
+import * as imoveisRelatorios from './imoveis-relatorios';
 
 /** Every area's object-access rules, by purpose (see tenancy/access.ts `requireAccess`). */
 export const accessRules = {
@@ -39,4 +40,5 @@ export const accessRules = {
   ...importacao.access,
   ...backups.access,
   ...manutencoes.access,
+  ...imoveisRelatorios.access,
 };

@@ -14,6 +14,7 @@ import * as termos from './termos';
 import * as transfers from './transfers';
 import * as backups from './backups';
 import * as manutencoes from './manutencoes';
+import * as imoveisRelatorios from './imoveis-relatorios';
 
 /**
  * Every job definition of every area: the one list the BullMQ worker, the inline runner and the
@@ -34,6 +35,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   ...importacao.jobs,
   ...backups.jobs,
   ...manutencoes.jobs,
+  ...imoveisRelatorios.jobs,
 ];
 
 const byName = new Map<string, JobDefinition>();

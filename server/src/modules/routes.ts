@@ -32,6 +32,7 @@ import * as backups from './backups';
 import * as version from './version';
 import * as depreciacao from './depreciacao';
 import * as manutencoes from './manutencoes';
+import * as imoveisRelatorios from './imoveis-relatorios';
 
 /** Every declared route of the API: the registry that `mountRoutes` guards and the route matrix test walks. */
 export const declaredRoutes: readonly RouteDef[] = [
@@ -68,4 +69,5 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...version.routes,
   ...depreciacao.routes,
   ...manutencoes.routes,
+  ...imoveisRelatorios.routes,
 ];

@@ -67,6 +67,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   REPORT_CONFIG_DELETE: 'Configuração de relatório excluída',
   REPORT_GENERATE: 'Relatório solicitado',
   REPORT_SCHEDULED: 'Relatório agendado gerado',
+  IMOVEL_REPORT_TEMPLATE_CREATE: 'Modelo de relatório de imóveis criado',
+  IMOVEL_REPORT_TEMPLATE_UPDATE: 'Modelo de relatório de imóveis alterado',
+  IMOVEL_REPORT_TEMPLATE_DELETE: 'Modelo de relatório de imóveis excluído',
+  IMOVEL_REPORT_GENERATE: 'Relatório de imóveis solicitado',
   CUSTOMIZATION_UPDATE: 'Personalização alterada',
   CUSTOMIZATION_RESET: 'Personalização restaurada',
   NUMBERING_UPDATE: 'Numeração de bens alterada',
@@ -160,6 +164,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   LabelTemplate: 'Template de etiqueta',
   ExportTemplate: 'Modelo de exportação',
   Importacao: 'Importação de cadastro',
+  ImovelReportTemplate: 'Modelo de relatório de imóveis',
 };
 
 /** 'SOME_NEW_ACTION' → 'Some new action'; 'SomeEntity' → 'Some entity': a readable form of an unknown code. */
@@ -260,6 +265,12 @@ export const AUDIT_ACTIONS_BY_ENTITY: Record<string, readonly string[]> = {
   LabelTemplate: ['LABEL_TEMPLATE_CREATE', 'LABEL_TEMPLATE_UPDATE', 'LABEL_TEMPLATE_DELETE', 'LABELS_GENERATE'],
   ReportTemplate: ['REPORT_TEMPLATE_CREATE', 'REPORT_TEMPLATE_UPDATE', 'REPORT_TEMPLATE_DELETE', 'REPORT_GENERATE'],
   ReportConfig: ['REPORT_CONFIG_SAVE', 'REPORT_CONFIG_DELETE', 'REPORT_SCHEDULED'],
+  ImovelReportTemplate: [
+    'IMOVEL_REPORT_TEMPLATE_CREATE',
+    'IMOVEL_REPORT_TEMPLATE_UPDATE',
+    'IMOVEL_REPORT_TEMPLATE_DELETE',
+    'IMOVEL_REPORT_GENERATE',
+  ],
   ExportTemplate: ['EXPORT_TEMPLATE_CREATE', 'EXPORT_TEMPLATE_UPDATE', 'EXPORT_TEMPLATE_DELETE', 'EXPORT_REQUEST'],
   Job: ['JOB_DELETE', 'JOB_RETRY', 'JOB_CANCEL'],
   Backup: ['BACKUP_CREATE', 'BACKUP_RESTORE_REQUEST', 'BACKUP_RESTORE', 'BACKUP_UPLOAD'],

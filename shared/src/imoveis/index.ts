@@ -1,3 +1,5 @@
 export * from './values';
 export * from './types';
 export * from './manutencoes';
+export * from './relatorios';
+export * from './public';

@@ -29,6 +29,7 @@ import { useSectors } from '../sectors';
 import { ActivityWidget } from './ActivityWidget';
 import { PendingWidget } from './PendingWidget';
 import { AssetStatsWidget, AssetStatusWidget, AssetTypeWidget } from './AssetWidgets';
+import { ImovelWidget } from './ImovelWidget';
 import { WIDGETS, useDashboardLayout, widgetTitle, type WidgetId } from './dashboardWidgets';
 
 function CountCard({
@@ -90,6 +91,7 @@ function WidgetBody({ id }: { id: WidgetId }) {
   if (id === 'status') return <AssetStatusWidget />;
   if (id === 'type') return <AssetTypeWidget />;
   if (id === 'pending') return <PendingWidget />;
+  if (id === 'imoveis') return <ImovelWidget />;
   return (
     <EmptyState compact description="Os dados aparecerão aqui quando o cadastro correspondente estiver disponível." />
   );

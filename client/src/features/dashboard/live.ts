@@ -1,5 +1,6 @@
 import type { LiveContext, LiveHandlers } from '../../lib/feature';
 import { dashboardKeys } from './keys';
+import { imovelResumoLive } from './imoveisResumo';
 
 const pendenciasChanged = (_e: unknown, { queryClient }: LiveContext) =>
   void queryClient.invalidateQueries({ queryKey: dashboardKeys.pendencias });
@@ -16,4 +17,5 @@ export const live: LiveHandlers = {
   'manutencao.created': pendenciasChanged,
   'manutencao.updated': pendenciasChanged,
   'manutencao.deleted': pendenciasChanged,
+  ...imovelResumoLive,
 };

@@ -10,6 +10,7 @@ import { formatDate } from '@tombo/shared';
 import { ContentSpinner } from '../../components/FullScreenSpinner';
 import { PageHeader } from '../../components/PageHeader';
 import { StatusChip } from '../patrimonios';
+import { PublicFacts } from './PublicFacts';
 import { PublicProblem } from './PublicProblem';
 import type { MunicipioRef } from './keys';
 import { usePublicMunicipios, usePublicPatrimonio } from './queries';
@@ -88,28 +89,7 @@ export function PublicDetailView({ title, numero }: { title: string; numero: str
           </Typography>
           <StatusChip status={p.status} />
         </Stack>
-        <Box
-          component="dl"
-          sx={{
-            m: 0,
-            p: 2,
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' },
-            columnGap: 2,
-            rowGap: { xs: 0.25, sm: 1 },
-          }}
-        >
-          {rows.map(([k, v]) => (
-            <Box key={k} sx={{ display: 'contents' }}>
-              <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
-                {k}
-              </Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                {v}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+        <PublicFacts rows={rows} />
         <Typography variant="caption" color="text.secondary" component="p" sx={{ px: 2, pb: 2 }}>
           Informações públicas do patrimônio municipal. Valores, documentos e dados internos não são exibidos.
         </Typography>

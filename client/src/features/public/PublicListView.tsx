@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
@@ -31,7 +31,16 @@ import {
  * automatically when only one is open to the public) or fixed by the path (`/consulta-publica/:id`).
  * Search, filters, sort and page live in the URL, so a search can be shared.
  */
-export function PublicListView({ title, fixedSlug }: { title: string; fixedSlug?: string }) {
+export function PublicListView({
+  title,
+  fixedSlug,
+  tabs,
+}: {
+  title: string;
+  fixedSlug?: string;
+  /** What goes under the title (the 'Bens' | 'Imóveis' tabs), given the chosen municipality. */
+  tabs?: (slug: string) => ReactNode;
+}) {
   const [sp, setSp] = useSearchParams();
   const location = useLocation();
   const phone = useMediaQuery('(max-width:767.98px)');
@@ -152,6 +161,7 @@ export function PublicListView({ title, fixedSlug }: { title: string; fixedSlug?
         title={title}
         subtitle={`${name ? `${name} — bens` : 'Bens'} públicos abertos à consulta de qualquer cidadão, sem precisar entrar no sistema.`}
       />
+      {tabs?.(slug)}
       {!(blocked && fixedSlug) && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2 }} alignItems={{ sm: 'center' }}>
           {chooser}

@@ -12,3 +12,4 @@ export const feature: Feature = {
     '/relatorios/templates/editor/:templateId': lazy(() => import('./editor/TemplateEditorPage')),
   },
 };
+export { useBusy } from './useBusy';

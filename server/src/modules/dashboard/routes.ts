@@ -1,6 +1,7 @@
 import { route } from '../../http/route';
 import { assetStats } from './queries';
 import { countOverdueManutencoes } from '../manutencoes';
+import { imovelResumo } from './imoveis';
 
 /** Figures for the dashboard widgets; a usuario's figures cover only its own sectors. */
 export const dashboardRoutes = [
@@ -17,5 +18,12 @@ export const dashboardRoutes = [
     audience: 'municipal',
     permission: 'imoveis:read',
     handler: async (c) => ({ manutencoesAtrasadas: await c.read((tx) => countOverdueManutencoes(tx, c.scope)) }),
+  }),
+  route({
+    method: 'get',
+    path: '/dashboard/imoveis',
+    audience: 'municipal',
+    permission: 'imoveis:read',
+    handler: (c) => c.read((tx) => imovelResumo(tx, c.scope)),
   }),
 ];

@@ -5,6 +5,7 @@ import { route } from '../../http/route';
 import { allMunicipalities } from '../../tenancy/scope';
 import { readPublic } from './access';
 import { getPublic, listPublic, publicFiltros, publicMunicipalities } from './queries';
+import { publicImovelRoutes } from './imoveis-routes';
 
 const numeroParam = z.strictObject({ numero: z.string().trim().min(1).max(40) });
 
@@ -59,4 +60,5 @@ export const publicRoutes = [
       return filtros;
     },
   }),
+  ...publicImovelRoutes,
 ];

@@ -13,13 +13,25 @@ import { html, raw, REPORT_CSS, type Safe } from '../../render/html';
 import { chartSvg } from './chart-svg';
 import { reportColumns } from './data';
 
+/** A column of the report's table: its key in the rows, header and whether it is right-aligned. */
+export interface ReportColumn {
+  key: string;
+  label: string;
+  numeric: boolean;
+}
+
 /** Everything one report PDF shows. */
 export interface ReportDoc {
-  template: Pick<ReportTemplate, 'name' | 'fields' | 'layout'>;
+  template: Pick<ReportTemplate, 'name' | 'layout'> & { fields: readonly string[] };
   branding: Branding;
   /** The filters in words ('Setor: Educação · Status: Ativo'), or '' for none. */
   filtrosText: string;
-  rows: Array<Record<ReportFieldKey, string>>;
+  /** Display strings keyed by column. */
+  rows: Array<Record<string, string | number>>;
+  /** Another row source's columns (the property reports); default: the asset fields of the template. */
+  columns?: ReportColumn[];
+  /** What the rows are, singular and plural ('imóvel', 'imóveis'); default 'bem', 'bens'. */
+  noun?: { one: string; many: string };
   total: number;
   valorTotal: string;
   charts: ReportChartData[];
@@ -74,22 +86,23 @@ export function fillPlaceholders(
 }
 
 function table(d: ReportDoc, b: ReportBlock): Safe {
-  const cols = reportColumns(d.template.fields);
+  const cols = d.columns ?? reportColumns(d.template.fields as ReportFieldKey[]);
+  const noun = d.noun ?? { one: 'bem', many: 'bens' };
   const valorIdx = cols.findIndex((c) => c.key === 'valor_aquisicao');
   const totalRow =
     valorIdx > 0
-      ? html`<tr><td colspan="${valorIdx}">Total: ${num.format(d.total)} bens</td><td class="num">${formatMoney(d.valorTotal)}</td>${raw(
+      ? html`<tr><td colspan="${valorIdx}">Total: ${num.format(d.total)} ${noun.many}</td><td class="num">${formatMoney(d.valorTotal)}</td>${raw(
           cols.length - valorIdx - 1 > 0 ? `<td colspan="${cols.length - valorIdx - 1}"></td>` : '',
         )}</tr>`
-      : html`<tr><td colspan="${cols.length}">Total: ${num.format(d.total)} bens</td></tr>`;
+      : html`<tr><td colspan="${cols.length}">Total: ${num.format(d.total)} ${noun.many}</td></tr>`;
   return html`<div class="block table" style="${styleOf(b)}">
   <table class="dados" style="${b.styles.fontSize ? `font-size:${b.styles.fontSize}pt` : ''}">
     <thead><tr>${cols.map((c) => html`<th class="${c.numeric ? 'num' : ''}">${c.label}</th>`)}</tr></thead>
     <tbody>${d.rows.map((r) => html`<tr>${cols.map((c) => html`<td class="${c.numeric ? 'num' : ''}">${r[c.key]}</td>`)}</tr>`)}</tbody>
     <tfoot>${totalRow}</tfoot>
   </table>
-  ${d.rows.length ? raw('') : html`<p class="empty">Nenhum bem atende aos filtros.</p>`}
-  <p class="totais">Total de bens: ${num.format(d.total)} · Valor total: ${formatMoney(d.valorTotal)}</p>
+  ${d.rows.length ? raw('') : html`<p class="empty">Nenhum ${noun.one} atende aos filtros.</p>`}
+  <p class="totais">Total de ${noun.many}: ${num.format(d.total)} · Valor total: ${formatMoney(d.valorTotal)}</p>
 </div>`;
 }
 

@@ -8,18 +8,10 @@ import { isoDay } from '../../../jobs/format';
 import { logger } from '../../../logger';
 import { loadBranding } from '../../../render/branding';
 import { scopeOfMunicipality } from '../../../tenancy/scope';
+import { slug } from '../file-name';
 import { loadReport } from '../report';
 import { reportFooter, reportHtml } from '../report-html';
 import type { ReportGeneratePayload } from './report-generate';
-
-const slug = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 60) || 'relatorio';
 
 /**
  * `report.generate`: loads the template and the matching assets under the requester's scope (one
