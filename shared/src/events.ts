@@ -21,6 +21,7 @@ import type { SuperuserEvents } from './superuser/events';
 import type { SecurityEvents } from './security';
 import type { PermissionEvents } from './permissions';
 import type { BackupEvents } from './backups';
+import type { ImovelEvents } from './imoveis';
 
 /** Rooms the server joins a socket to, from its verified token (DESIGN §5). */
 export const room = {
@@ -87,7 +88,8 @@ export interface ServerToClientEvents
     TermoEvents,
     SuperuserEvents,
     PermissionEvents,
-    BackupEvents {}
+    BackupEvents,
+    ImovelEvents {}
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventData<N extends ServerEventName> = Parameters<ServerToClientEvents[N]>[0]['data'];
 /** Typed map of client → server events (rooms joined on request; the server checks access). */
