@@ -1,0 +1,308 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import Description from '@mui/icons-material/Description';
+import Download from '@mui/icons-material/Download';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import OpenInNew from '@mui/icons-material/OpenInNew';
+import { IMOVEL_MSG, formatDate, formatDateTime, formatFileSize, formatMoney } from '@tombo/shared';
+import type { PageProps } from '../../lib/feature';
+import { ApiError, http, saveBlob } from '../../lib/http';
+import { useLiveEvent } from '../../lib/liveBus';
+import { hasPermission, useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ContentSpinner } from '../../components/FullScreenSpinner';
+import { LoadError } from '../../components/LoadError';
+import { PageHeader } from '../../components/PageHeader';
+import { AuthImage, HistoryTable, apiPath } from '../patrimonios';
+import { deleteImovel } from './api';
+import { customText, formatArea } from './format';
+import { imovelKeys } from './keys';
+import { GONE_DELETED, mapUrl } from './labels';
+import { refreshLists } from './live';
+import { useImovel, useImovelFields } from './queries';
+import { SituacaoChip } from './SituacaoChip';
+
+const dash = (v: string | null | undefined) => v || '—';
+
+/** /imoveis/ver/:id: the whole record, photos, documents, map link, maintenance and the history. */
+export default function ImovelViewPage({ title }: PageProps) {
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const user = useSession((s) => s.user);
+  const { data: p, isPending, isError, error, refetch } = useImovel(id);
+  const fields = useImovelFields().data ?? [];
+  const [gone, setGone] = useState(false);
+  const [confirm, setConfirm] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [zoom, setZoom] = useState<string | null>(null);
+  const phone = useMediaQuery('(max-width:767.98px)');
+  // A change refetches the record (live.ts); here only its disappearance is shown.
+  useLiveEvent('imovel.deleted', (e) => {
+    if (e.data.id === id) setGone(true);
+  });
+  useEffect(() => setGone(false), [id]);
+
+  if (!Number.isInteger(id) || id <= 0) return <LoadError message={IMOVEL_MSG.notFound} />;
+  if (isPending)
+    return (
+      <>
+        <PageHeader title={title} />
+        <ContentSpinner />
+      </>
+    );
+  if (isError || !p) {
+    const notFound = error instanceof ApiError && error.status === 404;
+    return (
+      <>
+        <PageHeader title={title} />
+        <LoadError
+          message={notFound ? IMOVEL_MSG.notFound : IMOVEL_MSG.loadFailed}
+          onRetry={notFound ? undefined : () => void refetch()}
+        />
+      </>
+    );
+  }
+
+  const canWrite = hasPermission(user, 'imoveis:write');
+  const canDelete = hasPermission(user, 'imoveis:delete');
+  const map = mapUrl(p.latitude, p.longitude);
+
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await deleteImovel(p.id);
+      refreshLists(qc);
+      qc.removeQueries({ queryKey: imovelKeys.detail(p.id) });
+      toast.success(IMOVEL_MSG.deleted);
+      navigate('/imoveis');
+    } catch (err) {
+      toast.fromError(err);
+    } finally {
+      setBusy(false);
+      setConfirm(false);
+    }
+  };
+
+  const download = async (url: string, name: string) => {
+    try {
+      const { blob, fileName } = await http.download(apiPath(url));
+      saveBlob(blob, fileName ?? name);
+    } catch (err) {
+      toast.fromError(err);
+    }
+  };
+
+  const cep = p.cep ? `CEP ${p.cep}` : null;
+  const place = [p.bairro, [p.cidade, p.uf].filter(Boolean).join('/'), cep].filter(Boolean).join(' · ');
+  const label = (key: string, fallback: string) => fields.find((f) => f.key === key)?.label ?? fallback;
+  const rows: Array<[string, ReactNode]> = [
+    [
+      'Nº Patrimônio',
+      <Box component="span" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
+        {p.numero_patrimonio}
+      </Box>,
+    ],
+    [label('denominacao', 'Denominação'), p.denominacao],
+    ['Situação', <SituacaoChip situacao={p.situacao} />],
+    ['Utilização', dash(p.utilizacao)],
+    ['Setor responsável', dash(p.setor_responsavel)],
+    [label('endereco', 'Endereço'), p.endereco],
+    ['Bairro / Cidade', dash(place)],
+    [
+      'Localização',
+      map ? (
+        <Link href={map} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-flex', gap: 0.5 }}>
+          {p.latitude}, {p.longitude} — Ver no mapa <OpenInNew fontSize="small" />
+        </Link>
+      ) : (
+        '—'
+      ),
+    ],
+    ['Área construída', formatArea(p.area_construida)],
+    ['Área do terreno', formatArea(p.area_terreno)],
+    ['Forma de aquisição', dash(p.forma_aquisicao)],
+    ['Data de aquisição', p.data_aquisicao ? formatDate(p.data_aquisicao) : '—'],
+    ['Valor de aquisição', p.valor_aquisicao ? formatMoney(p.valor_aquisicao) : '—'],
+    ...fields
+      .filter((f) => f.isCustom)
+      .map<[string, ReactNode]>((f) => [f.label, customText(f, p.customFields?.[f.key]) || '—']),
+    ['Observações', dash(p.observacoes)],
+    ['Cadastrado por', `${p.createdBy ?? '—'} em ${formatDateTime(p.createdAt)}`],
+    ['Última alteração', formatDateTime(p.updatedAt)],
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={`${title}: ${p.numero_patrimonio}`}
+        subtitle={p.denominacao}
+        actions={
+          <>
+            <Button startIcon={<ArrowBack />} component={RouterLink} to="/imoveis">
+              Voltar
+            </Button>
+            {canWrite && !gone && (
+              <Button
+                variant="contained"
+                startIcon={<EditOutlined />}
+                component={RouterLink}
+                to={`/imoveis/editar/${p.id}`}
+              >
+                Editar
+              </Button>
+            )}
+            {canDelete && !gone && (
+              <Button color="error" variant="outlined" startIcon={<DeleteOutline />} onClick={() => setConfirm(true)}>
+                Excluir
+              </Button>
+            )}
+          </>
+        }
+      />
+      {gone && (
+        <Alert severity="error" sx={{ mb: 2 }} role="alert">
+          {GONE_DELETED}
+        </Alert>
+      )}
+
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, alignItems: 'start' }}>
+        <Paper variant="outlined">
+          <Typography variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
+            Dados do imóvel
+          </Typography>
+          <Box
+            component="dl"
+            sx={{
+              m: 0,
+              p: 2,
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' },
+              columnGap: 2,
+              rowGap: { xs: 0.25, sm: 1 },
+            }}
+          >
+            {rows.map(([k, v]) => (
+              <Box key={k} sx={{ display: 'contents' }}>
+                <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
+                  {k}
+                </Typography>
+                <Typography
+                  component="dd"
+                  variant="body2"
+                  sx={{ m: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+                >
+                  {v}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        </Paper>
+
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+              Fotos ({p.fotos.length})
+            </Typography>
+            {p.fotos.length === 0 ? (
+              <Typography variant="body2" color="text.secondary">
+                Nenhuma foto.
+              </Typography>
+            ) : (
+              <Box
+                component="ul"
+                aria-label="Fotos"
+                sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}
+              >
+                {p.fotos.map((f) => (
+                  <li key={f.id}>
+                    <AuthImage url={f.url} alt={f.fileName} size={phone ? 96 : 112} onClick={() => setZoom(f.url)} />
+                  </li>
+                ))}
+              </Box>
+            )}
+          </Paper>
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <Typography variant="h6" component="h2">
+              Documentos ({p.documentos.length})
+            </Typography>
+            {p.documentos.length === 0 ? (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                Nenhum documento.
+              </Typography>
+            ) : (
+              <List dense aria-label="Documentos">
+                {p.documentos.map((d) => (
+                  <ListItemButton
+                    key={d.id}
+                    onClick={() => void download(d.url, d.fileName)}
+                    aria-label={`Baixar ${d.fileName}`}
+                  >
+                    <ListItemIcon sx={{ minWidth: 36 }}>
+                      <Description fontSize="small" />
+                    </ListItemIcon>
+                    <ListItemText
+                      primary={d.fileName}
+                      secondary={`${formatFileSize(d.size)} · ${formatDateTime(d.createdAt)}`}
+                      slotProps={{ primary: { noWrap: true } }}
+                    />
+                    <Download fontSize="small" color="action" />
+                  </ListItemButton>
+                ))}
+              </List>
+            )}
+          </Paper>
+          {/* Slot of the maintenance area (issue 13): its helper may render the property's tasks here. */}
+          <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="imovel-manutencoes-titulo">
+            <Typography variant="h6" component="h2" id="imovel-manutencoes-titulo" sx={{ mb: 1 }}>
+              Manutenções
+            </Typography>
+            <Box id="imovel-manutencoes" data-imovel-id={p.id} />
+            <Link component={RouterLink} to={`/imoveis/manutencao?imovelId=${p.id}`}>
+              Ver manutenções deste imóvel
+            </Link>
+          </Paper>
+        </Box>
+      </Box>
+
+      <HistoryTable entries={p.historico} title="Histórico" />
+
+      <ConfirmDialog
+        open={confirm}
+        title="Excluir imóvel"
+        message={
+          <>
+            <strong>{p.numero_patrimonio}</strong> — {p.denominacao}. {IMOVEL_MSG.confirmDelete}
+          </>
+        }
+        confirmLabel="Excluir"
+        destructive
+        busy={busy}
+        onClose={() => setConfirm(false)}
+        onConfirm={() => void remove()}
+      />
+      <Dialog open={!!zoom} onClose={() => setZoom(null)} maxWidth="lg" aria-label="Foto ampliada">
+        <DialogContent sx={{ p: 1 }}>
+          {zoom && <AuthImage url={zoom} alt="Foto ampliada" size={phone ? '80vw' : 640} />}
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
