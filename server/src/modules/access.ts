@@ -16,6 +16,7 @@ import * as tiposBens from './tipos-bens';
 import * as transfers from './transfers';
 import * as users from './users';
 import * as backups from './backups';
+import * as imoveis from './imoveis';
 
 /** Every area's object-access rules, by purpose (see tenancy/access.ts `requireAccess`). */
 export const accessRules = {
@@ -37,4 +38,5 @@ export const accessRules = {
   ...exportacoes.access,
   ...importacao.access,
   ...backups.access,
+  ...imoveis.access,
 };

@@ -30,6 +30,7 @@ import * as transfers from './transfers';
 import * as users from './users';
 import * as backups from './backups';
 import * as version from './version';
+import * as imoveis from './imoveis';
 
 /** Every declared route of the API: the registry that `mountRoutes` guards and the route matrix test walks. */
 export const declaredRoutes: readonly RouteDef[] = [
@@ -64,4 +65,5 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...importacao.routes,
   ...backups.routes,
   ...version.routes,
+  ...imoveis.routes,
 ];

@@ -1,5 +1,5 @@
 import type { LiveEvent } from '../common';
-import type { ImovelField, ImovelListItem } from './types';
+import type { ImovelListItem } from './types';
 
 /** The real-estate register's slice of the server → client event map (sent to the municipality room). */
 export interface ImovelEvents {

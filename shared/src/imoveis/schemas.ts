@@ -145,13 +145,14 @@ export type ImovelFilters = Partial<Pick<ImovelListQuery, 'q' | 'situacao' | 'ut
 /** GET /api/imoveis/exportar.xlsx: the list's filters and order, no paging. */
 export const imovelExportQuery = imovelListQuery.omit({ page: true, pageSize: true });
 
-/** Files of a property: kind in the path. */
-export const IMOVEL_FILE_KINDS = ['fotos', 'documentos'] as const;
+/**
+ * Files of a property: POST /api/imoveis/:id/fotos | /documentos (multipart field `file`), then
+ * GET / DELETE /api/imoveis/:id/arquivos/:fileId.
+ */
 export const imovelFileParams = z.strictObject({
   id: idFromText(),
-  kind: z.enum(IMOVEL_FILE_KINDS, { error: 'Tipo de arquivo inválido (fotos ou documentos).' }),
+  fileId: z.uuid({ error: 'Identificador inválido.' }),
 });
-export const imovelFileIdParams = imovelFileParams.extend({ fileId: z.uuid({ error: 'Identificador inválido.' }) });
 
 // ---- Custom fields (/api/imovel-fields) -------------------------------------------------------
 /** Keys of the property's own columns: a custom field may not take them. */
