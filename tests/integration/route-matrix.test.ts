@@ -18,6 +18,8 @@ import {
   newLabelTemplate,
   newReportConfig,
   newBackupRow,
+  newImovel,
+  newImovelField,
   newReportTemplate,
   newLocal,
   newPatrimonio,
@@ -106,6 +108,9 @@ const ACCESS_FACTORIES: Partial<Record<AccessPermission, Factory>> = {
   'reportTemplate.read': async (s, t) => ({ table: 'report_templates', id: (await newReportTemplate(s, t.id)).id }),
   'reportTemplate.manage': async (s, t) => ({ table: 'report_templates', id: (await newReportTemplate(s, t.id)).id }),
   'backup.manage': async (s, t) => ({ table: 'backups', id: (await newBackupRow(s, t.id)).id }),
+  'imovel.read': async (s, t) => ({ table: 'imoveis', id: (await newImovel(s, t.id, { sectorId: t.sector.id })).id }),
+  'imovel.write': async (s, t) => ({ table: 'imoveis', id: (await newImovel(s, t.id, { sectorId: t.sector.id })).id }),
+  'imovelField.manage': async (s, t) => ({ table: 'imovel_fields', id: (await newImovelField(s, t.id)).id }),
   'reportConfig.own': async (s, t) => ({
     table: 'report_configs',
     id: (await newReportConfig(s, t.id, t.users.admin.id)).id,

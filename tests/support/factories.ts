@@ -624,3 +624,30 @@ export async function newBackupRow(s: Server, municipalityId: number): Promise<{
     [municipalityId, `backups/m${municipalityId}/missing-${uniq()}.tar.gz`, '0'.repeat(64)],
   );
 }
+
+/** A property (imóvel) of the municipality, optionally of a sector; number `IMT-<unique>`. */
+export async function newImovel(
+  s: Server,
+  municipalityId: number,
+  opts: { sectorId?: number | null; denominacao?: string } = {},
+): Promise<{ id: number; numero: string }> {
+  const numero = `IMT-${uniq()}`;
+  const { id } = await one<{ id: number }>(
+    s,
+    `insert into imoveis (municipality_id, numero_patrimonio, denominacao, endereco, sector_id)
+     values ($1, $2, $3, 'Rua de Teste, 1', $4) returning id`,
+    [municipalityId, numero, opts.denominacao ?? `Imóvel ${numero}`, opts.sectorId ?? null],
+  );
+  return { id, numero };
+}
+
+/** A custom imóvel field of the municipality (TEXT, optional). */
+export async function newImovelField(s: Server, municipalityId: number): Promise<{ id: number; key: string }> {
+  const key = `campo_${uniq()}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
+  const { id } = await one<{ id: number }>(
+    s,
+    `insert into imovel_fields (municipality_id, key, label, type, position) values ($1, $2, $3, 'TEXT', 100) returning id`,
+    [municipalityId, key, `Campo ${key}`],
+  );
+  return { id, key };
+}
