@@ -279,3 +279,35 @@ describe('imóveis: live events', () => {
     expect(leaked).toBe(false);
   });
 });
+
+describe('imóveis: global search (Ctrl+K)', () => {
+  it("finds a property by number or folded words, only in the caller's municipality", async () => {
+    const m = await newTenant(s);
+    const admin = await as(m.users.admin);
+    const im = (
+      await admin<Imovel>('POST', '/api/imoveis', {
+        denominacao: 'Centro Cultural Zumbi dos Palmares',
+        endereco: 'Rua Z, 9',
+        bairro: 'Vila Nova',
+      })
+    ).body;
+    await (
+      await as(B.users.admin)
+    )('POST', '/api/imoveis', { denominacao: 'Centro Cultural Zumbi B', endereco: 'R' });
+    type Busca = {
+      groups: Array<{ kind: string; items: Array<{ id: string; label: string; sublabel: string; href: string }> }>;
+    };
+    const byWords = (await admin<Busca>('GET', `/api/busca?q=${encodeURIComponent('zumbi cultural')}`)).body;
+    const g = byWords.groups.find((x) => x.kind === 'imoveis')!;
+    expect(g.items).toEqual([
+      {
+        id: String(im.id),
+        label: `${im.numero_patrimonio} — Centro Cultural Zumbi dos Palmares`,
+        sublabel: 'Rua Z, 9 · Vila Nova',
+        href: `/imoveis/ver/${im.id}`,
+      },
+    ]);
+    const byNumber = (await admin<Busca>('GET', `/api/busca?q=${im.numero_patrimonio}`)).body;
+    expect(byNumber.groups.find((x) => x.kind === 'imoveis')!.items[0].id).toBe(String(im.id));
+  });
+});
