@@ -63,7 +63,7 @@ function Text({
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Box component="section" aria-label={title} sx={{ mb: 3 }}>
+    <Box component="section" sx={{ mb: 3 }}>
       <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
         {title}
       </Typography>

@@ -33,7 +33,6 @@ import { PageHeader } from '../../components/PageHeader';
 import { AuthImage, HistoryTable, apiPath } from '../patrimonios';
 import { deleteImovel } from './api';
 import { customText, formatArea } from './format';
-import { imovelKeys } from './keys';
 import { GONE_DELETED, mapUrl } from './labels';
 import { refreshLists } from './live';
 import { useImovel, useImovelFields } from './queries';
@@ -89,10 +88,10 @@ export default function ImovelViewPage({ title }: PageProps) {
     setBusy(true);
     try {
       await deleteImovel(p.id);
-      refreshLists(qc);
-      qc.removeQueries({ queryKey: imovelKeys.detail(p.id) });
       toast.success(IMOVEL_MSG.deleted);
-      navigate('/imoveis');
+      // Leave first: dropping the record while this page watches it would refetch it (404) under the navigation.
+      navigate('/imoveis', { replace: true });
+      refreshLists(qc);
     } catch (err) {
       toast.fromError(err);
     } finally {
