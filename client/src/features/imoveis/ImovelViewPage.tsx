@@ -4,25 +4,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
 import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import Description from '@mui/icons-material/Description';
-import Download from '@mui/icons-material/Download';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import OpenInNew from '@mui/icons-material/OpenInNew';
-import { IMOVEL_MSG, formatDate, formatDateTime, formatFileSize, formatMoney } from '@tombo/shared';
+import { IMOVEL_MSG, formatDate, formatDateTime, formatMoney } from '@tombo/shared';
 import type { PageProps } from '../../lib/feature';
-import { ApiError, http, saveBlob } from '../../lib/http';
+import { ApiError } from '../../lib/http';
 import { useLiveEvent } from '../../lib/liveBus';
 import { hasPermission, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -30,7 +21,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ContentSpinner } from '../../components/FullScreenSpinner';
 import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
-import { AuthImage, HistoryTable, apiPath } from '../patrimonios';
+import { DocumentsPanel, HistoryTable, PhotosPanel } from '../patrimonios';
 import { deleteImovel } from './api';
 import { customText, formatArea } from './format';
 import { GONE_DELETED, mapUrl } from './labels';
@@ -51,8 +42,6 @@ export default function ImovelViewPage({ title }: PageProps) {
   const [gone, setGone] = useState(false);
   const [confirm, setConfirm] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [zoom, setZoom] = useState<string | null>(null);
-  const phone = useMediaQuery('(max-width:767.98px)');
   // A change refetches the record (live.ts); here only its disappearance is shown.
   useLiveEvent('imovel.deleted', (e) => {
     if (e.data.id === id) setGone(true);
@@ -97,15 +86,6 @@ export default function ImovelViewPage({ title }: PageProps) {
     } finally {
       setBusy(false);
       setConfirm(false);
-    }
-  };
-
-  const download = async (url: string, name: string) => {
-    try {
-      const { blob, fileName } = await http.download(apiPath(url));
-      saveBlob(blob, fileName ?? name);
-    } catch (err) {
-      toast.fromError(err);
     }
   };
 
@@ -216,58 +196,8 @@ export default function ImovelViewPage({ title }: PageProps) {
         </Paper>
 
         <Box sx={{ display: 'grid', gap: 2 }}>
-          <Paper variant="outlined" sx={{ p: 2 }}>
-            <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-              Fotos ({p.fotos.length})
-            </Typography>
-            {p.fotos.length === 0 ? (
-              <Typography variant="body2" color="text.secondary">
-                Nenhuma foto.
-              </Typography>
-            ) : (
-              <Box
-                component="ul"
-                aria-label="Fotos"
-                sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}
-              >
-                {p.fotos.map((f) => (
-                  <li key={f.id}>
-                    <AuthImage url={f.url} alt={f.fileName} size={phone ? 96 : 112} onClick={() => setZoom(f.url)} />
-                  </li>
-                ))}
-              </Box>
-            )}
-          </Paper>
-          <Paper variant="outlined" sx={{ p: 2 }}>
-            <Typography variant="h6" component="h2">
-              Documentos ({p.documentos.length})
-            </Typography>
-            {p.documentos.length === 0 ? (
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                Nenhum documento.
-              </Typography>
-            ) : (
-              <List dense aria-label="Documentos">
-                {p.documentos.map((d) => (
-                  <ListItemButton
-                    key={d.id}
-                    onClick={() => void download(d.url, d.fileName)}
-                    aria-label={`Baixar ${d.fileName}`}
-                  >
-                    <ListItemIcon sx={{ minWidth: 36 }}>
-                      <Description fontSize="small" />
-                    </ListItemIcon>
-                    <ListItemText
-                      primary={d.fileName}
-                      secondary={`${formatFileSize(d.size)} · ${formatDateTime(d.createdAt)}`}
-                      slotProps={{ primary: { noWrap: true } }}
-                    />
-                    <Download fontSize="small" color="action" />
-                  </ListItemButton>
-                ))}
-              </List>
-            )}
-          </Paper>
+          <PhotosPanel fotos={p.fotos} />
+          <DocumentsPanel documentos={p.documentos} />
           {/* Slot of the maintenance area (issue 13): its helper may render the property's tasks here. */}
           <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="imovel-manutencoes-titulo">
             <Typography variant="h6" component="h2" id="imovel-manutencoes-titulo" sx={{ mb: 1 }}>
@@ -297,11 +227,6 @@ export default function ImovelViewPage({ title }: PageProps) {
         onClose={() => setConfirm(false)}
         onConfirm={() => void remove()}
       />
-      <Dialog open={!!zoom} onClose={() => setZoom(null)} maxWidth="lg" aria-label="Foto ampliada">
-        <DialogContent sx={{ p: 1 }}>
-          {zoom && <AuthImage url={zoom} alt="Foto ampliada" size={phone ? '80vw' : 640} />}
-        </DialogContent>
-      </Dialog>
     </>
   );
 }
