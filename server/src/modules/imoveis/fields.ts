@@ -18,12 +18,15 @@ import { listImovelFields } from './queries';
 
 const thisRow = (scope: TenantScope, id: number) => and(eq(imovelFields.id, id), ofTenant(imovelFields, scope));
 
+type Verb = 'CREATE' | 'UPDATE' | 'DELETE' | 'REORDER';
+const CHANGED = { CREATE: 'created', UPDATE: 'updated', DELETE: 'deleted', REORDER: 'reordered' } as const;
+
 /** The audit row (spec §8 texts) and `imovel_field.changed`: the municipality's clients refetch the fields. */
 const recordChange = (
   tx: Db,
   out: Outbox,
   scope: TenantScope,
-  action: 'created' | 'updated' | 'deleted' | 'reordered',
+  action: Verb,
   row: { id: number; label: string } | null,
   details: string,
 ) =>
@@ -31,13 +34,16 @@ const recordChange = (
     tx,
     out,
     {
-      action: `IMOVEL_FIELD_${{ created: 'CREATE', updated: 'UPDATE', deleted: 'DELETE', reordered: 'REORDER' }[action]}`,
+      action: `IMOVEL_FIELD_${action}`,
       entityType: 'ImovelField',
       entityId: row?.id ?? null,
       label: row?.label ?? null,
       details,
     },
-    liveEvent(room.municipality(scope.municipalityId), 'imovel_field.changed', { action, id: row?.id ?? null }),
+    liveEvent(room.municipality(scope.municipalityId), 'imovel_field.changed', {
+      action: CHANGED[action],
+      id: row?.id ?? null,
+    }),
   );
 
 /** Adds a custom field at the end of the property form (409 for a taken key). */
@@ -69,7 +75,7 @@ export async function createImovelField(
       if (isUniqueViolation(err, 'imovel_fields_key_uq')) throw conflict(M.keyTaken, 'DUPLICATE');
       throw err;
     });
-  await recordChange(tx, out, scope, 'created', row, M.added);
+  await recordChange(tx, out, scope, 'CREATE', row, M.added);
   return toImovelField(row);
 }
 
@@ -101,7 +107,7 @@ export async function updateImovelField(
     })
     .where(thisRow(scope, id))
     .returning();
-  await recordChange(tx, out, scope, 'updated', row, M.updated);
+  await recordChange(tx, out, scope, 'UPDATE', row, M.updated);
   return toImovelField(row);
 }
 
@@ -114,7 +120,7 @@ export async function deleteImovelField(tx: Db, out: Outbox, scope: TenantScope,
     .update(imoveis)
     .set({ customFields: sql`${imoveis.customFields} - ${old.key}::text` })
     .where(and(ofTenant(imoveis, scope), sql`${imoveis.customFields} ? ${old.key}::text`));
-  await recordChange(tx, out, scope, 'deleted', old, M.deleted);
+  await recordChange(tx, out, scope, 'DELETE', old, M.deleted);
 }
 
 /** Puts the fields in the given order; `ids` must name every field of the municipality once (else 400). */
@@ -133,6 +139,6 @@ export async function reorderImovelFields(
       .update(imovelFields)
       .set({ position, updatedAt: new Date(), version: sql`${imovelFields.version} + 1` })
       .where(thisRow(scope, id));
-  await recordChange(tx, out, scope, 'reordered', null, 'Ordem dos campos alterada.');
+  await recordChange(tx, out, scope, 'REORDER', null, 'Ordem dos campos alterada.');
   return listImovelFields(tx, scope);
 }

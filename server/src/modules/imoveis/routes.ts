@@ -17,7 +17,7 @@ import * as commands from './commands';
 import * as fields from './fields';
 import { imovelFiles } from './files';
 import { findImovelArquivo, getImovel, listImovelFields, listImoveis } from './queries';
-import { XLSX_MIME, exportImoveisXlsx, importImoveis } from './sheet';
+import { XLSX_MIME, importImoveis, readImovelSheet, writeImovelSheet } from './sheet';
 
 const read = { param: 'id', rule: 'imovel.read' } as const;
 const write = { param: 'id', rule: 'imovel.write' } as const;
@@ -39,7 +39,8 @@ export const imovelRoutes = [
     permission: 'imoveis:read',
     query: imovelExportQuery,
     handler: async (c) => {
-      const { file } = await exportImoveisXlsx(c.ctx, c.scope, c.query);
+      const sheet = await c.read((tx) => readImovelSheet(tx, c.scope, c.query));
+      const file = await writeImovelSheet(c.ctx.config, sheet);
       try {
         return await sendStoredFile(c.res, file, { fileName: 'imoveis.xlsx', mimeType: XLSX_MIME });
       } finally {

@@ -20,7 +20,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { formasAquisicao, imoveis, sectors } from '../../db/schema';
-import { liveEvent, read, record, type Outbox } from '../../db/tx';
+import { liveEvent, record, type Outbox } from '../../db/tx';
 import { HttpError, fromZod } from '../../http/errors';
 import { openSpreadsheet, SpreadsheetError, type Cell } from '../../spreadsheet';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
@@ -80,31 +80,33 @@ const sheetValues = (r: ImovelRow, custom: ImovelField[]): Record<string, unknow
   ),
 });
 
-/**
- * Writes the properties matching the filters (in the list's order) into an XLSX file under DATA_DIR/tmp
- * with the export writer of modules/exportacoes; the caller sends and removes it.
- */
-export async function exportImoveisXlsx(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+/** The properties matching the filters, in the list's order, and the custom fields (the sheet's columns). */
+export async function readImovelSheet(
+  tx: Db,
   scope: TenantScope,
   filters: ImovelFilters & { sort: ImovelSortKey; order: 'asc' | 'desc' },
-): Promise<{ file: string; rows: number }> {
-  const { rows, custom } = await read(ctx, scope, async (tx) => ({
-    rows: await tx
-      .select()
-      .from(imoveis)
-      .where(imovelWhere(scope, filters))
-      .orderBy(...imovelOrder(filters.sort, filters.order)),
-    custom: (await listImovelFields(tx, scope)).filter((f) => f.isCustom),
-  }));
-  const dir = uploadTmpDir(ctx.config);
+): Promise<{ rows: ImovelRow[]; custom: ImovelField[] }> {
+  const rows = await tx
+    .select()
+    .from(imoveis)
+    .where(imovelWhere(scope, filters))
+    .orderBy(...imovelOrder(filters.sort, filters.order));
+  return { rows, custom: (await listImovelFields(tx, scope)).filter((f) => f.isCustom) };
+}
+
+/** Writes the sheet into an XLSX file under DATA_DIR/tmp with the export writer of modules/exportacoes; the caller sends and removes it. */
+export async function writeImovelSheet(
+  config: AppContext['config'],
+  { rows, custom }: { rows: ImovelRow[]; custom: ImovelField[] },
+): Promise<string> {
+  const dir = uploadTmpDir(config);
   await fsp.mkdir(dir, { recursive: true });
   const file = path.join(dir, `imoveis-${randomUUID()}.xlsx`);
   async function* chunks() {
     for (let i = 0; i < rows.length; i += 1000) yield rows.slice(i, i + 1000).map((r) => sheetValues(r, custom));
   }
   await writeXlsx(file, 'Imóveis', sheetColumns(custom), chunks(), () => undefined);
-  return { file, rows: rows.length };
+  return file;
 }
 
 // ---- Import ------------------------------------------------------------------------------------
