@@ -20,6 +20,7 @@ const settled = (page: Page) => expect(page.getByRole('progressbar')).toHaveCoun
 test('imóvel com campo personalizado e foto: outro usuário vê o cadastro, a edição e a exclusão ao vivo', async ({
   browser,
 }) => {
+  test.setTimeout(150_000); // two signed-in browsers, a photo upload and four live round trips
   const tag = unique();
   const campo = `Inscrição IPTU ${tag}`;
   const nome = `Escola Municipal Castro Alves ${tag}`;
