@@ -21,7 +21,7 @@ import { allocateImovelNumbers, numeroTaken } from './numero';
 import type { ImovelRow } from './presenters';
 import { findImovel, listImovelFields, loadImovel } from './queries';
 import { imovelChanged, imovelDeleted } from './rooms';
-import type { Processed } from '../patrimonios/files';
+import type { Processed } from '../patrimonios';
 
 const notYourSector = () => new HttpError(403, 'FORBIDDEN', IMOVEL_MSG.notYourSector);
 

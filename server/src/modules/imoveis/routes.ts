@@ -12,7 +12,7 @@ import {
 } from '@tombo/shared';
 import { route } from '../../http/route';
 import { sendStoredFile, withUpload } from '../../uploads';
-import { receiveFile } from '../patrimonios/files';
+import { receiveFile } from '../patrimonios';
 import * as commands from './commands';
 import * as fields from './fields';
 import { imovelFiles } from './files';
