@@ -87,6 +87,26 @@ describe('imóveis: CRUD per role and municipality', () => {
     expect((await admin('GET', `/api/imoveis/${second.body.id}`)).status).toBe(404);
   });
 
+  it('concurrent creations get distinct consecutive numbers; a typed number ahead is skipped', async () => {
+    const m = await newTenant(s);
+    const admin = await as(m.users.admin);
+    const first = (await admin<Imovel>('POST', '/api/imoveis', { denominacao: 'P0', endereco: 'R' })).body;
+    const next = (k: number) =>
+      first.numero_patrimonio.slice(0, -6) + String(Number(first.numero_patrimonio.slice(-6)) + k).padStart(6, '0');
+    // A user types the number the counter would issue next: the counter goes past it.
+    expect(
+      (await admin('POST', '/api/imoveis', { denominacao: 'Typed', endereco: 'R', numero_patrimonio: next(1) })).status,
+    ).toBe(201);
+    const made = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        admin<Imovel>('POST', '/api/imoveis', { denominacao: `P${i + 1}`, endereco: 'R' }),
+      ),
+    );
+    expect(made.map((r) => r.status)).toEqual(Array(6).fill(201));
+    const numbers = made.map((r) => r.body.numero_patrimonio).sort();
+    expect(numbers).toEqual([2, 3, 4, 5, 6, 7].map(next));
+  });
+
   it('a typed number is kept when free and refused (409) when taken', async () => {
     const admin = await as(A.users.admin);
     const a = await admin<Imovel>('POST', '/api/imoveis', body({ numero_patrimonio: 'IMV-0001' }));
