@@ -83,6 +83,8 @@ test('imóvel com campo personalizado e foto: outro usuário vê o cadastro, a e
     await expect(a).toHaveURL(/\/imoveis\/ver\/\d+$/);
     await expect(a.getByText(IMOVEL_MSG.created)).toBeVisible();
     const id = Number(a.url().split('/').pop());
+    await expect(a.getByRole('heading', { level: 1 })).toContainText(/: \S+$/);
+    const numero = ((await a.getByRole('heading', { level: 1 }).textContent()) ?? '').split(': ')[1];
 
     // The view page: data, custom value, photo, map link, maintenance slot, history.
     await expect(a.getByRole('heading', { level: 1 })).toContainText('Detalhes do Imóvel');
@@ -118,6 +120,26 @@ test('imóvel com campo personalizado e foto: outro usuário vê o cadastro, a e
     await expect(gridB.getByRole('gridcell', { name: `${nome} (reformada)` })).toBeVisible();
     await settled(b);
     await shot(b, 'desktop-imoveis-list');
+
+    // B opens the edit form; A saves first: B is told, a save is refused (409) and Recarregar brings A's version.
+    await gridB.getByRole('link', { name: `Editar imóvel ${numero}`, exact: true }).click();
+    await expect(b.getByLabel(/^Denominação/)).toHaveValue(`${nome} (reformada)`);
+    await a.getByRole('link', { name: 'Editar' }).click();
+    await a.getByLabel(/^Observações/).fill('Telhado revisado.');
+    await a.getByRole('button', { name: 'Salvar alterações' }).click();
+    await expect(a.getByText(IMOVEL_MSG.updated)).toBeVisible();
+    await expect(b.getByText(/Este imóvel foi alterado por outra pessoa enquanto você editava/)).toBeVisible();
+    await b.getByLabel(/^Bairro/).fill('Jardim');
+    await b.getByRole('button', { name: 'Salvar alterações' }).click();
+    await expect(b.getByText(IMOVEL_MSG.stale)).toBeVisible();
+    await b.getByRole('button', { name: 'Recarregar' }).first().click();
+    await expect(b.getByLabel(/^Observações/)).toHaveValue('Telhado revisado.');
+    await expect(b.getByLabel(/^Bairro/)).toHaveValue('Centro');
+    await b
+      .getByRole('navigation', { name: 'Menu principal' })
+      .getByRole('link', { name: 'Cadastro de Imóveis' })
+      .click();
+    await expect(gridB.getByRole('gridcell', { name: `${nome} (reformada)` })).toBeVisible();
 
     // A deletes it; it leaves B's list.
     await a.getByRole('button', { name: 'Excluir' }).click();

@@ -12,6 +12,7 @@ import { uploadFile, type UploadOptions } from '../../lib/upload';
 /** Query of GET /api/imoveis as the client builds it (strings, ready for the URL). */
 export type ListParams = Record<string, string>;
 
+/** One page of GET /api/imoveis. */
 export async function fetchImoveis(params: ListParams, signal?: AbortSignal): Promise<ImovelList> {
   const qs = new URLSearchParams(params).toString();
   const data = await http.get<ImovelList>(`/imoveis${qs ? `?${qs}` : ''}`, { signal });
@@ -24,6 +25,7 @@ export async function fetchImoveis(params: ListParams, signal?: AbortSignal): Pr
   };
 }
 
+/** The whole record (history, photos, documents). */
 export async function fetchImovel(id: number): Promise<Imovel> {
   return itemFrom<Imovel>(await http.get(`/imoveis/${id}`), 'imovel');
 }
@@ -51,18 +53,22 @@ export interface ImovelBody {
   customFields: Record<string, string | number | boolean | null>;
 }
 
+/** POST /api/imoveis: the number comes from the numbering unless the body has one. */
 export async function createImovel(body: ImovelBody): Promise<Imovel> {
   return itemFrom<Imovel>(await http.post('/imoveis', body), 'imovel');
 }
 
+/** PUT /api/imoveis/:id with the version read (409 when someone saved first). */
 export async function updateImovel(id: number, body: Partial<ImovelBody> & { version: number }): Promise<Imovel> {
   return itemFrom<Imovel>(await http.put(`/imoveis/${id}`, body), 'imovel');
 }
 
+/** DELETE /api/imoveis/:id. */
 export async function deleteImovel(id: number): Promise<void> {
   await http.delete(`/imoveis/${id}`);
 }
 
+/** Sends one photo or document of a property (multipart, with progress). */
 export async function uploadArquivo(
   id: number,
   kind: 'foto' | 'documento',
@@ -73,6 +79,7 @@ export async function uploadArquivo(
   return itemFrom<Imovel>(await uploadFile<{ imovel: Imovel }>(path, file, file.name, opts), 'imovel');
 }
 
+/** Removes one stored photo or document; answers the record. */
 export async function deleteArquivo(id: number, fileId: string): Promise<Imovel> {
   return itemFrom<Imovel>(await http.delete(`/imoveis/${id}/arquivos/${fileId}`), 'imovel');
 }
@@ -86,22 +93,27 @@ export interface ImovelFieldBody {
   options: string[] | null;
 }
 
+/** The property form's fields, in their order. */
 export async function fetchImovelFields(): Promise<ImovelField[]> {
   const list = listFrom<ImovelField>(await http.get('/imovel-fields'), 'fields');
   return [...list].sort((a, b) => a.position - b.position);
 }
+/** Adds a custom field at the end of the form. */
 export async function createImovelField(body: ImovelFieldBody): Promise<ImovelField> {
   return itemFrom<ImovelField>(await http.post('/imovel-fields', body), 'field');
 }
+/** Changes a field's label, type (not a system field's), required flag or options. */
 export async function updateImovelField(
   id: number,
   body: Partial<Omit<ImovelFieldBody, 'key'>> & { version: number },
 ): Promise<ImovelField> {
   return itemFrom<ImovelField>(await http.put(`/imovel-fields/${id}`, body), 'field');
 }
+/** Deletes a custom field (a system field answers 409). */
 export async function deleteImovelField(id: number): Promise<void> {
   await http.delete(`/imovel-fields/${id}`);
 }
+/** Every field id, once, in the new order. */
 export async function reorderImovelFields(ids: number[]): Promise<ImovelField[]> {
   return listFrom<ImovelField>(await http.put('/imovel-fields/reorder', { ids }), 'fields');
 }

@@ -41,6 +41,7 @@ export interface FormValues {
 const customOf = (fields: ImovelField[]) => fields.filter((f) => f.isCustom);
 const dateInput = (iso: string | null | undefined) => formatDate(iso, { invalid: '' });
 
+/** The inputs of a new property. */
 export function emptyValues(fields: ImovelField[], sectorId = ''): FormValues {
   return {
     numero: '',
@@ -65,6 +66,7 @@ export function emptyValues(fields: ImovelField[], sectorId = ''): FormValues {
   };
 }
 
+/** The inputs showing a stored property. */
 export function valuesFrom(p: Imovel, fields: ImovelField[]): FormValues {
   const custom: FormValues['custom'] = {};
   for (const f of customOf(fields)) {

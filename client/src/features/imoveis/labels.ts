@@ -24,6 +24,7 @@ export const IMOVEL_LABELS: Record<string, string> = {
   updatedAt: 'Alterado em',
 };
 
+/** The pt-BR label of a situação ('—' when none). */
 export const situacaoLabel = (s: SituacaoImovel | null | undefined) => (s ? (SITUACAO_IMOVEL_LABELS[s] ?? s) : '—');
 
 /** The page showing a property that someone else deleted. */
