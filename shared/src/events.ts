@@ -23,6 +23,7 @@ import type { PermissionEvents } from './permissions';
 import type { BackupEvents } from './backups';
 import type { ManutencaoEvents } from './imoveis/manutencoes';
 import type { ImovelRelatorioEvents } from './imoveis/relatorios';
+import type { ImovelEvents } from './imoveis';
 
 /** Rooms the server joins a socket to, from its verified token (DESIGN §5). */
 export const room = {
@@ -91,7 +92,8 @@ export interface ServerToClientEvents
     PermissionEvents,
     BackupEvents,
     ManutencaoEvents,
-    ImovelRelatorioEvents {}
+    ImovelRelatorioEvents,
+    ImovelEvents {}
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventData<N extends ServerEventName> = Parameters<ServerToClientEvents[N]>[0]['data'];
 /** Typed map of client → server events (rooms joined on request; the server checks access). */

@@ -20,6 +20,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   busca: async () => (await import('./busca')).buscaBench(),
   importacao: async () => (await import('./importacao')).importacaoBench(),
   backups: async () => (await import('./backups')).backupsBench(),
+  imoveis: async () => (await import('./imoveis')).imoveisBench(),
 };
 
 const wanted = process.argv.slice(2);

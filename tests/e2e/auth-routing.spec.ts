@@ -66,9 +66,9 @@ test('unauthenticated /locais goes to /login and back to /locais after login', a
 
 test('a screen of a later issue shows its title and an empty state', async ({ page }) => {
   await login(page, ACCOUNTS.admin, 'admin');
-  // Any route not built yet; change it when the property register (issue 13) exists.
-  await page.goto('/imoveis');
-  await expect(page.getByRole('heading', { name: 'Cadastro de Imóveis' })).toBeVisible();
+  // Any route not built yet; change it when the analyses (issue 14) exist.
+  await page.goto('/analise/temporal');
+  await expect(page.getByRole('heading', { name: 'Análise Temporal' })).toBeVisible();
   await expect(page.getByText('Esta área ainda não está disponível.')).toBeVisible();
 });
 

@@ -20,6 +20,7 @@ import {
   newBackupRow,
   newImovel,
   newManutencao,
+  newImovelField,
   newReportTemplate,
   newLocal,
   newPatrimonio,
@@ -116,6 +117,9 @@ const ACCESS_FACTORIES: Partial<Record<AccessPermission, Factory>> = {
     table: 'manutencoes',
     id: (await newManutencao(s, await newImovel(s, t.id))).id,
   }),
+  'imovel.read': async (s, t) => ({ table: 'imoveis', id: (await newImovel(s, t.id, { sectorId: t.sector.id })).id }),
+  'imovel.write': async (s, t) => ({ table: 'imoveis', id: (await newImovel(s, t.id, { sectorId: t.sector.id })).id }),
+  'imovelField.manage': async (s, t) => ({ table: 'imovel_fields', id: (await newImovelField(s, t.id)).id }),
   'reportConfig.own': async (s, t) => ({
     table: 'report_configs',
     id: (await newReportConfig(s, t.id, t.users.admin.id)).id,

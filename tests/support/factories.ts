@@ -719,3 +719,14 @@ export async function newImovelRow(
     [municipalityId, ...params],
   );
 }
+
+/** A custom imóvel field of the municipality (TEXT, optional). */
+export async function newImovelField(s: Server, municipalityId: number): Promise<{ id: number; key: string }> {
+  const key = `campo_${uniq()}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
+  const { id } = await one<{ id: number }>(
+    s,
+    `insert into imovel_fields (municipality_id, key, label, type, position) values ($1, $2, $3, 'TEXT', 100) returning id`,
+    [municipalityId, key, `Campo ${key}`],
+  );
+  return { id, key };
+}

@@ -18,6 +18,7 @@ import * as users from './users';
 import * as backups from './backups';
 import * as manutencoes from './manutencoes';
 import * as imoveisRelatorios from './imoveis-relatorios';
+import * as imoveis from './imoveis';
 
 /** Every area's object-access rules, by purpose (see tenancy/access.ts `requireAccess`). */
 export const accessRules = {
@@ -41,4 +42,5 @@ export const accessRules = {
   ...backups.access,
   ...manutencoes.access,
   ...imoveisRelatorios.access,
+  ...imoveis.access,
 };

@@ -33,6 +33,7 @@ import * as version from './version';
 import * as depreciacao from './depreciacao';
 import * as manutencoes from './manutencoes';
 import * as imoveisRelatorios from './imoveis-relatorios';
+import * as imoveis from './imoveis';
 
 /** Every declared route of the API: the registry that `mountRoutes` guards and the route matrix test walks. */
 export const declaredRoutes: readonly RouteDef[] = [
@@ -70,4 +71,5 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...depreciacao.routes,
   ...manutencoes.routes,
   ...imoveisRelatorios.routes,
+  ...imoveis.routes,
 ];

@@ -83,3 +83,27 @@ export interface Manutencao {
   updatedAt: string;
   version: number;
 }
+
+/** A field of the property form (GET /api/imovel-fields → { fields, total }). */
+export interface ImovelField {
+  id: number;
+  key: string;
+  label: string;
+  type: 'TEXT' | 'TEXTAREA' | 'NUMBER' | 'DATE' | 'SELECT' | 'BOOLEAN';
+  required: boolean;
+  /** A custom value (kept in the property's `customFields`); false for denominacao/endereco (columns). */
+  isCustom: boolean;
+  /** Cannot be deleted; its type cannot change. */
+  isSystem: boolean;
+  options: string[] | null;
+  position: number;
+  version: number;
+}
+export interface ImovelFieldList {
+  fields: ImovelField[];
+  total: number;
+}
+/** POST /api/imoveis/importar: 201 with the count, or 400 with the errors per row (nothing imported). */
+export interface ImovelImportResult {
+  imported: number;
+}

@@ -38,17 +38,27 @@ export interface QueuedFile {
 let seq = 0;
 const DOC_ACCEPT = DOCUMENT_EXTENSIONS.map((e) => `.${e}`).join(',');
 
-interface Props {
+/** What the queue shows of a file already stored (an asset's or a property's). */
+export type StoredFile = Pick<PatrimonioArquivo, 'id' | 'fileName' | 'size' | 'url'>;
+
+interface Props<F extends StoredFile> {
   kind: 'foto' | 'documento';
   queue: QueuedFile[];
   setQueue: (fn: (q: QueuedFile[]) => QueuedFile[]) => void;
-  existing?: PatrimonioArquivo[];
-  onRemoveExisting?: (f: PatrimonioArquivo) => void;
+  existing?: F[];
+  onRemoveExisting?: (f: F) => void;
   disabled?: boolean;
 }
 
 /** Photos (images only, compressed in a worker as spec §9) or documents (PDF / office) waiting to be sent with the form. */
-export function FileQueue({ kind, queue, setQueue, existing = [], onRemoveExisting, disabled }: Props) {
+export function FileQueue<F extends StoredFile>({
+  kind,
+  queue,
+  setQueue,
+  existing = [],
+  onRemoveExisting,
+  disabled,
+}: Props<F>) {
   const mine = queue.filter((q) => q.kind === kind);
   const max = kind === 'foto' ? PATRIMONIO_LIMITS.maxFotos : PATRIMONIO_LIMITS.maxDocumentos;
   const label = kind === 'foto' ? 'Fotos' : 'Documentos';

@@ -9,14 +9,20 @@ import Typography from '@mui/material/Typography';
 import { formatDateTime, type HistoricoEntry } from '@tombo/shared';
 
 /** The asset's movement history, newest first (the user column folds under the details on phones). */
-export function HistoryTable({ entries }: { entries: HistoricoEntry[] }) {
+export function HistoryTable({
+  entries,
+  title = 'Histórico de movimentação',
+}: {
+  entries: HistoricoEntry[];
+  title?: string;
+}) {
   return (
     <Paper variant="outlined" sx={{ mt: 2 }}>
       <Typography variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
-        Histórico de movimentação
+        {title}
       </Typography>
       <TableContainer>
-        <Table size="small" aria-label="Histórico de movimentação">
+        <Table size="small" aria-label={title}>
           <TableHead>
             <TableRow>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>Data</TableCell>

@@ -1,9 +1,7 @@
 import { Controller, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
 import Box from '@mui/material/Box';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import {
   ESTADOS_CONSERVACAO,
@@ -21,6 +19,7 @@ import { sortByName } from '../sectors';
 import { useLocais } from '../locais';
 import { byName } from '../catalogs';
 import type { FormValues } from './formModel';
+import { CustomInput } from './CustomInput';
 
 interface Props {
   control: Control<FormValues>;
@@ -317,82 +316,5 @@ export function PatrimonioFields({
         )}
       />
     </Box>
-  );
-}
-
-function CustomInput({
-  control,
-  field: def,
-  disabled,
-}: {
-  control: Control<FormValues>;
-  field: FormField;
-  disabled?: boolean;
-}) {
-  const name = `custom.${def.key}` as const;
-  const id = `bem-cf-${def.key}`;
-  if (def.type === 'BOOLEAN') {
-    return (
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <FormControlLabel
-            control={
-              <Switch
-                id={id}
-                checked={field.value === true}
-                onChange={(e) => field.onChange(e.target.checked)}
-                disabled={disabled}
-              />
-            }
-            label={def.label}
-          />
-        )}
-      />
-    );
-  }
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          id={id}
-          name={field.name}
-          inputRef={field.ref}
-          value={typeof field.value === 'string' ? field.value : ''}
-          onBlur={field.onBlur}
-          onChange={(e) => field.onChange(def.type === 'DATE' ? maskDateBR(e.target.value) : e.target.value)}
-          label={def.label}
-          required={def.required}
-          disabled={disabled}
-          select={def.type === 'SELECT'}
-          multiline={def.type === 'TEXTAREA'}
-          minRows={def.type === 'TEXTAREA' ? 2 : undefined}
-          placeholder={def.type === 'DATE' ? 'dd/mm/aaaa' : undefined}
-          error={!!fieldState.error}
-          helperText={
-            fieldState.error?.message ??
-            (def.type === 'DATE' ? 'No formato dd/mm/aaaa.' : def.type === 'NUMBER' ? 'Número.' : ' ')
-          }
-          slotProps={{
-            htmlInput: { inputMode: def.type === 'NUMBER' ? 'decimal' : def.type === 'DATE' ? 'numeric' : undefined },
-          }}
-          sx={def.type === 'TEXTAREA' ? full : undefined}
-        >
-          {def.type === 'SELECT' && [
-            <MenuItem key="" value="">
-              {def.required ? 'Selecione' : 'Nenhuma'}
-            </MenuItem>,
-            ...(def.options ?? []).map((o) => (
-              <MenuItem key={o} value={o}>
-                {o}
-              </MenuItem>
-            )),
-          ]}
-        </TextField>
-      )}
-    />
   );
 }

@@ -4,26 +4,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import Description from '@mui/icons-material/Description';
-import Download from '@mui/icons-material/Download';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import {
   PATRIMONIO_MSG,
   formatDate,
   formatDateTime,
-  formatFileSize,
   formatMoney,
   formatNumber,
   isPatrimonioRemoved,
@@ -31,7 +21,7 @@ import {
   type FormField,
 } from '@tombo/shared';
 import type { PageProps } from '../../lib/feature';
-import { ApiError, http, saveBlob } from '../../lib/http';
+import { ApiError } from '../../lib/http';
 import { useLiveEvent } from '../../lib/liveBus';
 import { hasPermission, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -42,7 +32,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { useFormFields } from '../catalogs';
 import { PrintFichaButton } from '../fichas';
 import { TransferRequestDialog } from '../transfers';
-import { AuthImage, apiPath } from './AuthImage';
+import { DocumentsPanel, PhotosPanel } from './FilesPanels';
 import { patrimonioKeys } from './keys';
 import { HistoryTable } from './HistoryTable';
 import { GONE_DELETED, GONE_REMOVED, estadoLabel } from './labels';
@@ -78,9 +68,7 @@ export default function PatrimonioViewPage({ title }: PageProps) {
   const [gone, setGone] = useState<'deleted' | 'removed' | null>(null);
   const [confirm, setConfirm] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [zoom, setZoom] = useState<string | null>(null);
   const [transfer, setTransfer] = useState(false);
-  const phone = useMediaQuery('(max-width:767.98px)');
   // A change to this asset refetches the record (live.ts); here only its disappearance is shown.
   useLiveEvent('patrimonio.deleted', (e) => {
     if (e.data.id === id) setGone('deleted');
@@ -138,15 +126,6 @@ export default function PatrimonioViewPage({ title }: PageProps) {
     } finally {
       setBusy(false);
       setConfirm(false);
-    }
-  };
-
-  const download = async (url: string, name: string) => {
-    try {
-      const { blob, fileName } = await http.download(apiPath(url));
-      saveBlob(blob, fileName ?? name);
-    } catch (err) {
-      toast.fromError(err);
     }
   };
 
@@ -295,58 +274,8 @@ export default function PatrimonioViewPage({ title }: PageProps) {
               {publicUrl(p.numero_patrimonio, p.municipalityId)}
             </Typography>
           </Paper>
-          <Paper variant="outlined" sx={{ p: 2 }}>
-            <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-              Fotos ({p.fotos.length})
-            </Typography>
-            {p.fotos.length === 0 ? (
-              <Typography variant="body2" color="text.secondary">
-                Nenhuma foto.
-              </Typography>
-            ) : (
-              <Box
-                component="ul"
-                aria-label="Fotos"
-                sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}
-              >
-                {p.fotos.map((f) => (
-                  <li key={f.id}>
-                    <AuthImage url={f.url} alt={f.fileName} size={phone ? 96 : 112} onClick={() => setZoom(f.url)} />
-                  </li>
-                ))}
-              </Box>
-            )}
-          </Paper>
-          <Paper variant="outlined" sx={{ p: 2 }}>
-            <Typography variant="h6" component="h2">
-              Documentos ({p.documentos.length})
-            </Typography>
-            {p.documentos.length === 0 ? (
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                Nenhum documento.
-              </Typography>
-            ) : (
-              <List dense aria-label="Documentos">
-                {p.documentos.map((d) => (
-                  <ListItemButton
-                    key={d.id}
-                    onClick={() => void download(d.url, d.fileName)}
-                    aria-label={`Baixar ${d.fileName}`}
-                  >
-                    <ListItemIcon sx={{ minWidth: 36 }}>
-                      <Description fontSize="small" />
-                    </ListItemIcon>
-                    <ListItemText
-                      primary={d.fileName}
-                      secondary={`${formatFileSize(d.size)} · ${formatDateTime(d.createdAt)}`}
-                      slotProps={{ primary: { noWrap: true } }}
-                    />
-                    <Download fontSize="small" color="action" />
-                  </ListItemButton>
-                ))}
-              </List>
-            )}
-          </Paper>
+          <PhotosPanel fotos={p.fotos} />
+          <DocumentsPanel documentos={p.documentos} />
         </Box>
       </Box>
 
@@ -381,11 +310,6 @@ export default function PatrimonioViewPage({ title }: PageProps) {
         onClose={() => setTransfer(false)}
         onRequested={() => void qc.invalidateQueries({ queryKey: patrimonioKeys.detail(p.id) })}
       />
-      <Dialog open={!!zoom} onClose={() => setZoom(null)} maxWidth="lg" aria-label="Foto ampliada">
-        <DialogContent sx={{ p: 1 }}>
-          {zoom && <AuthImage url={zoom} alt="Foto ampliada" size={phone ? '80vw' : 640} />}
-        </DialogContent>
-      </Dialog>
     </>
   );
 }

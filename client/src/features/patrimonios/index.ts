@@ -5,6 +5,11 @@ import { live } from './live';
 export { StatusChip } from './StatusChip';
 export { COLUMN_LABELS } from './labels';
 export { PAGE_SIZES } from './list/urlState';
+export { AuthImage, apiPath } from './AuthImage';
+export { CustomInput, type CustomValues } from './CustomInput';
+export { FileQueue, type QueuedFile, type StoredFile } from './FileQueue';
+export { DocumentsPanel, PhotosPanel } from './FilesPanels';
+export { HistoryTable } from './HistoryTable';
 
 const PatrimonioFormPage = lazy(() => import('./PatrimonioFormPage'));
 

@@ -44,3 +44,11 @@ export const userItem = (r: SearchRow): BuscaItem => ({
   sublabel: `${r.a} · ${ROLE_LABELS[r.b as Role] ?? r.b}`,
   href: `/configuracoes/usuarios`,
 });
+
+/** A property → number and denominação, address below; opens its page. */
+export const imovelItem = (r: SearchRow): BuscaItem => ({
+  id: String(r.id),
+  label: `${r.label} — ${r.a}`,
+  sublabel: r.b || null,
+  href: `/imoveis/ver/${r.id}`,
+});

@@ -82,3 +82,27 @@ export const userPart = (scope: TenantScope, q: string, limit: number): SQL =>
     where municipality_id = ${scope.municipalityId}
       and ${allWords(sql`immutable_unaccent(lower(name || ' ' || email))`, searchWords(q))}
     order by name limit ${limit})`;
+
+/**
+ * The municipality's properties (every role that reads them sees all): number equal to `q`, number
+ * prefix, or every word in the folded denominação (trigram GIN on denominacao_busca). label = number,
+ * a = denominação, b = endereço · bairro.
+ */
+export function imovelParts(scope: TenantScope, q: string, limit: number): SQL[] {
+  const m = scope.municipalityId;
+  const cols = (branch: number) =>
+    sql`'imoveis' as kind, ${sql.raw(String(branch))} as branch, id, numero_patrimonio as label, denominacao as a,
+        concat_ws(' · ', endereco, bairro) as b`;
+  const typed = [...new Set([q.toUpperCase(), q])];
+  const parts = [
+    sql`(select ${cols(0)} from imoveis where municipality_id = ${m} and numero_patrimonio in (${sql.join(typed, sql`, `)}) limit 2)`,
+  ];
+  for (const p of typed)
+    parts.push(sql`(select ${cols(1)} from imoveis
+      where municipality_id = ${m} and numero_patrimonio like ${`${likeEscape(p)}%`} limit ${limit + 1})`);
+  const words = searchWords(q);
+  if (words.some((w) => w.length >= MIN_INDEXED_WORD))
+    parts.push(sql`(select ${cols(2)} from imoveis
+      where municipality_id = ${m} and ${allWords(sql`denominacao_busca`, words)} limit ${limit + 1})`);
+  return parts;
+}

@@ -1,5 +1,9 @@
-import { PATRIMONIO_MSG, type CustomFieldValues } from '@tombo/shared';
-import type { FieldRules } from './queries';
+import { PATRIMONIO_MSG, type CustomFieldValues, type FormField } from '@tombo/shared';
+
+/** The definitions values are checked against: asset form fields, property fields (any register's). */
+export interface CustomFieldDefs {
+  custom: ReadonlyArray<Pick<FormField, 'key' | 'label' | 'type' | 'required' | 'options'>>;
+}
 
 const isEmpty = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 
@@ -8,7 +12,7 @@ const isEmpty = (v: unknown) => v === null || v === undefined || (typeof v === '
  * and the type of each value. Returns normalised values or field errors keyed `customFields.<key>`.
  */
 export function checkCustomValues(
-  rules: FieldRules,
+  rules: CustomFieldDefs,
   values: CustomFieldValues,
   complete: boolean,
 ): { values: CustomFieldValues; errors: Record<string, string> } {

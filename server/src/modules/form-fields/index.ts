@@ -3,4 +3,4 @@ export { formFieldRoutes as routes } from './routes';
 export { formFieldAccess as access } from './access';
 export { fieldRules, listFields, type FieldRules } from './queries';
 export { installationFields } from './installation';
-export { checkCustomValues } from './custom-values';
+export { checkCustomValues, type CustomFieldDefs } from './custom-values';

@@ -19,6 +19,7 @@ export { toListItem } from './presenters';
 export { assetRooms, assetChanged } from './rooms';
 export { addHistory, type HistoryLine } from './history';
 export { patrimonioSheetRows, type PatrimonioSheetSource } from './sheet';
+export { registerFiles, receiveFile, type Processed } from './files';
 import { exportPatrimoniosJob } from './jobs/export-patrimonios';
 import { importPatrimoniosJob } from './jobs/import-patrimonios';
 /** The area's job definitions (collected by modules/job-definitions.ts). */

@@ -1,0 +1,236 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Tooltip from '@mui/material/Tooltip';
+import Add from '@mui/icons-material/Add';
+import ArrowDownward from '@mui/icons-material/ArrowDownward';
+import ArrowUpward from '@mui/icons-material/ArrowUpward';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import { FIELD_TYPE_LABELS, IMOVEL_FIELD_MSG, type ImovelField } from '@tombo/shared';
+import type { PageProps } from '../../lib/feature';
+import { ApiError } from '../../lib/http';
+import { hasPermission, useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ContentSpinner } from '../../components/FullScreenSpinner';
+import { LoadError } from '../../components/LoadError';
+import { PageHeader } from '../../components/PageHeader';
+import { FieldDialog } from '../catalogs';
+import {
+  createImovelField,
+  deleteImovelField,
+  reorderImovelFields,
+  updateImovelField,
+  type ImovelFieldBody,
+} from './api';
+import { imovelKeys } from './keys';
+import { useImovelFields } from './queries';
+
+/** The §8 failure text, followed by the server's reason when it gave one (a taken key, a system field). */
+function failed(text: string, err: unknown) {
+  const reason = err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : '';
+  toast.error(reason && reason !== text ? `${text} ${reason}` : text);
+}
+
+/** /imoveis/campos: the property form's fields; add, edit, delete (not system fields) and reorder. */
+export default function CamposPage({ title }: PageProps) {
+  const user = useSession((s) => s.user);
+  const canManage = hasPermission(user, 'imoveis:manage_fields');
+  const qc = useQueryClient();
+  const { data, isPending, isError, refetch } = useImovelFields();
+  const [edit, setEdit] = useState<ImovelField | 'new' | null>(null);
+  const [toDelete, setToDelete] = useState<ImovelField | null>(null);
+  const refresh = () => void qc.invalidateQueries({ queryKey: imovelKeys.fields });
+
+  const save = useMutation({
+    mutationFn: ({ body, field }: { body: ImovelFieldBody; field: ImovelField | null }) =>
+      field
+        ? updateImovelField(field.id, {
+            label: body.label,
+            required: body.required,
+            options: body.options,
+            ...(field.isSystem ? {} : { type: body.type }),
+            version: field.version,
+          })
+        : createImovelField(body),
+    onSuccess: (_r, v) => {
+      refresh();
+      toast.success(v.field ? IMOVEL_FIELD_MSG.updated : IMOVEL_FIELD_MSG.added);
+      setEdit(null);
+    },
+    onError: (err, v) => {
+      failed(v.field ? IMOVEL_FIELD_MSG.updateFailed : IMOVEL_FIELD_MSG.addFailed, err);
+      refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (f: ImovelField) => deleteImovelField(f.id),
+    onSuccess: () => toast.success(IMOVEL_FIELD_MSG.deleted),
+    onError: (err) => failed(IMOVEL_FIELD_MSG.deleteFailed, err),
+    onSettled: () => {
+      setToDelete(null);
+      refresh();
+    },
+  });
+  const reorder = useMutation({
+    mutationFn: reorderImovelFields,
+    onMutate: (ids) => {
+      const prev = qc.getQueryData<ImovelField[]>(imovelKeys.fields);
+      if (prev)
+        qc.setQueryData<ImovelField[]>(
+          imovelKeys.fields,
+          ids.map((id, i) => ({ ...prev.find((f) => f.id === id)!, position: i })),
+        );
+      return { prev };
+    },
+    onError: (err, _ids, ctx) => {
+      if (ctx?.prev) qc.setQueryData(imovelKeys.fields, ctx.prev);
+      failed(IMOVEL_FIELD_MSG.updateFailed, err);
+    },
+    onSettled: refresh,
+  });
+
+  const fields = data ?? [];
+  const move = (i: number, d: -1 | 1) => {
+    const ids = fields.map((f) => f.id);
+    [ids[i], ids[i + d]] = [ids[i + d], ids[i]];
+    reorder.mutate(ids);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle="Os campos aparecem nesta ordem no cadastro de imóveis; os personalizados também na listagem e na ficha."
+        actions={
+          canManage && (
+            <Button variant="contained" startIcon={<Add />} onClick={() => setEdit('new')}>
+              Novo Campo
+            </Button>
+          )
+        }
+      />
+      {isPending ? (
+        <ContentSpinner />
+      ) : isError ? (
+        <LoadError message="Falha ao carregar os campos personalizados." onRetry={() => void refetch()} />
+      ) : (
+        <Paper variant="outlined">
+          <List aria-label="Campos do cadastro de imóveis">
+            {fields.map((f, i) => (
+              <ListItem
+                key={f.id}
+                divider={i < fields.length - 1}
+                secondaryAction={
+                  canManage && (
+                    <Box sx={{ whiteSpace: 'nowrap' }}>
+                      <Tooltip title="Mover para cima">
+                        <span>
+                          <IconButton
+                            aria-label={`Mover ${f.label} para cima`}
+                            disabled={i === 0 || reorder.isPending}
+                            onClick={() => move(i, -1)}
+                          >
+                            <ArrowUpward fontSize="small" />
+                          </IconButton>
+                        </span>
+                      </Tooltip>
+                      <Tooltip title="Mover para baixo">
+                        <span>
+                          <IconButton
+                            aria-label={`Mover ${f.label} para baixo`}
+                            disabled={i === fields.length - 1 || reorder.isPending}
+                            onClick={() => move(i, 1)}
+                          >
+                            <ArrowDownward fontSize="small" />
+                          </IconButton>
+                        </span>
+                      </Tooltip>
+                      <Tooltip title="Editar">
+                        <IconButton aria-label={`Editar campo ${f.label}`} onClick={() => setEdit(f)}>
+                          <EditOutlined fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                      {/* System fields cannot be deleted: no button (an empty slot keeps the columns aligned). */}
+                      {f.isSystem ? (
+                        <Box component="span" sx={{ display: 'inline-block', width: 40 }} />
+                      ) : (
+                        <Tooltip title="Excluir">
+                          <IconButton
+                            aria-label={`Excluir campo ${f.label}`}
+                            color="error"
+                            onClick={() => setToDelete(f)}
+                          >
+                            <DeleteOutline fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      )}
+                    </Box>
+                  )
+                }
+                sx={{ pr: canManage ? { xs: 22, sm: 24 } : 2 }}
+              >
+                <ListItemText
+                  primary={
+                    <>
+                      {f.label}
+                      {f.required && (
+                        <Box component="span" sx={{ color: 'error.main' }} aria-label="obrigatório">
+                          {' '}
+                          *
+                        </Box>
+                      )}
+                    </>
+                  }
+                  secondary={
+                    <Box component="span" sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}>
+                      <Chip size="small" label={FIELD_TYPE_LABELS[f.type]} />
+                      <Chip size="small" variant="outlined" label={f.key} sx={{ fontFamily: 'monospace' }} />
+                      {f.isSystem && <Chip size="small" color="primary" variant="outlined" label="Sistema" />}
+                    </Box>
+                  }
+                  slotProps={{ secondary: { component: 'div' } }}
+                />
+              </ListItem>
+            ))}
+          </List>
+        </Paper>
+      )}
+      {canManage && (
+        <>
+          <FieldDialog
+            key={edit === 'new' ? 'new' : (edit?.id ?? 'closed')}
+            open={edit != null}
+            field={edit === 'new' ? null : edit}
+            busy={save.isPending}
+            onClose={() => setEdit(null)}
+            onSubmit={(body) => save.mutate({ body, field: edit === 'new' ? null : edit })}
+          />
+          <ConfirmDialog
+            open={!!toDelete}
+            title="Excluir campo"
+            message={
+              <>
+                Excluir o campo <strong>{toDelete?.label}</strong>? Os valores guardados nos imóveis para este campo
+                também serão apagados.
+              </>
+            }
+            confirmLabel="Excluir"
+            destructive
+            busy={remove.isPending}
+            onClose={() => setToDelete(null)}
+            onConfirm={() => toDelete && remove.mutate(toDelete)}
+          />
+        </>
+      )}
+    </>
+  );
+}
