@@ -21,6 +21,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ContentSpinner } from '../../components/FullScreenSpinner';
 import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
+import { ImovelManutencoesSection } from '../manutencoes';
 import { DocumentsPanel, HistoryTable, PhotosPanel } from '../patrimonios';
 import { deleteImovel } from './api';
 import { customText, formatArea } from './format';
@@ -198,15 +199,8 @@ export default function ImovelViewPage({ title }: PageProps) {
         <Box sx={{ display: 'grid', gap: 2 }}>
           <PhotosPanel fotos={p.fotos} />
           <DocumentsPanel documentos={p.documentos} />
-          {/* Slot of the maintenance area (issue 13): its helper may render the property's tasks here. */}
-          <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="imovel-manutencoes-titulo">
-            <Typography variant="h6" component="h2" id="imovel-manutencoes-titulo" sx={{ mb: 1 }}>
-              Manutenções
-            </Typography>
-            <Box id="imovel-manutencoes" data-imovel-id={p.id} />
-            <Link component={RouterLink} to={`/imoveis/manutencao?imovelId=${p.id}`}>
-              Ver manutenções deste imóvel
-            </Link>
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <ImovelManutencoesSection imovelId={p.id} />
           </Paper>
         </Box>
       </Box>

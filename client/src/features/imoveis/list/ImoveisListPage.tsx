@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import Add from '@mui/icons-material/Add';
+import Assessment from '@mui/icons-material/AssessmentOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FilterList from '@mui/icons-material/FilterList';
 import UploadFile from '@mui/icons-material/UploadFile';
@@ -37,6 +38,8 @@ import { activeFilterCount, apiParams, useListUrlState, type ListState } from '.
 export default function ImoveisListPage({ title }: PageProps) {
   const user = useSession((s) => s.user);
   const canWrite = hasPermission(user, 'imoveis:write');
+  // The property report templates (spec §2.3) have no menu entry of their own (§2.4 lists three items).
+  const canTemplates = hasPermission(user, 'reports:manage_templates');
   const phone = useMediaQuery('(max-width:767.98px)');
   const navigate = useNavigate();
   const fieldsQuery = useImovelFields();
@@ -99,6 +102,11 @@ export default function ImoveisListPage({ title }: PageProps) {
       >
         {exporting ? 'Exportando…' : 'Exportar'}
       </Button>
+      {canTemplates && (
+        <Button variant="outlined" startIcon={<Assessment />} component={RouterLink} to="/imoveis/relatorios/templates">
+          Relatórios
+        </Button>
+      )}
     </>
   );
 
