@@ -12,6 +12,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Add from '@mui/icons-material/Add';
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
+import PhonelinkEraseOutlined from '@mui/icons-material/PhonelinkEraseOutlined';
+import Box from '@mui/material/Box';
 import { MSG, type User, type UserUpdate, formatDateTime } from '@tombo/shared';
 import { ApiError } from '../../lib/http';
 import { hasPermission, useSession } from '../../lib/session';
@@ -27,7 +29,8 @@ import { usersKeys } from './keys';
 import { useUsers } from './queries';
 import { sortByName, useSectors } from '../sectors';
 import { UserFormDialog, type UserFormValues } from './UserFormDialog';
-import { createUser, deleteUser, isLocked, unlockUser, updateUser } from './api';
+import { createUser, deleteUser, isLocked, resetTwoFactor, unlockUser, updateUser } from './api';
+import { ResetTwoFactorDialog, TwoFactorChip } from './TwoFactorReset';
 import { RowActions } from '../../components/RowActions';
 
 const LOAD_FAILED = 'Falha ao carregar usuários.';
@@ -76,6 +79,7 @@ export default function UsersPage({ title }: PageProps) {
   const sectors = sortByName(useSectors().data?.sectors ?? []);
   const [form, setForm] = useState<FormState>({ open: false });
   const [toDelete, setToDelete] = useState<User | null>(null);
+  const [toReset, setToReset] = useState<User | null>(null);
 
   const refresh = () => void qc.invalidateQueries({ queryKey: usersKeys.list });
   const onError = (err: unknown) => {
@@ -175,11 +179,14 @@ export default function UsersPage({ title }: PageProps) {
                       <RoleBadge role={u.role} />
                     </TableCell>
                     <TableCell>
-                      {locked ? (
-                        <Chip size="small" color="error" label={`Bloqueado até ${formatDateTime(u.lockoutUntil)}`} />
-                      ) : (
-                        <Chip size="small" color="success" variant="outlined" label="Ativo" />
-                      )}
+                      <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+                        {locked ? (
+                          <Chip size="small" color="error" label={`Bloqueado até ${formatDateTime(u.lockoutUntil)}`} />
+                        ) : (
+                          <Chip size="small" color="success" variant="outlined" label="Ativo" />
+                        )}
+                        <TwoFactorChip on={u.twoFactorEnabled} />
+                      </Box>
                     </TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       {locked && canUpdate && (
@@ -190,6 +197,16 @@ export default function UsersPage({ title }: PageProps) {
                           disabled={unlock.isPending}
                         >
                           Desbloquear
+                        </Button>
+                      )}
+                      {u.twoFactorEnabled && canUpdate && u.id !== me?.id && (
+                        <Button
+                          size="small"
+                          startIcon={<PhonelinkEraseOutlined />}
+                          onClick={() => setToReset(u)}
+                          aria-label={`Redefinir 2FA de ${u.name}`}
+                        >
+                          Redefinir 2FA
                         </Button>
                       )}
                       <RowActions
@@ -214,6 +231,7 @@ export default function UsersPage({ title }: PageProps) {
         onClose={() => setForm({ open: false })}
         onSubmit={(v) => form.open && save.mutate({ ...v, user: form.user })}
       />
+      <ResetTwoFactorDialog user={toReset} reset={resetTwoFactor} onClose={() => setToReset(null)} onDone={refresh} />
       <ConfirmDialog
         open={!!toDelete}
         title="Excluir usuário"
