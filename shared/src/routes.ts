@@ -262,7 +262,7 @@ export const SUPERUSER_MENU: readonly MenuItem[] = [
 ];
 export const SUPERUSER_EXTRA_ROUTES: readonly MenuItem[] = [
   { path: '/superuser/assets-by-user', label: 'Bens por Usuário' },
-  /** The superuser's own two-step sign-in and sessions (avatar menu). */
+  /** The superuser's own two-step sign-in (avatar menu). */
   { path: '/superuser/security', label: 'Segurança da Conta' },
 ];
 

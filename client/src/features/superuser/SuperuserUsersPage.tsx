@@ -22,7 +22,7 @@ import { RoleBadge } from '../../components/RoleBadge';
 import { SearchField } from '../../components/SearchField';
 import { ResetTwoFactorDialog, TwoFactorChip } from '../users';
 import { createUser, inviteUser, resetUserTwoFactor, updateUser, type UsersFilter } from './api';
-import { DataList, type Column } from './DataList';
+import { DataList, type Column } from '../../components/DataList';
 import { superuserKeys } from './keys';
 import { useMunicipalities, useSuperuserUsers } from './queries';
 import { SuperuserUserDialog, type SuperuserUserFormValues } from './SuperuserUserDialog';
