@@ -113,7 +113,8 @@ test("an admin sees who has 2FA on and resets a user's 2FA after confirming; the
     await suPage.goto('/superuser/users');
     await suPage.getByLabel('Buscar por nome ou e-mail').fill(name);
     await expect(suPage.getByRole('button', { name: `Redefinir 2FA de ${name}` })).toBeVisible();
-    await expect(suPage.getByText('2FA ativa')).toBeVisible();
+    await expect(suPage.getByRole('row').filter({ hasText: email }).getByText('2FA ativa')).toBeVisible();
+    await expect(suPage.getByRole('row')).toHaveCount(2); // the header and the user searched for
     await suPage.screenshot({ path: path.join(SCREENSHOTS, 'superuser-users-2fa.png'), fullPage: true });
     await suPage.setViewportSize(PHONE);
     await suPage.screenshot({ path: path.join(SCREENSHOTS, 'phone-superuser-users-2fa.png') });
