@@ -1,6 +1,6 @@
 import type { LiveEvent } from './common';
 import type { AuditEvents } from './audit';
-import type { Job } from './jobs';
+import type { Job, JobStatus } from './jobs';
 import type { User } from './users';
 import type { SectorEvents } from './sectors';
 import type { LocalEvents } from './locais';
@@ -44,7 +44,14 @@ export const room = {
   inventario: (id: number) => `inv:${id}`,
   /** Those who list every inventory of a municipality (roles that see all sectors). */
   inventarios: (municipalityId: number) => `m:${municipalityId}:inv`,
+  /** Anonymous login pages (namespace PUBLIC_NAMESPACE): the installation's login customization only. */
+  publicCustomization: 'pub:customization',
 } as const;
+
+/** The Socket.IO namespace of anonymous sockets: no token, only the public rooms (`pub:`), nothing else. */
+export const PUBLIC_NAMESPACE = '/public';
+/** A room of the anonymous namespace (what the publisher sends there, without the actor). */
+export const isPublicRoom = (name: string) => name.startsWith('pub:');
 
 // Slices of the areas whose contract is still one flat file (users, jobs, sessions).
 /** Users of a municipality, sent to its `users` room. */
@@ -59,6 +66,8 @@ export interface JobEvents {
   'job.completed': (e: LiveEvent<Job>) => void;
   /** The owner deleted it (in another tab, say): it leaves every open Downloads list. */
   'job.deleted': (e: LiveEvent<{ id: string }>) => void;
+  /** Any owner's job changed state (room `su`: the superuser dashboard's queue figures); no title, no file. */
+  'job.changed': (e: LiveEvent<{ id: string; status: JobStatus | 'deleted' }>) => void;
 }
 /** The socket's session or user ended: the client signs out, the server cuts the socket. */
 export interface SessionEvents {

@@ -262,6 +262,8 @@ export const SUPERUSER_MENU: readonly MenuItem[] = [
 ];
 export const SUPERUSER_EXTRA_ROUTES: readonly MenuItem[] = [
   { path: '/superuser/assets-by-user', label: 'Bens por Usuário' },
+  /** The superuser's own two-step sign-in (avatar menu). */
+  { path: '/superuser/security', label: 'Segurança da Conta' },
 ];
 
 /** Highlight rule of the sidebar: exact items match exactly, others by prefix. */

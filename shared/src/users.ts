@@ -52,6 +52,8 @@ export interface User {
   sectorIds: number[];
   lockoutUntil: string | null;
   failedLoginAttempts: number;
+  /** Two-step sign-in is on (an admin may reset it: DELETE /api/users/:id/2fa). */
+  twoFactorEnabled: boolean;
   createdAt: string;
   updatedAt: string;
   version: number;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
+import { SECURITY_MSG } from '@tombo/shared';
 import { ACCOUNTS, DESKTOP, PASSWORD, PHONE, SCREENSHOTS, apiAs, apiToken, unique } from './helpers';
 
 // Phones: what the screen shows; desktop: the whole page (as screenshots.spec.ts).
@@ -86,4 +87,65 @@ test('an admin enables 2FA in /perfil and signs in again with a code; policy and
   await shot(page, 'phone-perfil');
   await page.getByRole('heading', { name: 'Sessões ativas' }).scrollIntoViewIfNeeded();
   await shot(page, 'phone-perfil-sessions');
+});
+
+test("an admin sees who has 2FA on and resets a user's 2FA after confirming; the superuser's list shows it too", async ({
+  page,
+  request,
+}) => {
+  const admin = await apiToken(request, ACCOUNTS.admin);
+  const email = `perdeu.celular.${unique()}@exemplo.gov.br`;
+  const name = `Paulo Sem Celular ${unique()}`;
+  await apiAs(request, admin, 'post', '/api/users', { name, email, password: PASSWORD, role: 'visualizador' });
+  // the user turns 2FA on by the API (as /perfil would)
+  const own = await apiToken(request, email);
+  const setup = await apiAs<{ secret: string }>(request, own, 'post', '/api/auth/2fa/setup', {});
+  await apiAs(request, own, 'post', '/api/auth/2fa/enable', { code: await codeAt(setup.secret, 0) });
+
+  const su = await page.context().browser()!.newContext();
+  try {
+    const suPage = await su.newPage();
+    await suPage.goto('/login');
+    await suPage.getByLabel('E-mail').fill(ACCOUNTS.superuser);
+    await suPage.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+    await suPage.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await expect(suPage).toHaveURL(/\/superuser$/);
+    await suPage.goto('/superuser/users');
+    await suPage.getByLabel('Buscar por nome ou e-mail').fill(name);
+    await expect(suPage.getByRole('button', { name: `Redefinir 2FA de ${name}` })).toBeVisible();
+    await expect(suPage.getByRole('row').filter({ hasText: email }).getByText('2FA ativa')).toBeVisible();
+    await expect(suPage.getByRole('row')).toHaveCount(2); // the header and the user searched for
+    await suPage.screenshot({ path: path.join(SCREENSHOTS, 'superuser-users-2fa.png'), fullPage: true });
+    await suPage.setViewportSize(PHONE);
+    await suPage.screenshot({ path: path.join(SCREENSHOTS, 'phone-superuser-users-2fa.png') });
+  } finally {
+    await su.close();
+  }
+
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(ACCOUNTS.admin);
+  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/admin$/);
+  await page.goto('/configuracoes/usuarios');
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row.getByText('2FA ativa')).toBeVisible();
+  await row.getByRole('button', { name: `Redefinir 2FA de ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Redefinir verificação em duas etapas' });
+  await expect(dialog).toContainText(name);
+  await shot(page, 'desktop-usuarios-2fa-reset');
+  await page.setViewportSize(PHONE);
+  await shot(page, 'phone-usuarios-2fa-reset');
+  await page.setViewportSize(DESKTOP);
+  await dialog.getByRole('button', { name: 'Desativar 2FA' }).click();
+  await expect(page.getByText(SECURITY_MSG.twoFactorReset)).toBeVisible();
+  await expect(row.getByText('Sem 2FA')).toBeVisible();
+  await expect(row.getByRole('button', { name: `Redefinir 2FA de ${name}` })).toHaveCount(0);
+  await shot(page, 'desktop-usuarios-2fa');
+  await page.setViewportSize(PHONE);
+  await shot(page, 'phone-usuarios-2fa');
+
+  // the user signs in with the password alone again
+  const again = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
+  expect(((await again.json()) as { token?: string }).token).toBeTruthy();
 });

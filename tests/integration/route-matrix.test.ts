@@ -205,6 +205,7 @@ const PARAMS_WITHOUT_ACCESS: Record<string, string> = {
     'the superuser reaches every user (all municipalities): an unknown id is the 404 of the command',
   'DELETE /superuser/users/:id': 'as PUT /superuser/users/:id',
   'POST /superuser/users/:id/invitation': 'as PUT /superuser/users/:id',
+  'DELETE /superuser/users/:id/2fa': 'as PUT /superuser/users/:id',
   'PUT /superuser/municipalities/:id':
     'the superuser reaches every municipality: an unknown id is the 404 of the command',
   'POST /notificacoes/:id/lida': "notifications belong to a user: the command answers 404 for anyone else's",

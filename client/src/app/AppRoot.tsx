@@ -4,12 +4,13 @@ import { useSession } from '../lib/session';
 import { bootstrapSession, logout } from '../features/auth';
 import { useIdleTimeoutMs } from '../features/security';
 import { useLiveSync } from './useLiveSync';
+import { usePublicLiveSync } from './usePublicLiveSync';
 import { useIdleTimeout } from './hooks/useIdleTimeout';
 import { useDocumentBranding } from './hooks/useDocumentBranding';
 
 /**
- * Root of every route: restores the session, keeps the live socket, the idle logout and the
- * browser title/favicon. Layouts and guards render below it.
+ * Root of every route: restores the session, keeps the live socket (the anonymous one when signed out),
+ * the idle logout and the browser title/favicon. Layouts and guards render below it.
  */
 export function AppRoot() {
   const navigate = useNavigate();
@@ -27,6 +28,7 @@ export function AppRoot() {
   useIdleTimeout(status === 'authenticated', onIdle, useIdleTimeoutMs());
 
   useLiveSync(userId);
+  usePublicLiveSync(status === 'anonymous');
   useDocumentBranding();
 
   return <Outlet />;

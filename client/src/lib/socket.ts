@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '@tombo/shared';
+import { PUBLIC_NAMESPACE, type ClientToServerEvents, type ServerToClientEvents } from '@tombo/shared';
 import { getSession } from './session';
 import { refreshAccessToken } from './http';
 
@@ -66,4 +66,17 @@ export function openSocket(onSessionLost: () => void): LiveSocket {
     if (getSession().token) socket.connect();
   });
   return socket;
+}
+
+/**
+ * The signed-out pages' socket: no token, the server's anonymous namespace, where only the installation's
+ * login customization is ever sent (`customization.updated`, without who made it).
+ */
+export function openPublicSocket(): LiveSocket {
+  return io(PUBLIC_NAMESPACE, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnectionDelay: 1000,
+    reconnectionDelayMax: 30_000,
+  });
 }

@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { Server, type Socket } from 'socket.io';
 import {
+  PUBLIC_NAMESPACE,
   SECTOR_RESTRICTED_ROLES,
   room,
   type ClientToServerEvents,
@@ -155,6 +156,9 @@ export async function createSocketServer(
     socket.on('disconnect', () => clearTimeout(expiry));
     sync.connected(socket);
   });
+  // Login pages have no token: they get their own namespace, whose only room is the public customization.
+  // The main namespace's rooms and client events are out of its reach (namespaces share nothing but the wire).
+  io.of(PUBLIC_NAMESPACE).on('connection', (socket) => void socket.join(room.publicCustomization));
   io.engine.on('connection_error', (err: { message: string }) =>
     logger.debug({ err: err.message }, 'socket connection error'),
   );

@@ -15,6 +15,7 @@ export const SECURITY_MSG = {
   twoFactorDisabled: 'Verificação em duas etapas desativada.',
   twoFactorAlready: 'A verificação em duas etapas já está ativada.',
   twoFactorNotEnabled: 'A verificação em duas etapas não está ativada.',
+  twoFactorReset: 'Verificação em duas etapas do usuário desativada. O próximo acesso pede apenas e-mail e senha.',
   twoFactorNoSetup: 'Inicie a configuração da verificação em duas etapas antes de confirmar.',
   twoFactorRequiredForAdmin:
     'Este município exige verificação em duas etapas para administradores: não é possível desativá-la.',

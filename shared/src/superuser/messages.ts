@@ -14,6 +14,7 @@ export const SUPERUSER_MSG = {
   moveRefused:
     'Não é possível mover um usuário para outro município. Crie o usuário novamente no outro município e exclua ou bloqueie este.',
   selfLock: 'Você não pode bloquear a sua própria conta.',
+  selfTwoFactorReset: 'Para desativar a sua própria verificação em duas etapas, use o seu perfil (a senha é exigida).',
   created: 'Município criado. O convite foi enviado ao administrador.',
   updated: 'Município atualizado com sucesso.',
   deactivated: 'Município desativado.',

@@ -14,7 +14,7 @@ import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchField } from '../../components/SearchField';
 import type { AssetsByUserFilter } from './api';
-import { DataList, type Column } from './DataList';
+import { DataList, type Column } from '../../components/DataList';
 import { useAssetsByUser, useMunicipalities } from './queries';
 import { useDebounced } from './useDebounced';
 

@@ -16,7 +16,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { createMunicipality, updateMunicipality } from './api';
-import { DataList, type Column } from './DataList';
+import { DataList, type Column } from '../../components/DataList';
 import { superuserKeys } from './keys';
 import { MunicipalityFormDialog, type MunicipalityFormValues } from './MunicipalityFormDialog';
 import { useMunicipalities } from './queries';

@@ -12,7 +12,7 @@ import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { PageHeader } from '../../components/PageHeader';
 import { ContentSpinner } from '../../components/FullScreenSpinner';
 import { LoadError } from '../../components/LoadError';
-import { DataList, type Column } from './DataList';
+import { DataList, type Column } from '../../components/DataList';
 import { useDashboard } from './queries';
 
 const LOAD_FAILED = 'Falha ao carregar o painel.';

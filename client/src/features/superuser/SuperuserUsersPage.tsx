@@ -20,8 +20,9 @@ import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { RoleBadge } from '../../components/RoleBadge';
 import { SearchField } from '../../components/SearchField';
-import { createUser, inviteUser, updateUser, type UsersFilter } from './api';
-import { DataList, type Column } from './DataList';
+import { ResetTwoFactorDialog, TwoFactorChip } from '../users';
+import { createUser, inviteUser, resetUserTwoFactor, updateUser, type UsersFilter } from './api';
+import { DataList, type Column } from '../../components/DataList';
 import { superuserKeys } from './keys';
 import { useMunicipalities, useSuperuserUsers } from './queries';
 import { SuperuserUserDialog, type SuperuserUserFormValues } from './SuperuserUserDialog';
@@ -46,6 +47,7 @@ const columns: Column<SuperuserUser>[] = [
         <Chip size="small" color="success" variant="outlined" label="Ativo" />
       ),
   },
+  { key: 'twoFactor', label: '2FA', render: (u) => <TwoFactorChip on={u.twoFactorEnabled} /> },
 ];
 
 /** /superuser/users: every user of the installation, filtered and paged on the server. */
@@ -60,6 +62,7 @@ export default function SuperuserUsersPage({ title }: PageProps) {
   const municipalities = useMunicipalities().data?.municipalities ?? [];
   const [form, setForm] = useState<FormState>({ open: false });
   const [locking, setLocking] = useState<SuperuserUser | null>(null);
+  const [resetting, setResetting] = useState<SuperuserUser | null>(null);
   const update = (f: Partial<UsersFilter>) => setFilter((old) => ({ ...old, page: 1, ...f }));
   const refresh = () => void qc.invalidateQueries({ queryKey: superuserKeys.users });
   const onError = (err: unknown) => {
@@ -217,6 +220,11 @@ export default function SuperuserUsersPage({ title }: PageProps) {
                   {isLocked(u) ? 'Desbloquear' : 'Bloquear'}
                 </Button>
               )}
+              {u.twoFactorEnabled && u.id !== me?.id && (
+                <Button size="small" onClick={() => setResetting(u)} aria-label={`Redefinir 2FA de ${u.name}`}>
+                  Redefinir 2FA
+                </Button>
+              )}
               {u.municipalityId != null && (
                 <Button size="small" onClick={() => invite.mutate(u)} disabled={invite.isPending}>
                   Reenviar convite
@@ -233,6 +241,12 @@ export default function SuperuserUsersPage({ title }: PageProps) {
         busy={save.isPending}
         onClose={() => setForm({ open: false })}
         onSubmit={(v) => form.open && save.mutate({ v, user: form.user })}
+      />
+      <ResetTwoFactorDialog
+        user={resetting}
+        reset={resetUserTwoFactor}
+        onClose={() => setResetting(null)}
+        onDone={refresh}
       />
       <ConfirmDialog
         open={!!locking}

@@ -61,3 +61,6 @@ export const setMunicipalityPublicSearch = (municipalityId: number, isPublicSear
   http.put('/superuser/public-search', { municipalityId, isPublicSearchEnabled });
 export const setInstallationPublicSearch = (isPublicSearchEnabled: boolean) =>
   http.put('/superuser/public-search/installation', { isPublicSearchEnabled });
+
+/** Turns off any other user's two-step sign-in (200 with the user; 404 when it is off). */
+export const resetUserTwoFactor = (id: number) => http.delete<User>(`/superuser/users/${id}/2fa`);

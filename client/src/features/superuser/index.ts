@@ -14,6 +14,7 @@ export const feature: Feature = {
     '/superuser/assets-by-user': lazy(() => import('./AssetsByUserPage')),
     '/superuser/system-information': lazy(() => import('./SystemInformationPage')),
     '/superuser/public-search': lazy(() => import('./PublicSearchPage')),
+    '/superuser/security': lazy(() => import('./SuperuserSecurityPage')),
   },
   live,
 };

@@ -13,7 +13,22 @@ const refetch =
 const municipalities = refetch(superuserKeys.municipalities, superuserKeys.dashboard, superuserKeys.publicSearch);
 const users = refetch(superuserKeys.users, superuserKeys.dashboard, superuserKeys.assetsByUser);
 
+/**
+ * A busy queue sends many `job.changed`: the dashboard refetches at most once per QUEUE_REFETCH_MS, after
+ * the first event of a burst, so the figures follow the queue without a query per event.
+ */
+const QUEUE_REFETCH_MS = 1000;
+let queueTimer: ReturnType<typeof setTimeout> | null = null;
+const queueChanged = (_e: unknown, ctx: LiveContext) => {
+  if (queueTimer) return;
+  queueTimer = setTimeout(() => {
+    queueTimer = null;
+    void ctx.queryClient.invalidateQueries({ queryKey: superuserKeys.dashboard });
+  }, QUEUE_REFETCH_MS);
+};
+
 export const live: LiveHandlers = {
+  'job.changed': queueChanged,
   'municipality.changed': municipalities,
   'publicSearch.changed': refetch(superuserKeys.publicSearch),
   'user.created': users,

@@ -2,9 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import * as api from './api';
 import { superuserKeys } from './keys';
 
-/** The dashboard: live events refetch it, and so does a poll (jobs change state without an event to this room). */
-export const useDashboard = () =>
-  useQuery({ queryKey: superuserKeys.dashboard, queryFn: api.fetchDashboard, refetchInterval: 10_000 });
+/** The dashboard: kept live by events (municipalities, users, backups, every job's state: see live.ts). */
+export const useDashboard = () => useQuery({ queryKey: superuserKeys.dashboard, queryFn: api.fetchDashboard });
 
 export const useMunicipalities = () =>
   useQuery({ queryKey: superuserKeys.municipalities, queryFn: api.fetchMunicipalities });

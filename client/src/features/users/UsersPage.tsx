@@ -12,6 +12,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Add from '@mui/icons-material/Add';
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
+import PhonelinkEraseOutlined from '@mui/icons-material/PhonelinkEraseOutlined';
+import Box from '@mui/material/Box';
 import { MSG, type User, type UserUpdate, formatDateTime } from '@tombo/shared';
 import { ApiError } from '../../lib/http';
 import { hasPermission, useSession } from '../../lib/session';
@@ -27,10 +29,40 @@ import { usersKeys } from './keys';
 import { useUsers } from './queries';
 import { sortByName, useSectors } from '../sectors';
 import { UserFormDialog, type UserFormValues } from './UserFormDialog';
-import { createUser, deleteUser, isLocked, unlockUser, updateUser } from './api';
+import { createUser, deleteUser, isLocked, resetTwoFactor, unlockUser, updateUser } from './api';
+import { ResetTwoFactorDialog, TwoFactorChip } from './TwoFactorReset';
 import { RowActions } from '../../components/RowActions';
+import { DataList, type Column } from '../../components/DataList';
 
 const LOAD_FAILED = 'Falha ao carregar usuários.';
+
+const columns: Column<User>[] = [
+  { key: 'name', label: 'Nome', primary: true, render: (u) => u.name },
+  { key: 'email', label: 'E-mail', render: (u) => <Box sx={{ wordBreak: 'break-all' }}>{u.email}</Box> },
+  { key: 'role', label: 'Perfil', render: (u) => <RoleBadge role={u.role} /> },
+  {
+    key: 'status',
+    label: 'Situação',
+    render: (u) => (
+      <Box
+        sx={{
+          display: 'flex',
+          gap: 0.5,
+          flexWrap: 'wrap',
+          justifyContent: 'flex-end', // phone card: the value column
+          '@media (min-width:768px)': { justifyContent: 'flex-start' },
+        }}
+      >
+        {isLocked(u) ? (
+          <Chip size="small" color="error" label={`Bloqueado até ${formatDateTime(u.lockoutUntil)}`} />
+        ) : (
+          <Chip size="small" color="success" variant="outlined" label="Ativo" />
+        )}
+        <TwoFactorChip on={u.twoFactorEnabled} />
+      </Box>
+    ),
+  },
+];
 type FormState = { open: false } | { open: true; user: User | null };
 
 function SelfOnly() {
@@ -76,6 +108,7 @@ export default function UsersPage({ title }: PageProps) {
   const sectors = sortByName(useSectors().data?.sectors ?? []);
   const [form, setForm] = useState<FormState>({ open: false });
   const [toDelete, setToDelete] = useState<User | null>(null);
+  const [toReset, setToReset] = useState<User | null>(null);
 
   const refresh = () => void qc.invalidateQueries({ queryKey: usersKeys.list });
   const onError = (err: unknown) => {
@@ -153,57 +186,41 @@ export default function UsersPage({ title }: PageProps) {
       ) : query.isError ? (
         <LoadError message={LOAD_FAILED} onRetry={() => void query.refetch()} />
       ) : (
-        <TableContainer component={Paper} variant="outlined">
-          <Table aria-label="Usuários" size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>Nome</TableCell>
-                <TableCell>E-mail</TableCell>
-                <TableCell>Perfil</TableCell>
-                <TableCell>Situação</TableCell>
-                <TableCell align="right">Ações</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {users.map((u) => {
-                const locked = isLocked(u);
-                return (
-                  <TableRow key={u.id} hover>
-                    <TableCell>{u.name}</TableCell>
-                    <TableCell sx={{ wordBreak: 'break-all' }}>{u.email}</TableCell>
-                    <TableCell>
-                      <RoleBadge role={u.role} />
-                    </TableCell>
-                    <TableCell>
-                      {locked ? (
-                        <Chip size="small" color="error" label={`Bloqueado até ${formatDateTime(u.lockoutUntil)}`} />
-                      ) : (
-                        <Chip size="small" color="success" variant="outlined" label="Ativo" />
-                      )}
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {locked && canUpdate && (
-                        <Button
-                          size="small"
-                          startIcon={<LockOpenOutlined />}
-                          onClick={() => unlock.mutate(u)}
-                          disabled={unlock.isPending}
-                        >
-                          Desbloquear
-                        </Button>
-                      )}
-                      <RowActions
-                        label={`usuário ${u.name}`}
-                        onEdit={canUpdate ? () => setForm({ open: true, user: u }) : undefined}
-                        onDelete={canDelete && u.id !== me?.id ? () => setToDelete(u) : undefined}
-                      />
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <DataList
+          label="Usuários"
+          rows={users}
+          rowKey={(u) => u.id}
+          columns={columns}
+          actions={(u) => (
+            <>
+              {isLocked(u) && canUpdate && (
+                <Button
+                  size="small"
+                  startIcon={<LockOpenOutlined />}
+                  onClick={() => unlock.mutate(u)}
+                  disabled={unlock.isPending}
+                >
+                  Desbloquear
+                </Button>
+              )}
+              {u.twoFactorEnabled && canUpdate && u.id !== me?.id && (
+                <Button
+                  size="small"
+                  startIcon={<PhonelinkEraseOutlined />}
+                  onClick={() => setToReset(u)}
+                  aria-label={`Redefinir 2FA de ${u.name}`}
+                >
+                  Redefinir 2FA
+                </Button>
+              )}
+              <RowActions
+                label={`usuário ${u.name}`}
+                onEdit={canUpdate ? () => setForm({ open: true, user: u }) : undefined}
+                onDelete={canDelete && u.id !== me?.id ? () => setToDelete(u) : undefined}
+              />
+            </>
+          )}
+        />
       )}
       <UserFormDialog
         open={form.open}
@@ -214,6 +231,7 @@ export default function UsersPage({ title }: PageProps) {
         onClose={() => setForm({ open: false })}
         onSubmit={(v) => form.open && save.mutate({ ...v, user: form.user })}
       />
+      <ResetTwoFactorDialog user={toReset} reset={resetTwoFactor} onClose={() => setToReset(null)} onDone={refresh} />
       <ConfirmDialog
         open={!!toDelete}
         title="Excluir usuário"

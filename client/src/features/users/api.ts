@@ -31,3 +31,8 @@ export async function unlockUser(user: Pick<User, 'id' | 'version'>): Promise<Us
 
 export const isLocked = (u: Pick<User, 'lockoutUntil'>, now = Date.now()) =>
   !!u.lockoutUntil && new Date(u.lockoutUntil).getTime() > now;
+
+/** An admin turns off a user's two-step sign-in (204; 404 when it is off). */
+export async function resetTwoFactor(id: number): Promise<void> {
+  await http.delete(`/users/${id}/2fa`);
+}

@@ -4,6 +4,7 @@ import { live } from './live';
 
 export { usersKeys } from './keys';
 export { fetchUsers } from './api';
+export { ResetTwoFactorDialog, TwoFactorChip } from './TwoFactorReset';
 
 /** Users of the municipality (/configuracoes/usuarios). */
 export const feature: Feature = {

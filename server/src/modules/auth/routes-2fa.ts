@@ -1,7 +1,6 @@
 import {
   SECURITY_MSG,
   avatarParam,
-  idParam,
   profileBody,
   sessionParam,
   twoFactorEnableBody,
@@ -18,7 +17,6 @@ import * as twoFactor from './flows-2fa';
 import { saveProfile, sendAvatar, uploadAvatar } from './profile';
 import { clientOf, limited } from './request';
 import { listSessions, revokeOneSession, revokeOtherSessions } from './sessions';
-import { resetTwoFactor } from './two-factor';
 
 /** Two-step sign-in, the caller's 2FA, sessions and profile (/perfil). */
 export const twoFactorRoutes = [
@@ -146,19 +144,5 @@ export const twoFactorRoutes = [
     audience: 'public',
     params: avatarParam,
     handler: (c) => sendAvatar(c.ctx, c.res, c.params.file),
-  }),
-  route({
-    method: 'delete',
-    path: '/users/:id/2fa',
-    audience: 'municipal',
-    permission: 'users:update',
-    params: idParam,
-    access: { param: 'id', rule: 'user.manage' },
-    status: 204,
-    handler: async (c) => {
-      const done = await c.command((tx, out) => resetTwoFactor(tx, out, c.scope, c.params.id));
-      if (!done) throw notFound(SECURITY_MSG.twoFactorNotEnabled);
-      return undefined;
-    },
   }),
 ];

@@ -163,7 +163,14 @@ export async function useRecoveryCode(tx: Db, out: Outbox, _t: Tenancy, userId: 
  * An admin turns off another user's 2FA (a lost phone and lost recovery codes): the user signs in with
  * the password again (or enrols at the next sign-in when their municipality requires it). False: none.
  */
-export async function resetTwoFactor(tx: Db, out: Outbox, _t: Tenancy, userId: number): Promise<boolean> {
+export async function resetTwoFactor(
+  tx: Db,
+  out: Outbox,
+  _t: Tenancy,
+  userId: number,
+  /** Whose activity log holds the entry when not the actor's (the superuser resetting a municipality's user). */
+  municipalityId?: number | null,
+): Promise<boolean> {
   const gone = await tx
     .delete(userTwoFactor)
     .where(eq(userTwoFactor.userId, userId))
@@ -175,6 +182,7 @@ export async function resetTwoFactor(tx: Db, out: Outbox, _t: Tenancy, userId: n
     entityType: 'User',
     entityId: userId,
     details: 'Verificação em duas etapas desativada por um administrador.',
+    ...(municipalityId === undefined ? {} : { municipalityId }),
   });
   return true;
 }

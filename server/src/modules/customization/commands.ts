@@ -9,13 +9,15 @@ import { rowOf } from './queries';
 
 /**
  * The audit row and the live event of a change: a municipality's reaches its own room; the installation's
- * reaches the superusers and every municipality (their screens inherit it: footer, title, favicon).
+ * reaches the superusers, every municipality (their screens inherit it: footer, title, favicon) and the
+ * anonymous login pages.
  */
 async function recordChange(tx: Db, out: Outbox, target: Tenancy, entry: Omit<AuditEntry, 'entityType' | 'entityId'>) {
   const all = isAll(target);
   const rooms = all
     ? [
         room.superusers,
+        room.publicCustomization,
         ...(await tx.select({ id: municipalities.id }).from(municipalities)).map((m) => room.municipality(m.id)),
       ]
     : room.municipality(target.municipalityId);

@@ -9,6 +9,7 @@ import { jobs } from '../../db/schema';
 import { liveEvent, record, type AuditEntry, type Outbox } from '../../db/tx';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import type { JobRow } from './presenters';
+import { queueChanged } from './publish';
 
 /** What a long task is asked with: who for, which processor, its title, payload and audit row. */
 export interface JobRequest<N extends JobName = JobName> {
@@ -38,17 +39,22 @@ export async function createJob(tx: Db, out: Outbox, scope: TenantScope, input: 
       notifyOwner: input.notifyOwner ?? false,
     })
     .returning();
-  await record(tx, out, {
-    ...input.audit,
-    details: input.audit.details ?? { new_value: { jobId: row.id, name: input.name, ...input.payload } },
-  });
+  await record(
+    tx,
+    out,
+    {
+      ...input.audit,
+      details: input.audit.details ?? { new_value: { jobId: row.id, name: input.name, ...input.payload } },
+    },
+    queueChanged(row, 'queued'),
+  );
   return row;
 }
 
 /** Marks a job failed with a pt-BR reason (the queue refused it), so nothing stays "queued" forever. */
 export async function failJob(
   tx: Db,
-  _out: Outbox,
+  out: Outbox,
   scope: TenantScope,
   input: { id: string; error: string },
 ): Promise<void> {
@@ -56,6 +62,7 @@ export async function failJob(
     .update(jobs)
     .set({ status: 'failed', error: input.error, finishedAt: new Date() })
     .where(and(eq(jobs.id, input.id), ofTenant(jobs, scope)));
+  await record(tx, out, null, queueChanged({ id: input.id, municipalityId: scope.municipalityId }, 'failed'));
 }
 
 const ownJob = (scope: TenantScope, ownerId: number, id: string) =>
@@ -93,6 +100,7 @@ export async function deleteJob(
       details: { old_value: { jobId: row.id, name: row.name, status: row.status, fileName: row.fileName } },
     },
     liveEvent(room.user(ownerId), 'job.deleted', { id: row.id }),
+    queueChanged(row, 'deleted'),
   );
   const file = row.filePath ? resolveJobFile(config, row.filePath) : null;
   if (file) out.afterCommit(() => fs.rm(file, { force: true }));
@@ -156,12 +164,17 @@ export async function retryJob(tx: Db, out: Outbox, scope: TenantScope, ownerId:
       .where(ownJob(scope, ownerId, id));
     throw exists ? conflict(MSG.jobs.retryNotFailed) : notFound(MSG.jobs.notFound);
   }
-  await record(tx, out, {
-    action: 'JOB_RETRY',
-    entityType: 'Job',
-    entityId: row.id,
-    label: row.title,
-    details: { new_value: { jobId: row.id, name: row.name } },
-  });
+  await record(
+    tx,
+    out,
+    {
+      action: 'JOB_RETRY',
+      entityType: 'Job',
+      entityId: row.id,
+      label: row.title,
+      details: { new_value: { jobId: row.id, name: row.name } },
+    },
+    queueChanged(row, 'queued'),
+  );
   return row;
 }

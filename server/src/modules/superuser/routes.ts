@@ -149,6 +149,13 @@ export const superuserRoutes = [
     status: 204,
     handler: (c) => c.command((tx, out) => commands.deleteAnyUser(tx, out, all, c.params.id)),
   }),
+  route({
+    method: 'delete',
+    path: '/superuser/users/:id/2fa',
+    audience: 'superuser',
+    params: idParam,
+    handler: (c) => c.command((tx, out) => commands.resetAnyUserTwoFactor(tx, out, all, c.params.id)),
+  }),
   // A new invitation (set-password link, INVITATION_TTL_DAYS) for a user who lost or never used theirs.
   route({
     method: 'post',

@@ -12,3 +12,4 @@ export {
 } from './commands';
 export { presentUsers } from './queries';
 export type { UserRow } from './presenters';
+export { userRooms } from './presenters';

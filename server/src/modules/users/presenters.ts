@@ -5,7 +5,7 @@ import type { users } from '../../db/schema';
 export type UserRow = typeof users.$inferSelect;
 
 /** Row → API shape of a user (HTTP answers and live events); never the password hash. */
-export const presentUser = (r: UserRow, sectorIds: number[]): User => ({
+export const presentUser = (r: UserRow, sectorIds: number[], twoFactorEnabled: boolean): User => ({
   id: r.id,
   name: r.name,
   email: r.email,
@@ -15,6 +15,7 @@ export const presentUser = (r: UserRow, sectorIds: number[]): User => ({
   sectorIds,
   lockoutUntil: iso(r.lockoutUntil),
   failedLoginAttempts: r.failedLoginAttempts,
+  twoFactorEnabled,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
   version: r.version,

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { MSG, type User } from '@tombo/shared';
 import type { Db } from '../../db/client';
-import { userSectors, users } from '../../db/schema';
+import { userSectors, userTwoFactor, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { presentUser, type UserRow } from './presenters';
@@ -15,13 +15,21 @@ export async function sectorIdsOf(tx: Db, ids: number[]): Promise<Map<number, nu
   return map;
 }
 
-/** Rows → API users with their sectors. */
+/** Those of the users whose two-step sign-in is on (a pending, unconfirmed secret does not count). */
+export async function twoFactorUserIds(tx: Db, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: userTwoFactor.userId })
+    .from(userTwoFactor)
+    .where(and(inArray(userTwoFactor.userId, ids), isNotNull(userTwoFactor.enabledAt)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Rows → API users with their sectors and whether their 2FA is on. */
 export async function presentUsers(tx: Db, rows: UserRow[]): Promise<User[]> {
-  const sectorMap = await sectorIdsOf(
-    tx,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => presentUser(r, sectorMap.get(r.id) ?? []));
+  const ids = rows.map((r) => r.id);
+  const [sectorMap, twoFactor] = [await sectorIdsOf(tx, ids), await twoFactorUserIds(tx, ids)];
+  return rows.map((r) => presentUser(r, sectorMap.get(r.id) ?? [], twoFactor.has(r.id)));
 }
 
 /** The municipality's users by name. */

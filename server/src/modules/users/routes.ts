@@ -1,7 +1,8 @@
-import { idParam, userCreateBody, userUpdateBody } from '@tombo/shared';
+import { SECURITY_MSG, idParam, userCreateBody, userUpdateBody } from '@tombo/shared';
+import { notFound } from '../../http/errors';
 import { route } from '../../http/route';
 import { requireMayUpdate } from './access';
-import { createUser, deleteUser, hashed, updateUser } from './commands';
+import { createUser, deleteUser, hashed, resetUserTwoFactor, updateUser } from './commands';
 import { getUser, listUsers } from './queries';
 import { assertPasswordPolicy, policyOf } from '../security';
 
@@ -66,5 +67,19 @@ export const userRoutes = [
     access: { param: 'id', rule: 'user.manage' },
     status: 204,
     handler: (c) => c.command((tx, out) => deleteUser(tx, out, c.scope, c.params.id)),
+  }),
+  route({
+    method: 'delete',
+    path: '/users/:id/2fa',
+    audience: 'municipal',
+    permission: 'users:update',
+    params: idParam,
+    access: { param: 'id', rule: 'user.manage' },
+    status: 204,
+    handler: async (c) => {
+      const done = await c.command((tx, out) => resetUserTwoFactor(tx, out, c.scope, c.params.id));
+      if (!done) throw notFound(SECURITY_MSG.twoFactorNotEnabled);
+      return undefined;
+    },
   }),
 ];

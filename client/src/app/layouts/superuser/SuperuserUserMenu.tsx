@@ -9,17 +9,20 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import Logout from '@mui/icons-material/Logout';
+import SecurityOutlined from '@mui/icons-material/SecurityOutlined';
+import { useNavigate } from 'react-router';
 import type { SessionUser } from '@tombo/shared';
 import { RoleBadge } from '../../../components/RoleBadge';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { useLogout } from '../../../features/auth';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 
-/** Superuser avatar menu: name, 'Alterar Senha', 'Sair' (spec §2.6). */
+/** Superuser avatar menu: name, 'Alterar Senha', the own two-step sign-in, 'Sair' (spec §2.6). */
 export function SuperuserUserMenu({ user }: { user: SessionUser }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const logout = useLogout();
+  const navigate = useNavigate();
   return (
     <>
       <IconButton
@@ -59,6 +62,17 @@ export function SuperuserUserMenu({ user }: { user: SessionUser }) {
             <KeyOutlined fontSize="small" />
           </ListItemIcon>
           <ListItemText>Alterar Senha</ListItemText>
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            navigate('/superuser/security');
+          }}
+        >
+          <ListItemIcon>
+            <SecurityOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Verificação em duas etapas</ListItemText>
         </MenuItem>
         <MenuItem
           onClick={() => {

@@ -1,17 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
-import { SUPERUSER_MSG, USER_MSG, room, type SuperuserUserUpdate, type User } from '@tombo/shared';
+import { SECURITY_MSG, SUPERUSER_MSG, USER_MSG, room, type SuperuserUserUpdate, type User } from '@tombo/shared';
 import type { Db } from '../../../db/client';
 import { municipalities, users } from '../../../db/schema';
 import { liveEvent, record, type Outbox } from '../../../db/tx';
-import { HttpError } from '../../../http/errors';
+import { HttpError, notFound } from '../../../http/errors';
 import type { AllMunicipalities } from '../../../tenancy/scope';
-import { revokeAllSessions } from '../../auth';
+import { resetTwoFactor, revokeAllSessions } from '../../auth';
 import {
   changeUser,
   insertUser,
   presentUsers,
   refuseSelfDelete,
   removeUser,
+  userRooms,
   type NewUser,
   type UserChanges,
 } from '../../users';
@@ -98,4 +99,25 @@ export async function inviteAnyUser(tx: Db, out: Outbox, all: AllMunicipalities,
   const u = await lockAnyUser(tx, all, id);
   const token = await startInvitation(tx, out, u.id, u.municipalityId);
   return { user: u, token };
+}
+
+/**
+ * Turns off any other user's two-step sign-in (a lost phone): 404 when it is off; one's own goes through
+ * the profile, with the password (422). The lists hear `user.updated`.
+ */
+export async function resetAnyUserTwoFactor(tx: Db, out: Outbox, all: AllMunicipalities, id: number): Promise<User> {
+  if (id === out.actor?.id)
+    throw new HttpError(422, 'UNPROCESSABLE', SUPERUSER_MSG.selfTwoFactorReset, {
+      id: SUPERUSER_MSG.selfTwoFactorReset,
+    });
+  const row = await lockAnyUser(tx, all, id);
+  if (!(await resetTwoFactor(tx, out, all, id, row.municipalityId))) throw notFound(SECURITY_MSG.twoFactorNotEnabled);
+  const [user] = await presentUsers(tx, [row]);
+  await record(
+    tx,
+    out,
+    null,
+    liveEvent(userRooms(row.id, row.municipalityId), 'user.updated', user, row.municipalityId),
+  );
+  return user;
 }

@@ -1,4 +1,5 @@
 export { createUser } from './create';
 export { updateUser } from './update';
 export { deleteUser } from './delete';
+export { resetUserTwoFactor } from './two-factor';
 export { changeUser, hashed, insertUser, refuseSelfDelete, removeUser, type NewUser, type UserChanges } from './write';

@@ -7,7 +7,7 @@ import { liveEvent, record, type Outbox } from '../../../db/tx';
 import { HttpError, badRequest, conflict, isUniqueViolation } from '../../../http/errors';
 import { revokeAllSessions } from '../../auth';
 import { presentUser, userRooms, type UserRow } from '../presenters';
-import { sectorIdsOf } from '../queries';
+import { sectorIdsOf, twoFactorUserIds } from '../queries';
 
 // The writes every user command shares, the municipal ones (users/commands) and the superuser's
 // (superuser/commands): each caller first finds the row in its own tenancy.
@@ -80,7 +80,7 @@ export async function insertUser(tx: Db, out: Outbox, municipalityId: number | n
     .returning()
     .catch(duplicate);
   await setSectors(tx, row.id, municipalityId, input.sectorIds ?? []);
-  const user = presentUser(row, [...new Set(input.sectorIds ?? [])]);
+  const user = presentUser(row, [...new Set(input.sectorIds ?? [])], false);
   await record(
     tx,
     out,
@@ -135,7 +135,11 @@ export async function changeUser(tx: Db, out: Outbox, old: UserRow, input: UserC
     .catch(duplicate);
   if (input.sectorIds || moved) await setSectors(tx, old.id, municipalityId, input.sectorIds ?? []);
   if (input.passwordHash || role !== old.role) await revokeAllSessions(tx, old.id);
-  const user = presentUser(row, (await sectorIdsOf(tx, [old.id])).get(old.id) ?? []);
+  const user = presentUser(
+    row,
+    (await sectorIdsOf(tx, [old.id])).get(old.id) ?? [],
+    (await twoFactorUserIds(tx, [old.id])).has(old.id),
+  );
   const changed = Object.entries(input)
     .filter(([k, v]) => v !== undefined && k !== 'version' && k !== 'passwordHash')
     .map(([k]) => k);
