@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { Importacao, ImportacaoAnalise, ImportacaoConfirmarBody, ImportacaoReport, Job } from '@tombo/shared';
+import type {
+  Importacao,
+  ImportacaoAnaliseBody,
+  ImportacaoAnaliseResult,
+  ImportacaoConfirmarBody,
+  ImportacaoReport,
+  Job,
+} from '@tombo/shared';
 import { startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
 import { jobDownload, jobRecorder, startWorkerIfNeeded, waitJob } from '../support/jobs';
@@ -57,15 +64,28 @@ async function upload(who: TestUser, bytes: Buffer, name: string) {
 }
 const api = async (who: TestUser) => client(s.url, await who.token());
 
+/** Asks for the analysis (202 `{ job }`), waits for its job; its result file when it completed. */
+async function analyseFile(who: TestUser, id: string, body: ImportacaoAnaliseBody) {
+  const res = await (await api(who))('POST', `/api/importacoes/${id}/analise`, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(202);
+  expect(res.body.job).toMatchObject({ name: 'importacao.analise', status: 'queued' });
+  const token = await who.token();
+  const job = await waitJob(s, token, res.body.job.id);
+  if (job.status !== 'completed') return { job };
+  const result = JSON.parse((await jobDownload(s, token, job.id)).bytes.toString('utf8')) as ImportacaoAnaliseResult;
+  expect(result.importacaoId).toBe(id);
+  return { job, analise: result.analise, headers: result.headers };
+}
+
 /** Upload, analyse with the suggested mapping, confirm with the suggestions (or 'criar'), wait for the job. */
 async function importAll(who: TestUser, bytes: Buffer, name: string, extra: Partial<ImportacaoConfirmarBody> = {}) {
   const up = await upload(who, bytes, name);
   expect(up.status, JSON.stringify(up.body)).toBe(201);
   const imp = up.body.importacao as Importacao;
   const call = await api(who);
-  const an = await call('POST', `/api/importacoes/${imp.id}/analise`, { mapping: imp.suggestedMapping });
-  expect(an.status, JSON.stringify(an.body)).toBe(200);
-  const analise = an.body.analise as ImportacaoAnalise;
+  const an = await analyseFile(who, imp.id, { mapping: imp.suggestedMapping });
+  expect(an.job.status, an.job.error ?? '').toBe('completed');
+  const analise = an.analise!;
   const choose = (list: Array<{ value: string; setor?: string; match: { id: number } | null }>, local = false) =>
     Object.fromEntries(
       list.map((d) => [local ? `${d.setor}\u001f${d.value}` : d.value, d.match ? { id: d.match.id } : { criar: true }]),
@@ -327,14 +347,12 @@ describe('register import', () => {
       headers: ['Coluna 1', 'Coluna 2', 'Coluna 3', 'Coluna 4', 'Coluna 5'],
     });
     expect(imp.preview).toHaveLength(2);
-    const an = await (
-      await api(A.users.admin)
-    )('POST', `/api/importacoes/${imp.id}/analise`, {
+    const an = await analyseFile(A.users.admin, imp.id, {
       hasHeader: false,
       mapping: { numero: 0, descricao: 1, setor: 2, data: 3, valor: 4 },
     });
-    expect(an.status, JSON.stringify(an.body)).toBe(200);
-    expect(an.body.analise).toMatchObject({ total: 2, valid: 2, errorCount: 0 });
+    expect(an.analise).toMatchObject({ total: 2, valid: 2, errorCount: 0 });
+    expect(an.headers).toEqual(['Coluna 1', 'Coluna 2', 'Coluna 3', 'Coluna 4', 'Coluna 5']);
   });
 
   it('the analysis reports every bad row in pt-BR (line, field, message), downloadable; duplicates in the file or the register are errors; confirm is refused', async () => {
@@ -349,9 +367,7 @@ describe('register import', () => {
     const up = await upload(A.users.admin, bytes, 'ruim.csv');
     const imp = up.body.importacao as Importacao;
     const admin = await api(A.users.admin);
-    const an = await admin('POST', `/api/importacoes/${imp.id}/analise`, { mapping: imp.suggestedMapping });
-    expect(an.status).toBe(200);
-    const a = an.body.analise as ImportacaoAnalise;
+    const a = (await analyseFile(A.users.admin, imp.id, { mapping: imp.suggestedMapping })).analise!;
     const msgs = a.errors.map((e) => `${e.line}|${e.field}|${e.message}`);
     expect(msgs).toEqual(
       expect.arrayContaining([
@@ -394,7 +410,7 @@ describe('register import', () => {
     const up = await upload(A.users.admin, bytes, 'v.csv');
     const imp = up.body.importacao as Importacao;
     const admin = await api(A.users.admin);
-    await admin('POST', `/api/importacoes/${imp.id}/analise`, { mapping: imp.suggestedMapping });
+    await analyseFile(A.users.admin, imp.id, { mapping: imp.suggestedMapping });
     const none = await admin('POST', `/api/importacoes/${imp.id}/confirmar`, {
       mapping: imp.suggestedMapping,
       valueMapping: { setor: { 'Setor Novo Qualquer': { criar: true } } },
@@ -417,8 +433,8 @@ describe('register import', () => {
     const up = await upload(A.users.admin, bytes, 'aon.csv');
     const imp = up.body.importacao as Importacao;
     const admin = await api(A.users.admin);
-    const an = await admin('POST', `/api/importacoes/${imp.id}/analise`, { mapping: imp.suggestedMapping });
-    expect(an.body.analise.errorCount).toBe(0);
+    const an = await analyseFile(A.users.admin, imp.id, { mapping: imp.suggestedMapping });
+    expect(an.analise!.errorCount).toBe(0);
     const before = (await assetsOf(A.id)).length;
     // Someone registers AON-2 between the analysis and the commit.
     await ownerQuery(
@@ -446,6 +462,52 @@ describe('register import', () => {
     expect(left).toEqual([]);
     const again = await admin('GET', `/api/importacoes/${imp.id}`);
     expect(again.body.importacao.status).toBe('falhou');
+  });
+
+  it('the analysis is a job of its owner: 202 `{ job }`, progress and completion live, its outcome kept on the upload', async () => {
+    const rows = Array.from({ length: 2500 }, (_, i) => [
+      `AN-${i + 1}`,
+      `Bem ${i + 1}`,
+      'Finanças',
+      '',
+      '',
+      '',
+      '1,00',
+      '',
+      '',
+      '',
+      '',
+    ]);
+    const up = await upload(A.users.admin, csvLatin1(rows), 'analise.csv');
+    const imp = up.body.importacao as Importacao;
+    const socket = await s.socket(await A.users.admin.token());
+    const rec = jobRecorder(socket);
+    const an = await analyseFile(A.users.admin, imp.id, { mapping: imp.suggestedMapping });
+    expect(an.job.status, an.job.error ?? '').toBe('completed');
+    expect(an.analise).toMatchObject({ total: 2500, valid: 2500, errorCount: 0 });
+    await rec.completed(an.job.id);
+    const steps = rec
+      .of(an.job.id)
+      .filter((e) => e.name === 'job.progress')
+      .map((e) => e.event.data.progress);
+    expect(steps.length).toBeGreaterThanOrEqual(2);
+    expect([...steps].sort((a, b) => a - b)).toEqual(steps);
+    const admin = await api(A.users.admin);
+    const row = await admin('GET', `/api/importacoes/${imp.id}`);
+    expect(row.body.importacao).toMatchObject({ status: 'analisada', jobId: an.job.id });
+    const [kept] = await ownerQuery<{ analysis_errors: number; report: { analysedRows: number } }>(
+      s,
+      'select analysis_errors, report from importacoes where id = $1',
+      [imp.id],
+    );
+    expect(kept).toMatchObject({ analysis_errors: 0, report: { analysedRows: 2500 } });
+    // Another municipality's admin does not see the job; a later mapping's analysis replaces this one.
+    const other = await (await api(B.users.admin))('GET', `/api/jobs/${an.job.id}`);
+    expect(other.status).toBe(404);
+    const again = await analyseFile(A.users.admin, imp.id, { mapping: { ...imp.suggestedMapping, local: null } });
+    expect(again.job.status).toBe('completed');
+    const conf = await admin('POST', `/api/importacoes/${imp.id}/confirmar`, { mapping: imp.suggestedMapping });
+    expect(conf.body.error.message).toBe('Analise o arquivo com este mapeamento antes de importar.');
   });
 
   it('one job, in batches, reports its progress live (job.progress) to its owner', async () => {

@@ -2,7 +2,9 @@ import type { ImportError } from '../patrimonios/types';
 import type { EstadoConservacao, PatrimonioStatus } from '../patrimonios/schemas';
 import type { ImportacaoCatalog, ImportacaoMapping } from './schemas';
 
-export type ImportacaoStatus = 'enviada' | 'analisada' | 'importando' | 'concluida' | 'falhou';
+/** 'analisando': an analysis job runs; 'expirada': its files were removed by the cleanup sweep. */
+export type ImportacaoStatus =
+  'enviada' | 'analisando' | 'analisada' | 'importando' | 'concluida' | 'falhou' | 'expirada';
 
 /** An uploaded register: what was detected and the first rows. */
 export interface Importacao {
@@ -51,6 +53,13 @@ export interface ImportacaoAnalise {
   enums: { status: DistinctEnumValue[]; estado: DistinctEnumValue[] };
   /** Numbers of the file that already exist in the register (counted in errors too). */
   duplicates: number;
+}
+
+/** The analysis job's result file (JSON): the analysis and the column names it read the file with. */
+export interface ImportacaoAnaliseResult {
+  importacaoId: string;
+  analise: ImportacaoAnalise;
+  headers: string[];
 }
 
 /** The import job's result file (JSON). */

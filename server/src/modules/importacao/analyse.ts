@@ -42,6 +42,8 @@ export interface AnalyseInput {
   catalogs: Catalogs;
   /** Absolute path the CSV of every bad row is written to. */
   errorsFile: string;
+  /** Told the number of rows read so far, every BATCH rows. */
+  onProgress?: (rows: number) => void;
 }
 
 export interface AnalyseOutput extends ImportacaoAnalise {
@@ -158,7 +160,10 @@ export async function analyse(ctx: Ctx, scope: TenantScope, input: AnalyseInput)
         if (errs.length) await report(errs);
         else valid++;
         if (pending.length >= BATCH) await checkRegister();
-        if (total % BATCH === 0) await yieldToOthers();
+        if (total % BATCH === 0) {
+          input.onProgress?.(total);
+          await yieldToOthers();
+        }
       }
     } finally {
       await sheet.rows.return(undefined);

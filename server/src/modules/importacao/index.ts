@@ -4,6 +4,7 @@
  */
 export { importacaoAccess as access } from './access';
 export { importacaoRoutes as routes } from './routes';
+import { importacaoAnaliseJob } from './jobs/importacao-analise';
 import { importacaoBensJob } from './jobs/importacao-bens';
 /** The area's job definitions (collected by modules/job-definitions.ts). */
-export const jobs = [importacaoBensJob] as const;
+export const jobs = [importacaoAnaliseJob, importacaoBensJob] as const;
