@@ -510,6 +510,82 @@ describe('register import', () => {
     expect(conf.body.error.message).toBe('Analise o arquivo com este mapeamento antes de importar.');
   });
 
+  it('custom form fields (the municipality’s and installation-wide) are target columns, their values checked by type', async () => {
+    const admin = await api(A.users.admin);
+    expect((await admin('GET', '/api/asset-form-fields')).status).toBe(200); // the defaults are in place first
+    const wide = `potencia_${Date.now() % 1_000_000}`;
+    await ownerQuery(
+      s,
+      `insert into asset_form_fields (municipality_id, key, label, type, required, is_custom, options, position)
+       values ($1, 'cor', 'Cor', 'SELECT', true, true, '["Azul","Preto"]', 90),
+              ($1, 'garantia_ate', 'Garantia até', 'DATE', false, true, null, 91),
+              ($1, 'obrigatorio_fora', 'Não está no arquivo', 'TEXT', true, true, null, 92),
+              (null, $2, 'Potência (W)', 'NUMBER', false, true, null, 0)`,
+      [A.id, wide],
+    );
+    const header = ['Tombamento', 'Descrição', 'Lotação', 'Cor', 'Garantia até', 'Potência (W)'];
+    const file = (rows: string[][]) =>
+      Buffer.from([header, ...rows].map((r) => r.map(q).join(';')).join('\r\n') + '\r\n', 'latin1');
+    const mapping = { numero: 0, descricao: 1, setor: 2, custom: { cor: 3, garantia_ate: 4, [wide]: 5 } };
+
+    const bad = (
+      await upload(
+        A.users.admin,
+        file([
+          ['CF-1', 'Ventilador', 'Administração', 'Verde', '31/02/2025', 'abc'],
+          ['CF-2', 'Ventilador', 'Administração', '', '', ''],
+        ]),
+        'cf-ruim.csv',
+      )
+    ).body.importacao as Importacao;
+    const unknown = await admin('POST', `/api/importacoes/${bad.id}/analise`, {
+      mapping: { ...mapping, custom: { nao_existe: 3 } },
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.error.message).toBe('O campo personalizado "nao_existe" não existe no formulário de bens.');
+    const twice = await admin('POST', `/api/importacoes/${bad.id}/analise`, {
+      mapping: { ...mapping, custom: { cor: 2 } },
+    });
+    expect(twice.status).toBe(422);
+    expect(twice.body.error.fields['mapping.custom.cor']).toBe('A mesma coluna foi escolhida para dois campos.');
+    const a = (await analyseFile(A.users.admin, bad.id, { mapping })).analise!;
+    expect(a.errors.map((e) => `${e.line}|${e.field}|${e.message}`).sort()).toEqual([
+      '2|Cor|Escolha uma das opções de Cor.',
+      '2|Garantia até|Valor inválido para Garantia até.',
+      '2|Potência (W)|Valor inválido para Potência (W).',
+      '3|Cor|Cor é obrigatório.',
+    ]);
+
+    const good = (
+      await upload(
+        A.users.admin,
+        file([
+          ['CF-10', 'Ventilador de teto', 'Administração', 'Azul', '15/03/2025', '1.250,5'],
+          ['CF-11', 'Ar-condicionado', 'Administração', 'Preto', '', '9000'],
+        ]),
+        'cf.csv',
+      )
+    ).body.importacao as Importacao;
+    const an = await analyseFile(A.users.admin, good.id, { mapping });
+    expect(an.analise).toMatchObject({ total: 2, errorCount: 0 });
+    const conf = await admin('POST', `/api/importacoes/${good.id}/confirmar`, {
+      mapping,
+      valueMapping: { setor: { Administração: { id: A.sectors.AD.id } } },
+    });
+    expect(conf.status, JSON.stringify(conf.body)).toBe(202);
+    expect((await finish(A.users.admin, conf.body.job.id)).job.status).toBe('completed');
+    const rows = await ownerQuery<{ numero_patrimonio: string; custom_fields: Record<string, unknown> }>(
+      s,
+      `select numero_patrimonio, custom_fields from patrimonios where municipality_id = $1 and numero_patrimonio like 'CF-1_' order by 1`,
+      [A.id],
+    );
+    expect(rows).toEqual([
+      { numero_patrimonio: 'CF-10', custom_fields: { cor: 'Azul', garantia_ate: '2025-03-15', [wide]: 1250.5 } },
+      { numero_patrimonio: 'CF-11', custom_fields: { cor: 'Preto', [wide]: 9000 } },
+    ]);
+    await ownerQuery(s, 'delete from asset_form_fields where municipality_id is null and key = $1', [wide]);
+  });
+
   it('one job, in batches, reports its progress live (job.progress) to its owner', async () => {
     const rows = Array.from({ length: 1200 }, (_, i) => [
       `P-${i + 1}`,

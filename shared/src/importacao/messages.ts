@@ -44,6 +44,7 @@ export const IMPORTACAO_MSG = {
   tooLong: (label: string, max: number) => `${label} tem mais de ${max} caracteres.`,
   done: (n: number) => `${formatNumber(n)} ${n === 1 ? 'bem importado' : 'bens importados'} com sucesso.`,
   failed: 'A importação falhou e nada foi gravado.',
+  customUnknown: (key: string) => `O campo personalizado "${key}" não existe no formulário de bens.`,
   analysisFailed: 'A análise do arquivo falhou.',
   analysisReplaced: 'Esta análise foi substituída por outra mais recente.',
   analysing: 'O arquivo ainda está sendo analisado.',

@@ -49,13 +49,23 @@ const column = z
   .max(IMPORTACAO_LIMITS.maxColumns - 1, { error: 'Coluna inválida.' })
   .nullable();
 
-/** Which column (0-based index) fills each field; null = not in the file. */
-export const importacaoMapping = z.strictObject(
-  Object.fromEntries(IMPORTACAO_FIELDS.map((f) => [f, column.default(null)])) as Record<
+/** A custom asset form field's key (spec §3 Field definition; the municipality's or installation-wide). */
+const customKey = z.string().regex(/^[a-z][a-z0-9_]{0,49}$/, { error: 'Campo personalizado inválido.' });
+
+/**
+ * Which column (0-based index) fills each field; null = not in the file. `custom`: the columns of
+ * custom form fields (asset_form_fields of the municipality, or installation-wide), by field key.
+ */
+export const importacaoMapping = z.strictObject({
+  ...(Object.fromEntries(IMPORTACAO_FIELDS.map((f) => [f, column.default(null)])) as Record<
     ImportacaoField,
     z.ZodDefault<typeof column>
-  >,
-);
+  >),
+  custom: z
+    .record(customKey, column.unwrap())
+    .refine((m) => Object.keys(m).length <= 100, { error: 'No máximo 100 campos personalizados.' })
+    .default({}),
+});
 export type ImportacaoMapping = z.output<typeof importacaoMapping>;
 
 export const importacaoIdParam = z.strictObject({ id: z.uuid({ error: 'Identificador inválido.' }) });

@@ -20,6 +20,8 @@ import {
   type ImportacaoMapping,
 } from '@tombo/shared';
 
+import { CustomFieldsMapping } from './CustomFieldsMapping';
+
 const SEPARATOR_LABEL: Record<string, string> = {
   ';': 'ponto e vírgula (;)',
   ',': 'vírgula (,)',
@@ -132,6 +134,13 @@ export function MappingStep({
           );
         })}
       </Grid>
+      <CustomFieldsMapping
+        importacaoId={imp.id}
+        headers={headers}
+        mapping={mapping}
+        onMapping={onMapping}
+        errors={errors}
+      />
     </Box>
   );
 }

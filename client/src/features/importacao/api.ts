@@ -1,4 +1,5 @@
 import type {
+  FormField,
   Importacao,
   ImportacaoAnaliseBody,
   ImportacaoAnaliseResult,
@@ -68,4 +69,9 @@ export async function fetchCatalogOptions(): Promise<Record<'setor' | 'local' | 
     tipo: named(listFrom(t, 'tiposBens')),
     forma: named(listFrom(f, 'formasAquisicao'), 'nome'),
   };
+}
+
+/** The custom fields of the asset form (the municipality's and installation-wide): target columns too. */
+export async function fetchCustomFields(): Promise<FormField[]> {
+  return listFrom<FormField>(await http.get('/asset-form-fields'), 'fields').filter((f) => f.isCustom);
 }

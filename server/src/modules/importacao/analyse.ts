@@ -20,6 +20,7 @@ import { read } from '../../db/tx';
 import { HttpError } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { estadoOf, statusOf } from '../patrimonios/import';
+import type { MappedCustom } from './custom';
 import { csvField } from './files';
 import type { Catalogs } from './queries';
 import { openRegister, readFailure, yieldToOthers } from './read';
@@ -42,6 +43,8 @@ export interface AnalyseInput {
   catalogs: Catalogs;
   /** Absolute path the CSV of every bad row is written to. */
   errorsFile: string;
+  /** The custom form fields the mapping fills (custom.ts). */
+  custom?: MappedCustom;
   /** Told the number of rows read so far, every BATCH rows. */
   onProgress?: (rows: number) => void;
 }
@@ -137,7 +140,7 @@ export async function analyse(ctx: Ctx, scope: TenantScope, input: AnalyseInput)
         total++;
         columnsSeen = Math.max(columnsSeen, raw.cells.length);
         const errs: ImportError[] = [];
-        const row = parseRow(input.mapping, raw, errs);
+        const row = parseRow(input.mapping, raw, errs, input.custom);
         if (row) {
           const seen = firstLine.get(row.numero);
           if (seen !== undefined)

@@ -20,6 +20,8 @@ import { detectCsvDialect, openSpreadsheet, spreadsheetKind, InflateBudget } fro
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { JobFailure } from '../../jobs/define';
 import { createJob, type JobRow } from '../jobs';
+import { fieldRules } from '../form-fields';
+import { mapCustom } from './custom';
 import { importacaoFolder } from './files';
 import { numberedHeaders, presentImportacao } from './presenters';
 import { getImportacaoRow } from './queries';
@@ -120,7 +122,12 @@ export async function createImportacao(
 
 /** The text an analysis is remembered by: the mapping (in field order) and whether row 1 is a header. */
 export const analysisKey = (mapping: ImportacaoMapping, hasHeader: boolean) =>
-  JSON.stringify({ mapping: Object.fromEntries(Object.entries(mapping).sort()), hasHeader });
+  JSON.stringify({
+    mapping: Object.fromEntries(
+      Object.entries({ ...mapping, custom: Object.fromEntries(Object.entries(mapping.custom ?? {}).sort()) }).sort(),
+    ),
+    hasHeader,
+  });
 
 /** Throws 422 when the mapping does not fit the file (required fields, a column twice, none outside). */
 export function checkMapping(mapping: ImportacaoMapping, hasHeader: boolean, headers: string[]): void {
@@ -149,6 +156,11 @@ export async function startAnalysis(
 ): Promise<JobRow> {
   const row = await getImportacaoRow(tx, scope, id, true);
   assertIdle(row);
+  const { unknown } = mapCustom(await fieldRules(tx, scope), body.mapping);
+  if (unknown.length)
+    throw unprocessable(IMPORTACAO_MSG.customUnknown(unknown[0]), {
+      [`mapping.custom.${unknown[0]}`]: IMPORTACAO_MSG.customUnknown(unknown[0]),
+    });
   const job = await createJob(tx, out, scope, {
     ownerId: actor.id,
     name: 'importacao.analise',

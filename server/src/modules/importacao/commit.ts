@@ -24,7 +24,9 @@ import { audit, type Actor, type Outbox } from '../../db/tx';
 import { JobFailure } from '../../jobs/define';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { getPattern, highestTaken, sequenceOf } from '../numbering';
+import { fieldRules } from '../form-fields';
 import { fold } from './analyse';
+import { mapCustom } from './custom';
 import { loadCatalogs } from './queries';
 import { openRegister, yieldToOthers } from './read';
 import { parseRow } from './rows';
@@ -231,6 +233,8 @@ export async function commitRegister(
   fileName: string,
   onProgress: (rows: number) => void,
 ): Promise<ImportacaoReport> {
+  const { mapped: custom, unknown } = mapCustom(await fieldRules(tx, scope), payload.mapping);
+  if (unknown.length) throw new JobFailure(IMPORTACAO_MSG.customUnknown(unknown[0]), false);
   const refs = await resolveCatalogs(tx, scope, payload.valueMapping);
   const vm = payload.valueMapping;
   const sheet = await openRegister(file, payload.hasHeader);
@@ -259,7 +263,7 @@ export async function commitRegister(
     for await (const raw of sheet.rows) {
       total++;
       const errors: ImportError[] = [];
-      const r = parseRow(payload.mapping, raw, errors);
+      const r = parseRow(payload.mapping, raw, errors, custom);
       const bad = (message: string): never => {
         throw new JobFailure(`Linha ${raw.line}: ${message}`, false);
       };
@@ -300,7 +304,7 @@ export async function commitRegister(
         status: status!,
         estadoConservacao: estado ?? null,
         observacoes: row.observacoes,
-        customFields: {},
+        customFields: row.customFields,
         createdById: actor.id,
         createdByName: actor.name,
       });

@@ -11,7 +11,9 @@ import { JSON_MIME } from '../../../jobs/files';
 import { isoDay } from '../../../jobs/format';
 import { logger } from '../../../logger';
 import { scopeOfMunicipality } from '../../../tenancy/scope';
+import { fieldRules } from '../../form-fields';
 import { analyse } from '../analyse';
+import { mapCustom } from '../custom';
 import { analysisKey, errorsPathOf, saveAnalysis, storedFile } from '../commands';
 import { headersFor } from '../presenters';
 import { loadCatalogs } from '../queries';
@@ -55,8 +57,13 @@ export const run: UserJobHandler<ImportacaoAnalisePayload> = async (ctx, job) =>
   let result: Awaited<ReturnType<typeof analyse>>;
   try {
     await job.progress(1);
-    const catalogs = await read(ctx, scope, (tx) => loadCatalogs(tx, scope));
-    result = await analyse(ctx, scope, { file, hasHeader, mapping, catalogs, errorsFile: scratch, onProgress });
+    const { catalogs, rules } = await read(ctx, scope, async (tx) => ({
+      catalogs: await loadCatalogs(tx, scope),
+      rules: await fieldRules(tx, scope),
+    }));
+    const { mapped: custom, unknown } = mapCustom(rules, mapping);
+    if (unknown.length) throw new JobFailure(IMPORTACAO_MSG.customUnknown(unknown[0]), false);
+    result = await analyse(ctx, scope, { file, hasHeader, mapping, catalogs, errorsFile: scratch, onProgress, custom });
     await mutate(
       ctx,
       null,
