@@ -1,10 +1,4 @@
-import {
-  IMPORTACAO_MSG,
-  type CustomFieldValues,
-  type FormField,
-  type ImportError,
-  type ImportacaoMapping,
-} from '@tombo/shared';
+import { type CustomFieldValues, type FormField, type ImportError, type ImportacaoMapping } from '@tombo/shared';
 import { checkCustomValues, type FieldRules } from '../form-fields';
 import type { Cell } from '../../spreadsheet';
 import { dateOf, str } from '../patrimonios/import';
