@@ -586,6 +586,46 @@ describe('register import', () => {
     await ownerQuery(s, 'delete from asset_form_fields where municipality_id is null and key = $1', [wide]);
   });
 
+  it('a donated status (DOADO) imports as the register leaves an approved donation: baixado and doado', async () => {
+    const bytes = csvLatin1([
+      ['DO-1', 'Cadeira doada', 'Administração', '', '', '', '1,00', '', '', 'DOADO', ''],
+      ['DO-2', 'Mesa doada', 'Administração', '', '', '', '1,00', '', '', 'Doação', ''],
+      ['DO-3', 'Armário baixado', 'Administração', '', '', '', '1,00', '', '', 'BAIXADO', ''],
+      ['DO-4', 'Estante', 'Administração', '', '', '', '1,00', '', '', 'ATIVO', ''],
+    ]);
+    const { analise, conf } = await importAll(A.users.admin, bytes, 'doados.csv');
+    expect(analise.enums.status.map((e) => [e.value, e.suggestion])).toEqual([
+      ['ATIVO', 'ativo'],
+      ['BAIXADO', 'baixado'],
+      ['Doação', 'doado'],
+      ['DOADO', 'doado'],
+    ]);
+    expect(conf.status, JSON.stringify(conf.body)).toBe(202);
+    expect((await finish(A.users.admin, conf.body.job.id)).job.status).toBe('completed');
+    const rows = await ownerQuery<{ numero_patrimonio: string; status: string; doado: boolean; details: string }>(
+      s,
+      `select p.numero_patrimonio, p.status, p.doado, h.details
+         from patrimonios p join patrimonio_historico h on h.patrimonio_id = p.id
+        where p.municipality_id = $1 and p.numero_patrimonio like 'DO-_' order by 1`,
+      [A.id],
+    );
+    expect(rows.map((r) => [r.numero_patrimonio, r.status, r.doado])).toEqual([
+      ['DO-1', 'baixado', true],
+      ['DO-2', 'baixado', true],
+      ['DO-3', 'baixado', false],
+      ['DO-4', 'ativo', false],
+    ]);
+    expect(rows[0].details).toBe('Bem DO-1 cadastrado por importação do cadastro anterior (baixado por doação).');
+    // The asset shows as donated (loans and transfers refuse a donated asset).
+    const [{ id }] = await ownerQuery<{ id: number }>(
+      s,
+      `select id from patrimonios where municipality_id = $1 and numero_patrimonio = 'DO-1'`,
+      [A.id],
+    );
+    const asset = await (await api(A.users.admin))('GET', `/api/patrimonios/${id}`);
+    expect(asset.body.patrimonio ?? asset.body).toMatchObject({ doado: true, status: 'baixado' });
+  });
+
   it('one job, in batches, reports its progress live (job.progress) to its owner', async () => {
     const rows = Array.from({ length: 1200 }, (_, i) => [
       `P-${i + 1}`,

@@ -85,6 +85,14 @@ export const catalogChoice = z.union([
 ]);
 export type CatalogChoice = z.infer<typeof catalogChoice>;
 
+/**
+ * What a status value of the file may become: one of Tombo's statuses, or 'doado' — written off by a
+ * donation, as an approved donation leaves an asset in the register: status 'baixado' and `doado` true.
+ */
+export const IMPORTACAO_STATUS_CHOICES = [...PATRIMONIO_STATUSES, 'doado'] as const;
+export type ImportacaoStatusChoice = (typeof IMPORTACAO_STATUS_CHOICES)[number];
+export const IMPORTACAO_STATUS_LABELS = { doado: 'Doado (baixado por doação)' } as const;
+
 const valueKey = z.string().max(500, { error: 'Valor longo demais.' });
 const catalogMap = z.record(valueKey, catalogChoice).default({});
 
@@ -98,7 +106,7 @@ export const importacaoConfirmarBody = z.strictObject({
       local: catalogMap,
       tipo: catalogMap,
       forma: catalogMap,
-      status: z.record(valueKey, z.enum(PATRIMONIO_STATUSES, { error: 'Status inválido.' })).default({}),
+      status: z.record(valueKey, z.enum(IMPORTACAO_STATUS_CHOICES, { error: 'Status inválido.' })).default({}),
       // null: the asset gets no conservation state ('N/A', 'Não informado').
       estado: z.record(valueKey, z.enum(ESTADOS_CONSERVACAO, { error: 'Estado inválido.' }).nullable()).default({}),
     })

@@ -1,6 +1,6 @@
 import type { ImportError } from '../patrimonios/types';
-import type { EstadoConservacao, PatrimonioStatus } from '../patrimonios/schemas';
-import type { ImportacaoCatalog, ImportacaoMapping } from './schemas';
+import type { EstadoConservacao } from '../patrimonios/schemas';
+import type { ImportacaoCatalog, ImportacaoMapping, ImportacaoStatusChoice } from './schemas';
 
 /** 'analisando': an analysis job runs; 'expirada': its files were removed by the cleanup sweep. */
 export type ImportacaoStatus =
@@ -39,7 +39,7 @@ export interface DistinctValue {
 export interface DistinctEnumValue {
   value: string;
   count: number;
-  suggestion: PatrimonioStatus | EstadoConservacao | null;
+  suggestion: ImportacaoStatusChoice | EstadoConservacao | null;
 }
 
 /** The analysis of a mapping: row counts, distinct values per catalog, and every bad row (pt-BR). */

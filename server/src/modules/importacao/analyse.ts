@@ -219,7 +219,7 @@ export async function analyse(ctx: Ctx, scope: TenantScope, input: AnalyseInput)
     errors: inline,
     distinct,
     enums: {
-      status: enumOf(counts.status, (v) => statusOf(v) ?? guessStatus(v)),
+      status: enumOf(counts.status, (v) => (guessStatus(v) === 'doado' ? 'doado' : (statusOf(v) ?? guessStatus(v)))),
       estado: enumOf(counts.estado, (v) => estadoOf(v) ?? guessEstado(v)),
     },
     duplicates,
@@ -231,7 +231,8 @@ export async function analyse(ctx: Ctx, scope: TenantScope, input: AnalyseInput)
 function guessStatus(v: string) {
   const f = fold(v);
   if (/^(ativo|em uso|normal|incorporado|regular)/.test(f)) return 'ativo';
-  if (/(baix|descarreg|doad|alienad|leiload|inserviv)/.test(f)) return 'baixado';
+  if (/(doad|doacao)/.test(f)) return 'doado';
+  if (/(baix|descarreg|alienad|leiload|inserviv)/.test(f)) return 'baixado';
   if (/(extravi|desaparec|furt|roubad|perdid)/.test(f)) return 'extraviado';
   if (/(manuten|conserto|reparo)/.test(f)) return 'em_manutencao';
   if (/(ocios|dispon|deposito|estoque)/.test(f)) return 'ocioso';

@@ -191,13 +191,13 @@ async function insertBatch(tx: Db, scope: TenantScope, actor: Actor, batch: Row[
   const inserted = await tx
     .insert(patrimonios)
     .values(batch.map(({ line: _line, ...v }) => v))
-    .returning({ id: patrimonios.id, numero: patrimonios.numeroPatrimonio });
+    .returning({ id: patrimonios.id, numero: patrimonios.numeroPatrimonio, doado: patrimonios.doado });
   await tx.insert(patrimonioHistorico).values(
     inserted.map((x) => ({
       patrimonioId: x.id,
       municipalityId: scope.municipalityId,
       action: HISTORICO_ACTIONS.created,
-      details: `Bem ${x.numero} cadastrado por importação do cadastro anterior.`,
+      details: `Bem ${x.numero} cadastrado por importação do cadastro anterior${x.doado ? ' (baixado por doação)' : ''}.`,
       userId: actor.id,
       userName: actor.name,
     })),
@@ -301,7 +301,9 @@ export async function commitRegister(
         valorAquisicao: row.valor,
         quantidade: row.quantidade,
         dataAquisicao: row.data,
-        status: status!,
+        // A donation, as the register leaves an approved one: written off and marked donated.
+        status: status === 'doado' ? 'baixado' : status!,
+        doado: status === 'doado',
         estadoConservacao: estado ?? null,
         observacoes: row.observacoes,
         customFields: row.customFields,
