@@ -7,8 +7,10 @@ import type {
   ImportacaoConfirmarBody,
   ImportacaoReport,
   Job,
+  LiveEvent,
+  Sector,
 } from '@tombo/shared';
-import { startTestServer, type TestServer } from '../support/harness';
+import { nextEvent, startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
 import { jobDownload, jobRecorder, startWorkerIfNeeded, waitJob } from '../support/jobs';
 import {
@@ -624,6 +626,53 @@ describe('register import', () => {
     );
     const asset = await (await api(A.users.admin))('GET', `/api/patrimonios/${id}`);
     expect(asset.body.patrimonio ?? asset.body).toMatchObject({ doado: true, status: 'baixado' });
+  });
+
+  it('a sector the import creates is sent live (sector.created, audited) after the commit; none for a failed import', async () => {
+    const watcher = await s.socket(await A.users.supervisor.token());
+    const seen: Array<LiveEvent<Sector>> = [];
+    watcher.on('sector.created', (e: LiveEvent<Sector>) => seen.push(e));
+    const committed: boolean[] = [];
+    watcher.on('sector.created', (e: LiveEvent<Sector>) => {
+      void ownerQuery(s, 'select 1 from sectors where id = $1', [e.data.id]).then((r) =>
+        committed.push(r.length === 1),
+      );
+    });
+
+    // A failing import creates its sector inside the rolled-back transaction: nothing is sent.
+    const failing = csvLatin1([['SV-1', 'Mesa', 'Setor Desfeito', '', '', '', '1,00', '', '', '', '']]);
+    const imp = (await upload(A.users.admin, failing, 'desfeito.csv')).body.importacao as Importacao;
+    expect((await analyseFile(A.users.admin, imp.id, { mapping: imp.suggestedMapping })).analise?.errorCount).toBe(0);
+    await ownerQuery(
+      s,
+      `insert into patrimonios (municipality_id, numero_patrimonio, descricao_bem, sector_id, setor_nome)
+       values ($1, 'SV-1', 'Cadastrado antes', $2, 'Administração')`,
+      [A.id, A.sectors.AD.id],
+    );
+    const failed = await (
+      await api(A.users.admin)
+    )('POST', `/api/importacoes/${imp.id}/confirmar`, {
+      mapping: imp.suggestedMapping,
+      valueMapping: { setor: { 'Setor Desfeito': { criar: true } } },
+    });
+    expect(failed.status, JSON.stringify(failed.body)).toBe(202);
+    expect((await finish(A.users.admin, failed.body.job.id)).job.status).toBe('failed');
+
+    const arrived = nextEvent<LiveEvent<Sector>>(watcher, 'sector.created');
+    const ok = csvLatin1([['SV-2', 'Mesa', 'Setor Ao Vivo Importado', '', '', '', '1,00', '', '', '', '']]);
+    const { conf } = await importAll(A.users.admin, ok, 'ao-vivo.csv');
+    expect((await finish(A.users.admin, conf.body.job.id)).job.status).toBe('completed');
+    const event = await arrived;
+    expect(event.data).toMatchObject({ name: 'Setor Ao Vivo Importado', municipalityId: A.id });
+    expect(event.actor?.name).toBe(A.users.admin.name);
+    expect(seen.map((e) => e.data.name)).toEqual(['Setor Ao Vivo Importado']);
+    await expect.poll(() => committed).toEqual([true]);
+    const audit = await ownerQuery(
+      s,
+      `select 1 from audit_logs where municipality_id = $1 and action = 'SECTOR_CREATE' and entity_id = $2`,
+      [A.id, String(event.data.id)],
+    );
+    expect(audit).toHaveLength(1);
   });
 
   it('one job, in batches, reports its progress live (job.progress) to its owner', async () => {

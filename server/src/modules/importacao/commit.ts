@@ -17,13 +17,13 @@ import {
   numberingSequences,
   patrimonioHistorico,
   patrimonios,
-  sectors,
   tiposBens,
 } from '../../db/schema';
 import { audit, type Actor, type Outbox } from '../../db/tx';
 import { JobFailure } from '../../jobs/define';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { getPattern, highestTaken, sequenceOf } from '../numbering';
+import { createSector } from '../sectors';
 import { fieldRules } from '../form-fields';
 import { fold } from './analyse';
 import { mapCustom } from './custom';
@@ -79,7 +79,12 @@ interface Resolved {
 }
 
 /** The catalog row of every distinct value: the chosen one, or a new one ('criar'; one per name). */
-async function resolveCatalogs(tx: Db, scope: TenantScope, vm: ImportacaoValueMapping): Promise<Resolved> {
+async function resolveCatalogs(
+  tx: Db,
+  out: Outbox,
+  scope: TenantScope,
+  vm: ImportacaoValueMapping,
+): Promise<Resolved> {
   const m = scope.municipalityId;
   const cat = await loadCatalogs(tx, scope);
   const created = { setor: 0, local: 0, tipo: 0, forma: 0 };
@@ -91,10 +96,9 @@ async function resolveCatalogs(tx: Db, scope: TenantScope, vm: ImportacaoValueMa
     let s = 'id' in c ? sectorById.get(c.id) : sectorByName.get(fold(value));
     if (!s) {
       const name = value.trim().slice(0, 100) || 'Sem setor';
-      [s] = await tx
-        .insert(sectors)
-        .values({ municipalityId: m, name, code: sectorCodeFor(name, codes) })
-        .returning({ id: sectors.id, name: sectors.name, code: sectors.code });
+      // As the sectors screen creates one: audited, and `sector.created` sent after the commit (outbox).
+      const sector = await createSector(tx, out, scope, { name, code: sectorCodeFor(name, codes) });
+      s = { id: sector.id, name: sector.name, code: sector.code };
       sectorByName.set(fold(name), s);
       created.setor++;
     }
@@ -235,7 +239,7 @@ export async function commitRegister(
 ): Promise<ImportacaoReport> {
   const { mapped: custom, unknown } = mapCustom(await fieldRules(tx, scope), payload.mapping);
   if (unknown.length) throw new JobFailure(IMPORTACAO_MSG.customUnknown(unknown[0]), false);
-  const refs = await resolveCatalogs(tx, scope, payload.valueMapping);
+  const refs = await resolveCatalogs(tx, out, scope, payload.valueMapping);
   const vm = payload.valueMapping;
   const sheet = await openRegister(file, payload.hasHeader);
   const sectorIds = new Set<number>();
