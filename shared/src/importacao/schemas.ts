@@ -41,6 +41,8 @@ export const IMPORTACAO_LIMITS = {
   /** Errors the analysis answers inline; all of them are in the downloadable CSV. */
   inlineErrors: 500,
   maxColumns: 300,
+  /** Days an upload's files are kept after it finished or was abandoned (then its status is 'expirada'). */
+  fileRetentionDays: 7,
 } as const;
 
 const column = z

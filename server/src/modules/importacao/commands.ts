@@ -137,9 +137,10 @@ export function checkMapping(mapping: ImportacaoMapping, hasHeader: boolean, hea
   if (first) throw unprocessable(first, errs);
 }
 
-/** Settles what the upload may do now: 409 while importing or imported. */
+/** Settles what the upload may do now: 409 while importing or imported, or once the cleanup sweep removed its files. */
 function assertIdle(row: { status: string }): void {
   if (row.status === 'importando' || row.status === 'concluida') throw conflict(IMPORTACAO_MSG.busy);
+  if (row.status === 'expirada') throw conflict(IMPORTACAO_MSG.expired(IMPORTACAO_LIMITS.fileRetentionDays));
 }
 
 /**

@@ -79,12 +79,7 @@ interface Resolved {
 }
 
 /** The catalog row of every distinct value: the chosen one, or a new one ('criar'; one per name). */
-async function resolveCatalogs(
-  tx: Db,
-  out: Outbox,
-  scope: TenantScope,
-  vm: ImportacaoValueMapping,
-): Promise<Resolved> {
+async function resolveCatalogs(tx: Db, out: Outbox, scope: TenantScope, vm: ImportacaoValueMapping): Promise<Resolved> {
   const m = scope.municipalityId;
   const cat = await loadCatalogs(tx, scope);
   const created = { setor: 0, local: 0, tipo: 0, forma: 0 };

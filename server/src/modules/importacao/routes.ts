@@ -98,6 +98,8 @@ export const importacaoRoutes = [
     access: own,
     handler: async (c) => {
       const row = await c.read((tx) => getImportacaoRow(tx, c.scope, c.params.id));
+      // Removed by the cleanup sweep: 404 with the reason, as an expired job file (jobs area).
+      if (row.status === 'expirada') throw notFound(IMPORTACAO_MSG.errorsExpired(IMPORTACAO_LIMITS.fileRetentionDays));
       const abs = row.errorsPath ? storedFile(c.ctx.config, row.errorsPath) : null;
       if (!abs) throw notFound(IMPORTACAO_MSG.notAnalysed);
       const base = row.fileName.replace(/\.[^.]*$/, '') || 'importacao';
