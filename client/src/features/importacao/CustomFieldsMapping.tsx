@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { foldText, type FormField, type ImportacaoMapping } from '@tombo/shared';
 import { fetchCustomFields } from './api';
+import { ColumnSelect } from './ColumnSelect';
 
 const fold = (s: string) =>
   foldText(s)
@@ -53,10 +52,10 @@ export function CustomFieldsMapping({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fields, importacaoId]);
   if (!fields.length) return null;
-  const set = (key: string, v: string) => {
+  const set = (key: string, col: number | null) => {
     const custom = { ...(mapping.custom ?? {}) };
-    if (v === '') delete custom[key];
-    else custom[key] = Number(v);
+    if (col == null) delete custom[key];
+    else custom[key] = col;
     onMapping({ ...mapping, custom });
   };
   return (
@@ -66,31 +65,16 @@ export function CustomFieldsMapping({
       </Typography>
       <Grid container spacing={2}>
         {fields.map((f) => {
-          const error = errors[`mapping.custom.${f.key}`];
-          const col = mapping.custom?.[f.key];
           return (
-            <Grid key={f.key} size={{ xs: 12, sm: 6, md: 4 }}>
-              <TextField
-                select
-                fullWidth
-                size="small"
-                label={f.label}
-                value={col == null ? '' : String(col)}
-                onChange={(e) => set(f.key, e.target.value)}
-                error={!!error}
-                helperText={error}
-                slotProps={{ htmlInput: { 'data-testid': `map-custom-${f.key}` } }}
-              >
-                <MenuItem value="">
-                  <em>Não importar</em>
-                </MenuItem>
-                {headers.map((h, i) => (
-                  <MenuItem key={i} value={String(i)}>
-                    {h || `Coluna ${i + 1}`}
-                  </MenuItem>
-                ))}
-              </TextField>
-            </Grid>
+            <ColumnSelect
+              key={f.key}
+              label={f.label}
+              headers={headers}
+              column={mapping.custom?.[f.key]}
+              onColumn={(col) => set(f.key, col)}
+              error={errors[`mapping.custom.${f.key}`]}
+              testId={`map-custom-${f.key}`}
+            />
           );
         })}
       </Grid>
