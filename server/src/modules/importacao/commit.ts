@@ -43,7 +43,12 @@ import type { ImportacaoBensPayload } from './jobs/importacao-bens';
  * uses the database at most ~2/3 of the time, the rest is left to other users). Env
  * IMPORTACAO_BATCH_ROWS (default 1000) and IMPORTACAO_PAUSE_RATIO (default 0.5), read per import.
  */
-const batchRows = () => Math.max(1, Number(process.env.IMPORTACAO_BATCH_ROWS) || 1000);
+/**
+ * A multi-row INSERT binds one parameter per column of each row and PostgreSQL takes at most 65,535:
+ * with the ~21 columns of an asset, 5,000 rows failed the bench's import; 2,500 stays well below.
+ */
+const MAX_BATCH_ROWS = 2500;
+const batchRows = () => Math.min(MAX_BATCH_ROWS, Math.max(1, Number(process.env.IMPORTACAO_BATCH_ROWS) || 1000));
 const pauseRatio = () => {
   const v = Number(process.env.IMPORTACAO_PAUSE_RATIO);
   return Number.isFinite(v) && v >= 0 ? v : 0.5;
