@@ -17,6 +17,7 @@ export const JOB_NAMES = [
   'report.generate',
   'export.dados',
   'importacao.bens',
+  'importacao.analise',
   'backup.create',
   'backup.restore',
   'imovel-report.generate',

@@ -133,6 +133,14 @@ export async function importacaoBench(): Promise<void> {
       return json;
     };
 
+    const waitFor = async (id: string) => {
+      for (;;) {
+        const j = (await call('GET', `/jobs/${id}`)).job;
+        if (j.status === 'completed' || j.status === 'failed') return j;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    };
+
     // Idle: the list alone for 5 s.
     const idle = listLoad(server.url, token);
     await new Promise((r) => setTimeout(r, 5000));
@@ -155,7 +163,16 @@ export async function importacaoBench(): Promise<void> {
     if (!upRes.ok) throw new Error(`upload: ${upRes.status} ${JSON.stringify(upJson)}`);
     const imp = upJson.importacao;
     const tUp = performance.now();
-    const { analise } = await call('POST', `/importacoes/${imp.id}/analise`, { mapping: imp.suggestedMapping });
+    // The analysis is a job (202 { job }); its result file holds the analysis.
+    const analysisJob = await waitFor(
+      (await call('POST', `/importacoes/${imp.id}/analise`, { mapping: imp.suggestedMapping })).job.id,
+    );
+    if (analysisJob.status !== 'completed') throw new Error(`analysis failed: ${analysisJob.error}`);
+    const { analise } = await (
+      await fetch(`${server.url}/api/jobs/${analysisJob.id}/download`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json();
     const tAn = performance.now();
     if (analise.errorCount)
       throw new Error(`analysis found ${analise.errorCount} errors: ${JSON.stringify(analise.errors.slice(0, 3))}`);
@@ -171,12 +188,7 @@ export async function importacaoBench(): Promise<void> {
         status: { ATIVO: 'ativo' },
       },
     });
-    let done;
-    for (;;) {
-      done = (await call('GET', `/jobs/${job.id}`)).job;
-      if (done.status === 'completed' || done.status === 'failed') break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    const done = await waitFor(job.id);
     const tJob = performance.now();
     const busyFig = await busy.stop();
     clearInterval(sampler);

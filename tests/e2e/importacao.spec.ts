@@ -62,6 +62,10 @@ test('o assistente importa o cadastro de outro sistema com barra de progresso e 
   await shot(page, 'importacao-colunas-desktop');
 
   await page.getByRole('button', { name: 'Analisar' }).click();
+  // The analysis is a job: its progress bar, then the values step when it completes (live).
+  const analysing = page.getByTestId('importacao-analise-progress');
+  await expect(analysing.or(page.getByTestId('importacao-resumo'))).toBeVisible();
+  if (await analysing.isVisible()) await shot(page, 'importacao-analise-desktop');
   await expect(page.getByTestId('importacao-resumo')).toContainText('1.500 linhas lidas: 1.500 sem erro', {
     timeout: 60_000,
   });

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { Importacao, ImportacaoAnalise, ImportacaoConfirmarBody, ImportacaoReport, Job } from '@tombo/shared';
-import { startTestServer, type TestServer } from '../support/harness';
+import type {
+  Importacao,
+  ImportacaoAnaliseBody,
+  ImportacaoAnaliseResult,
+  ImportacaoConfirmarBody,
+  ImportacaoReport,
+  Job,
+  LiveEvent,
+  Sector,
+} from '@tombo/shared';
+import { nextEvent, startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
 import { jobDownload, jobRecorder, startWorkerIfNeeded, waitJob } from '../support/jobs';
 import {
@@ -57,15 +66,28 @@ async function upload(who: TestUser, bytes: Buffer, name: string) {
 }
 const api = async (who: TestUser) => client(s.url, await who.token());
 
+/** Asks for the analysis (202 `{ job }`), waits for its job; its result file when it completed. */
+async function analyseFile(who: TestUser, id: string, body: ImportacaoAnaliseBody) {
+  const res = await (await api(who))('POST', `/api/importacoes/${id}/analise`, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(202);
+  expect(res.body.job).toMatchObject({ name: 'importacao.analise', status: 'queued' });
+  const token = await who.token();
+  const job = await waitJob(s, token, res.body.job.id);
+  if (job.status !== 'completed') return { job };
+  const result = JSON.parse((await jobDownload(s, token, job.id)).bytes.toString('utf8')) as ImportacaoAnaliseResult;
+  expect(result.importacaoId).toBe(id);
+  return { job, analise: result.analise, headers: result.headers };
+}
+
 /** Upload, analyse with the suggested mapping, confirm with the suggestions (or 'criar'), wait for the job. */
 async function importAll(who: TestUser, bytes: Buffer, name: string, extra: Partial<ImportacaoConfirmarBody> = {}) {
   const up = await upload(who, bytes, name);
   expect(up.status, JSON.stringify(up.body)).toBe(201);
   const imp = up.body.importacao as Importacao;
   const call = await api(who);
-  const an = await call('POST', `/api/importacoes/${imp.id}/analise`, { mapping: imp.suggestedMapping });
-  expect(an.status, JSON.stringify(an.body)).toBe(200);
-  const analise = an.body.analise as ImportacaoAnalise;
+  const an = await analyseFile(who, imp.id, { mapping: imp.suggestedMapping });
+  expect(an.job.status, an.job.error ?? '').toBe('completed');
+  const analise = an.analise!;
   const choose = (list: Array<{ value: string; setor?: string; match: { id: number } | null }>, local = false) =>
     Object.fromEntries(
       list.map((d) => [local ? `${d.setor}\u001f${d.value}` : d.value, d.match ? { id: d.match.id } : { criar: true }]),
@@ -327,14 +349,12 @@ describe('register import', () => {
       headers: ['Coluna 1', 'Coluna 2', 'Coluna 3', 'Coluna 4', 'Coluna 5'],
     });
     expect(imp.preview).toHaveLength(2);
-    const an = await (
-      await api(A.users.admin)
-    )('POST', `/api/importacoes/${imp.id}/analise`, {
+    const an = await analyseFile(A.users.admin, imp.id, {
       hasHeader: false,
       mapping: { numero: 0, descricao: 1, setor: 2, data: 3, valor: 4 },
     });
-    expect(an.status, JSON.stringify(an.body)).toBe(200);
-    expect(an.body.analise).toMatchObject({ total: 2, valid: 2, errorCount: 0 });
+    expect(an.analise).toMatchObject({ total: 2, valid: 2, errorCount: 0 });
+    expect(an.headers).toEqual(['Coluna 1', 'Coluna 2', 'Coluna 3', 'Coluna 4', 'Coluna 5']);
   });
 
   it('the analysis reports every bad row in pt-BR (line, field, message), downloadable; duplicates in the file or the register are errors; confirm is refused', async () => {
@@ -349,9 +369,7 @@ describe('register import', () => {
     const up = await upload(A.users.admin, bytes, 'ruim.csv');
     const imp = up.body.importacao as Importacao;
     const admin = await api(A.users.admin);
-    const an = await admin('POST', `/api/importacoes/${imp.id}/analise`, { mapping: imp.suggestedMapping });
-    expect(an.status).toBe(200);
-    const a = an.body.analise as ImportacaoAnalise;
+    const a = (await analyseFile(A.users.admin, imp.id, { mapping: imp.suggestedMapping })).analise!;
     const msgs = a.errors.map((e) => `${e.line}|${e.field}|${e.message}`);
     expect(msgs).toEqual(
       expect.arrayContaining([
@@ -394,7 +412,7 @@ describe('register import', () => {
     const up = await upload(A.users.admin, bytes, 'v.csv');
     const imp = up.body.importacao as Importacao;
     const admin = await api(A.users.admin);
-    await admin('POST', `/api/importacoes/${imp.id}/analise`, { mapping: imp.suggestedMapping });
+    await analyseFile(A.users.admin, imp.id, { mapping: imp.suggestedMapping });
     const none = await admin('POST', `/api/importacoes/${imp.id}/confirmar`, {
       mapping: imp.suggestedMapping,
       valueMapping: { setor: { 'Setor Novo Qualquer': { criar: true } } },
@@ -417,8 +435,8 @@ describe('register import', () => {
     const up = await upload(A.users.admin, bytes, 'aon.csv');
     const imp = up.body.importacao as Importacao;
     const admin = await api(A.users.admin);
-    const an = await admin('POST', `/api/importacoes/${imp.id}/analise`, { mapping: imp.suggestedMapping });
-    expect(an.body.analise.errorCount).toBe(0);
+    const an = await analyseFile(A.users.admin, imp.id, { mapping: imp.suggestedMapping });
+    expect(an.analise!.errorCount).toBe(0);
     const before = (await assetsOf(A.id)).length;
     // Someone registers AON-2 between the analysis and the commit.
     await ownerQuery(
@@ -446,6 +464,215 @@ describe('register import', () => {
     expect(left).toEqual([]);
     const again = await admin('GET', `/api/importacoes/${imp.id}`);
     expect(again.body.importacao.status).toBe('falhou');
+  });
+
+  it('the analysis is a job of its owner: 202 `{ job }`, progress and completion live, its outcome kept on the upload', async () => {
+    const rows = Array.from({ length: 2500 }, (_, i) => [
+      `AN-${i + 1}`,
+      `Bem ${i + 1}`,
+      'Finanças',
+      '',
+      '',
+      '',
+      '1,00',
+      '',
+      '',
+      '',
+      '',
+    ]);
+    const up = await upload(A.users.admin, csvLatin1(rows), 'analise.csv');
+    const imp = up.body.importacao as Importacao;
+    const socket = await s.socket(await A.users.admin.token());
+    const rec = jobRecorder(socket);
+    const an = await analyseFile(A.users.admin, imp.id, { mapping: imp.suggestedMapping });
+    expect(an.job.status, an.job.error ?? '').toBe('completed');
+    expect(an.analise).toMatchObject({ total: 2500, valid: 2500, errorCount: 0 });
+    await rec.completed(an.job.id);
+    const steps = rec
+      .of(an.job.id)
+      .filter((e) => e.name === 'job.progress')
+      .map((e) => e.event.data.progress);
+    expect(steps.length).toBeGreaterThanOrEqual(2);
+    expect([...steps].sort((a, b) => a - b)).toEqual(steps);
+    const admin = await api(A.users.admin);
+    const row = await admin('GET', `/api/importacoes/${imp.id}`);
+    expect(row.body.importacao).toMatchObject({ status: 'analisada', jobId: an.job.id });
+    const [kept] = await ownerQuery<{ analysis_errors: number; report: { analysedRows: number } }>(
+      s,
+      'select analysis_errors, report from importacoes where id = $1',
+      [imp.id],
+    );
+    expect(kept).toMatchObject({ analysis_errors: 0, report: { analysedRows: 2500 } });
+    // Another municipality's admin does not see the job; a later mapping's analysis replaces this one.
+    const other = await (await api(B.users.admin))('GET', `/api/jobs/${an.job.id}`);
+    expect(other.status).toBe(404);
+    const again = await analyseFile(A.users.admin, imp.id, { mapping: { ...imp.suggestedMapping, local: null } });
+    expect(again.job.status).toBe('completed');
+    const conf = await admin('POST', `/api/importacoes/${imp.id}/confirmar`, { mapping: imp.suggestedMapping });
+    expect(conf.body.error.message).toBe('Analise o arquivo com este mapeamento antes de importar.');
+  });
+
+  it('custom form fields (the municipality’s and installation-wide) are target columns, their values checked by type', async () => {
+    const admin = await api(A.users.admin);
+    expect((await admin('GET', '/api/asset-form-fields')).status).toBe(200); // the defaults are in place first
+    const wide = `potencia_${Date.now() % 1_000_000}`;
+    await ownerQuery(
+      s,
+      `insert into asset_form_fields (municipality_id, key, label, type, required, is_custom, options, position)
+       values ($1, 'cor', 'Cor', 'SELECT', true, true, '["Azul","Preto"]', 90),
+              ($1, 'garantia_ate', 'Garantia até', 'DATE', false, true, null, 91),
+              ($1, 'obrigatorio_fora', 'Não está no arquivo', 'TEXT', true, true, null, 92),
+              (null, $2, 'Potência (W)', 'NUMBER', false, true, null, 0)`,
+      [A.id, wide],
+    );
+    const header = ['Tombamento', 'Descrição', 'Lotação', 'Cor', 'Garantia até', 'Potência (W)'];
+    const file = (rows: string[][]) =>
+      Buffer.from([header, ...rows].map((r) => r.map(q).join(';')).join('\r\n') + '\r\n', 'latin1');
+    const mapping = { numero: 0, descricao: 1, setor: 2, custom: { cor: 3, garantia_ate: 4, [wide]: 5 } };
+
+    const bad = (
+      await upload(
+        A.users.admin,
+        file([
+          ['CF-1', 'Ventilador', 'Administração', 'Verde', '31/02/2025', 'abc'],
+          ['CF-2', 'Ventilador', 'Administração', '', '', ''],
+        ]),
+        'cf-ruim.csv',
+      )
+    ).body.importacao as Importacao;
+    const unknown = await admin('POST', `/api/importacoes/${bad.id}/analise`, {
+      mapping: { ...mapping, custom: { nao_existe: 3 } },
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.error.message).toBe('O campo personalizado "nao_existe" não existe no formulário de bens.');
+    const twice = await admin('POST', `/api/importacoes/${bad.id}/analise`, {
+      mapping: { ...mapping, custom: { cor: 2 } },
+    });
+    expect(twice.status).toBe(422);
+    expect(twice.body.error.fields['mapping.custom.cor']).toBe('A mesma coluna foi escolhida para dois campos.');
+    const a = (await analyseFile(A.users.admin, bad.id, { mapping })).analise!;
+    expect(a.errors.map((e) => `${e.line}|${e.field}|${e.message}`).sort()).toEqual([
+      '2|Cor|Escolha uma das opções de Cor.',
+      '2|Garantia até|Valor inválido para Garantia até.',
+      '2|Potência (W)|Valor inválido para Potência (W).',
+      '3|Cor|Cor é obrigatório.',
+    ]);
+
+    const good = (
+      await upload(
+        A.users.admin,
+        file([
+          ['CF-10', 'Ventilador de teto', 'Administração', 'Azul', '15/03/2025', '1.250,5'],
+          ['CF-11', 'Ar-condicionado', 'Administração', 'Preto', '', '9000'],
+        ]),
+        'cf.csv',
+      )
+    ).body.importacao as Importacao;
+    const an = await analyseFile(A.users.admin, good.id, { mapping });
+    expect(an.analise).toMatchObject({ total: 2, errorCount: 0 });
+    const conf = await admin('POST', `/api/importacoes/${good.id}/confirmar`, {
+      mapping,
+      valueMapping: { setor: { Administração: { id: A.sectors.AD.id } } },
+    });
+    expect(conf.status, JSON.stringify(conf.body)).toBe(202);
+    expect((await finish(A.users.admin, conf.body.job.id)).job.status).toBe('completed');
+    const rows = await ownerQuery<{ numero_patrimonio: string; custom_fields: Record<string, unknown> }>(
+      s,
+      `select numero_patrimonio, custom_fields from patrimonios where municipality_id = $1 and numero_patrimonio like 'CF-1_' order by 1`,
+      [A.id],
+    );
+    expect(rows).toEqual([
+      { numero_patrimonio: 'CF-10', custom_fields: { cor: 'Azul', garantia_ate: '2025-03-15', [wide]: 1250.5 } },
+      { numero_patrimonio: 'CF-11', custom_fields: { cor: 'Preto', [wide]: 9000 } },
+    ]);
+    await ownerQuery(s, 'delete from asset_form_fields where municipality_id is null and key = $1', [wide]);
+  });
+
+  it('a donated status (DOADO) imports as the register leaves an approved donation: baixado and doado', async () => {
+    const bytes = csvLatin1([
+      ['DO-1', 'Cadeira doada', 'Administração', '', '', '', '1,00', '', '', 'DOADO', ''],
+      ['DO-2', 'Mesa doada', 'Administração', '', '', '', '1,00', '', '', 'Doação', ''],
+      ['DO-3', 'Armário baixado', 'Administração', '', '', '', '1,00', '', '', 'BAIXADO', ''],
+      ['DO-4', 'Estante', 'Administração', '', '', '', '1,00', '', '', 'ATIVO', ''],
+    ]);
+    const { analise, conf } = await importAll(A.users.admin, bytes, 'doados.csv');
+    expect(analise.enums.status.map((e) => [e.value, e.suggestion])).toEqual([
+      ['ATIVO', 'ativo'],
+      ['BAIXADO', 'baixado'],
+      ['Doação', 'doado'],
+      ['DOADO', 'doado'],
+    ]);
+    expect(conf.status, JSON.stringify(conf.body)).toBe(202);
+    expect((await finish(A.users.admin, conf.body.job.id)).job.status).toBe('completed');
+    const rows = await ownerQuery<{ numero_patrimonio: string; status: string; doado: boolean; details: string }>(
+      s,
+      `select p.numero_patrimonio, p.status, p.doado, h.details
+         from patrimonios p join patrimonio_historico h on h.patrimonio_id = p.id
+        where p.municipality_id = $1 and p.numero_patrimonio like 'DO-_' order by 1`,
+      [A.id],
+    );
+    expect(rows.map((r) => [r.numero_patrimonio, r.status, r.doado])).toEqual([
+      ['DO-1', 'baixado', true],
+      ['DO-2', 'baixado', true],
+      ['DO-3', 'baixado', false],
+      ['DO-4', 'ativo', false],
+    ]);
+    expect(rows[0].details).toBe('Bem DO-1 cadastrado por importação do cadastro anterior (baixado por doação).');
+    // The asset shows as donated (loans and transfers refuse a donated asset).
+    const [{ id }] = await ownerQuery<{ id: number }>(
+      s,
+      `select id from patrimonios where municipality_id = $1 and numero_patrimonio = 'DO-1'`,
+      [A.id],
+    );
+    const asset = await (await api(A.users.admin))('GET', `/api/patrimonios/${id}`);
+    expect(asset.body.patrimonio ?? asset.body).toMatchObject({ doado: true, status: 'baixado' });
+  });
+
+  it('a sector the import creates is sent live (sector.created, audited) after the commit; none for a failed import', async () => {
+    const watcher = await s.socket(await A.users.supervisor.token());
+    const seen: Array<LiveEvent<Sector>> = [];
+    watcher.on('sector.created', (e: LiveEvent<Sector>) => seen.push(e));
+    const committed: boolean[] = [];
+    watcher.on('sector.created', (e: LiveEvent<Sector>) => {
+      void ownerQuery(s, 'select 1 from sectors where id = $1', [e.data.id]).then((r) =>
+        committed.push(r.length === 1),
+      );
+    });
+
+    // A failing import creates its sector inside the rolled-back transaction: nothing is sent.
+    const failing = csvLatin1([['SV-1', 'Mesa', 'Setor Desfeito', '', '', '', '1,00', '', '', '', '']]);
+    const imp = (await upload(A.users.admin, failing, 'desfeito.csv')).body.importacao as Importacao;
+    expect((await analyseFile(A.users.admin, imp.id, { mapping: imp.suggestedMapping })).analise?.errorCount).toBe(0);
+    await ownerQuery(
+      s,
+      `insert into patrimonios (municipality_id, numero_patrimonio, descricao_bem, sector_id, setor_nome)
+       values ($1, 'SV-1', 'Cadastrado antes', $2, 'Administração')`,
+      [A.id, A.sectors.AD.id],
+    );
+    const failed = await (
+      await api(A.users.admin)
+    )('POST', `/api/importacoes/${imp.id}/confirmar`, {
+      mapping: imp.suggestedMapping,
+      valueMapping: { setor: { 'Setor Desfeito': { criar: true } } },
+    });
+    expect(failed.status, JSON.stringify(failed.body)).toBe(202);
+    expect((await finish(A.users.admin, failed.body.job.id)).job.status).toBe('failed');
+
+    const arrived = nextEvent<LiveEvent<Sector>>(watcher, 'sector.created');
+    const ok = csvLatin1([['SV-2', 'Mesa', 'Setor Ao Vivo Importado', '', '', '', '1,00', '', '', '', '']]);
+    const { conf } = await importAll(A.users.admin, ok, 'ao-vivo.csv');
+    expect((await finish(A.users.admin, conf.body.job.id)).job.status).toBe('completed');
+    const event = await arrived;
+    expect(event.data).toMatchObject({ name: 'Setor Ao Vivo Importado', municipalityId: A.id });
+    expect(event.actor?.name).toBe(A.users.admin.name);
+    expect(seen.map((e) => e.data.name)).toEqual(['Setor Ao Vivo Importado']);
+    await expect.poll(() => committed).toEqual([true]);
+    const audit = await ownerQuery(
+      s,
+      `select 1 from audit_logs where municipality_id = $1 and action = 'SECTOR_CREATE' and entity_id = $2`,
+      [A.id, String(event.data.id)],
+    );
+    expect(audit).toHaveLength(1);
   });
 
   it('one job, in batches, reports its progress live (job.progress) to its owner', async () => {

@@ -69,6 +69,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   IMPORTACAO_UPLOAD: 'Cadastro de outro sistema enviado',
   IMPORTACAO_REQUEST: 'Importação de cadastro solicitada',
   IMPORTACAO_COMMIT: 'Cadastro de outro sistema importado',
+  IMPORTACAO_ANALYSE: 'Análise de cadastro de outro sistema solicitada',
   EXPORT_REQUEST: 'Exportação solicitada',
   REPORT_TEMPLATE_CREATE: 'Modelo de relatório criado',
   REPORT_TEMPLATE_UPDATE: 'Modelo de relatório alterado',

@@ -44,4 +44,11 @@ export const IMPORTACAO_MSG = {
   tooLong: (label: string, max: number) => `${label} tem mais de ${max} caracteres.`,
   done: (n: number) => `${formatNumber(n)} ${n === 1 ? 'bem importado' : 'bens importados'} com sucesso.`,
   failed: 'A importação falhou e nada foi gravado.',
+  customUnknown: (key: string) => `O campo personalizado "${key}" não existe no formulário de bens.`,
+  expired: (days: number) => `Os arquivos desta importação foram removidos após ${days} dias. Envie o arquivo de novo.`,
+  errorsExpired: (days: number) =>
+    `O relatório de erros desta importação foi removido após ${days} dias. Envie o arquivo de novo para analisá-lo.`,
+  analysisFailed: 'A análise do arquivo falhou.',
+  analysisReplaced: 'Esta análise foi substituída por outra mais recente.',
+  analysing: 'O arquivo ainda está sendo analisado.',
 } as const;

@@ -41,6 +41,8 @@ export const IMPORTACAO_LIMITS = {
   /** Errors the analysis answers inline; all of them are in the downloadable CSV. */
   inlineErrors: 500,
   maxColumns: 300,
+  /** Days an upload's files are kept after it finished or was abandoned (then its status is 'expirada'). */
+  fileRetentionDays: 7,
 } as const;
 
 const column = z
@@ -49,13 +51,23 @@ const column = z
   .max(IMPORTACAO_LIMITS.maxColumns - 1, { error: 'Coluna inválida.' })
   .nullable();
 
-/** Which column (0-based index) fills each field; null = not in the file. */
-export const importacaoMapping = z.strictObject(
-  Object.fromEntries(IMPORTACAO_FIELDS.map((f) => [f, column.default(null)])) as Record<
+/** A custom asset form field's key (spec §3 Field definition; the municipality's or installation-wide). */
+const customKey = z.string().regex(/^[a-z][a-z0-9_]{0,49}$/, { error: 'Campo personalizado inválido.' });
+
+/**
+ * Which column (0-based index) fills each field; null = not in the file. `custom`: the columns of
+ * custom form fields (asset_form_fields of the municipality, or installation-wide), by field key.
+ */
+export const importacaoMapping = z.strictObject({
+  ...(Object.fromEntries(IMPORTACAO_FIELDS.map((f) => [f, column.default(null)])) as Record<
     ImportacaoField,
     z.ZodDefault<typeof column>
-  >,
-);
+  >),
+  custom: z
+    .record(customKey, column.unwrap())
+    .refine((m) => Object.keys(m).length <= 100, { error: 'No máximo 100 campos personalizados.' })
+    .default({}),
+});
 export type ImportacaoMapping = z.output<typeof importacaoMapping>;
 
 export const importacaoIdParam = z.strictObject({ id: z.uuid({ error: 'Identificador inválido.' }) });
@@ -75,6 +87,14 @@ export const catalogChoice = z.union([
 ]);
 export type CatalogChoice = z.infer<typeof catalogChoice>;
 
+/**
+ * What a status value of the file may become: one of Tombo's statuses, or 'doado' — written off by a
+ * donation, as an approved donation leaves an asset in the register: status 'baixado' and `doado` true.
+ */
+export const IMPORTACAO_STATUS_CHOICES = [...PATRIMONIO_STATUSES, 'doado'] as const;
+export type ImportacaoStatusChoice = (typeof IMPORTACAO_STATUS_CHOICES)[number];
+export const IMPORTACAO_STATUS_LABELS = { doado: 'Doado (baixado por doação)' } as const;
+
 const valueKey = z.string().max(500, { error: 'Valor longo demais.' });
 const catalogMap = z.record(valueKey, catalogChoice).default({});
 
@@ -88,7 +108,7 @@ export const importacaoConfirmarBody = z.strictObject({
       local: catalogMap,
       tipo: catalogMap,
       forma: catalogMap,
-      status: z.record(valueKey, z.enum(PATRIMONIO_STATUSES, { error: 'Status inválido.' })).default({}),
+      status: z.record(valueKey, z.enum(IMPORTACAO_STATUS_CHOICES, { error: 'Status inválido.' })).default({}),
       // null: the asset gets no conservation state ('N/A', 'Não informado').
       estado: z.record(valueKey, z.enum(ESTADOS_CONSERVACAO, { error: 'Estado inválido.' }).nullable()).default({}),
     })

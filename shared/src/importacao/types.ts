@@ -1,8 +1,10 @@
 import type { ImportError } from '../patrimonios/types';
-import type { EstadoConservacao, PatrimonioStatus } from '../patrimonios/schemas';
-import type { ImportacaoCatalog, ImportacaoMapping } from './schemas';
+import type { EstadoConservacao } from '../patrimonios/schemas';
+import type { ImportacaoCatalog, ImportacaoMapping, ImportacaoStatusChoice } from './schemas';
 
-export type ImportacaoStatus = 'enviada' | 'analisada' | 'importando' | 'concluida' | 'falhou';
+/** 'analisando': an analysis job runs; 'expirada': its files were removed by the cleanup sweep. */
+export type ImportacaoStatus =
+  'enviada' | 'analisando' | 'analisada' | 'importando' | 'concluida' | 'falhou' | 'expirada';
 
 /** An uploaded register: what was detected and the first rows. */
 export interface Importacao {
@@ -37,7 +39,7 @@ export interface DistinctValue {
 export interface DistinctEnumValue {
   value: string;
   count: number;
-  suggestion: PatrimonioStatus | EstadoConservacao | null;
+  suggestion: ImportacaoStatusChoice | EstadoConservacao | null;
 }
 
 /** The analysis of a mapping: row counts, distinct values per catalog, and every bad row (pt-BR). */
@@ -51,6 +53,13 @@ export interface ImportacaoAnalise {
   enums: { status: DistinctEnumValue[]; estado: DistinctEnumValue[] };
   /** Numbers of the file that already exist in the register (counted in errors too). */
   duplicates: number;
+}
+
+/** The analysis job's result file (JSON): the analysis and the column names it read the file with. */
+export interface ImportacaoAnaliseResult {
+  importacaoId: string;
+  analise: ImportacaoAnalise;
+  headers: string[];
 }
 
 /** The import job's result file (JSON). */

@@ -30,12 +30,14 @@ import {
   analyseRegister,
   confirmRegister,
   downloadErrors,
+  fetchAnalysis,
   fetchCatalogOptions,
   fetchReport,
   uploadRegister,
 } from './api';
 import { MappingStep } from './MappingStep';
 import { ValuesStep, initialChoices, type Choices } from './ValuesStep';
+import { useJobEnd } from './useJobEnd';
 
 const STEPS = ['Arquivo', 'Colunas', 'Valores', 'Importação'];
 const ACCEPT = '.csv,.txt,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -59,6 +61,7 @@ export default function ImportacaoPage({ title }: PageProps) {
   const [mapping, setMapping] = useState<ImportacaoMapping | null>(null);
   const [analise, setAnalise] = useState<ImportacaoAnalise | null>(null);
   const [choices, setChoices] = useState<Choices | null>(null);
+  const [analysisJobId, setAnalysisJobId] = useState<string | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
   const [report, setReport] = useState<ImportacaoReport | null>(null);
   const options = useQuery({ queryKey: ['importacao', 'catalogs'], queryFn: fetchCatalogOptions, enabled: step >= 2 });
@@ -73,6 +76,7 @@ export default function ImportacaoPage({ title }: PageProps) {
     setImp(null);
     setAnalise(null);
     setChoices(null);
+    setAnalysisJobId(null);
     setJobId(null);
     setReport(null);
     setError(null);
@@ -105,17 +109,32 @@ export default function ImportacaoPage({ title }: PageProps) {
     setFieldErrors({});
     setBusy(true);
     try {
-      const r = await analyseRegister(imp.id, { mapping, hasHeader });
-      setAnalise(r.analise);
-      setHeaders(r.headers);
-      setChoices(initialChoices(r.analise));
-      setStep(2);
+      const j = await analyseRegister(imp.id, { mapping, hasHeader });
+      patchJob(qc, j);
+      setAnalysisJobId(j.id);
     } catch (err) {
       fail(err);
-    } finally {
       setBusy(false);
     }
   };
+
+  // The analysis job's end: its result (the values step), or why it failed.
+  const analysisPct = useJobEnd(analysisJobId, fetchAnalysis, {
+    done: (r) => {
+      setAnalise(r.analise);
+      setHeaders(r.headers);
+      setChoices(initialChoices(r.analise));
+      setAnalysisJobId(null);
+      setBusy(false);
+      setStep(2);
+    },
+    failed: (reason, err) => {
+      if (err) fail(err);
+      else setError(reason || IMPORTACAO_MSG.analysisFailed);
+      setAnalysisJobId(null);
+      setBusy(false);
+    },
+  });
 
   const confirm = async () => {
     if (!imp || !mapping || !choices) return;
@@ -267,7 +286,20 @@ export default function ImportacaoPage({ title }: PageProps) {
               onMapping={setMapping}
               errors={fieldErrors}
             />
-            {busy && <LinearProgress sx={{ mt: 2 }} aria-label="Analisando o arquivo" />}
+            {analysisJobId && (
+              <Box sx={{ mt: 2 }} aria-live="polite">
+                <Typography variant="body2" id="analysis-progress-label" sx={{ mb: 1 }}>
+                  Analisando o arquivo… {analysisPct}%
+                </Typography>
+                <LinearProgress
+                  variant="determinate"
+                  value={analysisPct}
+                  aria-labelledby="analysis-progress-label"
+                  data-testid="importacao-analise-progress"
+                  sx={{ height: 10, borderRadius: 5 }}
+                />
+              </Box>
+            )}
             <Actions>
               <Button onClick={reset} disabled={busy}>
                 Outro arquivo

@@ -3,14 +3,12 @@ import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   IMPORTACAO_FIELDS,
@@ -19,6 +17,9 @@ import {
   type Importacao,
   type ImportacaoMapping,
 } from '@tombo/shared';
+
+import { ColumnSelect } from './ColumnSelect';
+import { CustomFieldsMapping } from './CustomFieldsMapping';
 
 const SEPARATOR_LABEL: Record<string, string> = {
   ';': 'ponto e vírgula (;)',
@@ -107,31 +108,25 @@ export function MappingStep({
           const required = IMPORTACAO_REQUIRED.includes(f);
           const error = errors[`mapping.${f}`];
           return (
-            <Grid key={f} size={{ xs: 12, sm: 6, md: 4 }}>
-              <TextField
-                select
-                fullWidth
-                size="small"
-                label={IMPORTACAO_FIELD_LABELS[f] + (required ? ' *' : '')}
-                value={mapping[f] == null ? '' : String(mapping[f])}
-                onChange={(e) => onMapping({ ...mapping, [f]: e.target.value === '' ? null : Number(e.target.value) })}
-                error={!!error}
-                helperText={error}
-                slotProps={{ htmlInput: { 'data-testid': `map-${f}` } }}
-              >
-                <MenuItem value="">
-                  <em>Não importar</em>
-                </MenuItem>
-                {headers.map((h, i) => (
-                  <MenuItem key={i} value={String(i)}>
-                    {h || `Coluna ${i + 1}`}
-                  </MenuItem>
-                ))}
-              </TextField>
-            </Grid>
+            <ColumnSelect
+              key={f}
+              label={IMPORTACAO_FIELD_LABELS[f] + (required ? ' *' : '')}
+              headers={headers}
+              column={mapping[f]}
+              onColumn={(col) => onMapping({ ...mapping, [f]: col })}
+              error={error}
+              testId={`map-${f}`}
+            />
           );
         })}
       </Grid>
+      <CustomFieldsMapping
+        importacaoId={imp.id}
+        headers={headers}
+        mapping={mapping}
+        onMapping={onMapping}
+        errors={errors}
+      />
     </Box>
   );
 }

@@ -15,7 +15,8 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import {
   ESTADOS_CONSERVACAO,
   ESTADO_CONSERVACAO_LABELS,
-  PATRIMONIO_STATUSES,
+  IMPORTACAO_STATUS_CHOICES,
+  IMPORTACAO_STATUS_LABELS,
   PATRIMONIO_STATUS_LABELS,
   formatNumber,
   localKey,
@@ -144,9 +145,11 @@ export function ValuesStep({
         (['status', 'estado'] as const).map((field) => {
           const list = analise.enums[field];
           if (!list.length) return null;
-          const values = field === 'status' ? PATRIMONIO_STATUSES : ESTADOS_CONSERVACAO;
+          const values = field === 'status' ? IMPORTACAO_STATUS_CHOICES : ESTADOS_CONSERVACAO;
           const labels: Record<string, string> =
-            field === 'status' ? PATRIMONIO_STATUS_LABELS : ESTADO_CONSERVACAO_LABELS;
+            field === 'status'
+              ? { ...PATRIMONIO_STATUS_LABELS, ...IMPORTACAO_STATUS_LABELS }
+              : ESTADO_CONSERVACAO_LABELS;
           const title = field === 'status' ? 'Status' : 'Estado de conservação';
           return (
             <ValueSection key={field} title={title} label={title}>

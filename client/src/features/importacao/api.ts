@@ -1,7 +1,8 @@
 import type {
+  FormField,
   Importacao,
-  ImportacaoAnalise,
   ImportacaoAnaliseBody,
+  ImportacaoAnaliseResult,
   ImportacaoConfirmarBody,
   ImportacaoReport,
   Job,
@@ -14,13 +15,15 @@ export async function uploadRegister(file: File, opts: UploadOptions = {}): Prom
   return itemFrom<Importacao>(await uploadFile('/importacoes', file, file.name, opts), 'importacao');
 }
 
-/** Analyses the file under a mapping: row counts, bad rows, distinct values to map. */
-export async function analyseRegister(
-  id: string,
-  body: ImportacaoAnaliseBody,
-): Promise<{ analise: ImportacaoAnalise; headers: string[] }> {
-  // A big register takes a while to read: more than a JSON call's usual 30 s.
-  return http.post(`/importacoes/${id}/analise`, body, { timeoutMs: 600_000 });
+/** Queues the analysis of the file under a mapping (202 `{ job }`: `importacao.analise`). */
+export async function analyseRegister(id: string, body: ImportacaoAnaliseBody): Promise<Job> {
+  return itemFrom<Job>(await http.post(`/importacoes/${id}/analise`, body), 'job');
+}
+
+/** The analysis job's result: row counts, bad rows, distinct values to map, the column names. */
+export async function fetchAnalysis(jobId: string): Promise<ImportacaoAnaliseResult> {
+  const { blob } = await http.download(`/jobs/${jobId}/download`);
+  return JSON.parse(await blob.text()) as ImportacaoAnaliseResult;
 }
 
 /** Queues the import job (202 `{ job }`). */
@@ -66,4 +69,9 @@ export async function fetchCatalogOptions(): Promise<Record<'setor' | 'local' | 
     tipo: named(listFrom(t, 'tiposBens')),
     forma: named(listFrom(f, 'formasAquisicao'), 'nome'),
   };
+}
+
+/** The custom fields of the asset form (the municipality's and installation-wide): target columns too. */
+export async function fetchCustomFields(): Promise<FormField[]> {
+  return listFrom<FormField>(await http.get('/asset-form-fields'), 'fields').filter((f) => f.isCustom);
 }

@@ -20,6 +20,7 @@ import { read } from '../../db/tx';
 import { HttpError } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { estadoOf, statusOf } from '../patrimonios/import';
+import type { MappedCustom } from './custom';
 import { csvField } from './files';
 import type { Catalogs } from './queries';
 import { openRegister, readFailure, yieldToOthers } from './read';
@@ -42,6 +43,10 @@ export interface AnalyseInput {
   catalogs: Catalogs;
   /** Absolute path the CSV of every bad row is written to. */
   errorsFile: string;
+  /** The custom form fields the mapping fills (custom.ts). */
+  custom?: MappedCustom;
+  /** Told the number of rows read so far, every BATCH rows. */
+  onProgress?: (rows: number) => void;
 }
 
 export interface AnalyseOutput extends ImportacaoAnalise {
@@ -135,7 +140,7 @@ export async function analyse(ctx: Ctx, scope: TenantScope, input: AnalyseInput)
         total++;
         columnsSeen = Math.max(columnsSeen, raw.cells.length);
         const errs: ImportError[] = [];
-        const row = parseRow(input.mapping, raw, errs);
+        const row = parseRow(input.mapping, raw, errs, input.custom);
         if (row) {
           const seen = firstLine.get(row.numero);
           if (seen !== undefined)
@@ -158,7 +163,10 @@ export async function analyse(ctx: Ctx, scope: TenantScope, input: AnalyseInput)
         if (errs.length) await report(errs);
         else valid++;
         if (pending.length >= BATCH) await checkRegister();
-        if (total % BATCH === 0) await yieldToOthers();
+        if (total % BATCH === 0) {
+          input.onProgress?.(total);
+          await yieldToOthers();
+        }
       }
     } finally {
       await sheet.rows.return(undefined);
@@ -211,7 +219,7 @@ export async function analyse(ctx: Ctx, scope: TenantScope, input: AnalyseInput)
     errors: inline,
     distinct,
     enums: {
-      status: enumOf(counts.status, (v) => statusOf(v) ?? guessStatus(v)),
+      status: enumOf(counts.status, (v) => (guessStatus(v) === 'doado' ? 'doado' : (statusOf(v) ?? guessStatus(v)))),
       estado: enumOf(counts.estado, (v) => estadoOf(v) ?? guessEstado(v)),
     },
     duplicates,
@@ -223,7 +231,8 @@ export async function analyse(ctx: Ctx, scope: TenantScope, input: AnalyseInput)
 function guessStatus(v: string) {
   const f = fold(v);
   if (/^(ativo|em uso|normal|incorporado|regular)/.test(f)) return 'ativo';
-  if (/(baix|descarreg|doad|alienad|leiload|inserviv)/.test(f)) return 'baixado';
+  if (/(doad|doacao)/.test(f)) return 'doado';
+  if (/(baix|descarreg|alienad|leiload|inserviv)/.test(f)) return 'baixado';
   if (/(extravi|desaparec|furt|roubad|perdid)/.test(f)) return 'extraviado';
   if (/(manuten|conserto|reparo)/.test(f)) return 'em_manutencao';
   if (/(ocios|dispon|deposito|estoque)/.test(f)) return 'ocioso';

@@ -18,7 +18,10 @@ import { record, type Actor, type Outbox } from '../../db/tx';
 import { HttpError, conflict } from '../../http/errors';
 import { detectCsvDialect, openSpreadsheet, spreadsheetKind, InflateBudget } from '../../spreadsheet';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
+import { JobFailure } from '../../jobs/define';
 import { createJob, type JobRow } from '../jobs';
+import { fieldRules } from '../form-fields';
+import { mapCustom } from './custom';
 import { importacaoFolder } from './files';
 import { numberedHeaders, presentImportacao } from './presenters';
 import { getImportacaoRow } from './queries';
@@ -119,7 +122,12 @@ export async function createImportacao(
 
 /** The text an analysis is remembered by: the mapping (in field order) and whether row 1 is a header. */
 export const analysisKey = (mapping: ImportacaoMapping, hasHeader: boolean) =>
-  JSON.stringify({ mapping: Object.fromEntries(Object.entries(mapping).sort()), hasHeader });
+  JSON.stringify({
+    mapping: Object.fromEntries(
+      Object.entries({ ...mapping, custom: Object.fromEntries(Object.entries(mapping.custom ?? {}).sort()) }).sort(),
+    ),
+    hasHeader,
+  });
 
 /** Throws 422 when the mapping does not fit the file (required fields, a column twice, none outside). */
 export function checkMapping(mapping: ImportacaoMapping, hasHeader: boolean, headers: string[]): void {
@@ -129,11 +137,60 @@ export function checkMapping(mapping: ImportacaoMapping, hasHeader: boolean, hea
   if (first) throw unprocessable(first, errs);
 }
 
-/** Stores the outcome of an analysis on its upload (a commit needs a clean analysis of the same mapping). */
+/** Settles what the upload may do now: 409 while importing or imported, or once the cleanup sweep removed its files. */
+function assertIdle(row: { status: string }): void {
+  if (row.status === 'importando' || row.status === 'concluida') throw conflict(IMPORTACAO_MSG.busy);
+  if (row.status === 'expirada') throw conflict(IMPORTACAO_MSG.expired(IMPORTACAO_LIMITS.fileRetentionDays));
+}
+
+/**
+ * Queues the analysis of an upload under a mapping (`importacao.analise`, audited): the row becomes
+ * 'analisando' with this job as its latest, and any earlier analysis no longer counts.
+ */
+export async function startAnalysis(
+  tx: Db,
+  out: Outbox,
+  scope: TenantScope,
+  actor: Actor,
+  id: string,
+  body: { mapping: ImportacaoMapping; hasHeader: boolean },
+): Promise<JobRow> {
+  const row = await getImportacaoRow(tx, scope, id, true);
+  assertIdle(row);
+  const { unknown } = mapCustom(await fieldRules(tx, scope), body.mapping);
+  if (unknown.length)
+    throw unprocessable(IMPORTACAO_MSG.customUnknown(unknown[0]), {
+      [`mapping.custom.${unknown[0]}`]: IMPORTACAO_MSG.customUnknown(unknown[0]),
+    });
+  const job = await createJob(tx, out, scope, {
+    ownerId: actor.id,
+    name: 'importacao.analise',
+    title: `Análise do cadastro (${row.fileName})`.slice(0, 200),
+    payload: { importacaoId: row.id, mapping: body.mapping, hasHeader: body.hasHeader },
+    audit: {
+      action: 'IMPORTACAO_ANALYSE',
+      entityType: 'Importacao',
+      entityId: row.id,
+      label: row.fileName,
+      details: { new_value: { arquivo: row.fileName } },
+    },
+  });
+  await tx
+    .update(importacoes)
+    .set({ status: 'analisando', jobId: job.id, analysisKey: null, analysisErrors: null, updatedAt: new Date() })
+    .where(eq(importacoes.id, row.id));
+  return job;
+}
+
+/**
+ * Stores the outcome of an analysis on its upload (a commit needs a clean analysis of the same
+ * mapping); refused when a newer analysis or the import took the upload over meanwhile.
+ */
 export async function saveAnalysis(
   tx: Db,
   scope: TenantScope,
   id: string,
+  jobId: string,
   key: string,
   hasHeader: boolean,
   result: ImportacaoAnalise & { values: Record<string, string[]> },
@@ -141,7 +198,7 @@ export async function saveAnalysis(
   headers: string[],
 ): Promise<void> {
   const row = await getImportacaoRow(tx, scope, id, true);
-  if (row.status === 'importando' || row.status === 'concluida') throw conflict(IMPORTACAO_MSG.busy);
+  if (row.status !== 'analisando' || row.jobId !== jobId) throw new JobFailure(IMPORTACAO_MSG.analysisReplaced, false);
   await tx
     .update(importacoes)
     .set({
@@ -227,7 +284,8 @@ export async function confirmImportacao(
   body: Confirm,
 ): Promise<JobRow> {
   const row = await getImportacaoRow(tx, scope, id, true);
-  if (row.status === 'importando' || row.status === 'concluida') throw conflict(IMPORTACAO_MSG.busy);
+  assertIdle(row);
+  if (row.status === 'analisando') throw conflict(IMPORTACAO_MSG.analysing);
   if (row.analysisKey !== analysisKey(body.mapping, body.hasHeader) || row.analysisErrors == null)
     throw unprocessable(IMPORTACAO_MSG.notAnalysed);
   if (row.analysisErrors > 0) throw unprocessable(IMPORTACAO_MSG.hasErrors(row.analysisErrors));

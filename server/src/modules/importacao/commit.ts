@@ -17,14 +17,16 @@ import {
   numberingSequences,
   patrimonioHistorico,
   patrimonios,
-  sectors,
   tiposBens,
 } from '../../db/schema';
 import { audit, type Actor, type Outbox } from '../../db/tx';
 import { JobFailure } from '../../jobs/define';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { getPattern, highestTaken, sequenceOf } from '../numbering';
+import { createSector } from '../sectors';
+import { fieldRules } from '../form-fields';
 import { fold } from './analyse';
+import { mapCustom } from './custom';
 import { loadCatalogs } from './queries';
 import { openRegister, yieldToOthers } from './read';
 import { parseRow } from './rows';
@@ -41,7 +43,12 @@ import type { ImportacaoBensPayload } from './jobs/importacao-bens';
  * uses the database at most ~2/3 of the time, the rest is left to other users). Env
  * IMPORTACAO_BATCH_ROWS (default 1000) and IMPORTACAO_PAUSE_RATIO (default 0.5), read per import.
  */
-const batchRows = () => Math.max(1, Number(process.env.IMPORTACAO_BATCH_ROWS) || 1000);
+/**
+ * A multi-row INSERT binds one parameter per column of each row and PostgreSQL takes at most 65,535:
+ * with the ~21 columns of an asset, 5,000 rows failed the bench's import; 2,500 stays well below.
+ */
+const MAX_BATCH_ROWS = 2500;
+const batchRows = () => Math.min(MAX_BATCH_ROWS, Math.max(1, Number(process.env.IMPORTACAO_BATCH_ROWS) || 1000));
 const pauseRatio = () => {
   const v = Number(process.env.IMPORTACAO_PAUSE_RATIO);
   return Number.isFinite(v) && v >= 0 ? v : 0.5;
@@ -77,7 +84,7 @@ interface Resolved {
 }
 
 /** The catalog row of every distinct value: the chosen one, or a new one ('criar'; one per name). */
-async function resolveCatalogs(tx: Db, scope: TenantScope, vm: ImportacaoValueMapping): Promise<Resolved> {
+async function resolveCatalogs(tx: Db, out: Outbox, scope: TenantScope, vm: ImportacaoValueMapping): Promise<Resolved> {
   const m = scope.municipalityId;
   const cat = await loadCatalogs(tx, scope);
   const created = { setor: 0, local: 0, tipo: 0, forma: 0 };
@@ -89,10 +96,9 @@ async function resolveCatalogs(tx: Db, scope: TenantScope, vm: ImportacaoValueMa
     let s = 'id' in c ? sectorById.get(c.id) : sectorByName.get(fold(value));
     if (!s) {
       const name = value.trim().slice(0, 100) || 'Sem setor';
-      [s] = await tx
-        .insert(sectors)
-        .values({ municipalityId: m, name, code: sectorCodeFor(name, codes) })
-        .returning({ id: sectors.id, name: sectors.name, code: sectors.code });
+      // As the sectors screen creates one: audited, and `sector.created` sent after the commit (outbox).
+      const sector = await createSector(tx, out, scope, { name, code: sectorCodeFor(name, codes) });
+      s = { id: sector.id, name: sector.name, code: sector.code };
       sectorByName.set(fold(name), s);
       created.setor++;
     }
@@ -189,13 +195,13 @@ async function insertBatch(tx: Db, scope: TenantScope, actor: Actor, batch: Row[
   const inserted = await tx
     .insert(patrimonios)
     .values(batch.map(({ line: _line, ...v }) => v))
-    .returning({ id: patrimonios.id, numero: patrimonios.numeroPatrimonio });
+    .returning({ id: patrimonios.id, numero: patrimonios.numeroPatrimonio, doado: patrimonios.doado });
   await tx.insert(patrimonioHistorico).values(
     inserted.map((x) => ({
       patrimonioId: x.id,
       municipalityId: scope.municipalityId,
       action: HISTORICO_ACTIONS.created,
-      details: `Bem ${x.numero} cadastrado por importação do cadastro anterior.`,
+      details: `Bem ${x.numero} cadastrado por importação do cadastro anterior${x.doado ? ' (baixado por doação)' : ''}.`,
       userId: actor.id,
       userName: actor.name,
     })),
@@ -231,7 +237,9 @@ export async function commitRegister(
   fileName: string,
   onProgress: (rows: number) => void,
 ): Promise<ImportacaoReport> {
-  const refs = await resolveCatalogs(tx, scope, payload.valueMapping);
+  const { mapped: custom, unknown } = mapCustom(await fieldRules(tx, scope), payload.mapping);
+  if (unknown.length) throw new JobFailure(IMPORTACAO_MSG.customUnknown(unknown[0]), false);
+  const refs = await resolveCatalogs(tx, out, scope, payload.valueMapping);
   const vm = payload.valueMapping;
   const sheet = await openRegister(file, payload.hasHeader);
   const sectorIds = new Set<number>();
@@ -259,7 +267,7 @@ export async function commitRegister(
     for await (const raw of sheet.rows) {
       total++;
       const errors: ImportError[] = [];
-      const r = parseRow(payload.mapping, raw, errors);
+      const r = parseRow(payload.mapping, raw, errors, custom);
       const bad = (message: string): never => {
         throw new JobFailure(`Linha ${raw.line}: ${message}`, false);
       };
@@ -297,10 +305,12 @@ export async function commitRegister(
         valorAquisicao: row.valor,
         quantidade: row.quantidade,
         dataAquisicao: row.data,
-        status: status!,
+        // A donation, as the register leaves an approved one: written off and marked donated.
+        status: status === 'doado' ? 'baixado' : status!,
+        doado: status === 'doado',
         estadoConservacao: estado ?? null,
         observacoes: row.observacoes,
-        customFields: {},
+        customFields: row.customFields,
         createdById: actor.id,
         createdByName: actor.name,
       });

@@ -4,6 +4,8 @@
  */
 export { importacaoAccess as access } from './access';
 export { importacaoRoutes as routes } from './routes';
+import { importacaoAnaliseJob } from './jobs/importacao-analise';
 import { importacaoBensJob } from './jobs/importacao-bens';
+import { importacaoCleanupJob } from './jobs/importacao-cleanup';
 /** The area's job definitions (collected by modules/job-definitions.ts). */
-export const jobs = [importacaoBensJob] as const;
+export const jobs = [importacaoAnaliseJob, importacaoBensJob, importacaoCleanupJob] as const;

@@ -7,6 +7,10 @@ export type ImportacaoRow = typeof importacoes.$inferSelect;
 /** Column names shown for a file without a header row. */
 export const numberedHeaders = (n: number) => Array.from({ length: n }, (_, i) => `Coluna ${i + 1}`);
 
+/** The column names of an upload read with or without a header row (its first row names them, or not). */
+export const headersFor = (r: Pick<ImportacaoRow, 'hasHeader' | 'headers' | 'preview'>, hasHeader: boolean) =>
+  hasHeader === r.hasHeader ? r.headers : hasHeader ? (r.preview[0] ?? []) : numberedHeaders(r.headers.length);
+
 /** The API shape of an uploaded register. */
 export function presentImportacao(r: ImportacaoRow): Importacao {
   return {

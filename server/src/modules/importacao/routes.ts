@@ -1,31 +1,26 @@
-import path from 'node:path';
 import {
   IMPORTACAO_LIMITS,
   IMPORTACAO_MSG,
   importacaoAnaliseBody,
   importacaoConfirmarBody,
   importacaoIdParam,
-  type ImportacaoAnalise,
 } from '@tombo/shared';
 import { route } from '../../http/route';
 import { notFound } from '../../http/errors';
 import { cleanName, receiveUpload, sendStoredFile } from '../../uploads';
 import { enqueueJob } from '../jobs';
-import { analyse } from './analyse';
 import {
-  analysisKey,
   checkMapping,
   confirmImportacao,
   createImportacao,
   discard,
-  errorsPathOf,
   inspectUpload,
-  saveAnalysis,
+  startAnalysis,
   storedFile,
 } from './commands';
 import { importacaoFolder } from './files';
-import { numberedHeaders } from './presenters';
-import { getImportacao, getImportacaoRow, loadCatalogs } from './queries';
+import { headersFor } from './presenters';
+import { getImportacao, getImportacaoRow } from './queries';
 
 const own = { param: 'id', rule: 'importacao.manage', message: IMPORTACAO_MSG.notFound } as const;
 
@@ -86,44 +81,12 @@ export const importacaoRoutes = [
     params: importacaoIdParam,
     body: importacaoAnaliseBody,
     access: own,
+    status: 202,
     handler: async (c) => {
-      const { row, catalogs } = await c.read(async (tx) => {
-        const found = await getImportacaoRow(tx, c.scope, c.params.id);
-        return { row: found, catalogs: await loadCatalogs(tx, c.scope) };
-      });
-      const { mapping, hasHeader } = c.body;
-      // Without a header row the first row is data; with one, it names the columns.
-      const headers =
-        hasHeader === row.hasHeader
-          ? row.headers
-          : hasHeader
-            ? (row.preview[0] ?? [])
-            : numberedHeaders(row.headers.length);
-      checkMapping(mapping, hasHeader, headers);
-      const file = storedFile(c.ctx.config, row.filePath);
-      if (!file) throw notFound(IMPORTACAO_MSG.notFound);
-      const errorsPath = errorsPathOf(row.filePath);
-      const result = await analyse(c.ctx, c.scope, {
-        file,
-        hasHeader,
-        mapping,
-        catalogs,
-        errorsFile: path.join(c.ctx.config.dataDir, errorsPath),
-      });
-      await c.command(async (tx) => {
-        await saveAnalysis(
-          tx,
-          c.scope,
-          row.id,
-          analysisKey(mapping, hasHeader),
-          hasHeader,
-          result,
-          errorsPath,
-          headers,
-        );
-      });
-      const { values: _values, ...analise } = result;
-      return { analise: analise satisfies ImportacaoAnalise, headers };
+      const row = await c.read((tx) => getImportacaoRow(tx, c.scope, c.params.id));
+      checkMapping(c.body.mapping, c.body.hasHeader, headersFor(row, c.body.hasHeader));
+      const job = await c.command((tx, out) => startAnalysis(tx, out, c.scope, c.actor, c.params.id, c.body));
+      return { job: await enqueueJob(c.ctx, c.scope, job) };
     },
   }),
   route({
@@ -135,6 +98,8 @@ export const importacaoRoutes = [
     access: own,
     handler: async (c) => {
       const row = await c.read((tx) => getImportacaoRow(tx, c.scope, c.params.id));
+      // Removed by the cleanup sweep: 404 with the reason, as an expired job file (jobs area).
+      if (row.status === 'expirada') throw notFound(IMPORTACAO_MSG.errorsExpired(IMPORTACAO_LIMITS.fileRetentionDays));
       const abs = row.errorsPath ? storedFile(c.ctx.config, row.errorsPath) : null;
       if (!abs) throw notFound(IMPORTACAO_MSG.notAnalysed);
       const base = row.fileName.replace(/\.[^.]*$/, '') || 'importacao';

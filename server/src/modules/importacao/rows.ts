@@ -1,13 +1,18 @@
 import {
+  IMPORTACAO_FIELDS,
   IMPORTACAO_FIELD_LABELS,
   IMPORTACAO_MSG,
   patrimonioCreateBody,
+  type CustomFieldValues,
   type ImportError,
   type ImportacaoField,
   type ImportacaoMapping,
 } from '@tombo/shared';
 import type { Cell, RawRow } from '../../spreadsheet';
 import { dateOf, moneyOf, str } from '../patrimonios/import';
+import { customValuesOf, type MappedCustom } from './custom';
+
+const NO_CUSTOM: MappedCustom = { rules: { custom: [], tipoRequired: false }, columns: [] };
 
 /**
  * One row of another system's register, read through the admin's column mapping: the asset's own
@@ -29,6 +34,7 @@ export interface ParsedRow {
   forma: string;
   status: string;
   estado: string;
+  customFields: CustomFieldValues;
 }
 
 const NUMERO_MAX = 40;
@@ -38,7 +44,12 @@ export const text = (c: Cell | undefined): string =>
   typeof c === 'number' && Number.isInteger(c) ? c.toFixed(0) : str(c);
 
 /** Reads one row; its errors go to `errors` (one per bad field, with the row's line); null when it has any. */
-export function parseRow(mapping: ImportacaoMapping, { line, cells }: RawRow, errors: ImportError[]): ParsedRow | null {
+export function parseRow(
+  mapping: ImportacaoMapping,
+  { line, cells }: RawRow,
+  errors: ImportError[],
+  custom: MappedCustom = NO_CUSTOM,
+): ParsedRow | null {
   const at = (f: ImportacaoField) => (mapping[f] == null ? undefined : cells[mapping[f]]);
   const get = (f: ImportacaoField) => text(at(f));
   const before = errors.length;
@@ -95,6 +106,7 @@ export function parseRow(mapping: ImportacaoMapping, { line, cells }: RawRow, er
       err(field, message);
     }
   }
+  const customFields = customValuesOf(custom, line, cells, errors);
   if (errors.length > before || !parsed.success) return null;
   const v = parsed.data;
   return {
@@ -111,6 +123,7 @@ export function parseRow(mapping: ImportacaoMapping, { line, cells }: RawRow, er
     forma: get('forma'),
     status: get('status'),
     estado: get('estado'),
+    customFields,
   };
 }
 
@@ -118,7 +131,11 @@ export function parseRow(mapping: ImportacaoMapping, { line, cells }: RawRow, er
 export function mappingErrors(mapping: ImportacaoMapping, columns: number): Record<string, string> {
   const out: Record<string, string> = {};
   const seen = new Map<number, string>();
-  for (const [f, col] of Object.entries(mapping) as Array<[ImportacaoField, number | null]>) {
+  const chosen: Array<[string, number | null]> = [
+    ...IMPORTACAO_FIELDS.map((f): [string, number | null] => [f, mapping[f]]),
+    ...Object.entries(mapping.custom ?? {}).map(([k, col]): [string, number] => [`custom.${k}`, col]),
+  ];
+  for (const [f, col] of chosen) {
     if (col == null) continue;
     if (col >= columns) out[`mapping.${f}`] = IMPORTACAO_MSG.columnOutside;
     else if (seen.has(col)) out[`mapping.${f}`] = IMPORTACAO_MSG.columnTwice;

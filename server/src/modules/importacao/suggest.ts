@@ -88,7 +88,10 @@ const NAMES: Record<ImportacaoField, string[]> = {
 export function suggestMapping(headers: string[]): ImportacaoMapping {
   const folded = headers.map(foldHeader);
   const used = new Set<number>();
-  const mapping = Object.fromEntries(IMPORTACAO_FIELDS.map((f) => [f, null])) as ImportacaoMapping;
+  const mapping = {
+    ...Object.fromEntries(IMPORTACAO_FIELDS.map((f) => [f, null])),
+    custom: {},
+  } as ImportacaoMapping;
   const pick = (match: (h: string, name: string) => boolean) => {
     for (const f of IMPORTACAO_FIELDS) {
       if (mapping[f] != null) continue;

@@ -190,6 +190,8 @@ describe.skipIf(!REDIS_URL)(
 
     /** Issue 12's sweep of due municipality backups (and their retention); sorts before the others. */
     const BACKUPS = { key: 'backups.scheduled', every: 15 * 60_000 };
+    /** The hourly cleanup of old register uploads (issue 12's import). */
+    const IMPORTACAO_CLEANUP = { key: 'importacao.cleanup', every: 60 * 60_000 };
     /** The scheduled sweeps of issue 11: due report configs, pending custody-term versions. */
     const SWEEPS = [
       { key: 'reports.scheduled', every: 300_000 },
@@ -202,6 +204,7 @@ describe.skipIf(!REDIS_URL)(
       try {
         expect(await q.schedulers()).toEqual([
           BACKUPS,
+          IMPORTACAO_CLEANUP,
           { key: 'jobs.file-retention', every: SWEEP_MS },
           LOANS_DAILY,
           MANUTENCOES_DAILY,
@@ -221,6 +224,7 @@ describe.skipIf(!REDIS_URL)(
         await other.close();
         expect(await q.schedulers()).toEqual([
           BACKUPS,
+          IMPORTACAO_CLEANUP,
           { key: 'jobs.file-retention', every: SWEEP_MS },
           LOANS_DAILY,
           MANUTENCOES_DAILY,
@@ -229,7 +233,7 @@ describe.skipIf(!REDIS_URL)(
         // A node configured to keep files forever (JOB_FILE_RETENTION_DAYS=0) removes the sweep's scheduler.
         const keepAll = await createBullQueue({ ...s.ctx.config, redisUrl: REDIS_URL!, jobFileRetentionDays: 0 });
         await keepAll.close();
-        expect(await q.schedulers()).toEqual([BACKUPS, LOANS_DAILY, MANUTENCOES_DAILY, ...SWEEPS]);
+        expect(await q.schedulers()).toEqual([BACKUPS, IMPORTACAO_CLEANUP, LOANS_DAILY, MANUTENCOES_DAILY, ...SWEEPS]);
       } finally {
         await q.close();
       }
