@@ -65,6 +65,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   IMOVEL_FIELD_UPDATE: 'Campo personalizado de imóvel alterado',
   IMOVEL_FIELD_DELETE: 'Campo personalizado de imóvel excluído',
   IMOVEL_FIELD_REORDER: 'Campos personalizados de imóvel reordenados',
+  DEPRECIACAO_REAVALIACAO: 'Reavaliação de bem registrada',
+  DEPRECIACAO_REDUCAO: 'Redução ao valor recuperável registrada',
+  DEPRECIACAO_REVERSAO: 'Reversão de redução ao valor recuperável registrada',
+  DEPRECIACAO_CONFIG_UPDATE: 'Configuração de depreciação alterada',
   IMPORT_REQUEST: 'Importação solicitada',
   IMPORTACAO_UPLOAD: 'Cadastro de outro sistema enviado',
   IMPORTACAO_REQUEST: 'Importação de cadastro solicitada',
@@ -176,6 +180,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   ExportTemplate: 'Modelo de exportação',
   Importacao: 'Importação de cadastro',
   ImovelReportTemplate: 'Modelo de relatório de imóveis',
+  DepreciacaoConfig: 'Configuração de depreciação',
 };
 
 /** 'SOME_NEW_ACTION' → 'Some new action'; 'SomeEntity' → 'Some entity': a readable form of an unknown code. */
@@ -215,6 +220,9 @@ export const AUDIT_ACTIONS_BY_ENTITY: Record<string, readonly string[]> = {
     'IMPORT_REQUEST',
     'EXPORT_REQUEST',
     'IMPORTACAO_COMMIT',
+    'DEPRECIACAO_REAVALIACAO',
+    'DEPRECIACAO_REDUCAO',
+    'DEPRECIACAO_REVERSAO',
   ],
   User: [
     'LOGIN',
@@ -288,6 +296,7 @@ export const AUDIT_ACTIONS_BY_ENTITY: Record<string, readonly string[]> = {
   Job: ['JOB_DELETE', 'JOB_RETRY', 'JOB_CANCEL'],
   Backup: ['BACKUP_CREATE', 'BACKUP_RESTORE_REQUEST', 'BACKUP_RESTORE', 'BACKUP_UPLOAD'],
   BackupSettings: ['BACKUP_SETTINGS_UPDATE'],
+  DepreciacaoConfig: ['DEPRECIACAO_CONFIG_UPDATE'],
   Version: ['VERSION_ROLLBACK_REQUEST', 'VERSION_ROLLBACK_CANCEL'],
   Sync: ['CLIENT_SYNC_START', 'CLIENT_SYNC_SUCCESS', 'CLIENT_SYNC_FAIL', 'CLIENT_SYNC_CANCEL'],
 };
