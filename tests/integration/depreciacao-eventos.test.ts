@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DepreciacaoPatrimonio, EventoValorRegistrado } from '@tombo/shared';
-import { startTestServer, type TestServer } from '../support/harness';
+import type { DepreciacaoPatrimonio, EventoValorRegistrado, LiveEvent } from '@tombo/shared';
+import { nextEvent, startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
 import { newPatrimonio, newSector, newTipoBem, ownerQuery, world, type TestWorld } from '../support/factories';
 
@@ -126,6 +126,27 @@ describe('the worked examples through the API', () => {
       [id],
     );
     expect(actions.map((a) => a.action)).toEqual(['DEPRECIACAO_REDUCAO', 'DEPRECIACAO_REVERSAO']);
+  });
+});
+
+describe('live', () => {
+  it("a recorded event reaches the municipality's sockets as depreciacao.evento, not another town's", async () => {
+    const id = await exemplo();
+    const watcher = await s.socket(await w.A.users.visualizador.token());
+    const otherTown = await s.socket(await w.B.users.admin.token());
+    let leaked = 0;
+    otherTown.on('depreciacao.evento', () => leaked++);
+    const live = nextEvent<LiveEvent<{ patrimonioId: number }>>(watcher, 'depreciacao.evento');
+    const r = await (
+      await admin()
+    )('POST', `/api/patrimonios/${id}/reducoes-valor-recuperavel`, {
+      competencia: MES[40],
+      valorRecuperavel: '4400.00',
+      ...doc,
+    });
+    expect(r.status).toBe(201);
+    expect((await live).data).toEqual({ patrimonioId: id });
+    expect(leaked).toBe(0);
   });
 });
 
