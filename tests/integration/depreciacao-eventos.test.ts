@@ -206,6 +206,12 @@ describe('refused input changes nothing', () => {
     );
     expect(notBelow.body.error.fields.valorRecuperavel).toContain('7.000,00');
     expect(await counts(id)).toEqual(before);
+    // The same body, corrected, is accepted: with its own residual % (5 % of R$ 7.000,00 = R$ 350,00 at the end).
+    const ok = await reav({ residualPct: 5 });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    expect(ok.body.evento.residualPct).toBe('5.00');
+    expect((await schedule(id, '2024-04-30')).valorResidual).toBe('350.00');
+    expect(await counts(id)).toEqual({ eventos: 1, historico: before.historico + 1, audit: 1 });
   });
 
   it('409: a non-depreciable asset, an event out of order, a reversal with no impairment before', async () => {
