@@ -24,6 +24,7 @@ import type { BackupEvents } from './backups';
 import type { ManutencaoEvents } from './imoveis/manutencoes';
 import type { ImovelRelatorioEvents } from './imoveis/relatorios';
 import type { ImovelEvents } from './imoveis';
+import type { DepreciacaoEvents } from './depreciacao/events';
 
 /** Rooms the server joins a socket to, from its verified token (DESIGN §5). */
 export const room = {
@@ -102,7 +103,8 @@ export interface ServerToClientEvents
     BackupEvents,
     ManutencaoEvents,
     ImovelRelatorioEvents,
-    ImovelEvents {}
+    ImovelEvents,
+    DepreciacaoEvents {}
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventData<N extends ServerEventName> = Parameters<ServerToClientEvents[N]>[0]['data'];
 /** Typed map of client → server events (rooms joined on request; the server checks access). */

@@ -67,6 +67,7 @@ export const PERMISSIONS = [
   'imoveis:delete',
   'imoveis:manage_fields',
   'manutencoes:manage',
+  'depreciacao:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -106,6 +107,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
     'imoveis:delete',
     'imoveis:manage_fields',
     'manutencoes:manage',
+    'depreciacao:manage',
   ],
   supervisor: [
     'bens:create',
@@ -135,6 +137,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
     'imoveis:delete',
     'imoveis:manage_fields',
     'manutencoes:manage',
+    'depreciacao:manage',
   ],
   usuario: [
     'bens:create',

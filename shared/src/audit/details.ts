@@ -3,7 +3,8 @@ import { formatMoney } from '../format/money';
 import { formatFileSize, formatNumber, formatPercent } from '../format/numbers';
 import { ESTADO_CONSERVACAO_LABELS, PATRIMONIO_STATUS_LABELS } from '../patrimonios/messages';
 import { ROLE_LABELS, isRole } from '../roles';
-import { AUDIT_FIELD_LABELS, humanizeCode } from './labels';
+import { AUDIT_FIELD_LABELS } from './field-labels';
+import { humanizeCode } from './labels';
 import type { AuditChange } from './types';
 
 /** Records whose names replace the ids found in details. */

@@ -3,4 +3,5 @@ export * from './types';
 export * from './events';
 export * from './messages';
 export * from './labels';
+export * from './field-labels';
 export * from './details';

@@ -2,3 +2,5 @@ export { centavos, decimal, type Centavos } from './dinheiro';
 export * from './cronograma';
 export * from './schemas';
 export * from './types';
+export * from './events';
+export * from './messages';

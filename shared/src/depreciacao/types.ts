@@ -1,4 +1,10 @@
-import type { MesCronograma } from './cronograma';
+import type {
+  ArredondamentoDepreciacao,
+  EfeitoEvento,
+  EventoValor,
+  InicioDepreciacao,
+  MesCronograma,
+} from './cronograma';
 
 /** Why an asset has no schedule. */
 export type MotivoSemDepreciacao = 'tipo_nao_depreciavel' | 'sem_vida_util' | 'anterior_ao_corte' | 'sem_data';
@@ -21,4 +27,37 @@ export interface DepreciacaoPatrimonio {
   quotaMensal: string;
   /** Every month from entry into service to the end of life; `fechada` when the month is closed. */
   cronograma: Array<MesCronograma & { fechada: boolean }>;
+  /** The asset's revaluations, impairments and reversals, oldest first (applied to the schedule). */
+  eventos: EventoValorRegistrado[];
+  /** What each event did (in order of `eventos`): change of book value, reserve, result. */
+  efeitos: EfeitoEvento[];
+  /** The revaluation reserve's balance at the end of the schedule ("0.00" without revaluations). */
+  reservaReavaliacao: string;
+}
+
+/** A recorded revaluation, impairment or reversal (GET /api/patrimonios/:id/eventos-valor). */
+export interface EventoValorRegistrado {
+  id: number;
+  tipo: EventoValor['tipo'];
+  /** 'YYYY-MM' */
+  competencia: string;
+  /** Revaluation: the new value; impairment: the recoverable value; reversal: null. */
+  valor: string | null;
+  vidaUtilRestanteMeses: number | null;
+  residualPct: string | null;
+  documento: string;
+  motivo: string;
+  /** The author's name. */
+  createdBy: string | null;
+  /** ISO timestamp */
+  createdAt: string;
+}
+
+/** GET/PUT /api/depreciacao/config: the municipality's rules (the defaults, version 0, when never set). */
+export interface DepreciacaoConfig {
+  inicio: InicioDepreciacao;
+  arredondamento: ArredondamentoDepreciacao;
+  /** 'YYYY-MM-DD': assets acquired before it are not depreciated. */
+  dataCorte: string | null;
+  version: number;
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   REGRAS_DEPRECIACAO_PADRAO,
   calcularCronograma,
@@ -7,15 +7,19 @@ import {
   isoDayOf,
   valorContabilEm,
   type ArredondamentoDepreciacao,
+  type BemDepreciavel,
+  type DepreciacaoConfig,
   type DepreciacaoPatrimonio,
+  type EventoValorRegistrado,
   type InicioDepreciacao,
   type MotivoSemDepreciacao,
   type RegrasDepreciacao,
 } from '@tombo/shared';
 import type { Db } from '../../db/client';
-import { depreciacaoConfig, patrimonios, tiposBens } from '../../db/schema';
+import { depreciacaoConfig, depreciacaoEventos, patrimonios, tiposBens } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
+import { paraEventoValor, presentConfig, presentEvento, type EventoRow } from './presenters';
 
 /** The municipality's rules and cut-over date (the defaults when it never set them). */
 export async function regrasDoMunicipio(
@@ -33,19 +37,49 @@ export async function regrasDoMunicipio(
   };
 }
 
-/**
- * One asset's depreciation on a date: its whole schedule (entry into service to the end of life, and up
- * to the date when later) and the figures on that date. No months are closed yet (issue 14's monthly
- * close), so every month follows the rules.
- */
-export async function depreciacaoDoPatrimonio(
+/** GET /api/depreciacao/config */
+export async function configDoMunicipio(tx: Db, scope: TenantScope): Promise<DepreciacaoConfig> {
+  const [row] = await tx.select().from(depreciacaoConfig).where(ofTenant(depreciacaoConfig, scope));
+  return presentConfig(row);
+}
+
+/** An asset's recorded events, oldest first (by competência, then as recorded). */
+export async function eventosRows(tx: Db, scope: TenantScope, patrimonioId: number): Promise<EventoRow[]> {
+  return tx
+    .select()
+    .from(depreciacaoEventos)
+    .where(and(ofTenant(depreciacaoEventos, scope), eq(depreciacaoEventos.patrimonioId, patrimonioId)))
+    .orderBy(asc(depreciacaoEventos.competencia), asc(depreciacaoEventos.id));
+}
+
+/** GET /api/patrimonios/:id/eventos-valor */
+export async function eventosDoPatrimonio(
   tx: Db,
   scope: TenantScope,
-  id: number,
-  data = isoDayOf(new Date()),
-): Promise<DepreciacaoPatrimonio> {
-  const [p] = await tx
+  patrimonioId: number,
+): Promise<{ eventos: EventoValorRegistrado[] }> {
+  return { eventos: (await eventosRows(tx, scope, patrimonioId)).map(presentEvento) };
+}
+
+/** What the schedule of an asset starts from; `bem` null (and `motivo` set) when it is not depreciated. */
+export interface BaseDepreciacao {
+  numeroPatrimonio: string;
+  sectorId: number;
+  entrada: string | null;
+  vida: number | null;
+  residualPct: string;
+  custo: string;
+  motivo: MotivoSemDepreciacao | null;
+  bem: BemDepreciavel | null;
+  regras: RegrasDepreciacao;
+}
+
+/** The asset's figures and rules; `lock` locks its row (commands that append events serialise on it). */
+export async function baseDoPatrimonio(tx: Db, scope: TenantScope, id: number, lock = false): Promise<BaseDepreciacao> {
+  const q = tx
     .select({
+      numeroPatrimonio: patrimonios.numeroPatrimonio,
+      sectorId: patrimonios.sectorId,
       valorAquisicao: patrimonios.valorAquisicao,
       dataAquisicao: patrimonios.dataAquisicao,
       dataEntradaServico: patrimonios.dataEntradaServico,
@@ -58,6 +92,7 @@ export async function depreciacaoDoPatrimonio(
     .from(patrimonios)
     .leftJoin(tiposBens, eq(tiposBens.id, patrimonios.tipoId))
     .where(and(ofTenant(patrimonios, scope), eq(patrimonios.id, id)));
+  const [p] = lock ? await q.for('update', { of: patrimonios }) : await q;
   if (!p) throw notFound();
   const { regras, dataCorte } = await regrasDoMunicipio(tx, scope);
   const entrada = p.dataEntradaServico ?? p.dataAquisicao;
@@ -74,43 +109,73 @@ export async function depreciacaoDoPatrimonio(
           : dataCorte && (p.dataAquisicao ?? entrada) < dataCorte
             ? 'anterior_ao_corte'
             : null;
+  const bem =
+    motivo || !entrada || !vida
+      ? null
+      : { valorAquisicao: custo, residualPct: Number(residualPct), vidaUtilMeses: vida, dataEntradaServico: entrada };
+  return {
+    numeroPatrimonio: p.numeroPatrimonio,
+    sectorId: p.sectorId,
+    entrada,
+    vida: vida ?? null,
+    residualPct,
+    custo,
+    motivo,
+    bem,
+    regras,
+  };
+}
+
+/**
+ * One asset's depreciation on a date: its whole schedule (entry into service to the end of life, and up
+ * to the date when later) with its revaluations and impairments applied, and the figures on that date.
+ * No months are closed yet (issue 14's monthly close), so every month follows the rules.
+ */
+export async function depreciacaoDoPatrimonio(
+  tx: Db,
+  scope: TenantScope,
+  id: number,
+  data = isoDayOf(new Date()),
+): Promise<DepreciacaoPatrimonio> {
+  const b = await baseDoPatrimonio(tx, scope, id);
+  const rows = await eventosRows(tx, scope, id);
   const base = {
     patrimonioId: id,
     data,
-    dataEntradaServico: entrada,
-    vidaUtilMeses: vida ?? null,
-    residualPct: motivo ? null : Number(residualPct).toFixed(2),
-    valorAquisicao: custo,
+    dataEntradaServico: b.entrada,
+    vidaUtilMeses: b.vida,
+    residualPct: b.motivo ? null : Number(b.residualPct).toFixed(2),
+    valorAquisicao: b.custo,
+    eventos: rows.map(presentEvento),
   };
-  if (motivo || !entrada || !vida)
+  if (!b.bem)
     return {
       ...base,
       depreciavel: false,
-      motivo,
-      valorResidual: custo,
+      motivo: b.motivo,
+      valorResidual: b.custo,
       depreciacaoAcumulada: '0.00',
-      valorContabil: custo,
+      valorContabil: b.custo,
       quotaMensal: '0.00',
       cronograma: [],
+      efeitos: [],
+      reservaReavaliacao: '0.00',
     };
-  const bem = {
-    valorAquisicao: custo,
-    residualPct: Number(residualPct),
-    vidaUtilMeses: vida,
-    dataEntradaServico: entrada,
-  };
-  const cronograma = calcularCronograma(bem, regras, [], data.slice(0, 7));
-  const valorContabil = valorContabilEm(bem, cronograma, data);
+  const cronograma = calcularCronograma(b.bem, b.regras, rows.map(paraEventoValor), data.slice(0, 7));
+  const valorContabil = valorContabilEm(b.bem, cronograma, data);
   const doMes = cronograma.meses.find((m) => m.competencia === data.slice(0, 7));
   const ultimo = cronograma.meses.at(-1)!;
   return {
     ...base,
     depreciavel: true,
     motivo: null,
-    valorResidual: decimal(centavos(custo) - centavos(ultimo.acumulada)),
-    depreciacaoAcumulada: decimal(centavos(custo) - centavos(valorContabil)),
+    // The value left at the end of life: the last month's book value (after any revaluation or impairment).
+    valorResidual: ultimo.valorContabil,
+    depreciacaoAcumulada: decimal(centavos(b.custo) - centavos(valorContabil)),
     valorContabil,
     quotaMensal: doMes?.quota ?? '0.00',
     cronograma: cronograma.meses.map((m) => ({ ...m, fechada: false })),
+    efeitos: cronograma.efeitos,
+    reservaReavaliacao: cronograma.reservaReavaliacao,
   };
 }

@@ -1,6 +1,16 @@
-import { depreciacaoPatrimonioQuery, idParam } from '@tombo/shared';
+import {
+  depreciacaoConfigBody,
+  depreciacaoPatrimonioQuery,
+  idParam,
+  reavaliacaoBody,
+  reducaoBody,
+  reversaoBody,
+} from '@tombo/shared';
 import { route } from '../../http/route';
-import { depreciacaoDoPatrimonio } from './queries';
+import { registrarEvento, salvarConfig } from './commands';
+import { configDoMunicipio, depreciacaoDoPatrimonio, eventosDoPatrimonio } from './queries';
+
+const doBem = { param: 'id', rule: 'patrimonio.read' } as const;
 
 /** Depreciation (issue 14; docs/depreciation.md). */
 export const depreciacaoRoutes = [
@@ -11,7 +21,67 @@ export const depreciacaoRoutes = [
     permission: 'bens:read',
     params: idParam,
     query: depreciacaoPatrimonioQuery,
-    access: { param: 'id', rule: 'patrimonio.read' },
+    access: doBem,
     handler: (c) => c.read((tx) => depreciacaoDoPatrimonio(tx, c.scope, c.params.id, c.query.data)),
+  }),
+  route({
+    method: 'get',
+    path: '/patrimonios/:id/eventos-valor',
+    audience: 'municipal',
+    permission: 'bens:read',
+    params: idParam,
+    access: doBem,
+    handler: (c) => c.read((tx) => eventosDoPatrimonio(tx, c.scope, c.params.id)),
+  }),
+  route({
+    method: 'post',
+    path: '/patrimonios/:id/reavaliacoes',
+    audience: 'municipal',
+    permission: 'depreciacao:manage',
+    params: idParam,
+    access: doBem,
+    body: reavaliacaoBody,
+    status: 201,
+    handler: (c) =>
+      c.command((tx, out) => registrarEvento(tx, out, c.scope, c.params.id, { tipo: 'reavaliacao', ...c.body })),
+  }),
+  route({
+    method: 'post',
+    path: '/patrimonios/:id/reducoes-valor-recuperavel',
+    audience: 'municipal',
+    permission: 'depreciacao:manage',
+    params: idParam,
+    access: doBem,
+    body: reducaoBody,
+    status: 201,
+    handler: (c) =>
+      c.command((tx, out) => registrarEvento(tx, out, c.scope, c.params.id, { tipo: 'reducao', ...c.body })),
+  }),
+  route({
+    method: 'post',
+    path: '/patrimonios/:id/reducoes-valor-recuperavel/reversao',
+    audience: 'municipal',
+    permission: 'depreciacao:manage',
+    params: idParam,
+    access: doBem,
+    body: reversaoBody,
+    status: 201,
+    handler: (c) =>
+      c.command((tx, out) => registrarEvento(tx, out, c.scope, c.params.id, { tipo: 'reversao', ...c.body })),
+  }),
+  route({
+    method: 'get',
+    path: '/depreciacao/config',
+    audience: 'municipal',
+    permission: 'bens:read',
+    handler: async (c) => ({ config: await c.read((tx) => configDoMunicipio(tx, c.scope)) }),
+  }),
+  route({
+    method: 'put',
+    path: '/depreciacao/config',
+    audience: 'municipal',
+    permission: 'settings:update',
+    body: depreciacaoConfigBody,
+    handler: (c) => c.command((tx, out) => salvarConfig(tx, out, c.scope, c.body)),
   }),
 ];
