@@ -1,0 +1,42 @@
+import Box from '@mui/material/Box';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { formatMoney } from '@tombo/shared';
+import { competenciaBR } from './format';
+
+interface Props {
+  meses: Array<{ competencia: string; valorContabil: string }>;
+  /** The month of the reference date ('YYYY-MM'), marked on the line. */
+  atual: string;
+}
+
+const compact = new Intl.NumberFormat('pt-BR', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** The book value month by month (a line), with the reference month marked. */
+export function ScheduleChart({ meses, atual }: Props) {
+  const labels = meses.map((m) => competenciaBR(m.competencia));
+  const values = meses.map((m) => Number(m.valorContabil));
+  return (
+    <Box
+      role="img"
+      aria-label={`Gráfico do valor contábil de ${labels[0]} a ${labels[labels.length - 1]}`}
+      sx={{ width: '100%', minWidth: 0 }}
+    >
+      <LineChart
+        height={260}
+        margin={{ left: 8, right: 16, top: 16, bottom: 8 }}
+        xAxis={[{ scaleType: 'point', data: labels, tickMinStep: 1 }]}
+        yAxis={[{ min: 0, width: 56, valueFormatter: (v: number) => compact.format(v) }]}
+        series={[
+          {
+            data: values,
+            label: 'Valor contábil',
+            showMark: ({ index }) => meses[index]?.competencia === atual,
+            valueFormatter: (v) => formatMoney(v),
+            area: true,
+          },
+        ]}
+        hideLegend
+      />
+    </Box>
+  );
+}
