@@ -85,7 +85,12 @@ export default function DepreciacaoPage({ title }: PageProps) {
         <Box sx={{ display: 'grid', gap: 3, opacity: dep.isPlaceholderData ? 0.6 : 1 }} aria-busy={dep.isFetching}>
           <FigureCards d={d} />
           {d.cronograma.length > 0 && (
-            <Paper variant="outlined" component="section" aria-labelledby="cronograma-title" sx={{ p: 2, minWidth: 0 }}>
+            <Paper
+              variant="outlined"
+              component="section"
+              aria-labelledby="cronograma-title"
+              sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}
+            >
               <Typography id="cronograma-title" variant="h6" component="h2" sx={{ mb: 1 }}>
                 Cronograma de depreciação
               </Typography>
@@ -93,7 +98,7 @@ export default function DepreciacaoPage({ title }: PageProps) {
               <ScheduleTable meses={d.cronograma} atual={d.data.slice(0, 7)} />
             </Paper>
           )}
-          <Paper variant="outlined" sx={{ p: 2 }}>
+          <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
             <EventosPanel patrimonioId={d.patrimonioId} />
           </Paper>
         </Box>

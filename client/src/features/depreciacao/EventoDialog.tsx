@@ -11,7 +11,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { parseMoney } from '@tombo/shared';
 import { ApiError } from '../../lib/http';
@@ -122,18 +122,21 @@ export function EventoDialog({ kind, patrimonioId, onClose }: Props) {
     else m.reversao.mutate(v as z.output<typeof schemas.reversao>, opts);
   };
 
-  const field = (name: keyof Input, label: string, extra: Partial<React.ComponentProps<typeof TextField>> = {}) => (
-    <TextField
-      {...register(name)}
-      id={`evento-${name}`}
-      label={label}
-      fullWidth
-      margin="normal"
-      error={!!errors[name]}
-      helperText={errors[name]?.message ?? extra.helperText}
-      {...extra}
-    />
-  );
+  const field = (name: keyof Input, label: string, extra: Partial<TextFieldProps> = {}) => {
+    const { helperText, ...rest } = extra;
+    return (
+      <TextField
+        {...register(name)}
+        {...rest}
+        id={`evento-${name}`}
+        label={label}
+        fullWidth
+        margin="normal"
+        error={!!errors[name]}
+        helperText={errors[name]?.message ?? helperText}
+      />
+    );
+  };
   const money$ = {
     slotProps: {
       input: { startAdornment: <InputAdornment position="start">R$</InputAdornment> },

@@ -18,10 +18,15 @@ export const MOTIVO_TEXTO: Record<MotivoSemDepreciacao, string> = {
   anterior_ao_corte: 'Bem adquirido antes da data de corte do município: não é depreciado.',
 };
 
-function Figure({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+function Figure({ label, value, strong, wide }: { label: string; value: string; strong?: boolean; wide?: boolean }) {
   const id = `fig-${label.replace(/\W+/g, '-').toLowerCase()}`;
   return (
-    <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }} role="group" aria-labelledby={id}>
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0, gridColumn: wide ? { xs: '1 / -1', sm: 'auto' } : undefined }}
+      role="group"
+      aria-labelledby={id}
+    >
       <Typography id={id} variant="body2" color="text.secondary">
         {label}
       </Typography>
@@ -58,7 +63,7 @@ export function FigureCards({ d }: { d: DepreciacaoPatrimonio }) {
         <Figure label="Valor residual" value={formatMoney(d.valorResidual)} />
         <Figure label="Depreciação acumulada" value={formatMoney(d.depreciacaoAcumulada)} />
         <Figure label="Valor contábil" value={formatMoney(d.valorContabil)} strong />
-        <Figure label="Quota mensal" value={formatMoney(d.quotaMensal)} />
+        <Figure label="Quota mensal" value={formatMoney(d.quotaMensal)} wide />
       </Box>
       <Box
         component="dl"

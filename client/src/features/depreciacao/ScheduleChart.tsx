@@ -23,8 +23,16 @@ export function ScheduleChart({ meses, atual }: Props) {
     >
       <LineChart
         height={260}
-        margin={{ left: 8, right: 16, top: 16, bottom: 8 }}
-        xAxis={[{ scaleType: 'point', data: labels, tickMinStep: 1 }]}
+        margin={{ left: 8, right: 24, top: 16, bottom: 8 }}
+        xAxis={[
+          {
+            scaleType: 'point',
+            data: labels,
+            // One tick a year (January, or the first month): the year under it; the tooltip keeps MM/yyyy.
+            tickInterval: (_v: string, i: number) => i === 0 || labels[i].startsWith('01/'),
+            valueFormatter: (v: string, ctx) => (ctx.location === 'tick' ? v.slice(3) : v),
+          },
+        ]}
         yAxis={[{ min: 0, width: 56, valueFormatter: (v: number) => compact.format(v) }]}
         series={[
           {
@@ -32,7 +40,6 @@ export function ScheduleChart({ meses, atual }: Props) {
             label: 'Valor contábil',
             showMark: ({ index }) => meses[index]?.competencia === atual,
             valueFormatter: (v) => formatMoney(v),
-            area: true,
           },
         ]}
         hideLegend

@@ -156,8 +156,9 @@ function MesCards({ linhas, atual }: { linhas: Mes[]; atual: string }) {
               sx={{
                 m: 0,
                 display: 'grid',
-                gridTemplateColumns: '1fr 1fr 1fr',
-                gap: 1,
+                gridTemplateColumns: 'repeat(3, auto)',
+                justifyContent: 'space-between',
+                columnGap: 1,
                 '& dt': { typography: 'caption', color: 'text.secondary' },
                 '& dd': { m: 0, typography: 'body2' },
               }}
