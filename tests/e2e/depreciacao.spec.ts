@@ -7,6 +7,7 @@ import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiAs, apiToken, assetRefs, logi
 // On 15/03/2025 the months 02/2024–02/2025 are booked (13 × 90 = R$ 1.170,00), the book value is R$ 10.830,00.
 let token: string;
 let asset: { id: number; numero_patrimonio: string; descricao_bem: string };
+let semData: { id: number };
 
 test.beforeAll(async ({ request }) => {
   token = await apiToken(request, ACCOUNTS.admin);
@@ -43,6 +44,14 @@ test.beforeAll(async ({ request }) => {
     },
   );
   asset = updated.patrimonio;
+  semData = (
+    await apiAs<{ patrimonio: { id: number } }>(request, token, 'post', '/api/patrimonios', {
+      descricao_bem: `Cadeira sem data ${unique()}`,
+      sectorId: Object.values(sectors)[0],
+      valor_aquisicao: '500.00',
+      tipoId: tipo.id,
+    })
+  ).patrimonio;
 });
 
 const shot = (page: Page, name: string, fullPage = true) =>
@@ -138,6 +147,17 @@ test('phone layout: cards for the months', async ({ page }) => {
   await shot(page, 'phone', false);
   await list.locator('[aria-current="date"]').scrollIntoViewIfNeeded();
   await shot(page, 'phone-cronograma', false);
+});
+
+test('an asset without a date says why it has no schedule', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await login(page, ACCOUNTS.admin, 'admin');
+  await page.goto(`/depreciacao?patrimonioId=${semData.id}`);
+  await expect(
+    page.getByText('Informe a data de aquisição ou de entrada em serviço para calcular a depreciação.'),
+  ).toBeVisible();
+  await expect(await figure(page, 'Valor contábil')).toContainText(money('500,00'));
+  await expect(page.getByRole('heading', { name: 'Cronograma de depreciação' })).toHaveCount(0);
 });
 
 async function canManage(request: APIRequestContext) {
