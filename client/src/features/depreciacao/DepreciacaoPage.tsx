@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import TrendingDownOutlined from '@mui/icons-material/TrendingDownOutlined';
-import { formatDate, isoDayOf, maskDateBR, parseDateBR } from '@tombo/shared';
+import { formatDate, isCalendarDay, isoDayOf, maskDateBR, parseDateBR } from '@tombo/shared';
 import { ContentSpinner } from '../../components/FullScreenSpinner';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
@@ -28,8 +28,12 @@ export default function DepreciacaoPage({ title }: PageProps) {
   const linked = useBem(picked?.id === patrimonioId ? null : patrimonioId);
   const bem = picked?.id === patrimonioId ? picked : (linked.data ?? null);
 
-  const [dataTexto, setDataTexto] = useState(() => formatDate(isoDayOf(new Date())));
-  const [data, setData] = useState(() => isoDayOf(new Date()));
+  // The reference date may come in the link (?data=YYYY-MM-DD); today otherwise. Typing keeps it out of the URL.
+  const [data, setData] = useState(() => {
+    const linkedDate = params.get('data');
+    return linkedDate && isCalendarDay(linkedDate) ? linkedDate : isoDayOf(new Date());
+  });
+  const [dataTexto, setDataTexto] = useState(() => formatDate(data));
   const typed = parseDateBR(dataTexto);
   useEffect(() => {
     if (typed) setData(typed);
