@@ -1,0 +1,68 @@
+import type { DepreciacaoPatrimonio, Patrimonio, PatrimonioList, PatrimonioListItem } from '@tombo/shared';
+import { http, itemFrom, listFrom } from '../../lib/http';
+
+export async function fetchDepreciacao(id: number, data: string, signal?: AbortSignal): Promise<DepreciacaoPatrimonio> {
+  return http.get<DepreciacaoPatrimonio>(`/depreciacao/patrimonios/${id}?${new URLSearchParams({ data })}`, { signal });
+}
+
+/** The asset picker's options: the register's own search (number or description), ten at most. */
+export async function searchBens(q: string, signal?: AbortSignal): Promise<PatrimonioListItem[]> {
+  const params: Record<string, string> = { pageSize: '10' };
+  if (q) params.q = q;
+  // The patrimonios area keeps its fetchers private (lint: areas meet only through index.ts), hence this call.
+  const data = await http.get<PatrimonioList>(`/patrimonios?${new URLSearchParams(params)}`, { signal });
+  return listFrom<PatrimonioListItem>(data, 'patrimonios');
+}
+
+/** The asset named in the URL (for the picker's label). */
+export async function fetchBem(id: number, signal?: AbortSignal): Promise<Patrimonio> {
+  return itemFrom<Patrimonio>(await http.get(`/patrimonios/${id}`, { signal }), 'patrimonio');
+}
+
+export type TipoEventoValor = 'reavaliacao' | 'reducao' | 'reversao';
+
+/** One row of GET /api/patrimonios/:id/eventos-valor (money and % as decimal strings). */
+export interface EventoValorItem {
+  id: number;
+  tipo: TipoEventoValor;
+  /** 'YYYY-MM' */
+  competencia: string;
+  valor: string | null;
+  vidaUtilRestanteMeses: number | null;
+  residualPct: string | null;
+  documento: string;
+  motivo: string;
+  createdBy: string | null;
+  createdAt: string;
+}
+
+export async function fetchEventosValor(id: number, signal?: AbortSignal): Promise<EventoValorItem[]> {
+  return (await http.get<{ eventos: EventoValorItem[] }>(`/patrimonios/${id}/eventos-valor`, { signal })).eventos ?? [];
+}
+
+export interface ReavaliacaoBody {
+  competencia: string;
+  valor: string;
+  vidaUtilRestanteMeses: number;
+  residualPct?: string;
+  documento: string;
+  motivo: string;
+}
+export interface ReducaoBody {
+  competencia: string;
+  valorRecuperavel: string;
+  documento: string;
+  motivo: string;
+}
+export interface ReversaoBody {
+  competencia: string;
+  documento: string;
+  motivo: string;
+}
+
+export const postReavaliacao = (id: number, body: ReavaliacaoBody) =>
+  http.post<unknown>(`/patrimonios/${id}/reavaliacoes`, body);
+export const postReducao = (id: number, body: ReducaoBody) =>
+  http.post<unknown>(`/patrimonios/${id}/reducoes-valor-recuperavel`, body);
+export const postReversao = (id: number, body: ReversaoBody) =>
+  http.post<unknown>(`/patrimonios/${id}/reducoes-valor-recuperavel/reversao`, body);

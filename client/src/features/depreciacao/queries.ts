@@ -1,0 +1,84 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
+import { toast } from '../../lib/toast';
+import {
+  fetchDepreciacao,
+  fetchBem,
+  fetchEventosValor,
+  postReavaliacao,
+  postReducao,
+  postReversao,
+  searchBens,
+  type ReavaliacaoBody,
+  type ReducaoBody,
+  type ReversaoBody,
+} from './api';
+import { depreciacaoKeys } from './keys';
+
+export const DEPRECIACAO_MSG = {
+  loadFailed: 'Não foi possível carregar a depreciação do bem.',
+  reavaliacao: 'Reavaliação registrada.',
+  reducao: 'Redução ao valor recuperável registrada.',
+  reversao: 'Reversão registrada.',
+} as const;
+
+/** The asset's figures on `data` ('YYYY-MM-DD') and its schedule; the previous date stays on screen while loading. */
+export function useDepreciacao(id: number | null, data: string | null) {
+  const query = useQuery({
+    queryKey: depreciacaoKeys.patrimonio(id ?? 0, data ?? ''),
+    queryFn: ({ signal }) => fetchDepreciacao(id!, data!, signal),
+    enabled: id != null && data != null,
+    placeholderData: (prev, prevQuery) => (prevQuery?.queryKey[2] === id ? keepPreviousData(prev) : undefined),
+  });
+  useLoadErrorToast(query.isError, query.errorUpdatedAt, DEPRECIACAO_MSG.loadFailed);
+  return query;
+}
+
+export function useEventosValor(id: number | null) {
+  return useQuery({
+    queryKey: depreciacaoKeys.eventos(id ?? 0),
+    queryFn: ({ signal }) => fetchEventosValor(id!, signal),
+    enabled: id != null,
+    retry: false,
+  });
+}
+
+export function useBensBusca(q: string) {
+  return useQuery({
+    queryKey: depreciacaoKeys.bens(q),
+    queryFn: ({ signal }) => searchBens(q, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The three value events; each refetches the figures and the list on success (field errors stay with the form). */
+export function useEventoMutations(id: number) {
+  const qc = useQueryClient();
+  const done = (message: string) => () => {
+    toast.success(message);
+    void qc.invalidateQueries({ queryKey: depreciacaoKeys.all });
+  };
+  return {
+    reavaliacao: useMutation({
+      mutationFn: (b: ReavaliacaoBody) => postReavaliacao(id, b),
+      onSuccess: done(DEPRECIACAO_MSG.reavaliacao),
+    }),
+    reducao: useMutation({
+      mutationFn: (b: ReducaoBody) => postReducao(id, b),
+      onSuccess: done(DEPRECIACAO_MSG.reducao),
+    }),
+    reversao: useMutation({
+      mutationFn: (b: ReversaoBody) => postReversao(id, b),
+      onSuccess: done(DEPRECIACAO_MSG.reversao),
+    }),
+  };
+}
+
+/** The asset named in the URL, for the picker's label when the page is opened by a link. */
+export function useBem(id: number | null) {
+  return useQuery({
+    queryKey: ['depreciacao', 'bem', id ?? 0],
+    queryFn: ({ signal }) => fetchBem(id!, signal),
+    enabled: id != null,
+  });
+}
