@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { DEPRECIACAO_MSG } from '@tombo/shared';
 import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiAs, apiToken, assetRefs, login, unique } from './helpers';
 
 // An asset whose figures are known: R$ 12.000,00, type life 120 months, residual 10 % (R$ 1.200,00), acquired on
@@ -162,28 +163,26 @@ test('an asset without a date says why it has no schedule', async ({ page }) => 
   await expect(page.getByRole('heading', { name: 'Cronograma de depreciação' })).toHaveCount(0);
 });
 
-async function canManage(request: APIRequestContext) {
-  const me = await apiAs<{ user?: { permissions?: string[] }; permissions?: string[] }>(
-    request,
-    token,
-    'get',
-    '/api/auth/me',
-  );
-  return (me.user?.permissions ?? me.permissions ?? []).includes('depreciacao:manage');
-}
-
-test('the revaluation dialog opens for who manages depreciation', async ({ page, request }) => {
-  // The permission and the events' server come from the revaluation branch; before its merge there is nothing to open.
-  test.skip(!(await canManage(request)), "a permissão 'depreciacao:manage' ainda não existe neste ramo");
+test('a revaluation registered in its dialog changes the figures (last: it changes the asset)', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   await login(page, ACCOUNTS.admin, 'admin');
   await openOn(page, '15/03/2025');
   await page.getByRole('button', { name: 'Registrar reavaliação' }).click();
   const dialog = page.getByRole('dialog', { name: 'Registrar reavaliação' });
-  await expect(dialog.getByLabel('Competência')).toBeVisible();
-  await expect(dialog.getByLabel('Novo valor')).toBeVisible();
-  await expect(dialog.getByLabel('Vida útil restante (meses)')).toBeVisible();
   await dialog.getByRole('button', { name: 'Registrar' }).click();
   await expect(dialog.getByText('Informe a competência.')).toBeVisible();
   await shot(page, 'reavaliacao-dialog', false);
+  // At the end of 02/2025 the book value (R$ 10.830,00) becomes R$ 11.000,00 over 100 months with 10 % residual:
+  // (11.000 − 1.100) ÷ 100 = R$ 99,00 a month from 03/2025; R$ 170,00 to the revaluation reserve.
+  await dialog.getByLabel('Competência').fill('02/2025');
+  await dialog.getByLabel('Novo valor').fill('11.000,00');
+  await dialog.getByLabel('Vida útil restante (meses)').fill('100');
+  await dialog.getByLabel('Documento').fill('Laudo 7/2025');
+  await dialog.getByLabel('Motivo').fill('Reavaliação pela comissão de patrimônio');
+  await dialog.getByRole('button', { name: 'Registrar' }).click();
+  await expect(page.getByText(DEPRECIACAO_MSG.reavaliacaoRegistrada)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Laudo 7/2025')).toBeVisible();
+  await expect(await figure(page, 'Valor contábil')).toContainText(money('11.000,00'));
+  await expect(await figure(page, 'Quota mensal')).toContainText(money('99,00'));
 });

@@ -26,4 +26,5 @@ export const DEPRECIACAO_MSG = {
   reducaoRegistrada: 'Redução ao valor recuperável registrada com sucesso.',
   reversaoRegistrada: 'Reversão da redução registrada com sucesso.',
   configSalva: 'Configuração de depreciação salva com sucesso.',
+  carregarFalhou: 'Não foi possível carregar a depreciação do bem.',
 } as const;

@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import TrendingDownOutlined from '@mui/icons-material/TrendingDownOutlined';
-import { formatDate, isCalendarDay, isoDayOf, maskDateBR, parseDateBR } from '@tombo/shared';
+import { DEPRECIACAO_MSG, formatDate, isCalendarDay, isoDayOf, maskDateBR, parseDateBR } from '@tombo/shared';
 import { ContentSpinner } from '../../components/FullScreenSpinner';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
@@ -16,7 +16,7 @@ import { EventosPanel } from './EventosPanel';
 import { FigureCards } from './FigureCards';
 import { ScheduleChart } from './ScheduleChart';
 import { ScheduleTable } from './ScheduleTable';
-import { DEPRECIACAO_MSG, useBem, useDepreciacao } from './queries';
+import { useBem, useDepreciacao } from './queries';
 
 const idFrom = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : null);
 
@@ -82,7 +82,7 @@ export default function DepreciacaoPage({ title }: PageProps) {
           />
         </Paper>
       ) : dep.isError && !d ? (
-        <LoadError message={DEPRECIACAO_MSG.loadFailed} onRetry={() => void dep.refetch()} />
+        <LoadError message={DEPRECIACAO_MSG.carregarFalhou} onRetry={() => void dep.refetch()} />
       ) : !d ? (
         <ContentSpinner />
       ) : (

@@ -81,7 +81,7 @@ const schemas = {
       if (!s) return undefined;
       if (!/^\d{1,3}(\.\d{1,2})?$/.test(s) || Number(s) >= 100)
         ctx.addIssue({ code: 'custom', message: 'Percentual inválido (0 a 99,99).' });
-      return Number(s).toFixed(2);
+      return Number(s);
     }),
   }),
   reducao: z.object({ ...comum, valorRecuperavel: money('Informe o valor recuperável.') }),

@@ -7,13 +7,13 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { formatDateTime, formatMoney, formatPercent } from '@tombo/shared';
 import { hasPermission, useSession } from '../../lib/session';
+import type { Permission } from '@tombo/shared';
 import type { EventoValorItem, TipoEventoValor } from './api';
 import { EVENTO_TITULO, EventoDialog, type EventoKind } from './EventoDialog';
 import { competenciaBR, plural } from './format';
 import { useEventosValor } from './queries';
 
-// 'depreciacao:manage' is new (granted by the revaluation server's branch); the session holds plain strings.
-const MANAGE = 'depreciacao:manage';
+const MANAGE: Permission = 'depreciacao:manage';
 
 const TIPO_LABEL: Record<TipoEventoValor, string> = {
   reavaliacao: 'Reavaliação',

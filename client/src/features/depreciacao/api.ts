@@ -1,4 +1,13 @@
-import type { DepreciacaoPatrimonio, Patrimonio, PatrimonioList, PatrimonioListItem } from '@tombo/shared';
+import type {
+  DepreciacaoPatrimonio,
+  EventoValorRegistrado,
+  Patrimonio,
+  PatrimonioList,
+  PatrimonioListItem,
+  ReavaliacaoBody,
+  ReducaoBody,
+  ReversaoBody,
+} from '@tombo/shared';
 import { http, itemFrom, listFrom } from '../../lib/http';
 
 export async function fetchDepreciacao(id: number, data: string, signal?: AbortSignal): Promise<DepreciacaoPatrimonio> {
@@ -19,45 +28,12 @@ export async function fetchBem(id: number, signal?: AbortSignal): Promise<Patrim
   return itemFrom<Patrimonio>(await http.get(`/patrimonios/${id}`, { signal }), 'patrimonio');
 }
 
-export type TipoEventoValor = 'reavaliacao' | 'reducao' | 'reversao';
-
+export type TipoEventoValor = EventoValorRegistrado['tipo'];
 /** One row of GET /api/patrimonios/:id/eventos-valor (money and % as decimal strings). */
-export interface EventoValorItem {
-  id: number;
-  tipo: TipoEventoValor;
-  /** 'YYYY-MM' */
-  competencia: string;
-  valor: string | null;
-  vidaUtilRestanteMeses: number | null;
-  residualPct: string | null;
-  documento: string;
-  motivo: string;
-  createdBy: string | null;
-  createdAt: string;
-}
+export type EventoValorItem = EventoValorRegistrado;
 
 export async function fetchEventosValor(id: number, signal?: AbortSignal): Promise<EventoValorItem[]> {
   return (await http.get<{ eventos: EventoValorItem[] }>(`/patrimonios/${id}/eventos-valor`, { signal })).eventos ?? [];
-}
-
-export interface ReavaliacaoBody {
-  competencia: string;
-  valor: string;
-  vidaUtilRestanteMeses: number;
-  residualPct?: string;
-  documento: string;
-  motivo: string;
-}
-export interface ReducaoBody {
-  competencia: string;
-  valorRecuperavel: string;
-  documento: string;
-  motivo: string;
-}
-export interface ReversaoBody {
-  competencia: string;
-  documento: string;
-  motivo: string;
 }
 
 export const postReavaliacao = (id: number, body: ReavaliacaoBody) =>

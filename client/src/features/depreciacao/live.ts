@@ -4,9 +4,8 @@ import { depreciacaoKeys } from './keys';
 const refetchAll = (_e: unknown, { queryClient }: LiveContext) =>
   void queryClient.invalidateQueries({ queryKey: depreciacaoKeys.all });
 
-// 'depreciacao.evento' ({ patrimonioId }) is declared by the revaluation server, merged separately: until its name is
-// in ServerEventName the map is cast. Any event refetches the screen's cached figures (one asset, few small queries).
-export const live = {
+/** A revaluation or impairment entry, or an edit of the asset, refetches the screen's figures (one asset, few queries). */
+export const live: LiveHandlers = {
   'depreciacao.evento': refetchAll,
   'patrimonio.updated': refetchAll,
-} as unknown as LiveHandlers;
+};

@@ -9,18 +9,9 @@ import {
   postReducao,
   postReversao,
   searchBens,
-  type ReavaliacaoBody,
-  type ReducaoBody,
-  type ReversaoBody,
 } from './api';
+import { DEPRECIACAO_MSG, type ReavaliacaoBody, type ReducaoBody, type ReversaoBody } from '@tombo/shared';
 import { depreciacaoKeys } from './keys';
-
-export const DEPRECIACAO_MSG = {
-  loadFailed: 'Não foi possível carregar a depreciação do bem.',
-  reavaliacao: 'Reavaliação registrada.',
-  reducao: 'Redução ao valor recuperável registrada.',
-  reversao: 'Reversão registrada.',
-} as const;
 
 /** The asset's figures on `data` ('YYYY-MM-DD') and its schedule; the previous date stays on screen while loading. */
 export function useDepreciacao(id: number | null, data: string | null) {
@@ -30,7 +21,7 @@ export function useDepreciacao(id: number | null, data: string | null) {
     enabled: id != null && data != null,
     placeholderData: (prev, prevQuery) => (prevQuery?.queryKey[2] === id ? keepPreviousData(prev) : undefined),
   });
-  useLoadErrorToast(query.isError, query.errorUpdatedAt, DEPRECIACAO_MSG.loadFailed);
+  useLoadErrorToast(query.isError, query.errorUpdatedAt, DEPRECIACAO_MSG.carregarFalhou);
   return query;
 }
 
@@ -61,15 +52,15 @@ export function useEventoMutations(id: number) {
   return {
     reavaliacao: useMutation({
       mutationFn: (b: ReavaliacaoBody) => postReavaliacao(id, b),
-      onSuccess: done(DEPRECIACAO_MSG.reavaliacao),
+      onSuccess: done(DEPRECIACAO_MSG.reavaliacaoRegistrada),
     }),
     reducao: useMutation({
       mutationFn: (b: ReducaoBody) => postReducao(id, b),
-      onSuccess: done(DEPRECIACAO_MSG.reducao),
+      onSuccess: done(DEPRECIACAO_MSG.reducaoRegistrada),
     }),
     reversao: useMutation({
       mutationFn: (b: ReversaoBody) => postReversao(id, b),
-      onSuccess: done(DEPRECIACAO_MSG.reversao),
+      onSuccess: done(DEPRECIACAO_MSG.reversaoRegistrada),
     }),
   };
 }
