@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import pg from 'pg';
 import sharp from 'sharp';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { ACCOUNTS, ARTIFACTS, DESKTOP, PHONE, SCREENSHOTS, apiAs, apiToken, login, unique } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, login, unique } from './helpers';
 
 // Issue 13, property reports and the public page: a property made for the run (the register's API when this
 // build has it, else straight in this run's database), its public page at 390 px and 1366 px, the 'Imóveis'
@@ -36,76 +35,29 @@ const PROPERTY = {
   utilizacao: 'Escola',
 };
 
-/**
- * This run's database when the e2e server runs on PostgreSQL (start-server.ts makes a fresh one per run): the
- * newest `tombo_e2e_*` database that holds the sector this run just created.
- */
-async function runDatabase(marker: string): Promise<pg.Client | null> {
-  if (!process.env.DATABASE_URL) return null;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  const { rows } = await admin.query<{ datname: string }>(
-    "select datname from pg_database where datname like 'tombo_e2e_%' order by oid desc limit 10",
-  );
-  await admin.end();
-  for (const { datname } of rows) {
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${datname}`;
-    const c = new pg.Client({ connectionString: url.toString() });
-    await c.connect();
-    const found = await c.query('select 1 from sectors where name = $1', [marker]).catch(() => ({ rowCount: 0 }));
-    if (found.rowCount) return c;
-    await c.end();
-  }
-  return null;
-}
-
+/** A property made through the register's API, with a façade photo drawn for the test (sky, a building, a door). */
 async function makeProperty(request: APIRequestContext) {
   const token = await apiToken(request, ACCOUNTS.admin);
   denominacao = `Escola Municipal Pública ${unique()}`;
-  const viaApi = await request.post('/api/imoveis', {
+  const created = await request.post('/api/imoveis', {
     headers: { Authorization: `Bearer ${token}` },
-    data: { denominacao, ...PROPERTY },
+    data: { denominacao, ...PROPERTY, valor_aquisicao: '1500000.00', observacoes: 'Nota interna do imóvel' },
   });
-  if (viaApi.status() === 201) {
-    imovelId = ((await viaApi.json()) as { imovel: { id: number } }).imovel.id;
-    return;
-  }
-  // The register's API is not in this build: write the row (and a photo) where the register keeps them.
-  const marker = `Setor E2E ${unique()}`;
-  await apiAs(request, token, 'post', '/api/sectors', { name: marker, code: `${Math.floor(Math.random() * 10)}Q` });
-  const db = await runDatabase(marker);
-  expect(db, `POST /api/imoveis answered ${viaApi.status()} and this run's database was not found`).not.toBeNull();
-  try {
-    const [m] = (await db!.query<{ id: number }>("select id from municipalities where slug = 'exemplo'")).rows;
-    const [row] = (
-      await db!.query<{ id: number }>(
-        `insert into imoveis (municipality_id, numero_patrimonio, denominacao, endereco, bairro, area_construida,
-           area_terreno, situacao, utilizacao, valor_aquisicao, observacoes)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1500000, 'Nota interna do imóvel') returning id`,
-        [m.id, `IMV-${unique().toUpperCase()}`, denominacao, ...Object.values(PROPERTY)],
-      )
-    ).rows;
-    imovelId = row.id;
-    const dataDir = process.env.E2E_DATA_DIR ?? path.join(ARTIFACTS, `data-${process.env.E2E_RUN_STAMP}`);
-    const stored = path.join('files', 'imoveis', String(m.id), String(imovelId), 'fachada.webp');
-    fs.mkdirSync(path.dirname(path.join(dataDir, stored)), { recursive: true });
-    // A façade drawn for the test: sky, a building and a door.
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="450"><rect width="800" height="450" fill="#9ecbf0"/>
-      <rect x="120" y="140" width="560" height="260" fill="#f4e3c1" stroke="#8a6d3b" stroke-width="6"/>
-      <polygon points="100,150 400,40 700,150" fill="#b5533c"/><rect x="360" y="280" width="80" height="120" fill="#6b4226"/>
-      <rect x="180" y="200" width="90" height="60" fill="#ffffff"/><rect x="530" y="200" width="90" height="60" fill="#ffffff"/>
-      <rect y="400" width="800" height="50" fill="#6aa84f"/></svg>`;
-    await sharp(Buffer.from(svg)).webp().toFile(path.join(dataDir, stored));
-    await db!.query(
-      `insert into imovel_arquivos (imovel_id, municipality_id, kind, file_name, stored_path, mime_type, size)
-       values ($1, $2, 'foto', 'fachada.webp', $3, 'image/webp', $4)`,
-      [imovelId, m.id, stored, fs.statSync(path.join(dataDir, stored)).size],
-    );
-    withPhoto = true;
-  } finally {
-    await db!.end();
-  }
+  expect(created.status(), await created.text()).toBe(201);
+  imovelId = ((await created.json()) as { id: number }).id;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="450"><rect width="800" height="450" fill="#9ecbf0"/>
+    <rect x="120" y="140" width="560" height="260" fill="#f4e3c1" stroke="#8a6d3b" stroke-width="6"/>
+    <polygon points="100,150 400,40 700,150" fill="#b5533c"/><rect x="360" y="280" width="80" height="120" fill="#6b4226"/>
+    <rect x="180" y="200" width="90" height="60" fill="#ffffff"/><rect x="530" y="200" width="90" height="60" fill="#ffffff"/>
+    <rect y="400" width="800" height="50" fill="#6aa84f"/></svg>`;
+  const photo = await request.post(`/api/imoveis/${imovelId}/fotos`, {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: {
+      file: { name: 'fachada.webp', mimeType: 'image/webp', buffer: await sharp(Buffer.from(svg)).webp().toBuffer() },
+    },
+  });
+  expect(photo.status(), await photo.text()).toBe(201);
+  withPhoto = true;
 }
 
 test.beforeAll(async ({ request }) => {

@@ -95,10 +95,8 @@ test('imóvel com campo personalizado e foto: outro usuário vê o cadastro, a e
     await expect(a.getByText('R$ 850.000,00')).toBeVisible();
     await expect(a.getByRole('list', { name: 'Fotos' }).getByRole('img')).toHaveCount(1);
     await expect(a.getByRole('link', { name: /Ver no mapa/ })).toHaveAttribute('href', /mlat=-23\.55052/);
-    await expect(a.getByRole('link', { name: 'Ver manutenções deste imóvel' })).toHaveAttribute(
-      'href',
-      `/imoveis/manutencao?imovelId=${id}`,
-    );
+    await expect(a.getByRole('heading', { name: 'Manutenção', level: 2 })).toBeVisible();
+    await expect(a.getByText('Nenhuma tarefa de manutenção para este imóvel.')).toBeVisible();
     await expect(a.getByRole('table', { name: 'Histórico' }).getByRole('cell', { name: 'Cadastro' })).toBeVisible();
     await settled(a);
     await shot(a, 'desktop-imoveis-view');
