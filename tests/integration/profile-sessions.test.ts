@@ -145,4 +145,19 @@ describe('active sessions', () => {
     expect((await anon()('POST', '/api/auth/refresh', { refreshToken: here.refreshToken })).status).toBe(200);
     hereSocket.disconnect();
   });
+
+  it('the superuser (no municipality) lists and revokes its own sessions, and sees no one else’s', async () => {
+    const su = await newUser(s, { municipalityId: null, role: 'superuser' });
+    const here = await loginFrom(su.email, su.password, 'Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0');
+    const other = await loginFrom(su.email, su.password, 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Safari/604.1');
+    await loginFrom(A.users.admin.email, A.users.admin.password, 'Mozilla/5.0 (Windows NT 10.0) Edg/120.0');
+    const api = client(s.url, here.token);
+    const list = await api('GET', '/api/auth/sessions');
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(list.body.sessions).toHaveLength(2);
+    const revoked = await api('POST', '/api/auth/sessions/revoke-others');
+    expect(revoked.body.revoked).toBe(1);
+    expect((await anon()('POST', '/api/auth/refresh', { refreshToken: other.refreshToken })).status).toBe(401);
+    expect((await api('GET', '/api/auth/sessions')).body.sessions).toHaveLength(1);
+  });
 });

@@ -19,7 +19,12 @@ async function caller(ctx: AppContext, def: RouteDef, req: Request) {
   if (def.permission && !self && !principal.permissions.includes(def.permission)) throw forbidden();
   const scope: TenantScope | undefined = principal.municipalityId != null ? scopeOfPrincipal(principal) : undefined;
   if (def.audience === 'municipal' && !scope) throw forbidden();
-  const tenancy: Tenancy | undefined = scope ?? (def.audience === 'superuser' ? allMunicipalities() : undefined);
+  // The superuser has no municipality: its own routes (superuser) and the signed-in ones about itself (sessions,
+  // profile) read over all municipalities, which it may see anyway.
+  const superuser = principal.permissions.includes('superuser:access');
+  const tenancy: Tenancy | undefined =
+    scope ??
+    (def.audience === 'superuser' || (def.audience === 'signed-in' && superuser) ? allMunicipalities() : undefined);
   return { principal, scope, tenancy, self };
 }
 
