@@ -21,6 +21,13 @@ export function useLiveSync(userId: number | null) {
       if (connectedBefore) {
         void qc.invalidateQueries();
         notifyReconnect();
+      } else {
+        // Data read before the first connection may have missed an event sent meanwhile (a notification to a
+        // tab still opening its socket): what was loaded before now is read again, once.
+        const openedAt = Date.now();
+        void qc.invalidateQueries({
+          predicate: (q) => q.state.dataUpdatedAt > 0 && q.state.dataUpdatedAt < openedAt,
+        });
       }
       connectedBefore = true;
     });
