@@ -1,15 +1,15 @@
-import { and, desc, inArray, lt, sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type { ImovelResumo, SituacaoImovel } from '@tombo/shared';
 import type { Db } from '../../db/client';
-import { imoveis, manutencoes } from '../../db/schema';
-import { TIME_ZONE } from '../../jobs/format';
+import { imoveis } from '../../db/schema';
+import { countOverdueManutencoes } from '../manutencoes';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 
 const TOP_UTILIZACOES = 8;
 
 /**
  * 'Resumo de Imóveis' (spec §2.5) over the municipality's register: count, areas, by situação and
- * utilização, and the maintenance tasks past their date (pending or in progress, the city hall's today).
+ * utilização, and the overdue maintenance tasks (the maintenance area's own count).
  */
 export async function imovelResumo(tx: Db, scope: TenantScope): Promise<ImovelResumo> {
   const where = ofTenant(imoveis, scope);
@@ -36,16 +36,5 @@ export async function imovelResumo(tx: Db, scope: TenantScope): Promise<ImovelRe
     .groupBy(utilizacao)
     .orderBy(desc(n), utilizacao)
     .limit(TOP_UTILIZACOES);
-  const today = sql`(now() at time zone ${TIME_ZONE})::date`;
-  const [late] = await tx
-    .select({ n })
-    .from(manutencoes)
-    .where(
-      and(
-        ofTenant(manutencoes, scope),
-        inArray(manutencoes.status, ['pendente', 'em_andamento']),
-        lt(manutencoes.dataPrevista, sql`${today}`),
-      ),
-    );
-  return { ...totals, porSituacao, porUtilizacao, manutencoesAtrasadas: late.n };
+  return { ...totals, porSituacao, porUtilizacao, manutencoesAtrasadas: await countOverdueManutencoes(tx, scope) };
 }
