@@ -68,6 +68,7 @@ export const PERMISSIONS = [
   'imoveis:manage_fields',
   'manutencoes:manage',
   'depreciacao:manage',
+  'depreciacao:reopen',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -108,6 +109,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
     'imoveis:manage_fields',
     'manutencoes:manage',
     'depreciacao:manage',
+    'depreciacao:reopen',
   ],
   supervisor: [
     'bens:create',

@@ -37,7 +37,8 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'imoveis:delete': 'Excluir imóveis',
   'imoveis:manage_fields': 'Gerenciar campos personalizados de imóveis',
   'manutencoes:manage': 'Criar, editar e concluir tarefas de manutenção',
-  'depreciacao:manage': 'Registrar reavaliações e reduções ao valor recuperável',
+  'depreciacao:manage': 'Registrar reavaliações e reduções ao valor recuperável e fechar meses de depreciação',
+  'depreciacao:reopen': 'Reabrir um mês de depreciação fechado',
 };
 
 /** Groups of the matrix (rows), in screen order. */
@@ -61,7 +62,7 @@ export const PERMISSION_GROUPS: ReadonlyArray<{ label: string; permissions: Perm
     label: 'Imóveis',
     permissions: ['imoveis:read', 'imoveis:write', 'imoveis:delete', 'imoveis:manage_fields', 'manutencoes:manage'],
   },
-  { label: 'Depreciação', permissions: ['depreciacao:manage'] },
+  { label: 'Depreciação', permissions: ['depreciacao:manage', 'depreciacao:reopen'] },
 ];
 
 /** The permissions that open the back office: the superuser role always keeps them, no other role gets them. */

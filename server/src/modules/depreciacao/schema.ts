@@ -1,5 +1,5 @@
-import { date, index, integer, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { created, updated, version } from '../../db/columns';
+import { date, index, integer, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { created, ts, updated, version } from '../../db/columns';
 import { municipalities } from '../../db/core-schema';
 import { users } from '../users/schema';
 import { patrimonios } from '../patrimonios/schema';
@@ -51,4 +51,64 @@ export const depreciacaoEventos = pgTable(
     createdAt: created(),
   },
   (t) => [index('depreciacao_eventos_patrimonio_idx').on(t.patrimonioId, t.competencia)],
+);
+
+/**
+ * A month closed (or being closed) for the municipality: one row per competência, closed in order;
+ * reopening deletes the row and its entries (only while the next month is open).
+ */
+export const depreciacaoFechamentos = pgTable(
+  'depreciacao_fechamentos',
+  {
+    id: serial('id').primaryKey(),
+    municipalityId: integer('municipality_id')
+      .notNull()
+      .references(() => municipalities.id, { onDelete: 'cascade' }),
+    /** 'YYYY-MM' */
+    competencia: text('competencia').notNull(),
+    /** em_andamento | concluido | falhou */
+    status: text('status').notNull().default('em_andamento'),
+    /** The job that closes (or closed) it. */
+    jobId: text('job_id'),
+    /** Assets with an entry, and the month's total (filled when concluded). */
+    bens: integer('bens').notNull().default(0),
+    totalQuota: numeric('total_quota', { precision: 16, scale: 2 }).notNull().default('0'),
+    erro: text('erro'),
+    closedById: integer('closed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    closedByName: text('closed_by_name'),
+    createdAt: created(),
+    concludedAt: ts('concluded_at'),
+  },
+  (t) => [uniqueIndex('depreciacao_fechamentos_competencia_uq').on(t.municipalityId, t.competencia)],
+);
+
+/**
+ * One entry per asset per closed month: the month's amount and the figures after it (and after the
+ * month's events). Written set-based by the close; never edited; deleted only by reopening the month.
+ */
+export const depreciacaoLancamentos = pgTable(
+  'depreciacao_lancamentos',
+  {
+    municipalityId: integer('municipality_id')
+      .notNull()
+      .references(() => municipalities.id, { onDelete: 'cascade' }),
+    patrimonioId: integer('patrimonio_id')
+      .notNull()
+      .references(() => patrimonios.id, { onDelete: 'cascade' }),
+    /** 'YYYY-MM' */
+    competencia: text('competencia').notNull(),
+    /** The gross value (cost, or the last revalued value) at the end of the month. */
+    valorBruto: numeric('valor_bruto', { precision: 14, scale: 2 }).notNull(),
+    quota: numeric('quota', { precision: 14, scale: 2 }).notNull(),
+    /** Accumulated depreciation since the last revaluation. */
+    acumulada: numeric('acumulada', { precision: 14, scale: 2 }).notNull(),
+    /** Impairment losses still recognised (contra-asset). */
+    perdas: numeric('perdas', { precision: 14, scale: 2 }).notNull().default('0'),
+    valorResidual: numeric('valor_residual', { precision: 14, scale: 2 }).notNull(),
+    valorContabil: numeric('valor_contabil', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.patrimonioId, t.competencia] }),
+    index('depreciacao_lancamentos_competencia_idx').on(t.municipalityId, t.competencia),
+  ],
 );
