@@ -210,6 +210,51 @@ describe('imóveis: validation', () => {
     expect((await admin('GET', '/api/imoveis?sort=nada')).status).toBe(400);
     expect((await admin('GET', '/api/imoveis?situacao=vendido')).status).toBe(400);
   });
+
+  it('deep pages (seek anchors) equal plain OFFSET pages in every order; totals follow every write', async () => {
+    const m = await newTenant(s);
+    const admin = await as(m.users.admin);
+    // 2,300 properties, a third without area (empty values sort last ascending, first descending).
+    await ownerQuery(
+      s,
+      `insert into imoveis (municipality_id, numero_patrimonio, denominacao, endereco, area_construida)
+       select $1, 'DP' || lpad(g::text, 5, '0'), 'Imóvel ' || (g % 97), 'Rua ' || g,
+              case when g % 3 = 0 then null else (g % 50) end
+       from generate_series(1, 2300) g`,
+      [m.id],
+    );
+    const ids = async (qs: string) =>
+      (await admin<ImovelList>('GET', `/api/imoveis?${qs}`)).body.imoveis.map((i) => i.id);
+    const plain = async (order: string, offset: number) =>
+      (
+        await ownerQuery<{ id: number }>(
+          s,
+          `select id from imoveis where municipality_id = $1 order by ${order} limit 25 offset ${offset}`,
+          [m.id],
+        )
+      ).map((r) => r.id);
+    for (const [sort, dir, order] of [
+      ['denominacao', 'asc', 'denominacao asc, id asc'],
+      ['area_construida', 'asc', 'area_construida asc, id asc'],
+      ['area_construida', 'desc', 'area_construida desc, id desc'],
+    ] as const) {
+      for (const page of [41, 61, 80, 92]) {
+        // Twice: the first page past an anchor builds the anchors, the second reads from them.
+        expect(await ids(`sort=${sort}&order=${dir}&page=${page}`)).toEqual(await plain(order, (page - 1) * 25));
+        expect(await ids(`sort=${sort}&order=${dir}&page=${page}`)).toEqual(await plain(order, (page - 1) * 25));
+      }
+    }
+    const total = async () => (await admin<ImovelList>('GET', '/api/imoveis?pageSize=1')).body.total;
+    expect(await total()).toBe(2300);
+    const created = await admin<Imovel>('POST', '/api/imoveis', { denominacao: 'Nova', endereco: 'Rua B' });
+    expect(await total()).toBe(2301);
+    // A write outside the API (plain SQL) moves the version too.
+    await ownerQuery(s, `delete from imoveis where municipality_id = $1 and numero_patrimonio like 'DP0000%'`, [m.id]);
+    expect(await total()).toBe(2292);
+    expect((await admin('DELETE', `/api/imoveis/${created.body.id}`)).status).toBe(204);
+    expect(await total()).toBe(2291);
+    expect(await ids('sort=denominacao&order=asc&page=80')).toEqual(await plain('denominacao asc, id asc', 79 * 25));
+  });
 });
 
 describe('imóvel fields', () => {

@@ -24,8 +24,8 @@ export interface BackupTable {
 // Not in a backup: the backups area itself, job results (temporary files with their own retention) and
 // secrets of sessions (restoring them would bring back signed-out sessions and used reset links).
 const EXCLUDED = new Set(['backups', 'backup_settings', 'jobs', 'refresh_tokens', 'password_reset_tokens']);
-// Written by a trigger of another table (patrimonios → asset_versions): restored after everything else.
-const LAST = new Set(['asset_versions']);
+// Written by a trigger of another table (patrimonios → asset_versions, imoveis → imovel_versions): restored after everything else.
+const LAST = new Set(['asset_versions', 'imovel_versions']);
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;

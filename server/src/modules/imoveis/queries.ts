@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import {
   IMOVEL_MSG,
   type Imovel,
@@ -11,7 +11,9 @@ import {
 } from '@tombo/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { imovelArquivos, imovelFields, imovelHistorico, imoveis } from '../../db/schema';
+import { ANCHOR_EVERY, anchorBefore, anchorsFor, seekSegments, type Anchor } from '../../db/paging/seek';
+import { cachedTotal, noteVersion, totalKey, versionHint } from '../../db/paging/totals';
+import { imovelArquivos, imovelFields, imovelHistorico, imovelVersions, imoveis } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { fold } from '../patrimonios';
@@ -58,32 +60,93 @@ export const imovelOrder = (sort: ImovelSortKey, order: 'asc' | 'desc') => {
   return order === 'desc' ? [desc(col), desc(imoveis.id)] : [asc(col), asc(imoveis.id)];
 };
 
+/** The municipality's property-register version (0 before its first write). */
+const versionOf = (municipalityId: number) =>
+  sql<number>`coalesce((select ${imovelVersions.version} from ${imovelVersions} where ${imovelVersions.municipalityId} = ${municipalityId}), 0)`.mapWith(
+    Number,
+  );
+
 /**
- * A page of the register. OFFSET paging over the ids alone (the (municipality, column, id) indexes),
- * then only the page's rows are read; the total is a count of the same WHERE.
+ * A page of the register, as the asset list (docs/architecture.md, lists): OFFSET over the ids alone
+ * (the (municipality, column, id) indexes), deep pages from seek anchors, and the total from the count
+ * cache keyed on imovel_versions, read in the same statement as the page's rows.
  */
 export async function listImoveis(tx: Db, scope: TenantScope, query: ImovelListQuery): Promise<ImovelList> {
   const { page, pageSize, sort, order, ...filters } = query;
+  const m = scope.municipalityId;
   const where = imovelWhere(scope, filters);
-  const ids = tx
-    .select({ id: imoveis.id })
-    .from(imoveis)
-    .where(where)
-    .orderBy(...imovelOrder(sort, order))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [rows, [{ n }]] = await Promise.all([
-    tx
-      .select()
+  const col = SORT_COLUMNS[sort];
+  const offset = (page - 1) * pageSize;
+  const total = (version: number | undefined) =>
+    cachedTotal(totalKey('imoveis', m, version, scope.sectorIds, filters), async () => {
+      const [{ n }] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(imoveis)
+        .where(where);
+      return n;
+    });
+  const buildAnchors = async (): Promise<Anchor[]> => {
+    const got = (await tx.execute(sql`select s.v, s.id, s.pos from (
+        select ${col} as v, ${imoveis.id} as id, row_number() over (order by ${sql.join(imovelOrder(sort, order), sql`, `)}) - 1 as pos
+        from ${imoveis} where ${where}) s
+      where s.pos > 0 and s.pos % ${ANCHOR_EVERY} = 0 order by s.pos`)) as unknown as {
+      rows: Array<{ v: unknown; id: number; pos: number | string }>;
+    };
+    return got.rows.map((r) => ({ position: Number(r.pos), value: r.v, id: Number(r.id) }));
+  };
+  /** The page's rows at the version the caches are keyed on, with the version they were read at. */
+  const pageAt = async (version: number | undefined) => {
+    const anchor =
+      version !== undefined && offset >= ANCHOR_EVERY
+        ? anchorBefore(
+            await anchorsFor(
+              JSON.stringify(['imoveis', m, version, scope.sectorIds, filters, sort, order]),
+              buildAnchors,
+            ),
+            offset,
+          )
+        : undefined;
+    // Rows after an anchor continue over one or two ordered ranges (seekSegments), read in turn.
+    const segments = anchor ? seekSegments(col, imoveis.id, order, anchor) : [undefined];
+    const skip = anchor ? offset - anchor.position : offset;
+    const ids = segments.map((from, k) =>
+      tx
+        .select({ id: imoveis.id, v: sql`${col}`.as('v'), seg: sql<number>`${k}`.as('seg') })
+        .from(imoveis)
+        .where(and(where, from))
+        .orderBy(...imovelOrder(sort, order))
+        .limit(skip + pageSize),
+    );
+    const idQuery =
+      ids.length === 1
+        ? tx
+            .select({ id: imoveis.id })
+            .from(imoveis)
+            .where(and(where, segments[0]))
+            .orderBy(...imovelOrder(sort, order))
+            .limit(pageSize)
+            .offset(skip)
+        : sql`select u.id from ((${ids[0]}) union all (${ids[1]})) u
+            order by u.seg, u.v ${sql.raw(order)}, u.id ${sql.raw(order)} limit ${pageSize} offset ${skip}`;
+    const rows = await tx
+      .select({ ...getTableColumns(imoveis), __version: versionOf(m) })
       .from(imoveis)
-      .where(sql`${imoveis.id} in (${ids})`)
-      .orderBy(...imovelOrder(sort, order)),
-    tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(imoveis)
-      .where(where),
-  ]);
-  return { imoveis: rows.map(toImovelListItem), total: n, page, pageSize };
+      .where(sql`${imoveis.id} in (${idQuery})`)
+      .orderBy(...imovelOrder(sort, order));
+    const read = rows.length
+      ? rows[0].__version
+      : (await tx.select({ v: versionOf(m) }).from(sql`(select 1) as one`))[0].v;
+    return { rows, version: read, seek: !!anchor };
+  };
+  const hint = versionHint('imoveis', m);
+  let [result, n] = await Promise.all([pageAt(hint), total(hint)]);
+  if (result.version !== hint) {
+    // The register changed since this node last looked: the total and the anchors may too.
+    n = await total(result.version);
+    if (result.seek) result = await pageAt(result.version);
+  }
+  noteVersion('imoveis', m, result.version);
+  return { imoveis: result.rows.map(toImovelListItem), total: n, page, pageSize };
 }
 
 /** A property of the scope's municipality (404 otherwise), locked for update when asked. */

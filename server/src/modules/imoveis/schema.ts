@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   date,
@@ -229,3 +230,14 @@ export const imovelReportTemplates = pgTable(
   },
   (t) => [uniqueIndex('imovel_report_templates_name_uq').on(t.municipalityId, t.name)],
 );
+
+/**
+ * The municipality's property-register version, bumped by a statement trigger on every write to
+ * `imoveis` (as asset_versions for assets): list totals and deep-page anchors are cached per version.
+ */
+export const imovelVersions = pgTable('imovel_versions', {
+  municipalityId: integer('municipality_id')
+    .primaryKey()
+    .references(() => municipalities.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

@@ -1,11 +1,10 @@
 import { and, asc, desc, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PatrimonioList, PatrimonioListQuery, PatrimonioSortKey } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { assetVersions, patrimonios } from '../../db/schema';
 import { scopeOfMunicipality, type TenantScope } from '../../tenancy/scope';
-import { cachedTotal, noteVersion, totalKey, versionHint } from './count-cache';
-import { ANCHOR_EVERY, anchorBefore, anchorsFor, type Anchor } from './seek';
+import { cachedTotal, noteVersion, totalKey, versionHint } from '../../db/paging/totals';
+import { ANCHOR_EVERY, anchorBefore, anchorsFor, seekSegments, type Anchor } from '../../db/paging/seek';
 import { countPatrimonios, filterWhere } from './filters';
 import { toListItem, type Row } from './presenters';
 
@@ -57,24 +56,6 @@ function fromDriver(raw: Record<string, unknown>): Row {
   return row as Row;
 }
 
-/**
- * Where the rows from an anchor on start, as ordered index ranges. A NOT NULL column is one range
- * (a row-value comparison). A column with empty values sorts them last ascending and first
- * descending (PostgreSQL's default, as ORDER BY here), and row comparisons never match NULL, so the
- * rest of the list may be two ranges: the values from the anchor, then the empty ones (ascending),
- * or the empty ones from the anchor, then the values (descending).
- */
-export function seekSegments(col: AnyPgColumn, order: 'asc' | 'desc', anchor: Anchor): SQL[] {
-  const id = patrimonios.id;
-  if (order === 'asc') {
-    if (anchor.value === null) return [sql`${col} is null and ${id} >= ${anchor.id}`];
-    const values = sql`(${col}, ${id}) >= (${anchor.value}, ${anchor.id})`;
-    return col.notNull ? [values] : [values, sql`${col} is null`];
-  }
-  if (anchor.value === null) return [sql`${col} is null and ${id} <= ${anchor.id}`, sql`${col} is not null`];
-  return [sql`(${col}, ${id}) <= (${anchor.value}, ${anchor.id})`];
-}
-
 /** The municipality's current asset version (0 before its first asset write). */
 const versionOf = (municipalityId: number) =>
   sql<number>`coalesce((select ${assetVersions.version} from ${assetVersions} where ${assetVersions.municipalityId} = ${municipalityId}), 0)`.mapWith(
@@ -99,7 +80,9 @@ export async function listPatrimonios(
   // Custom-field filters also depend on the field definitions: those totals are never cached.
   const cacheable = !filters.cf || Object.keys(filters.cf).length === 0;
   const total = (version: number | undefined) =>
-    cachedTotal(cacheable ? totalKey(m, version, scope.sectorIds, filters) : null, () => countPatrimonios(tx, where));
+    cachedTotal(cacheable ? totalKey('patrimonios', m, version, scope.sectorIds, filters) : null, () =>
+      countPatrimonios(tx, where),
+    );
   // Deferred join: the offset is walked over the ids alone (an index-only scan of the composite
   // (municipality_id[, filter], sort column, id) indexes when one fits), and only the page's rows are read.
   // id is the tiebreaker so the order is total and pages never overlap.
@@ -165,14 +148,22 @@ export async function listPatrimonios(
     const anchor =
       cacheable && version !== undefined && offset >= ANCHOR_EVERY
         ? anchorBefore(
-            await anchorsFor(JSON.stringify([m, version, scope.sectorIds, filters, sort, order]), buildAnchors),
+            await anchorsFor(
+              JSON.stringify(['patrimonios', m, version, scope.sectorIds, filters, sort, order]),
+              buildAnchors,
+            ),
             offset,
           )
         : undefined;
     let ids;
     let reverse = false;
     if (anchor) {
-      ids = idsQuery(seekSegments(col, order, anchor), order === 'desc', pageSize, offset - anchor.position);
+      ids = idsQuery(
+        seekSegments(col, patrimonios.id, order, anchor),
+        order === 'desc',
+        pageSize,
+        offset - anchor.position,
+      );
     } else {
       reverse = offset > 0 && offset + pageSize / 2 > n / 2;
       const limit = reverse ? Math.min(pageSize, n - offset) : pageSize;
@@ -195,7 +186,7 @@ export async function listPatrimonios(
       seek: !!anchor,
     };
   };
-  const hint = versionHint(m);
+  const hint = versionHint('patrimonios', m);
   let n = 0;
   let result: { rows: Row[]; version: number; seek: boolean };
   if (offset === 0) {
@@ -213,6 +204,6 @@ export async function listPatrimonios(
       n = fresh;
     }
   }
-  noteVersion(m, result.version);
+  noteVersion('patrimonios', m, result.version);
   return { patrimonios: result.rows.map(toListItem), total: n, page, pageSize };
 }
