@@ -60,6 +60,8 @@ export interface UserEvents {
   'user.created': (e: LiveEvent<User>) => void;
   'user.updated': (e: LiveEvent<User>) => void;
   'user.deleted': (e: LiveEvent<{ id: number }>) => void;
+  /** The user turned their own 2FA on or off (/perfil): the users lists' 2FA chip follows. */
+  'user.twoFactor': (e: LiveEvent<{ id: number; twoFactorEnabled: boolean }>) => void;
 }
 /** A job's progress and end, sent to its owner. */
 export interface JobEvents {

@@ -107,3 +107,26 @@ describe("the superuser's users screen", () => {
     expect(log.municipality_id).toBe(B.id);
   });
 });
+
+describe('a user turning their own 2FA on or off', () => {
+  it("reaches the municipality's users lists and the superusers live; another municipality hears nothing", async () => {
+    const u = await newUser(s, { municipalityId: A.id, role: 'usuario' });
+    const admin = await s.socket(await A.users.admin.token());
+    const su = await s.socket(await SU.token());
+    const otherAdmin = await s.socket(await B.users.admin.token());
+    let leaked = false;
+    otherAdmin.on('user.twoFactor', () => (leaked = true));
+    const on = nextEvent<LiveEvent<{ id: number; twoFactorEnabled: boolean }>>(admin, 'user.twoFactor');
+    const suOn = nextEvent<LiveEvent<{ id: number; twoFactorEnabled: boolean }>>(su, 'user.twoFactor');
+    await enrol(u);
+    expect((await on).data).toEqual({ id: u.id, twoFactorEnabled: true });
+    expect((await suOn).data).toEqual({ id: u.id, twoFactorEnabled: true });
+
+    const off = nextEvent<LiveEvent<{ id: number; twoFactorEnabled: boolean }>>(admin, 'user.twoFactor');
+    const disabled = await (await as(u))('POST', '/api/auth/2fa/disable', { password: u.password });
+    expect(disabled.status).toBe(200);
+    expect((await off).data).toEqual({ id: u.id, twoFactorEnabled: false });
+    expect((await listed(A.users.admin, u.id))?.twoFactorEnabled).toBe(false);
+    expect(leaked).toBe(false);
+  });
+});

@@ -34,6 +34,7 @@ export const live: LiveHandlers = {
   'user.created': users,
   'user.updated': users,
   'user.deleted': users,
+  'user.twoFactor': users,
   // A backup that finished (or a restore) changes the dashboard's "Último backup".
   'backup.changed': refetch(superuserKeys.dashboard),
 };

@@ -9,4 +9,5 @@ export const live: LiveHandlers = {
   'user.created': usersChanged,
   'user.updated': usersChanged,
   'user.deleted': usersChanged,
+  'user.twoFactor': usersChanged,
 };

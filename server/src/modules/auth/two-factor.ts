@@ -1,7 +1,8 @@
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { authChallenges, userRecoveryCodes, userTwoFactor } from '../../db/schema';
-import { record, type Outbox } from '../../db/tx';
+import { room } from '@tombo/shared';
+import { authChallenges, userRecoveryCodes, userTwoFactor, users } from '../../db/schema';
+import { liveEvent, record, type Outbox } from '../../db/tx';
 import { newOpaqueToken, sha256 } from '../../auth/tokens';
 import { newRecoveryCodes, recoveryHash } from '../../auth/totp';
 import type { Tenancy } from '../../tenancy/scope';
@@ -13,6 +14,13 @@ import type { Tenancy } from '../../tenancy/scope';
 export const CHALLENGE_TTL_SECONDS = 300;
 
 export type TwoFactorRow = typeof userTwoFactor.$inferSelect;
+
+/** `user.twoFactor` to the user's municipality's users lists, the user's other tabs and the superusers. */
+async function twoFactorChanged(tx: Db, userId: number, twoFactorEnabled: boolean) {
+  const [u] = await tx.select({ m: users.municipalityId }).from(users).where(eq(users.id, userId));
+  const rooms = [room.user(userId), room.superusers, ...(u?.m == null ? [] : [room.users(u.m)])];
+  return liveEvent(rooms, 'user.twoFactor', { id: userId, twoFactorEnabled }, u?.m ?? undefined);
+}
 
 /** The user's 2FA row (pending or enabled), if any. */
 export async function twoFactorOf(tx: Db, _t: Tenancy, userId: number): Promise<TwoFactorRow | undefined> {
@@ -103,12 +111,17 @@ export async function enableTwoFactor(
     .set({ enabledAt: new Date(), lastStep: step, updatedAt: new Date() })
     .where(eq(userTwoFactor.userId, userId));
   const codes = await replaceRecoveryCodes(tx, userId);
-  await record(tx, out, {
-    action: 'TWO_FACTOR_ENABLE',
-    entityType: 'User',
-    entityId: userId,
-    details: 'Verificação em duas etapas ativada (aplicativo autenticador).',
-  });
+  await record(
+    tx,
+    out,
+    {
+      action: 'TWO_FACTOR_ENABLE',
+      entityType: 'User',
+      entityId: userId,
+      details: 'Verificação em duas etapas ativada (aplicativo autenticador).',
+    },
+    await twoFactorChanged(tx, userId, true),
+  );
   return codes;
 }
 
@@ -116,12 +129,17 @@ export async function enableTwoFactor(
 export async function disableTwoFactor(tx: Db, out: Outbox, _t: Tenancy, userId: number): Promise<void> {
   await tx.delete(userTwoFactor).where(eq(userTwoFactor.userId, userId));
   await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
-  await record(tx, out, {
-    action: 'TWO_FACTOR_DISABLE',
-    entityType: 'User',
-    entityId: userId,
-    details: 'Verificação em duas etapas desativada.',
-  });
+  await record(
+    tx,
+    out,
+    {
+      action: 'TWO_FACTOR_DISABLE',
+      entityType: 'User',
+      entityId: userId,
+      details: 'Verificação em duas etapas desativada.',
+    },
+    await twoFactorChanged(tx, userId, false),
+  );
 }
 
 /** A new set of recovery codes (the old ones stop working); shown once. */
