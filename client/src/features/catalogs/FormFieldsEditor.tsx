@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
@@ -8,22 +7,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
-import ArrowDownward from '@mui/icons-material/ArrowDownward';
-import ArrowUpward from '@mui/icons-material/ArrowUpward';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import {
   FIELD_TYPES,
   FIELD_TYPE_LABELS,
@@ -40,6 +29,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ContentSpinner } from '../../components/FullScreenSpinner';
 import { LoadError } from '../../components/LoadError';
 import { createField, deleteField, reorderFields, updateField } from './api';
+import { FieldList } from './FieldList';
 import { catalogKeys } from './keys';
 import { useFormFields } from './queries';
 
@@ -131,90 +121,26 @@ export function FormFieldsEditor() {
           </Button>
         )}
       </Stack>
-      <Paper variant="outlined">
-        <List aria-label="Campos do formulário de bens">
-          {fields.map((f, i) => (
-            <ListItem
-              key={f.id}
-              divider={i < fields.length - 1}
-              secondaryAction={
-                // An installation-wide field (the superuser's) is shown, never edited here.
-                canManage &&
-                f.origin !== 'installation' && (
-                  <Box sx={{ whiteSpace: 'nowrap' }}>
-                    <Tooltip title="Mover para cima">
-                      <span>
-                        <IconButton
-                          aria-label={`Mover ${f.label} para cima`}
-                          disabled={i === 0 || reorder.isPending}
-                          onClick={() => move(i, -1)}
-                        >
-                          <ArrowUpward fontSize="small" />
-                        </IconButton>
-                      </span>
-                    </Tooltip>
-                    <Tooltip title="Mover para baixo">
-                      <span>
-                        <IconButton
-                          aria-label={`Mover ${f.label} para baixo`}
-                          disabled={i === fields.length - 1 || reorder.isPending}
-                          onClick={() => move(i, 1)}
-                        >
-                          <ArrowDownward fontSize="small" />
-                        </IconButton>
-                      </span>
-                    </Tooltip>
-                    <Tooltip title="Editar">
-                      <IconButton aria-label={`Editar campo ${f.label}`} onClick={() => setEdit(f)}>
-                        <EditOutlined fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title={f.isSystem ? FORM_FIELD_MSG.systemDelete : 'Excluir'}>
-                      <span>
-                        <IconButton
-                          aria-label={`Excluir campo ${f.label}`}
-                          color="error"
-                          disabled={f.isSystem}
-                          onClick={() => setToDelete(f)}
-                        >
-                          <DeleteOutline fontSize="small" />
-                        </IconButton>
-                      </span>
-                    </Tooltip>
-                  </Box>
-                )
-              }
-              sx={{ pr: canManage ? { xs: 22, sm: 24 } : 2 }}
-            >
-              <ListItemText
-                primary={
-                  <>
-                    {f.label}
-                    {f.required && (
-                      <Box component="span" sx={{ color: 'error.main' }} aria-label="obrigatório">
-                        {' '}
-                        *
-                      </Box>
-                    )}
-                  </>
-                }
-                secondary={
-                  <Box component="span" sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}>
-                    <Chip size="small" label={FIELD_TYPE_LABELS[f.type]} />
-                    <Chip size="small" variant="outlined" label={f.key} sx={{ fontFamily: 'monospace' }} />
-                    {f.isSystem && <Chip size="small" color="primary" variant="outlined" label="Sistema" />}
-                    {!f.isCustom && !f.isSystem && <Chip size="small" variant="outlined" label="Padrão" />}
-                    {f.origin === 'installation' && (
-                      <Chip size="small" color="secondary" variant="outlined" label="Instalação" />
-                    )}
-                  </Box>
-                }
-                slotProps={{ secondary: { component: 'div' } }}
-              />
-            </ListItem>
-          ))}
-        </List>
-      </Paper>
+      <FieldList
+        fields={fields}
+        ariaLabel="Campos do formulário de bens"
+        canManage={canManage}
+        reordering={reorder.isPending}
+        onMove={move}
+        onEdit={setEdit}
+        onDelete={setToDelete}
+        // An installation-wide field (the superuser's) is shown, never edited here.
+        manageable={(f) => f.origin !== 'installation'}
+        systemDeleteHint={FORM_FIELD_MSG.systemDelete}
+        chips={(f) => (
+          <>
+            {!f.isCustom && !f.isSystem && <Chip size="small" variant="outlined" label="Padrão" />}
+            {f.origin === 'installation' && (
+              <Chip size="small" color="secondary" variant="outlined" label="Instalação" />
+            )}
+          </>
+        )}
+      />
       {canManage && (
         <>
           <FieldDialog

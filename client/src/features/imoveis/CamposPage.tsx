@@ -1,20 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
-import Tooltip from '@mui/material/Tooltip';
 import Add from '@mui/icons-material/Add';
-import ArrowDownward from '@mui/icons-material/ArrowDownward';
-import ArrowUpward from '@mui/icons-material/ArrowUpward';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import { FIELD_TYPE_LABELS, IMOVEL_FIELD_MSG, type ImovelField } from '@tombo/shared';
+import { IMOVEL_FIELD_MSG, type ImovelField } from '@tombo/shared';
 import type { PageProps } from '../../lib/feature';
 import { ApiError } from '../../lib/http';
 import { hasPermission, useSession } from '../../lib/session';
@@ -23,7 +11,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ContentSpinner } from '../../components/FullScreenSpinner';
 import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
-import { FieldDialog } from '../catalogs';
+import { FieldDialog, FieldList } from '../catalogs';
 import {
   createImovelField,
   deleteImovelField,
@@ -123,86 +111,15 @@ export default function CamposPage({ title }: PageProps) {
       ) : isError ? (
         <LoadError message="Falha ao carregar os campos personalizados." onRetry={() => void refetch()} />
       ) : (
-        <Paper variant="outlined">
-          <List aria-label="Campos do cadastro de imóveis">
-            {fields.map((f, i) => (
-              <ListItem
-                key={f.id}
-                divider={i < fields.length - 1}
-                secondaryAction={
-                  canManage && (
-                    <Box sx={{ whiteSpace: 'nowrap' }}>
-                      <Tooltip title="Mover para cima">
-                        <span>
-                          <IconButton
-                            aria-label={`Mover ${f.label} para cima`}
-                            disabled={i === 0 || reorder.isPending}
-                            onClick={() => move(i, -1)}
-                          >
-                            <ArrowUpward fontSize="small" />
-                          </IconButton>
-                        </span>
-                      </Tooltip>
-                      <Tooltip title="Mover para baixo">
-                        <span>
-                          <IconButton
-                            aria-label={`Mover ${f.label} para baixo`}
-                            disabled={i === fields.length - 1 || reorder.isPending}
-                            onClick={() => move(i, 1)}
-                          >
-                            <ArrowDownward fontSize="small" />
-                          </IconButton>
-                        </span>
-                      </Tooltip>
-                      <Tooltip title="Editar">
-                        <IconButton aria-label={`Editar campo ${f.label}`} onClick={() => setEdit(f)}>
-                          <EditOutlined fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                      {/* System fields cannot be deleted: no button (an empty slot keeps the columns aligned). */}
-                      {f.isSystem ? (
-                        <Box component="span" sx={{ display: 'inline-block', width: 40 }} />
-                      ) : (
-                        <Tooltip title="Excluir">
-                          <IconButton
-                            aria-label={`Excluir campo ${f.label}`}
-                            color="error"
-                            onClick={() => setToDelete(f)}
-                          >
-                            <DeleteOutline fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      )}
-                    </Box>
-                  )
-                }
-                sx={{ pr: canManage ? { xs: 22, sm: 24 } : 2 }}
-              >
-                <ListItemText
-                  primary={
-                    <>
-                      {f.label}
-                      {f.required && (
-                        <Box component="span" sx={{ color: 'error.main' }} aria-label="obrigatório">
-                          {' '}
-                          *
-                        </Box>
-                      )}
-                    </>
-                  }
-                  secondary={
-                    <Box component="span" sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}>
-                      <Chip size="small" label={FIELD_TYPE_LABELS[f.type]} />
-                      <Chip size="small" variant="outlined" label={f.key} sx={{ fontFamily: 'monospace' }} />
-                      {f.isSystem && <Chip size="small" color="primary" variant="outlined" label="Sistema" />}
-                    </Box>
-                  }
-                  slotProps={{ secondary: { component: 'div' } }}
-                />
-              </ListItem>
-            ))}
-          </List>
-        </Paper>
+        <FieldList
+          fields={fields}
+          ariaLabel="Campos do cadastro de imóveis"
+          canManage={canManage}
+          reordering={reorder.isPending}
+          onMove={move}
+          onEdit={setEdit}
+          onDelete={setToDelete}
+        />
       )}
       {canManage && (
         <>

@@ -1,21 +1,11 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
-import Tooltip from '@mui/material/Tooltip';
 import Add from '@mui/icons-material/Add';
-import ArrowDownward from '@mui/icons-material/ArrowDownward';
-import ArrowUpward from '@mui/icons-material/ArrowUpward';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import { FIELD_TYPE_LABELS, FORM_FIELD_MSG, type FormField } from '@tombo/shared';
+import { FORM_FIELD_MSG, type FormField } from '@tombo/shared';
 import type { PageProps } from '../../lib/feature';
 import { toast } from '../../lib/toast';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -31,7 +21,7 @@ import {
   updateInstallationField,
   type FieldBody,
 } from './api';
-import { FieldDialog } from '../catalogs';
+import { FieldDialog, FieldList } from '../catalogs';
 import { suCatalogKeys } from './keys';
 
 /** /superuser/form-fields: asset form fields every municipality's form shows after its own. */
@@ -105,57 +95,18 @@ export default function FormFieldsPage({ title }: PageProps) {
           <EmptyState description="Nenhum campo da instalação. Os municípios usam apenas os seus próprios campos." />
         </Paper>
       ) : (
-        <Paper variant="outlined">
-          <List aria-label="Campos da instalação">
-            {fields.map((f, i) => (
-              <ListItem
-                key={f.id}
-                divider={i < fields.length - 1}
-                sx={{ pr: { xs: 22, sm: 24 } }}
-                secondaryAction={
-                  <Box sx={{ whiteSpace: 'nowrap' }}>
-                    <IconButton
-                      aria-label={`Mover ${f.label} para cima`}
-                      disabled={i === 0 || reorder.isPending}
-                      onClick={() => move(i, -1)}
-                    >
-                      <ArrowUpward fontSize="small" />
-                    </IconButton>
-                    <IconButton
-                      aria-label={`Mover ${f.label} para baixo`}
-                      disabled={i === fields.length - 1 || reorder.isPending}
-                      onClick={() => move(i, 1)}
-                    >
-                      <ArrowDownward fontSize="small" />
-                    </IconButton>
-                    <Tooltip title="Editar">
-                      <IconButton aria-label={`Editar campo ${f.label}`} onClick={() => setEdit(f)}>
-                        <EditOutlined fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title="Excluir">
-                      <IconButton aria-label={`Excluir campo ${f.label}`} color="error" onClick={() => setToDelete(f)}>
-                        <DeleteOutline fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  </Box>
-                }
-              >
-                <ListItemText
-                  primary={`${f.label}${f.required ? ' *' : ''}`}
-                  secondary={
-                    <Box component="span" sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}>
-                      <Chip size="small" label={FIELD_TYPE_LABELS[f.type]} />
-                      <Chip size="small" variant="outlined" label={f.key} sx={{ fontFamily: 'monospace' }} />
-                      {f.options?.length ? <Chip size="small" variant="outlined" label={f.options.join(', ')} /> : null}
-                    </Box>
-                  }
-                  slotProps={{ secondary: { component: 'div' } }}
-                />
-              </ListItem>
-            ))}
-          </List>
-        </Paper>
+        <FieldList
+          fields={fields}
+          ariaLabel="Campos da instalação"
+          canManage
+          reordering={reorder.isPending}
+          onMove={move}
+          onEdit={setEdit}
+          onDelete={setToDelete}
+          chips={(f) =>
+            f.options?.length ? <Chip size="small" variant="outlined" label={f.options.join(', ')} /> : null
+          }
+        />
       )}
       <FieldDialog
         key={edit === 'new' ? 'new' : (edit?.id ?? 'closed')}
