@@ -93,7 +93,7 @@ export function FieldList<F extends ListedField>({
                   </Tooltip>
                   {f.isSystem && !systemDeleteHint ? (
                     // An empty slot keeps the columns aligned.
-                    <Box component="span" sx={{ display: 'inline-block', width: 40 }} />
+                    <Box component="span" sx={{ display: 'inline-block', width: 36 }} />
                   ) : (
                     <Tooltip title={f.isSystem ? systemDeleteHint : 'Excluir'}>
                       <span>
