@@ -128,10 +128,49 @@ async function serieFechada(tx: Db, scope: TenantScope, de: string, ate: string)
 }
 
 /**
+ * What the figures depend on, read cheaply (tiny tables and index-only max()): the closes, the value events,
+ * the config and the last edit of an asset, type or sector. Equal stamp = equal figures.
+ */
+async function carimbo(tx: Db, scope: TenantScope): Promise<string> {
+  const m = scope.municipalityId;
+  const [r] = rowsOf<{ c: string }>(
+    await tx.execute(sql`select concat_ws('|',
+      (select string_agg(id || status, ',' order by id) from depreciacao_fechamentos where municipality_id = ${m}),
+      (select max(id) from depreciacao_eventos where municipality_id = ${m}),
+      (select version || inicio || arredondamento || coalesce(data_corte::text, '') from depreciacao_config
+        where municipality_id = ${m}),
+      (select max(updated_at)::text from patrimonios where municipality_id = ${m}),
+      (select count(*) from patrimonios where municipality_id = ${m} and status = 'baixado'),
+      (select max(updated_at)::text from tipos_bens where municipality_id = ${m}),
+      (select max(updated_at)::text from sectors where municipality_id = ${m})) as c`),
+  );
+  return r.c;
+}
+
+/**
+ * The dashboard is read far more often than the register changes: figures are kept per municipality, scope and
+ * date while the stamp is unchanged (at most 5 minutes), and concurrent requests share one computation.
+ */
+const CACHE_MS = 5 * 60_000;
+const cache = new Map<string, { carimbo: string; ate: number; valor: Promise<DepreciacaoResumo> }>();
+
+/**
  * GET /api/depreciacao/resumo: the figures as of the last month ended on or before `data` (default: the end
  * of the last closed month, else today): closed months from their entries, later months projected.
  */
 export async function resumoDepreciacao(tx: Db, scope: TenantScope, data?: string): Promise<DepreciacaoResumo> {
+  const c = await carimbo(tx, scope);
+  const chave = `${scope.municipalityId}|${scope.sectorIds?.join(',') ?? '*'}|${data ?? ''}|${isoDayOf(new Date())}`;
+  const hit = cache.get(chave);
+  if (hit && hit.carimbo === c && hit.ate > Date.now()) return hit.valor;
+  const valor = calcularResumo(tx, scope, data);
+  if (cache.size > 500) cache.clear();
+  cache.set(chave, { carimbo: c, ate: Date.now() + CACHE_MS, valor });
+  valor.catch(() => cache.delete(chave));
+  return valor;
+}
+
+async function calcularResumo(tx: Db, scope: TenantScope, data?: string): Promise<DepreciacaoResumo> {
   const ultima = await ultimaFechada(tx, scope);
   const dia = data ?? (ultima ? ultimoDia(ultima) : isoDayOf(new Date()));
   const posicao = ultimoDia(dia.slice(0, 7)) === dia ? dia.slice(0, 7) : competenciaDe(mesIndice(dia.slice(0, 7)) - 1);
