@@ -152,6 +152,15 @@ export async function depreciacaoBench(): Promise<void> {
     console.log(`| 3º mês (${comp(idx - 1)}) | ${terceiro.toFixed(2)} |`);
     console.log(`| piso: um INSERT … SELECT puro com a mesma aritmética | ${piso.toFixed(2)} |`);
     await load(`${server.url}/api/depreciacao/resumo`, admin); // warm-up
+    // A signed-in read of one small table: the fixed cost of any municipal request (session, transaction, RLS).
+    const plain = await load(`${server.url}/api/sectors`, admin);
+    const os = await import('node:os');
+    console.log(
+      `\nReferência: GET /api/sectors p50 ${f1(plain.p50)} ms, p95 ${f1(plain.p95)} ms; load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' / ')} (máquina compartilhada: números tomados sob carga).`,
+    );
     console.log(
       `\nGET /api/depreciacao/resumo com ${CONNECTIONS} conexões, ${DURATION} s por cenário. Meta p95 ≤ 150 ms.\n`,
     );

@@ -31,7 +31,6 @@ async function fecharMes(page: Page, mes: string) {
     () => false,
   );
   await secao.getByRole('button', { name: 'Fechar mês' }).click();
-  await expect(page.getByText('Fechamento solicitado: acompanhe o progresso.')).toBeVisible();
   expect(await visto).toBe(true);
   await expect(page.getByText(`Mês ${mes} fechado com sucesso.`)).toBeVisible({ timeout: 30_000 });
   await expect(progresso).toHaveCount(0);

@@ -33,8 +33,13 @@ function Progresso({ jobId, competencia, onEnd }: { jobId: string; competencia: 
   useEffect(() => {
     if (!job || ended.current || (job.status !== 'completed' && job.status !== 'failed')) return;
     ended.current = true;
-    if (job.status === 'completed') toast.success(M.fechamentoConcluido(competenciaBR(competencia)));
-    else toast.error(job.error ?? M.fechamentoFalhou(competenciaBR(competencia)));
+    // After the Downloads area's generic job toast ('Arquivo pronto…'), which the same job.completed triggers.
+    const mes = competenciaBR(competencia);
+    const erro = job.error;
+    setTimeout(() => {
+      if (job.status === 'completed') toast.success(M.fechamentoConcluido(mes));
+      else toast.error(erro ?? M.fechamentoFalhou(mes));
+    }, 400);
     void qc.invalidateQueries({ queryKey: depreciacaoKeys.all });
     onEnd();
   }, [job, competencia, qc, onEnd]);
