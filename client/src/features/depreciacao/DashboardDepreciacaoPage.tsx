@@ -56,7 +56,7 @@ function PorGrupo({ title, rows }: { title: string; rows: Array<TotaisDepreciaca
         <BarChart
           layout="horizontal"
           height={Math.max(180, 40 * top.length + 60)}
-          margin={{ left: 4, right: 16, top: 8, bottom: 4 }}
+          margin={{ left: 4, right: 28, top: 8, bottom: 4 }}
           yAxis={[{ scaleType: 'band', data: top.map((r) => r.nome), width: 110 }]}
           xAxis={[{ valueFormatter: (v: number) => compact.format(v) }]}
           series={[
@@ -163,7 +163,7 @@ export default function DashboardDepreciacaoPage({ title }: PageProps) {
             ) : (
               <LineChart
                 height={260}
-                margin={{ left: 4, right: 16, top: 16, bottom: 4 }}
+                margin={{ left: 4, right: 32, top: 16, bottom: 4 }}
                 xAxis={[{ scaleType: 'point', data: r.serie.map((m) => competenciaBR(m.competencia)) }]}
                 yAxis={[{ width: 56, valueFormatter: (v: number) => compact.format(v) }]}
                 series={[
