@@ -196,6 +196,35 @@ describe('the worked example month by month through closes', () => {
   });
 });
 
+describe('a failed close', () => {
+  it('may be requested again, and does not block reopening the last closed month', async () => {
+    const t = await newTenant(s);
+    await bem(t, { valor: '1200.00', vida: 12, pct: '0.00', entrada: '2024-01-10' });
+    await fechar(t, '2024-03');
+    await ownerQuery(
+      s,
+      `insert into depreciacao_fechamentos (municipality_id, competencia, status, erro) values ($1, '2024-04', 'falhou', 'x')`,
+      [t.id],
+    );
+    const a = await api(t);
+    expect((await a('POST', '/api/depreciacao/fechamentos', { competencia: '2024-05' })).status).toBe(409);
+    expect((await a('DELETE', '/api/depreciacao/fechamentos/2024-03')).status).toBe(200);
+    expect((await a('GET', '/api/depreciacao/fechamentos')).body.fechamentos).toEqual([]);
+    await fechar(t, '2024-03');
+    await ownerQuery(
+      s,
+      `insert into depreciacao_fechamentos (municipality_id, competencia, status, erro) values ($1, '2024-04', 'falhou', 'x')`,
+      [t.id],
+    );
+    await fechar(t, '2024-04');
+    const l = (await a('GET', '/api/depreciacao/fechamentos')).body.fechamentos as FechamentoDepreciacao[];
+    expect(l.map((f) => [f.competencia, f.status, f.totalQuota])).toEqual([
+      ['2024-04', 'concluido', '100.00'],
+      ['2024-03', 'concluido', '100.00'],
+    ]);
+  });
+});
+
 describe('the first close may be any past month: the state comes from the asset', () => {
   it('first close 02/2024 of an asset in service since 15/03/2019, then 03/2024 = month 60: R$ 5.500,00', async () => {
     const t = await newTenant(s);

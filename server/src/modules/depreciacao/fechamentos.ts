@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import {
   DEPRECIACAO_MSG as M,
   competenciaDe,
@@ -132,10 +132,11 @@ export async function reabrirFechamento(
   competencia: string,
 ): Promise<{ competencia: string }> {
   await travarFechamentos(tx, scope);
+  // A failed close of a later month is not a close: it does not block reopening and goes with it.
   const [ultimo] = await tx
     .select()
     .from(depreciacaoFechamentos)
-    .where(ofTenant(depreciacaoFechamentos, scope))
+    .where(and(ofTenant(depreciacaoFechamentos, scope), ne(depreciacaoFechamentos.status, 'falhou')))
     .orderBy(desc(depreciacaoFechamentos.competencia))
     .limit(1);
   const alvo = ultimo?.competencia === competencia ? ultimo : null;
@@ -147,7 +148,9 @@ export async function reabrirFechamento(
   await tx
     .delete(depreciacaoLancamentos)
     .where(and(ofTenant(depreciacaoLancamentos, scope), eq(depreciacaoLancamentos.competencia, competencia)));
-  await tx.delete(depreciacaoFechamentos).where(eq(depreciacaoFechamentos.id, alvo.id));
+  await tx
+    .delete(depreciacaoFechamentos)
+    .where(and(ofTenant(depreciacaoFechamentos, scope), gte(depreciacaoFechamentos.competencia, competencia)));
   await record(
     tx,
     out,
