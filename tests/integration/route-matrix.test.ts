@@ -223,6 +223,8 @@ const PARAMS_WITHOUT_ACCESS: Record<string, string> = {
     'the superuser reaches every backup (all municipalities): an unknown id is a 404',
   'GET /superuser/backups/:id': 'as POST /superuser/backups/:id/restore',
   'GET /superuser/backups/jobs/:id': "the superuser's own restore job: the handler answers 404 for anyone else's",
+  'DELETE /depreciacao/fechamentos/:competencia':
+    "a month ('YYYY-MM'), not a record: the command reads the caller's municipality's closes only (409 when not closed there)",
 };
 
 let s: TestServer;

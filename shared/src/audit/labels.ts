@@ -69,6 +69,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   DEPRECIACAO_REDUCAO: 'Redução ao valor recuperável registrada',
   DEPRECIACAO_REVERSAO: 'Reversão de redução ao valor recuperável registrada',
   DEPRECIACAO_CONFIG_UPDATE: 'Configuração de depreciação alterada',
+  DEPRECIACAO_FECHAMENTO: 'Fechamento mensal de depreciação solicitado',
+  DEPRECIACAO_FECHAMENTO_CONCLUIDO: 'Fechamento mensal de depreciação concluído',
+  DEPRECIACAO_REABERTURA: 'Mês de depreciação reaberto',
   IMPORT_REQUEST: 'Importação solicitada',
   IMPORTACAO_UPLOAD: 'Cadastro de outro sistema enviado',
   IMPORTACAO_REQUEST: 'Importação de cadastro solicitada',
@@ -182,6 +185,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   Importacao: 'Importação de cadastro',
   ImovelReportTemplate: 'Modelo de relatório de imóveis',
   DepreciacaoConfig: 'Configuração de depreciação',
+  DepreciacaoFechamento: 'Fechamento mensal de depreciação',
 };
 
 /** 'SOME_NEW_ACTION' → 'Some new action'; 'SomeEntity' → 'Some entity': a readable form of an unknown code. */
@@ -298,6 +302,7 @@ export const AUDIT_ACTIONS_BY_ENTITY: Record<string, readonly string[]> = {
   Backup: ['BACKUP_CREATE', 'BACKUP_RESTORE_REQUEST', 'BACKUP_RESTORE', 'BACKUP_UPLOAD'],
   BackupSettings: ['BACKUP_SETTINGS_UPDATE'],
   DepreciacaoConfig: ['DEPRECIACAO_CONFIG_UPDATE'],
+  DepreciacaoFechamento: ['DEPRECIACAO_FECHAMENTO', 'DEPRECIACAO_FECHAMENTO_CONCLUIDO', 'DEPRECIACAO_REABERTURA'],
   Version: ['VERSION_ROLLBACK_REQUEST', 'VERSION_ROLLBACK_CANCEL'],
   Sync: ['CLIENT_SYNC_START', 'CLIENT_SYNC_SUCCESS', 'CLIENT_SYNC_FAIL', 'CLIENT_SYNC_CANCEL'],
 };

@@ -4,4 +4,8 @@ import type { LiveEvent } from '../common';
 export interface DepreciacaoEvents {
   /** A revaluation, impairment or reversal was recorded: the asset's schedule changed. */
   'depreciacao.evento': (e: LiveEvent<{ patrimonioId: number }>) => void;
+  /** A month was closed (or failed to close) or reopened: the figures and the closed months changed. */
+  'depreciacao.fechamento': (
+    e: LiveEvent<{ competencia: string; status: 'concluido' | 'falhou' | 'reaberto' }>,
+  ) => void;
 }

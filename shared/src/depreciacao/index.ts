@@ -1,4 +1,4 @@
-export { centavos, decimal, type Centavos } from './dinheiro';
+export { centavos, decimal, percentual, type Centavos } from './dinheiro';
 export * from './cronograma';
 export * from './schemas';
 export * from './types';

@@ -27,4 +27,18 @@ export const DEPRECIACAO_MSG = {
   reversaoRegistrada: 'Reversão da redução registrada com sucesso.',
   configSalva: 'Configuração de depreciação salva com sucesso.',
   carregarFalhou: 'Não foi possível carregar a depreciação do bem.',
+  fechamentoFuturo: 'Não é possível fechar um mês futuro.',
+  jaFechado: (mes: string) => `O mês ${mes} já está fechado.`,
+  emAndamento: (mes: string) => `O fechamento de ${mes} já está em andamento.`,
+  foraDeOrdemFechamento: (mes: string) => `Feche antes o mês ${mes}: os meses são fechados em ordem.`,
+  reabrirSoUltimo: (mes: string) => `Só o último mês fechado (${mes}) pode ser reaberto.`,
+  naoFechado: 'Este mês não está fechado.',
+  competenciaFechada: (mes: string) =>
+    `A competência ${mes} já está fechada: registre o evento em uma competência aberta (posterior ao último mês fechado).`,
+  fechamentoSolicitado: 'Fechamento solicitado: acompanhe o progresso.',
+  fechamentoConcluido: (mes: string) => `Mês ${mes} fechado com sucesso.`,
+  fechamentoFalhou: (mes: string) => `O fechamento de ${mes} falhou.`,
+  reaberto: (mes: string) => `Mês ${mes} reaberto.`,
+  confirmarReabrir: (mes: string) =>
+    `Reabrir ${mes}? Os lançamentos do mês serão removidos e poderão ser gerados de novo ao fechar.`,
 } as const;

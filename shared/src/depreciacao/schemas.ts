@@ -71,3 +71,16 @@ export const depreciacaoConfigBody = z.strictObject({
   version,
 });
 export type DepreciacaoConfigBody = z.infer<typeof depreciacaoConfigBody>;
+
+/** POST /api/depreciacao/fechamentos: the month to close. */
+export const fechamentoBody = z.strictObject({ competencia });
+export type FechamentoBody = z.infer<typeof fechamentoBody>;
+
+/** Params of DELETE /api/depreciacao/fechamentos/:competencia */
+export const competenciaParam = z.strictObject({ competencia });
+
+/** Query of GET /api/depreciacao/resumo: the position date (default: end of the last closed month, else today). */
+export const resumoQuery = z.strictObject({
+  data: z.string().refine(isCalendarDay, { error: 'Data inválida (use AAAA-MM-DD).' }).optional(),
+});
+export type ResumoQuery = z.infer<typeof resumoQuery>;

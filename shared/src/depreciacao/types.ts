@@ -61,3 +61,41 @@ export interface DepreciacaoConfig {
   dataCorte: string | null;
   version: number;
 }
+
+/** A closed (or closing) month: GET /api/depreciacao/fechamentos. */
+export interface FechamentoDepreciacao {
+  competencia: string;
+  status: 'em_andamento' | 'concluido' | 'falhou';
+  jobId: string | null;
+  /** Assets with an entry, and the month's total amount (when concluded). */
+  bens: number;
+  totalQuota: string;
+  erro: string | null;
+  closedBy: string | null;
+  createdAt: string;
+  concludedAt: string | null;
+}
+
+/** Depreciation figures of a group (money as decimal strings with two places). */
+export interface TotaisDepreciacao {
+  valorBruto: string;
+  depreciacaoAcumulada: string;
+  valorContabil: string;
+  /** The amount of the month of the position date. */
+  quotaMes: string;
+  bens: number;
+}
+
+/** GET /api/depreciacao/resumo: the municipality's (a usuario's: their sectors') position on `data`. */
+export interface DepreciacaoResumo {
+  data: string;
+  /** The last closed month ('YYYY-MM') or null. */
+  ultimaFechada: string | null;
+  /** The figures come from closed entries (true) or from the rules' projection (false). */
+  fechada: boolean;
+  totais: TotaisDepreciacao;
+  porTipo: Array<TotaisDepreciacao & { tipo: string }>;
+  porSetor: Array<TotaisDepreciacao & { setorId: number; setor: string }>;
+  /** Month by month, up to the position's month (closed months from their entries, the rest projected). */
+  serie: Array<{ competencia: string; quota: string; acumulada: string; valorContabil: string; fechada: boolean }>;
+}

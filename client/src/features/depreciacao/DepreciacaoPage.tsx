@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/PageHeader';
 import type { PageProps } from '../../lib/feature';
 import { AssetPicker, type BemEscolhido } from './AssetPicker';
 import { EventosPanel } from './EventosPanel';
+import { FechamentoSection } from './FechamentoSection';
 import { FigureCards } from './FigureCards';
 import { ScheduleChart } from './ScheduleChart';
 import { ScheduleTable } from './ScheduleTable';
@@ -107,6 +108,9 @@ export default function DepreciacaoPage({ title }: PageProps) {
           </Paper>
         </Box>
       )}
+      <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, mt: 3 }}>
+        <FechamentoSection />
+      </Paper>
     </>
   );
 }

@@ -1,5 +1,8 @@
 import type {
   DepreciacaoPatrimonio,
+  DepreciacaoResumo,
+  FechamentoDepreciacao,
+  Job,
   EventoValorRegistrado,
   Patrimonio,
   PatrimonioList,
@@ -42,3 +45,18 @@ export const postReducao = (id: number, body: ReducaoBody) =>
   http.post<unknown>(`/patrimonios/${id}/reducoes-valor-recuperavel`, body);
 export const postReversao = (id: number, body: ReversaoBody) =>
   http.post<unknown>(`/patrimonios/${id}/reducoes-valor-recuperavel/reversao`, body);
+
+export async function fetchFechamentos(signal?: AbortSignal): Promise<FechamentoDepreciacao[]> {
+  return (await http.get<{ fechamentos: FechamentoDepreciacao[] }>('/depreciacao/fechamentos', { signal })).fechamentos;
+}
+export const postFechamento = (competencia: string) =>
+  http.post<{ job: Job }>('/depreciacao/fechamentos', { competencia });
+export const deleteFechamento = (competencia: string) =>
+  http.delete<unknown>(`/depreciacao/fechamentos/${competencia}`);
+
+/** GET /api/depreciacao/resumo (no date: the end of the last closed month, else today). */
+export async function fetchResumo(data: string | null, signal?: AbortSignal): Promise<DepreciacaoResumo> {
+  return http.get<DepreciacaoResumo>(`/depreciacao/resumo${data ? `?${new URLSearchParams({ data })}` : ''}`, {
+    signal,
+  });
+}

@@ -2,8 +2,14 @@ import { lazy } from 'react';
 import type { Feature } from '../../lib/feature';
 import { live } from './live';
 
-/** Depreciation of one asset (/depreciacao): figures on a date, the monthly schedule, revaluations and impairments. */
+/**
+ * Depreciation (/depreciacao): one asset's figures on a date, its schedule, revaluations and impairments, the
+ * monthly close; /dashboard/depreciacao: the municipality's figures by type, sector and month.
+ */
 export const feature: Feature = {
-  mainRoutes: { '/depreciacao': lazy(() => import('./DepreciacaoPage')) },
+  mainRoutes: {
+    '/depreciacao': lazy(() => import('./DepreciacaoPage')),
+    '/dashboard/depreciacao': lazy(() => import('./DashboardDepreciacaoPage')),
+  },
   live,
 };

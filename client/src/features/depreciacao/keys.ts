@@ -4,4 +4,6 @@ export const depreciacaoKeys = {
   patrimonio: (id: number, data: string) => ['depreciacao', 'patrimonio', id, data] as const,
   eventos: (id: number) => ['depreciacao', 'eventos', id] as const,
   bens: (q: string) => ['depreciacao', 'bens', q] as const,
+  fechamentos: ['depreciacao', 'fechamentos'] as const,
+  resumo: (data: string | null) => ['depreciacao', 'resumo', data ?? ''] as const,
 };

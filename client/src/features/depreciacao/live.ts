@@ -8,4 +8,6 @@ const refetchAll = (_e: unknown, { queryClient }: LiveContext) =>
 export const live: LiveHandlers = {
   'depreciacao.evento': refetchAll,
   'patrimonio.updated': refetchAll,
+  // A month closed, failed or reopened: the closed months, the schedules and the dashboard's figures.
+  'depreciacao.fechamento': refetchAll,
 };

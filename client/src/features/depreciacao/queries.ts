@@ -9,7 +9,12 @@ import {
   postReducao,
   postReversao,
   searchBens,
+  fetchFechamentos,
+  postFechamento,
+  deleteFechamento,
+  fetchResumo,
 } from './api';
+import { competenciaBR } from './format';
 import { DEPRECIACAO_MSG, type ReavaliacaoBody, type ReducaoBody, type ReversaoBody } from '@tombo/shared';
 import { depreciacaoKeys } from './keys';
 
@@ -72,4 +77,44 @@ export function useBem(id: number | null) {
     queryFn: ({ signal }) => fetchBem(id!, signal),
     enabled: id != null,
   });
+}
+
+/** The closed months, newest first. */
+export function useFechamentos() {
+  return useQuery({ queryKey: depreciacaoKeys.fechamentos, queryFn: ({ signal }) => fetchFechamentos(signal) });
+}
+
+/** Requests a close (the job id comes back) and reopens the last closed month. */
+export function useFechamentoMutations() {
+  const qc = useQueryClient();
+  const refetch = () => void qc.invalidateQueries({ queryKey: depreciacaoKeys.all });
+  return {
+    fechar: useMutation({
+      mutationFn: (competencia: string) => postFechamento(competencia),
+      onSuccess: () => {
+        toast.info(DEPRECIACAO_MSG.fechamentoSolicitado);
+        refetch();
+      },
+      onError: (err) => toast.fromError(err),
+    }),
+    reabrir: useMutation({
+      mutationFn: (competencia: string) => deleteFechamento(competencia),
+      onSuccess: (_r, competencia) => {
+        toast.success(DEPRECIACAO_MSG.reaberto(competenciaBR(competencia)));
+        refetch();
+      },
+      onError: (err) => toast.fromError(err),
+    }),
+  };
+}
+
+/** The municipality's figures as of `data` (null: the server's default), the previous ones kept while loading. */
+export function useResumo(data: string | null) {
+  const query = useQuery({
+    queryKey: depreciacaoKeys.resumo(data),
+    queryFn: ({ signal }) => fetchResumo(data, signal),
+    placeholderData: keepPreviousData,
+  });
+  useLoadErrorToast(query.isError, query.errorUpdatedAt, 'Não foi possível carregar o resumo da depreciação.');
+  return query;
 }

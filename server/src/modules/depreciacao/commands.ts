@@ -20,6 +20,7 @@ import { liveEvent, record, type Outbox } from '../../db/tx';
 import { badRequest, conflict } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { addHistory } from '../patrimonios';
+import { travarFechamentos, ultimaNaoAberta } from './fechamentos';
 import { paraEventoValor, presentConfig, presentEvento } from './presenters';
 import { baseDoPatrimonio, eventosRows } from './queries';
 
@@ -66,6 +67,10 @@ export async function registrarEvento(
     throw badRequest(M.competenciaAntesEntrada, { competencia: M.competenciaAntesEntrada });
   if (e.competencia > isoDayOf(new Date()).slice(0, 7))
     throw badRequest(M.competenciaFutura, { competencia: M.competenciaFutura });
+  // A closed (or closing) month's entries are kept: an event there would contradict them (docs/depreciation.md).
+  await travarFechamentos(tx, scope);
+  const fechada = await ultimaNaoAberta(tx, scope);
+  if (fechada && e.competencia <= fechada) throw conflict(M.competenciaFechada(mmYYYY(e.competencia)));
   const anteriores = await eventosRows(tx, scope, patrimonioId);
   if (anteriores.some((a) => a.competencia > e.competencia)) throw conflict(M.foraDeOrdem);
   if (e.tipo === 'reducao') {

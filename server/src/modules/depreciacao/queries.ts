@@ -16,7 +16,7 @@ import {
   type RegrasDepreciacao,
 } from '@tombo/shared';
 import type { Db } from '../../db/client';
-import { depreciacaoConfig, depreciacaoEventos, patrimonios, tiposBens } from '../../db/schema';
+import { depreciacaoConfig, depreciacaoEventos, depreciacaoLancamentos, patrimonios, tiposBens } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { paraEventoValor, presentConfig, presentEvento, type EventoRow } from './presenters';
@@ -129,7 +129,7 @@ export async function baseDoPatrimonio(tx: Db, scope: TenantScope, id: number, l
 /**
  * One asset's depreciation on a date: its whole schedule (entry into service to the end of life, and up
  * to the date when later) with its revaluations and impairments applied, and the figures on that date.
- * No months are closed yet (issue 14's monthly close), so every month follows the rules.
+ * Closed months (`fechada`) show their stored entries; the others follow the rules.
  */
 export async function depreciacaoDoPatrimonio(
   tx: Db,
@@ -161,7 +161,28 @@ export async function depreciacaoDoPatrimonio(
       efeitos: [],
       reservaReavaliacao: '0.00',
     };
-  const cronograma = calcularCronograma(b.bem, b.regras, rows.map(paraEventoValor), data.slice(0, 7));
+  const calculado = calcularCronograma(b.bem, b.regras, rows.map(paraEventoValor), data.slice(0, 7));
+  const fechados = new Map(
+    (
+      await tx
+        .select()
+        .from(depreciacaoLancamentos)
+        .where(and(ofTenant(depreciacaoLancamentos, scope), eq(depreciacaoLancamentos.patrimonioId, id)))
+    ).map((l) => [l.competencia, l]),
+  );
+  const meses = calculado.meses.map((m) => {
+    const l = fechados.get(m.competencia);
+    return l
+      ? {
+          competencia: m.competencia,
+          quota: l.quota,
+          acumulada: l.acumulada,
+          valorContabil: l.valorContabil,
+          fechada: true,
+        }
+      : { ...m, fechada: false };
+  });
+  const cronograma = { ...calculado, meses };
   const valorContabil = valorContabilEm(b.bem, cronograma, data);
   const doMes = cronograma.meses.find((m) => m.competencia === data.slice(0, 7));
   const ultimo = cronograma.meses.at(-1)!;
@@ -174,7 +195,7 @@ export async function depreciacaoDoPatrimonio(
     depreciacaoAcumulada: decimal(centavos(b.custo) - centavos(valorContabil)),
     valorContabil,
     quotaMensal: doMes?.quota ?? '0.00',
-    cronograma: cronograma.meses.map((m) => ({ ...m, fechada: false })),
+    cronograma: cronograma.meses,
     efeitos: cronograma.efeitos,
     reservaReavaliacao: cronograma.reservaReavaliacao,
   };

@@ -5,9 +5,15 @@ import {
   reavaliacaoBody,
   reducaoBody,
   reversaoBody,
+  competenciaParam,
+  fechamentoBody,
+  resumoQuery,
 } from '@tombo/shared';
 import { route } from '../../http/route';
+import { enqueueJob } from '../jobs';
 import { registrarEvento, salvarConfig } from './commands';
+import { listarFechamentos, reabrirFechamento, solicitarFechamento } from './fechamentos';
+import { resumoDepreciacao } from './resumo';
 import { configDoMunicipio, depreciacaoDoPatrimonio, eventosDoPatrimonio } from './queries';
 
 const doBem = { param: 'id', rule: 'patrimonio.read' } as const;
@@ -83,5 +89,41 @@ export const depreciacaoRoutes = [
     permission: 'settings:update',
     body: depreciacaoConfigBody,
     handler: (c) => c.command((tx, out) => salvarConfig(tx, out, c.scope, c.body)),
+  }),
+
+  route({
+    method: 'get',
+    path: '/depreciacao/fechamentos',
+    audience: 'municipal',
+    permission: 'bens:read',
+    handler: (c) => c.read((tx) => listarFechamentos(tx, c.scope)),
+  }),
+  route({
+    method: 'post',
+    path: '/depreciacao/fechamentos',
+    audience: 'municipal',
+    permission: 'depreciacao:manage',
+    body: fechamentoBody,
+    status: 202,
+    handler: async (c) => {
+      const row = await c.command((tx, out) => solicitarFechamento(tx, out, c.scope, c.actor, c.body.competencia));
+      return { job: await enqueueJob(c.ctx, c.scope, row) };
+    },
+  }),
+  route({
+    method: 'delete',
+    path: '/depreciacao/fechamentos/:competencia',
+    audience: 'municipal',
+    permission: 'depreciacao:reopen',
+    params: competenciaParam,
+    handler: (c) => c.command((tx, out) => reabrirFechamento(tx, out, c.scope, c.params.competencia)),
+  }),
+  route({
+    method: 'get',
+    path: '/depreciacao/resumo',
+    audience: 'municipal',
+    permission: 'bens:read',
+    query: resumoQuery,
+    handler: (c) => c.read((tx) => resumoDepreciacao(tx, c.scope, c.query.data)),
   }),
 ];

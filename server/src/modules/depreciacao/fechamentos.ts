@@ -1,0 +1,167 @@
+import { and, desc, eq, gte, ne, sql } from 'drizzle-orm';
+import {
+  DEPRECIACAO_MSG as M,
+  competenciaDe,
+  isoDayOf,
+  mesIndice,
+  room,
+  type FechamentoDepreciacao,
+} from '@tombo/shared';
+import type { Db } from '../../db/client';
+import { depreciacaoFechamentos, depreciacaoLancamentos } from '../../db/schema';
+import { liveEvent, record, type Actor, type Outbox } from '../../db/tx';
+import { badRequest, conflict } from '../../http/errors';
+import { ofTenant, type TenantScope } from '../../tenancy/scope';
+import { createJob, type JobRow } from '../jobs';
+
+/** Advisory lock key of a municipality's closes: requests, the job and reopening serialise on it. */
+const FECHAMENTO_LOCK = 140_001;
+export const travarFechamentos = (tx: Db, scope: TenantScope) =>
+  tx.execute(sql`select pg_advisory_xact_lock(${FECHAMENTO_LOCK}::int, ${scope.municipalityId}::int)`);
+
+export const mmYYYY = (competencia: string) => `${competencia.slice(5)}/${competencia.slice(0, 4)}`;
+type FechamentoRow = typeof depreciacaoFechamentos.$inferSelect;
+
+/** Row → API. */
+export function presentFechamento(r: FechamentoRow): FechamentoDepreciacao {
+  return {
+    competencia: r.competencia,
+    status: r.status as FechamentoDepreciacao['status'],
+    jobId: r.jobId,
+    bens: r.bens,
+    totalQuota: Number(r.totalQuota).toFixed(2),
+    erro: r.erro,
+    closedBy: r.closedByName,
+    createdAt: r.createdAt.toISOString(),
+    concludedAt: r.concludedAt?.toISOString() ?? null,
+  };
+}
+
+/** GET /api/depreciacao/fechamentos: newest first. */
+export async function listarFechamentos(tx: Db, scope: TenantScope): Promise<{ fechamentos: FechamentoDepreciacao[] }> {
+  const rows = await tx
+    .select()
+    .from(depreciacaoFechamentos)
+    .where(ofTenant(depreciacaoFechamentos, scope))
+    .orderBy(desc(depreciacaoFechamentos.competencia));
+  return { fechamentos: rows.map(presentFechamento) };
+}
+
+/** The last closed (concluded) month, or null. */
+export async function ultimaFechada(tx: Db, scope: TenantScope): Promise<string | null> {
+  const [row] = await tx
+    .select({ c: depreciacaoFechamentos.competencia })
+    .from(depreciacaoFechamentos)
+    .where(and(ofTenant(depreciacaoFechamentos, scope), eq(depreciacaoFechamentos.status, 'concluido')))
+    .orderBy(desc(depreciacaoFechamentos.competencia))
+    .limit(1);
+  return row?.c ?? null;
+}
+
+/** The last month closed or being closed (its events are refused), or null. */
+export async function ultimaNaoAberta(tx: Db, scope: TenantScope): Promise<string | null> {
+  const [row] = await tx
+    .select({ c: depreciacaoFechamentos.competencia })
+    .from(depreciacaoFechamentos)
+    .where(and(ofTenant(depreciacaoFechamentos, scope), ne(depreciacaoFechamentos.status, 'falhou')))
+    .orderBy(desc(depreciacaoFechamentos.competencia))
+    .limit(1);
+  return row?.c ?? null;
+}
+
+/**
+ * POST /api/depreciacao/fechamentos: checks the month (not future 400; already closed or closing 409; after
+ * the first close, only the month after the last one 409) and queues the `depreciacao.fechamento` job.
+ */
+export async function solicitarFechamento(
+  tx: Db,
+  out: Outbox,
+  scope: TenantScope,
+  actor: Actor,
+  competencia: string,
+): Promise<JobRow> {
+  if (competencia > isoDayOf(new Date()).slice(0, 7))
+    throw badRequest(M.fechamentoFuturo, { competencia: M.fechamentoFuturo });
+  await travarFechamentos(tx, scope);
+  const rows = await tx
+    .select()
+    .from(depreciacaoFechamentos)
+    .where(ofTenant(depreciacaoFechamentos, scope))
+    .orderBy(desc(depreciacaoFechamentos.competencia));
+  const mesmo = rows.find((r) => r.competencia === competencia);
+  if (mesmo?.status === 'concluido') throw conflict(M.jaFechado(mmYYYY(competencia)));
+  if (mesmo?.status === 'em_andamento') throw conflict(M.emAndamento(mmYYYY(competencia)));
+  const ultimo = rows.find((r) => r.status !== 'falhou' || r.competencia !== competencia);
+  if (ultimo && ultimo.status === 'em_andamento') throw conflict(M.emAndamento(mmYYYY(ultimo.competencia)));
+  const feitos = rows.filter((r) => r.status === 'concluido');
+  if (feitos.length) {
+    const proximo = competenciaDe(mesIndice(feitos[0].competencia) + 1);
+    if (competencia < proximo) throw conflict(M.jaFechado(mmYYYY(competencia)));
+    if (competencia > proximo) throw conflict(M.foraDeOrdemFechamento(mmYYYY(proximo)));
+  }
+  const job = await createJob(tx, out, scope, {
+    ownerId: actor.id,
+    name: 'depreciacao.fechamento',
+    title: `Fechamento de depreciação ${mmYYYY(competencia)}`,
+    payload: { competencia },
+    audit: {
+      action: 'DEPRECIACAO_FECHAMENTO',
+      entityType: 'DepreciacaoFechamento',
+      entityId: competencia,
+      label: mmYYYY(competencia),
+      details: { new_value: { competencia } },
+    },
+  });
+  if (mesmo) await tx.delete(depreciacaoFechamentos).where(eq(depreciacaoFechamentos.id, mesmo.id));
+  await tx.insert(depreciacaoFechamentos).values({
+    municipalityId: scope.municipalityId,
+    competencia,
+    status: 'em_andamento',
+    jobId: job.id,
+    closedById: actor.id,
+    closedByName: actor.name,
+  });
+  return job;
+}
+
+/** DELETE /api/depreciacao/fechamentos/:competencia: only the last closed month; its entries are removed. */
+export async function reabrirFechamento(
+  tx: Db,
+  out: Outbox,
+  scope: TenantScope,
+  competencia: string,
+): Promise<{ competencia: string }> {
+  await travarFechamentos(tx, scope);
+  // A failed close of a later month is not a close: it does not block reopening and goes with it.
+  const [ultimo] = await tx
+    .select()
+    .from(depreciacaoFechamentos)
+    .where(and(ofTenant(depreciacaoFechamentos, scope), ne(depreciacaoFechamentos.status, 'falhou')))
+    .orderBy(desc(depreciacaoFechamentos.competencia))
+    .limit(1);
+  const alvo = ultimo?.competencia === competencia ? ultimo : null;
+  if (!alvo) {
+    const fechado = ultimo && competencia < ultimo.competencia;
+    throw conflict(fechado ? M.reabrirSoUltimo(mmYYYY(ultimo.competencia)) : M.naoFechado);
+  }
+  if (alvo.status === 'em_andamento') throw conflict(M.emAndamento(mmYYYY(competencia)));
+  await tx
+    .delete(depreciacaoLancamentos)
+    .where(and(ofTenant(depreciacaoLancamentos, scope), eq(depreciacaoLancamentos.competencia, competencia)));
+  await tx
+    .delete(depreciacaoFechamentos)
+    .where(and(ofTenant(depreciacaoFechamentos, scope), gte(depreciacaoFechamentos.competencia, competencia)));
+  await record(
+    tx,
+    out,
+    {
+      action: 'DEPRECIACAO_REABERTURA',
+      entityType: 'DepreciacaoFechamento',
+      entityId: competencia,
+      label: mmYYYY(competencia),
+      details: { old_value: { competencia, bens: alvo.bens, totalQuota: alvo.totalQuota } },
+    },
+    liveEvent(room.municipality(scope.municipalityId), 'depreciacao.fechamento', { competencia, status: 'reaberto' }),
+  );
+  return { competencia };
+}
