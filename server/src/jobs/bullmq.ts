@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import type { Config } from '../config';
-import { logger } from '../logger';
+import { currentRequestId, logger } from '../logger';
 import { jobDefinition, systemJobDefinitions } from '../modules/job-definitions';
 import { DEFAULT_BACKOFF, scheduleOf, type JobDefinition, type SystemJobDefinition } from './define';
 import { TIME_ZONE } from './format';
@@ -62,7 +62,13 @@ export async function createBullQueue(
       // remove it, or the add below would be ignored as a duplicate id.
       const old = await queue.getJob(id);
       if (old && (await old.isFailed())) await old.remove();
-      await queue.add(name, { id }, { jobId: id, ...jobOpts(jobDefinition(name)) });
+      // The request id travels with the job: the worker's log lines for it carry the same one.
+      const requestId = currentRequestId();
+      await queue.add(name, requestId ? { id, requestId } : { id }, { jobId: id, ...jobOpts(jobDefinition(name)) });
+    },
+    async check() {
+      if (connection.status !== 'ready') throw new Error(`redis ${connection.status}`);
+      await connection.ping();
     },
     async close() {
       await queue.close();
