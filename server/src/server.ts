@@ -20,6 +20,7 @@ import { RENDER_PAGES } from './jobs/settings';
 import { createPdfRenderer } from './render/pool';
 import { logger } from './logger';
 import { Lifecycle } from './http/request-context';
+import { trackConnections } from './http/connections';
 
 export const pgliteDir = (config: Config) => (config.databaseUrl ? undefined : path.join(config.dataDir, 'pgdata'));
 
@@ -74,6 +75,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   // The app is created once the context exists; Socket.IO attaches after this listener and
   // answers /socket.io/ itself, handing every other request to it (never both).
   const httpServer = http.createServer((req, res) => app(req, res));
+  const connections = trackConnections(httpServer);
   const sockets = await createSocketServer(httpServer, {
     tokens,
     principals,
@@ -117,21 +119,20 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       ctx.lifecycle.drain();
       const grace = Number(process.env.SHUTDOWN_GRACE_MS) || 0;
       if (grace > 0) await new Promise((resolve) => setTimeout(resolve, grace));
-      const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
-      httpServer.closeIdleConnections();
+      const closed = connections.stopAccepting();
       // Transport close (not a server "disconnect"): Socket.IO clients retry with their backoff.
       sockets.io.engine.close();
       const limit = Number(process.env.SHUTDOWN_TIMEOUT_MS) || 20_000;
       // Keep-alive connections that go idle after their last answer are closed as they do.
-      const sweep = setInterval(() => httpServer.closeIdleConnections(), 100);
+      const sweep = setInterval(() => connections.closeIdle(2_000), 100);
+      connections.closeIdle(2_000);
       const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), limit).unref());
       if ((await Promise.race([ctx.lifecycle.settled(), timeout])) === 'timeout')
         logger.warn({ inFlight: ctx.lifecycle.inFlight }, 'requisições ainda em andamento: conexões encerradas');
-      clearInterval(sweep);
       // Answered connections end on their own (Connection: close); one still open after a moment is cut.
-      httpServer.closeIdleConnections();
-      const cut = setTimeout(() => httpServer.closeAllConnections(), 2_000);
+      const cut = setTimeout(() => httpServer.closeAllConnections(), 2_500);
       await closed;
+      clearInterval(sweep);
       clearTimeout(cut);
       // The last changes' broadcasts go out on the next tick (Outbox.flush): let them leave before Redis closes.
       await new Promise((resolve) => setImmediate(resolve));
