@@ -97,8 +97,15 @@ async function openPostgres(url: string, poolSize = 10): Promise<{ database: Dat
   const ownerPool = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 5_000, options: PG_OPTIONS });
   // An idle client dropped by the server (restart, failover, admin command) must not crash the process:
   // the pool discards it and opens a new one on the next query.
-  for (const p of [pool, ownerPool])
+  for (const p of [pool, ownerPool]) {
     p.on('error', (err) => logger.warn({ err: err.message }, 'conexão ociosa do PostgreSQL encerrada'));
+    // Likewise a client checked out between two statements (the pool listens only while it is idle):
+    // without a listener its 'error' would end the process. Its next statement fails (503) and the
+    // pool drops it on release (it is no longer queryable).
+    p.on('connect', (client) =>
+      client.on('error', (err) => logger.warn({ err: err.message }, 'conexão do PostgreSQL perdida durante o uso')),
+    );
+  }
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const db = drizzle(pool, { schema }) as unknown as Db;
   const ownerDb = drizzle(ownerPool, { schema }) as unknown as Db;

@@ -31,8 +31,26 @@ export class Lifecycle {
   private readonly open = new Set<import('node:http').ServerResponse>();
   private idle: Array<() => void> = [];
 
+  /** Route handlers running (a handler may still use the database after its client went away). */
+  private handlers = 0;
+
   get inFlight(): number {
-    return this.open.size;
+    return Math.max(this.open.size, this.handlers);
+  }
+
+  /** Runs a route handler, counted until it ends: the database is closed only after the last one. */
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    this.handlers++;
+    try {
+      return await fn();
+    } finally {
+      this.handlers--;
+      this.wake();
+    }
+  }
+
+  private wake(): void {
+    if (this.open.size === 0 && this.handlers === 0) for (const resolve of this.idle.splice(0)) resolve();
   }
 
   /** Stops keep-alive: answers not yet started close their connection once sent (and so do new ones). */
@@ -47,7 +65,9 @@ export class Lifecycle {
 
   /** Resolves once no request is in flight (immediately when none is). */
   settled(): Promise<void> {
-    return this.inFlight === 0 ? Promise.resolve() : new Promise((resolve) => this.idle.push(resolve));
+    return this.open.size === 0 && this.handlers === 0
+      ? Promise.resolve()
+      : new Promise((resolve) => this.idle.push(resolve));
   }
 
   /**
@@ -64,7 +84,7 @@ export class Lifecycle {
       this.open.add(res);
       const finish = () => {
         if (!this.open.delete(res)) return;
-        if (this.open.size === 0) for (const resolve of this.idle.splice(0)) resolve();
+        this.wake();
         const ms = performance.now() - started;
         if (ms >= SLOW_MS || debug) {
           const line = { method: req.method, url: pathOf(req.originalUrl), status: res.statusCode, ms: Math.round(ms) };
