@@ -13,6 +13,8 @@ export function createApp(ctx: AppContext): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
+  // Request id (X-Request-Id in and out, in every log line), in-flight count and draining (SIGTERM).
+  app.use(ctx.lifecycle.middleware());
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -6,6 +6,7 @@ import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
 import type { PrincipalCache } from './auth/principal-cache';
 import type { RenderPdf } from './render/pool';
+import type { Lifecycle } from './http/request-context';
 
 /** Everything a request handler or a job processor needs; one per process. */
 export interface AppContext {
@@ -20,4 +21,6 @@ export interface AppContext {
   mailer: Mailer;
   /** Signed-in users kept between requests, dropped on change (server only; the worker has none). */
   principals: PrincipalCache;
+  /** Requests in flight and draining (graceful shutdown, readiness). */
+  lifecycle: Lifecycle;
 }

@@ -1,4 +1,16 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { destination, pino, type DestinationStream } from 'pino';
+
+/** The request id of the work running now: an HTTP request, a job it enqueued, a socket event (see http/request-context). */
+const requestIds = new AsyncLocalStorage<string>();
+
+/** The current request id, if any: every log line carries it (`requestId`). */
+export const currentRequestId = (): string | undefined => requestIds.getStore();
+
+/** Runs `fn` with `requestId` as the current one (jobs and socket events carry their request's id). */
+export function withRequestId<T>(requestId: string | undefined, fn: () => T): T {
+  return requestId ? requestIds.run(requestId, fn) : fn();
+}
 
 /** Keys whose values never reach a log line, at any of the first three levels of a log object. */
 const SECRET_KEYS = [
@@ -63,6 +75,10 @@ export const logger = pino(
   {
     level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'warn' : 'info'),
     base: undefined,
+    mixin() {
+      const requestId = requestIds.getStore();
+      return requestId ? { requestId } : {};
+    },
     serializers: { err: safeError, error: safeError, cause: safeError },
     redact: { paths: REDACT_PATHS, censor: '[oculto]' },
     hooks: {

@@ -19,6 +19,8 @@ import { createQueue } from './jobs/create-queue';
 import { RENDER_PAGES } from './jobs/settings';
 import { createPdfRenderer } from './render/pool';
 import { logger } from './logger';
+import { Lifecycle } from './http/request-context';
+import { trackConnections } from './http/connections';
 
 export const pgliteDir = (config: Config) => (config.databaseUrl ? undefined : path.join(config.dataDir, 'pgdata'));
 
@@ -40,14 +42,17 @@ export interface StartOptions {
 
 /** Boots everything: database + migrations (+ demo seed), tokens, HTTP, Socket.IO, queue and its schedules. */
 export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
+  const boot = bootClock();
   const { database, owner } = await openDatabaseWithOwner({
     databaseUrl: config.databaseUrl,
     pgliteDir: opts.inMemory ? undefined : pgliteDir(config),
   });
   // Boot work is the owner's; everything after runs on the app's connections (tombo_app, fail closed).
+  boot.mark('database');
   const versionBoot = await prepareVersion(owner, config);
   await migrate(owner);
   await recordVersion(owner, versionBoot);
+  boot.mark('migrations');
   await owner.transaction((db) => ensureRolePermissions(db));
   const seed = opts.seed ?? (process.env.SEED_DEMO as StartOptions['seed']) ?? 'auto';
   if (seed === 'always' || (seed === 'auto' && database.kind === 'pglite'))
@@ -63,12 +68,14 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     logger.warn(
       `Superusuário criado: ${process.env.SUPERUSER_EMAIL || 'superuser@tombo.gov.br'} / senha ${su.password} — troque-a no primeiro acesso.`,
     );
+  boot.mark('seed');
   const tokens = new TokenService(loadJwtSecret(config), config.accessTokenTtlSeconds);
   const principals = new PrincipalCache(database);
   await principals.start();
   // The app is created once the context exists; Socket.IO attaches after this listener and
   // answers /socket.io/ itself, handing every other request to it (never both).
   const httpServer = http.createServer((req, res) => app(req, res));
+  const connections = trackConnections(httpServer);
   const sockets = await createSocketServer(httpServer, {
     tokens,
     principals,
@@ -86,26 +93,47 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     renderPdf: renderer.render,
     mailer: createMailer(config),
     principals,
+    lifecycle: new Lifecycle(),
   };
+  boot.mark('sockets');
   const ctx: AppContext = { ...base, queue: await createQueue(base) };
+  boot.mark('queue');
   const app = createApp(ctx);
   attachInventarioLive(sockets.io, ctx);
   await new Promise<void>((resolve) => httpServer.listen(config.port, config.host, resolve));
   const { port } = httpServer.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
-  logger.info(`Tombo em ${url} (banco: ${database.kind}, fila: ${ctx.queue.mode})`);
+  logger.info({ bootMs: boot.done() }, `Tombo em ${url} (banco: ${database.kind}, fila: ${ctx.queue.mode})`);
   return {
     url,
     ctx,
     owner,
     io: sockets.io,
-    /** Graceful: stop accepting, let requests in flight finish, then queue and database. */
+    /**
+     * Graceful (SIGTERM): readiness turns 503 and answers close their connections; after SHUTDOWN_GRACE_MS
+     * (a load balancer's time to notice) the listener closes, requests in flight finish (up to
+     * SHUTDOWN_TIMEOUT_MS), sockets are cut at the transport so clients reconnect by themselves
+     * (elsewhere, or here after the restart); then the queue finishes its running job and the database closes.
+     */
     async close() {
-      sockets.io.disconnectSockets(true);
-      await new Promise<void>((resolve) => {
-        httpServer.close(() => resolve());
-        httpServer.closeIdleConnections();
-      });
+      ctx.lifecycle.drain();
+      const grace = Number(process.env.SHUTDOWN_GRACE_MS) || 0;
+      if (grace > 0) await new Promise((resolve) => setTimeout(resolve, grace));
+      const closed = connections.stopAccepting();
+      // Transport close (not a server "disconnect"): Socket.IO clients retry with their backoff.
+      sockets.io.engine.close();
+      const limit = Number(process.env.SHUTDOWN_TIMEOUT_MS) || 20_000;
+      // Keep-alive connections that go idle after their last answer are closed as they do.
+      const sweep = setInterval(() => connections.closeIdle(2_000), 100);
+      connections.closeIdle(2_000);
+      const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), limit).unref());
+      if ((await Promise.race([ctx.lifecycle.settled(), timeout])) === 'timeout')
+        logger.warn({ inFlight: ctx.lifecycle.inFlight }, 'requisições ainda em andamento: conexões encerradas');
+      // Answered connections end on their own (Connection: close); one still open after a moment is cut.
+      const cut = setTimeout(() => httpServer.closeAllConnections(), 2_500);
+      await closed;
+      clearInterval(sweep);
+      clearTimeout(cut);
       // The last changes' broadcasts go out on the next tick (Outbox.flush): let them leave before Redis closes.
       await new Promise((resolve) => setImmediate(resolve));
       await sockets.close();
@@ -113,6 +141,25 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       await renderer.close();
       await principals.close();
       await database.close();
+    },
+  };
+}
+
+/** Milliseconds spent in each boot phase (logged with the "Tombo em" line: restart time is watched). */
+function bootClock() {
+  const phases: Record<string, number> = {};
+  let last = performance.now();
+  const start = last;
+  return {
+    mark(phase: string) {
+      const now = performance.now();
+      phases[phase] = Math.round(now - last);
+      last = now;
+    },
+    done() {
+      phases.total = Math.round(performance.now() - start);
+      phases.process = Math.round(performance.now());
+      return phases;
     },
   };
 }

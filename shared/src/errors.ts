@@ -10,7 +10,8 @@ export type ErrorCode =
   | 'TOO_LARGE'
   | 'UNPROCESSABLE'
   | 'RATE_LIMITED'
-  | 'INTERNAL';
+  | 'INTERNAL'
+  | 'UNAVAILABLE';
 
 /** Every error answer of the API: `{ error: ApiErrorBody }`. `message` is pt-BR and is what a toast shows. */
 export interface ApiErrorBody {

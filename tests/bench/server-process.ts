@@ -7,7 +7,18 @@ import { createFreshDatabase, dropDatabase } from '../../server/src/db/test-data
 export interface BenchServer {
   url: string;
   databaseUrl: string | undefined;
+  /** From spawn to the first /api/health answer (ms). */
+  startMs: number;
   stop(): Promise<void>;
+}
+
+export interface BenchServerOptions {
+  /** Run the production bundle (server/dist, NODE_ENV=production) instead of the TypeScript sources. */
+  compiled?: boolean;
+  /** An existing DATA_DIR (a restart); default a new temporary one. */
+  dataDir?: string;
+  /** stop() leaves the database and DATA_DIR in place (a restart follows). */
+  keep?: boolean;
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -19,13 +30,19 @@ const root = path.resolve(import.meta.dirname, '../..');
 export async function startBenchServer(
   env: Record<string, string> = {},
   existingDatabaseUrl?: string,
+  opts: BenchServerOptions = {},
 ): Promise<BenchServer> {
   const databaseUrl =
     existingDatabaseUrl ??
     (process.env.DATABASE_URL ? await createFreshDatabase(process.env.DATABASE_URL, 'tombo_bench') : undefined);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tombo-bench-'));
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tombo-bench-'));
   const port = String(3900 + Math.floor(Math.random() * 90));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  // Compiled: the production bundle (npm run build) with NODE_ENV=production, as `npm start` runs it.
+  const args = opts.compiled
+    ? ['--enable-source-maps', 'server/dist/main.js']
+    : ['--import', 'tsx', 'server/src/main.ts'];
+  const startedAt = performance.now();
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,
@@ -37,6 +54,7 @@ export async function startBenchServer(
       LOGIN_RATE_LIMIT_MAX: '100000000',
       REDIS_PREFIX: `tombo-bench-${port}`,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...(opts.compiled ? { NODE_ENV: 'production' } : {}),
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -49,16 +67,19 @@ export async function startBenchServer(
     } catch {
       /* not up yet */
     }
-    if (i > 600) throw new Error('bench server did not start');
-    await new Promise((r) => setTimeout(r, 200));
+    if (i > 3000) throw new Error('bench server did not start');
+    await new Promise((r) => setTimeout(r, 40));
   }
+  const startMs = performance.now() - startedAt;
   return {
     url,
     databaseUrl,
+    startMs,
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
+      if (opts.keep) return;
       if (databaseUrl && !existingDatabaseUrl) await dropDatabase(databaseUrl).catch(() => undefined);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

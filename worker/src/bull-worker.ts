@@ -1,5 +1,5 @@
 import type { Worker } from 'bullmq';
-import { logger } from '@tombo/server/logger';
+import { logger, withRequestId } from '@tombo/server/logger';
 import {
   QUEUE_NAME,
   WORKER_LOCK_MS,
@@ -35,8 +35,12 @@ export async function startJobWorker(
     QUEUE_NAME,
     async (job) => {
       const attempt = job.attemptsMade + 1;
-      // Throws only when another attempt should follow (BullMQ then retries with backoff).
-      return runDelivery(ctx, { name: job.name, data: job.data, attempt, final: attempt >= (job.opts.attempts ?? 1) });
+      const requestId = (job.data as { requestId?: unknown } | undefined)?.requestId;
+      // Throws only when another attempt should follow (BullMQ then retries with backoff). Its logs carry
+      // the id of the request that queued it.
+      return withRequestId(typeof requestId === 'string' ? requestId : undefined, () =>
+        runDelivery(ctx, { name: job.name, data: job.data, attempt, final: attempt >= (job.opts.attempts ?? 1) }),
+      );
     },
     {
       connection,

@@ -50,7 +50,9 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'worker stopping');
-  const force = setTimeout(() => process.exit(1), 30_000);
+  // Running jobs get until then to finish; past it the process exits and BullMQ hands each of them
+  // back once its lock expires (a stalled job): another worker re-runs the same row, one file.
+  const force = setTimeout(() => process.exit(1), Number(process.env.SHUTDOWN_EXIT_MS) || 28_000);
   force.unref();
   try {
     await jobWorker.close(); // waits for the jobs in progress

@@ -36,18 +36,49 @@ export class TokenService {
     });
   }
 
+  /**
+   * Tokens already verified, with their claims: a token's signature never changes, so each is checked
+   * once and then only its expiry (revocation is the session's, checked by the principal cache).
+   */
+  private readonly verified = new Map<string, AccessClaims>();
+
   /** Returns the claims, or null when the token is missing, forged, expired or has no session. */
   verifyAccess(token: string | undefined): AccessClaims | null {
     if (!token) return null;
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.exp * 1000 > Date.now()) return known;
+      this.verified.delete(token);
+    }
+    const claims = this.verifySignature(token);
+    if (claims) {
+      // Bounded: past VERIFIED_MAX tokens the oldest go (Map keeps insertion order).
+      if (this.verified.size >= VERIFIED_MAX) for (const k of this.verified.keys()) if (this.verified.delete(k)) break;
+      this.verified.set(token, claims);
+    }
+    return claims;
+  }
+
+  private verifySignature(token: string): AccessClaims | null {
     try {
       const c = jwt.verify(token, this.secret, { algorithms: ['HS256'], issuer: 'tombo' }) as jwt.JwtPayload;
       if (typeof c.sub !== 'string' || typeof c.sid !== 'string' || typeof c.exp !== 'number') return null;
-      return { sub: c.sub, sid: c.sid, mid: (c.mid as number | null) ?? null, role: String(c.role), exp: c.exp };
+      const claims = {
+        sub: c.sub,
+        sid: c.sid,
+        mid: (c.mid as number | null) ?? null,
+        role: String(c.role),
+        exp: c.exp,
+      };
+      return Object.freeze(claims);
     } catch {
       return null;
     }
   }
 }
+
+/** Verified tokens kept in memory (a few hundred bytes each). */
+const VERIFIED_MAX = 10_000;
 
 export const newOpaqueToken = () => randomBytes(32).toString('base64url');
 export const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');

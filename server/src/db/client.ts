@@ -72,6 +72,8 @@ const PG_OPTIONS = '-c jit=off';
 // The app role as a startup parameter: a connection that cannot take it (the role is missing) is
 // refused, so no statement ever runs as the owner by mistake; RESET ROLE returns to it.
 const APP_OPTIONS = `${PG_OPTIONS} -c role=${APP_ROLE}`;
+/** Longest wait for a pooled connection (ms): past it the request gets a 503 instead of hanging. */
+const CONNECT_MS = Number(process.env.DB_CONNECT_TIMEOUT_MS) || 5_000;
 
 /** The app's database and its owner (server boot, seed CLI, tests). */
 export async function openDatabaseWithOwner(opts: OpenOptions): Promise<{ database: Database; owner: OwnerDatabase }> {
@@ -82,13 +84,28 @@ async function openPostgres(url: string, poolSize = 10): Promise<{ database: Dat
   const { default: pg } = await import('pg');
   // numeric stays a string (money must not become a float); int8 counts become numbers.
   pg.types.setTypeParser(20, (v: string) => Number(v));
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: APP_OPTIONS });
+  // A database away must not hold requests: a connection not obtained in CONNECT_MS fails the request
+  // (503, http/errors.ts) instead of queueing it forever; TCP keep-alive notices a dead peer.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: APP_OPTIONS,
+    connectionTimeoutMillis: CONNECT_MS,
+    keepAlive: true,
+  });
   // The owner's connections: few, opened on demand (boot, tests) and closed when idle.
   const ownerPool = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 5_000, options: PG_OPTIONS });
   // An idle client dropped by the server (restart, failover, admin command) must not crash the process:
   // the pool discards it and opens a new one on the next query.
-  for (const p of [pool, ownerPool])
+  for (const p of [pool, ownerPool]) {
     p.on('error', (err) => logger.warn({ err: err.message }, 'conexão ociosa do PostgreSQL encerrada'));
+    // Likewise a client checked out between two statements (the pool listens only while it is idle):
+    // without a listener its 'error' would end the process. Its next statement fails (503) and the
+    // pool drops it on release (it is no longer queryable).
+    p.on('connect', (client) =>
+      client.on('error', (err) => logger.warn({ err: err.message }, 'conexão do PostgreSQL perdida durante o uso')),
+    );
+  }
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const db = drizzle(pool, { schema }) as unknown as Db;
   const ownerDb = drizzle(ownerPool, { schema }) as unknown as Db;

@@ -24,7 +24,38 @@ export const INPUT_MSG = {
   encoding: 'Compressão do corpo não suportada: envie o corpo sem Content-Encoding.',
   badRequest: 'Requisição inválida.',
   badValue: 'Valor inválido.',
+  /** The database is unreachable or dropped the connection (restart, failover): 503, try again. */
+  unavailable: 'O banco de dados está indisponível no momento. Tente novamente em alguns segundos.',
 } as const;
+
+/** Node socket errors of a lost or refused database connection. */
+const NET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
+/** node-postgres' own messages for a connection it lost or could not get in time. */
+const LOST =
+  /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Connection ended/i;
+
+/**
+ * Whether the error (or one it wraps) says the database is away rather than that the statement was
+ * wrong: a refused or dropped connection, SQLSTATE class 08 (connection exception), 57P01–57P03
+ * (terminated by an administrator, crash, starting up), 53300 (too many connections).
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (NET_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300') return true;
+    if (typeof e.message === 'string' && LOST.test(e.message)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
 
 export const notFound = (message: string = MSG.http.notFound) => new HttpError(404, 'NOT_FOUND', message);
 export const forbidden = () => new HttpError(403, 'FORBIDDEN', MSG.http.forbidden);
@@ -108,7 +139,11 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   else if (err instanceof ZodError) e = fromZod(err);
   else if (err instanceof URIError) e = badRequest(INPUT_MSG.badUrl);
   else if (typeof err?.type === 'string') e = fromRequestError(err);
-  else {
+  else if (isDatabaseUnavailable(err)) {
+    logger.warn({ err, url: pathOf(req.originalUrl) }, 'database unavailable');
+    res.setHeader('Retry-After', '5');
+    e = new HttpError(503, 'UNAVAILABLE', INPUT_MSG.unavailable);
+  } else {
     e = fromDatabaseInput(err);
     if (e) logger.warn({ err, url: pathOf(req.originalUrl) }, 'input refused by the database');
   }

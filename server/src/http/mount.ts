@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../context';
 import { signedIn } from '../auth/middleware';
 import { actorOf, mutate, read } from '../db/tx';
@@ -35,7 +35,7 @@ async function caller(ctx: AppContext, def: RouteDef, req: Request) {
 export function mountRoutes(ctx: AppContext, defs: readonly RouteDef[]): Router {
   const router = Router();
   for (const def of defs) {
-    router[def.method](def.path, async (req, res) => {
+    const serve = async (req: Request, res: Response) => {
       const { principal, scope, tenancy, self } = await caller(ctx, def, req);
       const params = def.params ? parse(def.params, req.params) : undefined;
       if (def.access) {
@@ -70,7 +70,9 @@ export function mountRoutes(ctx: AppContext, defs: readonly RouteDef[]): Router 
       if (checkResponses && def.response && result !== undefined) def.response.parse(result);
       if (def.status === 204 || result === undefined) res.status(def.status ?? 204).end();
       else res.status(def.status ?? 200).json(result);
-    });
+    };
+    // Counted while it runs: a graceful stop closes the database only after the last handler.
+    router[def.method](def.path, (req, res) => ctx.lifecycle.run(() => serve(req, res)));
   }
   return router;
 }

@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import type { Config } from '../config';
-import { logger } from '../logger';
+import { currentRequestId, logger } from '../logger';
 import { jobDefinition, systemJobDefinitions } from '../modules/job-definitions';
 import { DEFAULT_BACKOFF, scheduleOf, type JobDefinition, type SystemJobDefinition } from './define';
 import { TIME_ZONE } from './format';
@@ -47,11 +47,33 @@ export async function syncJobSchedulers(
  */
 export async function createBullQueue(
   config: Config & { redisUrl: string },
-  opts: { schedulers?: boolean } = {},
+  opts: { schedulers?: boolean; unfinished?: () => Promise<Array<{ id: string; name: string }>> } = {},
 ): Promise<JobQueue> {
   const [{ Queue }, { Redis }] = await Promise.all([import('bullmq'), import('ioredis')]);
   const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
   const queue = new Queue(QUEUE_NAME, { connection, prefix: queuePrefix(config) });
+  // Redis back after a loss (restarted without persistence, failed over): the rows still queued or
+  // running whose BullMQ job is gone are added again (same job id: a job still there is left alone;
+  // the runner re-claims the row, one file). The `jobs` row is the durable truth.
+  let connectedOnce = false;
+  connection.on('ready', () => {
+    if (!connectedOnce) return void (connectedOnce = true);
+    if (opts.unfinished) void requeueLost(opts.unfinished);
+  });
+  const requeueLost = async (unfinished: () => Promise<Array<{ id: string; name: string }>>) => {
+    try {
+      let count = 0;
+      for (const row of await unfinished())
+        if (!(await queue.getJob(row.id))) {
+          await queue.add(row.name, { id: row.id }, { jobId: row.id, ...jobOpts(jobDefinition(row.name)) });
+          count++;
+        }
+      if (count) logger.warn({ count }, 'Redis voltou: tarefas perdidas na fila recolocadas');
+      if (opts.schedulers !== false) await syncJobSchedulers(queue, config);
+    } catch (err) {
+      logger.error({ err }, 'tarefas não recolocadas após a volta do Redis');
+    }
+  };
   // Redis away at start: jobs still fail to enqueue visibly (409); the next start or node syncs again.
   if (opts.schedulers !== false)
     await syncJobSchedulers(queue, config).catch((err: unknown) => logger.error({ err }, 'job schedulers not synced'));
@@ -62,7 +84,13 @@ export async function createBullQueue(
       // remove it, or the add below would be ignored as a duplicate id.
       const old = await queue.getJob(id);
       if (old && (await old.isFailed())) await old.remove();
-      await queue.add(name, { id }, { jobId: id, ...jobOpts(jobDefinition(name)) });
+      // The request id travels with the job: the worker's log lines for it carry the same one.
+      const requestId = currentRequestId();
+      await queue.add(name, requestId ? { id, requestId } : { id }, { jobId: id, ...jobOpts(jobDefinition(name)) });
+    },
+    async check() {
+      if (connection.status !== 'ready') throw new Error(`redis ${connection.status}`);
+      await connection.ping();
     },
     async close() {
       await queue.close();

@@ -2,7 +2,7 @@ import { asc, inArray } from 'drizzle-orm';
 import type { JobName } from '@tombo/shared';
 import { jobs } from '../db/schema';
 import { read } from '../db/tx';
-import { logger } from '../logger';
+import { currentRequestId, logger, withRequestId } from '../logger';
 import { systemJobDefinitions, userJobDefinition } from '../modules/job-definitions';
 import { backoffDelay, scheduleOf, type JobContext, type Schedule, type SystemJobDefinition } from './define';
 import { TIME_ZONE } from './format';
@@ -14,7 +14,8 @@ import { allMunicipalities } from '../tenancy/scope';
  * Inline mode (no Redis): the same definitions and runner as the worker, in this process, one job at
  * a time, started with setImmediate after the request that enqueued them. A failed attempt is tried
  * again after the definition's backoff, up to its retries. Scheduled system jobs run on timers here
- * (BullMQ's job schedulers do it with Redis). Unfinished rows are resumed at start.
+ * (BullMQ's job schedulers do it with Redis). Unfinished rows are resumed at start; closing finishes the
+ * running job and leaves the others queued in their rows for the next start.
  */
 export function createInlineQueue(
   ctx: JobContext,
@@ -39,6 +40,8 @@ export function createInlineQueue(
   };
 
   const runRow = async (id: string, name: string, attempt: number) => {
+    // Closing (SIGTERM): a job not started stays "queued" in its row and is resumed at the next start.
+    if (closed) return void accepted.delete(id);
     const def = userJobDefinition(name);
     const final = attempt > (def?.retries ?? 0);
     try {
@@ -54,6 +57,7 @@ export function createInlineQueue(
   };
 
   const runSystem = async (def: SystemJobDefinition, attempt: number) => {
+    if (closed) return void systemPending.delete(def.name);
     try {
       await runSystemJob(ctx, def, {}, { attempt, final: attempt > def.retries });
       systemPending.delete(def.name);
@@ -74,7 +78,12 @@ export function createInlineQueue(
       if (closed) throw new Error('job queue closed');
       if (accepted.has(id)) return;
       accepted.add(id);
-      push(() => runRow(id, name, 1));
+      // The job's logs carry the id of the request that queued it.
+      const requestId = currentRequestId();
+      push(() => withRequestId(requestId, () => runRow(id, name, 1)));
+    },
+    async check() {
+      if (closed) throw new Error('job queue closed');
     },
     async close() {
       closed = true;

@@ -11,4 +11,6 @@ export interface JobQueue {
   enqueue(job: { id: string; name: JobName }): Promise<void>;
   /** Inline: stops the schedules and waits for the jobs already accepted; BullMQ: closes the producer. */
   close(): Promise<void>;
+  /** Readiness: resolves when jobs can be queued now (BullMQ: Redis answers), rejects otherwise. */
+  check(): Promise<void>;
 }

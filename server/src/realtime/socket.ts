@@ -12,7 +12,8 @@ import {
 import type { TokenService } from '../auth/tokens';
 import type { PrincipalCache, PrincipalChange } from '../auth/principal-cache';
 import type { Principal, SignedIn } from '../auth/principal';
-import { logger } from '../logger';
+import { logger, withRequestId } from '../logger';
+import { requestIdOf } from '../http/request-context';
 import { holdRecovery, type HeldRecovery } from './recovery';
 
 interface SocketData {
@@ -140,6 +141,10 @@ export async function createSocketServer(
     next();
   });
   io.on('connection', (socket) => {
+    // One request id per connection (its handshake's X-Request-Id, or a new one): the logs of its events carry it.
+    const requestId = requestIdOf(socket.handshake.headers['x-request-id']);
+    socket.use((_packet, next) => withRequestId(requestId, next));
+    withRequestId(requestId, () => logger.debug({ userId: socket.data.principal.id }, 'socket connected'));
     const held = socket.data.recovery;
     delete socket.data.recovery;
     const wanted = roomsOf(socket);

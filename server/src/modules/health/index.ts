@@ -1,2 +1,2 @@
-/** The health area: one public route, no data of any municipality. */
+/** The health area: liveness and readiness, public, no data of any municipality. */
 export { healthRoutes as routes } from './routes';

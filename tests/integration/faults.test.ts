@@ -1,0 +1,114 @@
+// Issue 16: faults against a real server process (the production bundle) on PostgreSQL. The app's
+// database connections are killed mid-traffic (pg_terminate_backend): while it lasts a request gets
+// 200 or a 503 with the pt-BR message (never a 500, never a hang), and the app recovers by itself
+// within 10 s, without a restart. Readiness tells the truth meanwhile.
+import fs from 'node:fs';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFreshDatabase, dropDatabase } from '../../server/src/db/test-database';
+import { INPUT_MSG } from '../../server/src/http/errors';
+import { buildBundle, killAll, login, startProcess, tempDir, waitHealthy, type Proc } from '../support/processes';
+
+const PORT = 3321;
+const url = `http://127.0.0.1:${PORT}`;
+const pgOnly = Boolean(process.env.DATABASE_URL);
+const procs: Proc[] = [];
+let databaseUrl: string;
+let dataDir: string;
+
+beforeAll(async () => {
+  if (!pgOnly) return;
+  buildBundle();
+  dataDir = tempDir('tombo-faults-');
+  databaseUrl = await createFreshDatabase(process.env.DATABASE_URL!);
+}, 180_000);
+afterAll(async () => {
+  killAll(procs);
+  if (databaseUrl) await dropDatabase(databaseUrl).catch(() => undefined);
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Answer {
+  status: number;
+  message?: string;
+  error?: string;
+}
+
+/** One request, never waiting more than 10 s (a hang is a failure, reported as such). */
+async function get(path: string, token: string): Promise<Answer> {
+  try {
+    const r = await fetch(`${url}${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(10_000),
+    });
+    const body = (await r.json().catch(() => ({}))) as { error?: { message?: string } };
+    return { status: r.status, message: body.error?.message };
+  } catch (err) {
+    return { status: 0, error: String((err as Error).cause ?? err) };
+  }
+}
+
+describe.skipIf(!pgOnly)('PostgreSQL connections killed mid-traffic', () => {
+  it('503 with a pt-BR message while it lasts, then back by itself within 10 s', async () => {
+    const p = startProcess('main', {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: '',
+      SEED_DEMO: 'always',
+      LOGIN_RATE_LIMIT_MAX: '100000',
+    });
+    procs.push(p);
+    await waitHealthy(p, `${url}/api/health`);
+    const token = await login(url);
+    const dbName = new URL(databaseUrl).pathname.slice(1);
+
+    // Traffic: 20 clients in a loop until told to stop.
+    const answers: Answer[] = [];
+    let running = true;
+    const clients = Array.from({ length: 20 }, async () => {
+      while (running) answers.push(await get('/api/sectors', token));
+    });
+    await new Promise((r) => setTimeout(r, 1000));
+
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    let killed = 0;
+    for (let i = 0; i < 5; i++) {
+      const { rows } = await admin.query(
+        'select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [dbName],
+      );
+      killed += rows[0].n;
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    await admin.end();
+    expect(killed).toBeGreaterThan(0);
+    const killedAt = Date.now();
+
+    // Back by itself: an authorised read answers 200 again within 10 s, and readiness says so.
+    let back = false;
+    while (!back && Date.now() - killedAt < 10_000) {
+      back = (await get('/api/sectors', token)).status === 200 && (await fetch(`${url}/api/ready`)).status === 200;
+      if (!back) await new Promise((r) => setTimeout(r, 100));
+    }
+    running = false;
+    await Promise.all(clients);
+    const tally = JSON.stringify(
+      answers.reduce<Record<string, number>>((t, a) => ({ ...t, [a.status]: (t[a.status] ?? 0) + 1 }), {}),
+    );
+    const ready = await fetch(`${url}/api/ready`).then(
+      (r) => r.text(),
+      (e: Error) => `ready: ${String(e.cause ?? e)} exit ${p.child.exitCode}`,
+    );
+    expect(back, `the app did not recover within 10 s: ${tally} ${ready}\n${p.log().slice(-3000)}`).toBe(true);
+
+    const bad = answers.filter((a) => a.status !== 200 && a.status !== 503);
+    expect(bad, 'only 200 or 503, no 500 and no hang').toEqual([]);
+    const unavailable = answers.filter((a) => a.status === 503);
+    for (const a of unavailable) expect(a.message).toBe(INPUT_MSG.unavailable);
+    expect(p.child.exitCode).toBeNull();
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+  }, 180_000);
+});
