@@ -16,7 +16,7 @@ import RestartAlt from '@mui/icons-material/RestartAlt';
 import Tune from '@mui/icons-material/Tune';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
-import { MAIN_ROUTES, ROLE_LABELS, formatNumber, painelOfPath } from '@tombo/shared';
+import { MAIN_ROUTES, ROLE_LABELS, SECTOR_RESTRICTED_ROLES, formatNumber, painelOfPath } from '@tombo/shared';
 import { useSession } from '../../lib/session';
 import { EmptyState } from '../../components/EmptyState';
 import { ContentSpinner } from '../../components/FullScreenSpinner';
@@ -91,6 +91,11 @@ export default function DashboardPage({ title }: PageProps) {
     user?.role,
   );
   const [customizing, setCustomizing] = useState(false);
+  // A usuario's count cards cover its own sectors, as its widgets do (the sector list names every sector).
+  const restricted = !!user && SECTOR_RESTRICTED_ROLES.includes(user.role);
+  const myLocais = sectors.data?.sectors
+    .filter((x) => user?.sectorIds.includes(x.id))
+    .reduce((n, x) => n + x.locaisCount, 0);
   const [addAnchor, setAddAnchor] = useState<HTMLElement | null>(null);
   const sectorsAllowed =
     !!user && !!MAIN_ROUTES.find((r) => r.path === '/configuracoes/setores')?.roles.some((r) => r === user.role);
@@ -146,8 +151,8 @@ export default function DashboardPage({ title }: PageProps) {
       <Grid container spacing={2} sx={{ mb: 2 }}>
         <Grid size={{ xs: 6, lg: 3 }}>
           <CountCard
-            label="Setores"
-            value={sectors.data?.total}
+            label={restricted ? 'Meus setores' : 'Setores'}
+            value={restricted ? user.sectorIds.length : sectors.data?.total}
             loading={sectors.isPending}
             to={sectorsAllowed ? '/configuracoes/setores' : null}
             icon={<AccountTreeOutlined />}
@@ -155,9 +160,9 @@ export default function DashboardPage({ title }: PageProps) {
         </Grid>
         <Grid size={{ xs: 6, lg: 3 }}>
           <CountCard
-            label="Locais"
-            value={locais.data?.total}
-            loading={locais.isPending}
+            label={restricted ? 'Locais dos meus setores' : 'Locais'}
+            value={restricted ? myLocais : locais.data?.total}
+            loading={restricted ? sectors.isPending : locais.isPending}
             to="/locais"
             icon={<PlaceOutlined />}
           />
