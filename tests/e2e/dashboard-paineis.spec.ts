@@ -109,6 +109,12 @@ test('customised layout: saved on the server, followed live by another open brow
   await expect.poll(() => shown(b.page)).toEqual(expected);
   await expectNoOverflow(b.page);
   await shot(b.page, 'phone-dashboard-usuario-customised');
+  // The customise mode fits a phone too (its controls wrap inside the cards).
+  await b.page.getByRole('button', { name: 'Personalizar painel' }).click();
+  await expect(b.page.getByRole('button', { name: 'Remover Minhas Solicitações' })).toBeVisible();
+  await expectNoOverflow(b.page);
+  await shot(b.page, 'phone-dashboard-usuario-customising');
+  await b.page.getByRole('button', { name: 'Concluir' }).click();
 
   // A new browser (another device): the same layout, read from the server.
   const c = await signedIn(browser);
