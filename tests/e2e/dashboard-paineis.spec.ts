@@ -64,7 +64,7 @@ for (const [label, viewport] of [
   });
 }
 
-async function signedIn(browser: Browser, viewport = DESKTOP) {
+async function signedIn(browser: Browser, viewport: { width: number; height: number } = DESKTOP) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await login(page, ACCOUNTS.usuario, 'usuario');
