@@ -111,3 +111,8 @@ export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventData<N extends ServerEventName> = Parameters<ServerToClientEvents[N]>[0]['data'];
 /** Typed map of client → server events (rooms joined on request; the server checks access). */
 export type ClientToServerEvents = InventarioClientEvents;
+
+// The dashboard's slice, merged into the map (declaration merging keeps this an append).
+import type { DashboardEvents } from './dashboard/events';
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ServerToClientEvents extends DashboardEvents {}

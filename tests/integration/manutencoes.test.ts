@@ -212,13 +212,13 @@ describe("manutenções: the dashboard's 'Pendências e Alertas'", () => {
     const t = await newTenant(s);
     const im = await newImovel(s, t.id);
     const viewer = await as(t.users.visualizador);
-    expect((await viewer('GET', '/api/dashboard/pendencias')).body).toEqual({ manutencoesAtrasadas: 0 });
+    expect((await viewer('GET', '/api/dashboard/pendencias')).body).toMatchObject({ manutencoesAtrasadas: 0 });
     await newManutencao(s, im, { due: inDays(-1) });
     await newManutencao(s, im, { due: inDays(-5), status: 'em_andamento' });
     await newManutencao(s, im, { due: inDays(-5), status: 'cancelada' });
     await newManutencao(s, im, { due: inDays(1) });
     await newManutencao(s, imovelB, { due: inDays(-1) });
-    expect((await viewer('GET', '/api/dashboard/pendencias')).body).toEqual({ manutencoesAtrasadas: 2 });
+    expect((await viewer('GET', '/api/dashboard/pendencias')).body).toMatchObject({ manutencoesAtrasadas: 2 });
   });
 });
 

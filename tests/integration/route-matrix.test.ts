@@ -181,6 +181,10 @@ const WITHOUT_PERMISSION: Record<string, string> = {
   'POST /auth/avatar': "the caller's own avatar",
   'GET /version':
     'the version manager: superuser and admin only, checked in the handler (the superuser has no municipality)',
+  'GET /dashboard/layouts/:painel':
+    "the caller's own dashboard layout; which dashboards a role opens is checked in the query (403 otherwise)",
+  'PUT /dashboard/layouts/:painel': "as GET /dashboard/layouts/:painel (and the role's widgets only, 400 otherwise)",
+  'DELETE /dashboard/layouts/:painel': 'as GET /dashboard/layouts/:painel',
 };
 
 /**
@@ -225,6 +229,9 @@ const PARAMS_WITHOUT_ACCESS: Record<string, string> = {
   'GET /superuser/backups/jobs/:id': "the superuser's own restore job: the handler answers 404 for anyone else's",
   'DELETE /depreciacao/fechamentos/:competencia':
     "a month ('YYYY-MM'), not a record: the command reads the caller's municipality's closes only (409 when not closed there)",
+  'GET /dashboard/layouts/:painel': "a dashboard's name, not a record: the layout read is always the caller's own",
+  'PUT /dashboard/layouts/:painel': 'as GET /dashboard/layouts/:painel',
+  'DELETE /dashboard/layouts/:painel': 'as GET /dashboard/layouts/:painel',
 };
 
 let s: TestServer;

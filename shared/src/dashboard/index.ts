@@ -1,1 +1,5 @@
 export * from './types';
+export * from './widgets';
+export * from './schemas';
+export * from './messages';
+export * from './events';

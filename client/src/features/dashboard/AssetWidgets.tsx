@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { PATRIMONIO_STATUS_LABELS, formatMoney, formatNumber, type AssetStats } from '@tombo/shared';
 import { EmptyState } from '../../components/EmptyState';
 import { ContentSpinner } from '../../components/FullScreenSpinner';
+import { Figure, Figures } from './Figure';
 import { useAssetStats } from './queries';
 
 function Guard({ render }: { render: (s: AssetStats) => ReactNode }) {
@@ -16,19 +15,6 @@ function Guard({ render }: { render: (s: AssetStats) => ReactNode }) {
   return <>{render(data)}</>;
 }
 
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <Box>
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
-        {value}
-      </Typography>
-    </Box>
-  );
-}
-
 /** 'Estatísticas de Bens': count, total value and the states that need attention. */
 export function AssetStatsWidget() {
   return (
@@ -36,12 +22,12 @@ export function AssetStatsWidget() {
       render={(s) => {
         const count = (status: string) => s.porStatus.find((x) => x.status === status)?.count ?? 0;
         return (
-          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2 }}>
+          <Figures>
             <Figure label="Bens cadastrados" value={formatNumber(s.total)} />
             <Figure label="Valor de aquisição" value={formatMoney(s.valorTotal)} />
             <Figure label="Em manutenção" value={formatNumber(count('em_manutencao'))} />
             <Figure label="Extraviados" value={formatNumber(count('extraviado'))} />
-          </Box>
+          </Figures>
         );
       }}
     />

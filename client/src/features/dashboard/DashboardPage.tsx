@@ -1,36 +1,31 @@
 import { useState, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import Grid from '@mui/material/Grid';
-import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
-import ArrowDownward from '@mui/icons-material/ArrowDownward';
-import ArrowUpward from '@mui/icons-material/ArrowUpward';
-import Close from '@mui/icons-material/Close';
+import Check from '@mui/icons-material/Check';
+import RestartAlt from '@mui/icons-material/RestartAlt';
+import Tune from '@mui/icons-material/Tune';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
-import { MAIN_ROUTES, ROLE_LABELS, formatNumber } from '@tombo/shared';
+import { MAIN_ROUTES, ROLE_LABELS, SECTOR_RESTRICTED_ROLES, formatNumber, painelOfPath } from '@tombo/shared';
 import { useSession } from '../../lib/session';
 import { EmptyState } from '../../components/EmptyState';
+import { ContentSpinner } from '../../components/FullScreenSpinner';
 import { PageHeader } from '../../components/PageHeader';
 import type { PageProps } from '../../lib/feature';
 import { useLocais } from '../locais';
 import { useSectors } from '../sectors';
-import { ActivityWidget } from './ActivityWidget';
-import { PendingWidget } from './PendingWidget';
-import { AssetStatsWidget, AssetStatusWidget, AssetTypeWidget } from './AssetWidgets';
-import { ImovelWidget } from './ImovelWidget';
-import { WIDGETS, useDashboardLayout, widgetTitle, type WidgetId } from './dashboardWidgets';
+import { useDashboardLayout } from './layout';
+import { WidgetCard } from './WidgetCard';
 
 function CountCard({
   label,
@@ -85,26 +80,23 @@ function CountCard({
   );
 }
 
-function WidgetBody({ id }: { id: WidgetId }) {
-  if (id === 'activity') return <ActivityWidget />;
-  if (id === 'stats') return <AssetStatsWidget />;
-  if (id === 'status') return <AssetStatusWidget />;
-  if (id === 'type') return <AssetTypeWidget />;
-  if (id === 'pending') return <PendingWidget />;
-  if (id === 'imoveis') return <ImovelWidget />;
-  return (
-    <EmptyState compact description="Os dados aparecerão aqui quando o cadastro correspondente estiver disponível." />
-  );
-}
-
-/** Unified dashboard (/, /dashboard) and the role dashboards: real data only, configurable widgets. */
+/** Unified dashboard (/, /dashboard) and the role dashboards: real data only, widgets laid out per user (server). */
 export default function DashboardPage({ title }: PageProps) {
   const user = useSession((s) => s.user);
   const sectors = useSectors();
   const locais = useLocais();
-  const { widgets, add, remove, move, restoreDefault } = useDashboardLayout();
+  const painel = painelOfPath(useLocation().pathname);
+  const { query, layout, available, add, remove, move, resize, restoreDefault, personalizado } = useDashboardLayout(
+    painel,
+    user?.role,
+  );
+  const [customizing, setCustomizing] = useState(false);
+  // A usuario's count cards cover its own sectors, as its widgets do (the sector list names every sector).
+  const restricted = !!user && SECTOR_RESTRICTED_ROLES.includes(user.role);
+  const myLocais = sectors.data?.sectors
+    .filter((x) => user?.sectorIds.includes(x.id))
+    .reduce((n, x) => n + x.locaisCount, 0);
   const [addAnchor, setAddAnchor] = useState<HTMLElement | null>(null);
-  const missing = WIDGETS.filter((w) => !widgets.includes(w.id));
   const sectorsAllowed =
     !!user && !!MAIN_ROUTES.find((r) => r.path === '/configuracoes/setores')?.roles.some((r) => r === user.role);
 
@@ -118,37 +110,49 @@ export default function DashboardPage({ title }: PageProps) {
             : undefined
         }
         actions={
-          <>
-            <Button
-              variant="outlined"
-              startIcon={<Add />}
-              disabled={missing.length === 0}
-              onClick={(e) => setAddAnchor(e.currentTarget)}
-              aria-haspopup="menu"
-            >
-              Adicionar widget
+          customizing ? (
+            <>
+              <Button
+                variant="outlined"
+                startIcon={<Add />}
+                disabled={available.length === 0}
+                onClick={(e) => setAddAnchor(e.currentTarget)}
+                aria-haspopup="menu"
+              >
+                Adicionar widget
+              </Button>
+              <Menu anchorEl={addAnchor} open={!!addAnchor} onClose={() => setAddAnchor(null)}>
+                {available.map((w) => (
+                  <MenuItem
+                    key={w.id}
+                    onClick={() => {
+                      add(w.id);
+                      setAddAnchor(null);
+                    }}
+                  >
+                    {w.title}
+                  </MenuItem>
+                ))}
+              </Menu>
+              <Button variant="text" startIcon={<RestartAlt />} disabled={!personalizado} onClick={restoreDefault}>
+                Restaurar padrão
+              </Button>
+              <Button variant="contained" startIcon={<Check />} onClick={() => setCustomizing(false)}>
+                Concluir
+              </Button>
+            </>
+          ) : (
+            <Button variant="outlined" startIcon={<Tune />} onClick={() => setCustomizing(true)}>
+              Personalizar painel
             </Button>
-            <Menu anchorEl={addAnchor} open={!!addAnchor} onClose={() => setAddAnchor(null)}>
-              {missing.map((w) => (
-                <MenuItem
-                  key={w.id}
-                  onClick={() => {
-                    add(w.id);
-                    setAddAnchor(null);
-                  }}
-                >
-                  {w.title}
-                </MenuItem>
-              ))}
-            </Menu>
-          </>
+          )
         }
       />
       <Grid container spacing={2} sx={{ mb: 2 }}>
         <Grid size={{ xs: 6, lg: 3 }}>
           <CountCard
-            label="Setores"
-            value={sectors.data?.total}
+            label={restricted ? 'Meus setores' : 'Setores'}
+            value={restricted ? user.sectorIds.length : sectors.data?.total}
             loading={sectors.isPending}
             to={sectorsAllowed ? '/configuracoes/setores' : null}
             icon={<AccountTreeOutlined />}
@@ -156,15 +160,21 @@ export default function DashboardPage({ title }: PageProps) {
         </Grid>
         <Grid size={{ xs: 6, lg: 3 }}>
           <CountCard
-            label="Locais"
-            value={locais.data?.total}
-            loading={locais.isPending}
+            label={restricted ? 'Locais dos meus setores' : 'Locais'}
+            value={restricted ? myLocais : locais.data?.total}
+            loading={restricted ? sectors.isPending : locais.isPending}
             to="/locais"
             icon={<PlaceOutlined />}
           />
         </Grid>
       </Grid>
-      {widgets.length === 0 ? (
+      {query.isPending ? (
+        <ContentSpinner />
+      ) : query.isError ? (
+        <Card variant="outlined">
+          <EmptyState title="Não foi possível carregar o layout do painel." />
+        </Card>
+      ) : layout.length === 0 ? (
         <Card variant="outlined">
           <EmptyState
             title="Nenhum widget no painel."
@@ -173,52 +183,17 @@ export default function DashboardPage({ title }: PageProps) {
         </Card>
       ) : (
         <Grid container spacing={2}>
-          {widgets.map((id, index) => (
-            <Grid key={id} size={{ xs: 12, md: 6 }}>
-              <Card variant="outlined" sx={{ height: '100%' }} component="section" aria-label={widgetTitle(id)}>
-                <CardHeader
-                  title={widgetTitle(id)}
-                  slotProps={{ title: { variant: 'h3', component: 'h2' } }}
-                  action={
-                    <Box sx={{ display: 'flex' }}>
-                      <Tooltip title="Mover para cima">
-                        <span>
-                          <IconButton
-                            size="small"
-                            aria-label={`Mover ${widgetTitle(id)} para cima`}
-                            disabled={index === 0}
-                            onClick={() => move(id, -1)}
-                          >
-                            <ArrowUpward fontSize="small" />
-                          </IconButton>
-                        </span>
-                      </Tooltip>
-                      <Tooltip title="Mover para baixo">
-                        <span>
-                          <IconButton
-                            size="small"
-                            aria-label={`Mover ${widgetTitle(id)} para baixo`}
-                            disabled={index === widgets.length - 1}
-                            onClick={() => move(id, 1)}
-                          >
-                            <ArrowDownward fontSize="small" />
-                          </IconButton>
-                        </span>
-                      </Tooltip>
-                      <Tooltip title="Remover">
-                        <IconButton size="small" aria-label={`Remover ${widgetTitle(id)}`} onClick={() => remove(id)}>
-                          <Close fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    </Box>
-                  }
-                  sx={{ pb: 0 }}
-                />
-                <CardContent>
-                  <WidgetBody id={id} />
-                </CardContent>
-              </Card>
-            </Grid>
+          {layout.map((w, index) => (
+            <WidgetCard
+              key={w.id}
+              widget={w}
+              first={index === 0}
+              last={index === layout.length - 1}
+              customizing={customizing}
+              onMove={move}
+              onRemove={remove}
+              onResize={resize}
+            />
           ))}
         </Grid>
       )}

@@ -4,29 +4,12 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { SITUACAO_IMOVEL_LABELS, formatDecimal, formatNumber, type ImovelResumo } from '@tombo/shared';
 import { EmptyState } from '../../components/EmptyState';
 import { ContentSpinner } from '../../components/FullScreenSpinner';
+import { Figure } from './Figure';
 import { useImovelResumo } from './imoveisResumo';
-
-function Figure({ label, value, alert }: { label: string; value: string; alert?: boolean }) {
-  return (
-    <Box>
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography
-        variant="h6"
-        component="p"
-        sx={{ fontWeight: 700, color: alert ? 'error.main' : undefined, fontVariantNumeric: 'tabular-nums' }}
-      >
-        {value}
-      </Typography>
-    </Box>
-  );
-}
 
 const m2 = (v: string) => `${formatDecimal(v, 2)} m²`;
 

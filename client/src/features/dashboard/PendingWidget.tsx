@@ -1,39 +1,60 @@
 import { Link as RouterLink } from 'react-router';
-import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
-import { formatNumber, type PendenciasStats } from '@tombo/shared';
+import Stack from '@mui/material/Stack';
+import { formatNumber } from '@tombo/shared';
 import { EmptyState } from '../../components/EmptyState';
 import { ContentSpinner } from '../../components/FullScreenSpinner';
-import { http } from '../../lib/http';
-import { dashboardKeys } from './keys';
+import { Figure, Figures } from './Figure';
+import { usePendencias } from './queries';
 
-/** 'Pendências e Alertas': overdue maintenance of the municipality's properties (refetched live, see live.ts). */
+/**
+ * 'Pendências e Alertas' (spec §2.5, issue 14): assets in maintenance, inventories in progress, pending
+ * transfers, overdue loans and overdue maintenance, over what the user sees (refetched live, see live.ts).
+ */
 export function PendingWidget() {
-  const { data, isPending, isError } = useQuery({
-    queryKey: dashboardKeys.pendencias,
-    queryFn: () => http.get<PendenciasStats>('/dashboard/pendencias'),
-  });
+  const { data, isPending, isError } = usePendencias();
   if (isPending) return <ContentSpinner />;
   if (isError) return <EmptyState compact title="Não foi possível carregar as pendências." />;
-  const n = data.manutencoesAtrasadas;
+  const n = (v: number) => formatNumber(v);
   return (
-    <Box>
-      <Typography variant="body2" color="text.secondary">
-        Manutenções atrasadas
-      </Typography>
-      <Typography
-        variant="h5"
-        component="p"
-        sx={{ fontWeight: 700, color: n ? 'error.main' : undefined }}
-        data-testid="pendencias-manutencoes"
-      >
-        {formatNumber(n)}
-      </Typography>
-      <Link component={RouterLink} to="/imoveis/manutencao?status=atrasada" variant="body2">
-        {n ? 'Ver tarefas atrasadas' : 'Ver manutenções'}
-      </Link>
-    </Box>
+    <Stack spacing={1.5}>
+      <Figures>
+        <Figure label="Bens em manutenção" value={n(data.emManutencao)} testId="pendencias-em-manutencao" />
+        <Figure
+          label="Inventários em andamento"
+          value={n(data.inventariosEmAndamento)}
+          testId="pendencias-inventarios"
+        />
+        <Figure
+          label="Transferências pendentes"
+          value={n(data.transferenciasPendentes)}
+          alert={data.transferenciasPendentes > 0}
+          testId="pendencias-transferencias"
+        />
+        <Figure
+          label="Empréstimos atrasados"
+          value={n(data.emprestimosAtrasados)}
+          alert={data.emprestimosAtrasados > 0}
+          testId="pendencias-emprestimos"
+        />
+        <Figure
+          label="Manutenções atrasadas"
+          value={n(data.manutencoesAtrasadas)}
+          alert={data.manutencoesAtrasadas > 0}
+          testId="pendencias-manutencoes"
+        />
+      </Figures>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Link component={RouterLink} to="/bens/transferencias" variant="body2">
+          Transferências
+        </Link>
+        <Link component={RouterLink} to="/bens/emprestimos" variant="body2">
+          Empréstimos
+        </Link>
+        <Link component={RouterLink} to="/imoveis/manutencao?status=atrasada" variant="body2">
+          {data.manutencoesAtrasadas ? 'Ver tarefas atrasadas' : 'Ver manutenções'}
+        </Link>
+      </Stack>
+    </Stack>
   );
 }

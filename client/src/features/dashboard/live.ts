@@ -1,15 +1,28 @@
 import type { LiveContext, LiveHandlers } from '../../lib/feature';
 import { dashboardKeys } from './keys';
 import { imovelResumoLive } from './imoveisResumo';
+import { layoutChanged } from './layout';
 
-const pendenciasChanged = (_e: unknown, { queryClient }: LiveContext) =>
-  void queryClient.invalidateQueries({ queryKey: dashboardKeys.pendencias });
+type Handler = (e: unknown, ctx: LiveContext) => void;
 
-const assetsChanged = (_e: unknown, { queryClient }: LiveContext) =>
-  void queryClient.invalidateQueries({ queryKey: dashboardKeys.assetStats });
+const invalidate =
+  (...keys: ReadonlyArray<readonly unknown[]>): Handler =>
+  (_e, { queryClient }) => {
+    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+  };
 
-/** Any change to an asset the user sees moves the dashboard's figures. */
-export const live: LiveHandlers = {
+const assetsChanged = invalidate(dashboardKeys.assetStats, dashboardKeys.pendencias);
+const pendenciasChanged = invalidate(dashboardKeys.pendencias);
+const transfersChanged = invalidate(dashboardKeys.pendencias, dashboardKeys.aprovacoes, dashboardKeys.solicitacoes);
+const loansChanged = invalidate(
+  dashboardKeys.pendencias,
+  dashboardKeys.emprestimos('atrasados'),
+  dashboardKeys.emprestimos('abertos'),
+);
+const inventariosChanged = invalidate(dashboardKeys.pendencias, dashboardKeys.inventarios);
+const adminChanged = invalidate(dashboardKeys.administracao);
+
+const figures: Record<string, Handler> = {
   'patrimonio.created': assetsChanged,
   'patrimonio.updated': assetsChanged,
   'patrimonio.deleted': assetsChanged,
@@ -17,5 +30,33 @@ export const live: LiveHandlers = {
   'manutencao.created': pendenciasChanged,
   'manutencao.updated': pendenciasChanged,
   'manutencao.deleted': pendenciasChanged,
-  ...imovelResumoLive,
+  'manutencao.completed': pendenciasChanged,
+  'transferencia.created': transfersChanged,
+  'transferencia.updated': transfersChanged,
+  'emprestimo.created': loansChanged,
+  'emprestimo.updated': loansChanged,
+  'inventario.created': inventariosChanged,
+  'inventario.updated': inventariosChanged,
+  'inventario.deleted': inventariosChanged,
+  'user.updated': adminChanged,
+  'job.completed': adminChanged,
+};
+
+/** Both handlers of an event named twice (the 'Resumo de Imóveis' and 'Pendências e Alertas' both follow maintenance). */
+function merged(a: Record<string, Handler>, b: Record<string, Handler>): Record<string, Handler> {
+  const out = { ...a };
+  for (const [name, h] of Object.entries(b)) {
+    const first = out[name];
+    out[name] = first ? (e, ctx) => (first(e, ctx), h(e, ctx)) : h;
+  }
+  return out;
+}
+
+/**
+ * What moves the dashboard's figures, and the user's own layout saved in another tab or device (their room).
+ * Other areas' events are named as strings (one not sent by this version is never received: harmless).
+ */
+export const live: LiveHandlers = {
+  ...(merged(figures, imovelResumoLive as Record<string, Handler>) as LiveHandlers),
+  'dashboard.layout_changed': layoutChanged,
 };

@@ -12,3 +12,4 @@ export { attachInventarioLive } from './live';
 export { loadInventarioReport, getResumo, type InventarioReport } from './report';
 export { findInventario, getInventario, listItemById, visibleWhere, type InventarioHead } from './queries';
 export { listRooms, inventarioUpdated } from './rooms';
+export { listInventarios } from './queries';

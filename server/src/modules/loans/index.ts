@@ -5,3 +5,4 @@ export { hasOpenLoan } from './queries';
 import { loansOverdueJob } from './jobs/loans-overdue';
 /** The area's job definitions (collected by modules/job-definitions.ts). */
 export const jobs = [loansOverdueJob] as const;
+export { listLoans } from './queries';

@@ -13,3 +13,4 @@ export {
 export { presentUsers } from './queries';
 export type { UserRow } from './presenters';
 export { userRooms } from './presenters';
+export { listUsers } from './queries';
