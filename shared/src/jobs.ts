@@ -21,6 +21,7 @@ export const JOB_NAMES = [
   'backup.create',
   'backup.restore',
   'imovel-report.generate',
+  'depreciacao-relatorio.generate',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;

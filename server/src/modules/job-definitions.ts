@@ -15,6 +15,7 @@ import * as transfers from './transfers';
 import * as backups from './backups';
 import * as manutencoes from './manutencoes';
 import * as imoveisRelatorios from './imoveis-relatorios';
+import * as depreciacaoRelatorios from './depreciacao-relatorios';
 
 /**
  * Every job definition of every area: the one list the BullMQ worker, the inline runner and the
@@ -36,6 +37,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   ...backups.jobs,
   ...manutencoes.jobs,
   ...imoveisRelatorios.jobs,
+  ...depreciacaoRelatorios.jobs,
 ];
 
 const byName = new Map<string, JobDefinition>();

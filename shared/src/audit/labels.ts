@@ -86,6 +86,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   IMOVEL_REPORT_TEMPLATE_UPDATE: 'Modelo de relatório de imóveis alterado',
   IMOVEL_REPORT_TEMPLATE_DELETE: 'Modelo de relatório de imóveis excluído',
   IMOVEL_REPORT_GENERATE: 'Relatório de imóveis solicitado',
+  DEPRECIACAO_REPORT_GENERATE: 'Relatório de depreciação solicitado',
   CUSTOMIZATION_UPDATE: 'Personalização alterada',
   CUSTOMIZATION_RESET: 'Personalização restaurada',
   NUMBERING_UPDATE: 'Numeração de bens alterada',
@@ -182,6 +183,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   Importacao: 'Importação de cadastro',
   ImovelReportTemplate: 'Modelo de relatório de imóveis',
   DepreciacaoConfig: 'Configuração de depreciação',
+  DepreciacaoRelatorio: 'Relatório de depreciação',
 };
 
 /** 'SOME_NEW_ACTION' → 'Some new action'; 'SomeEntity' → 'Some entity': a readable form of an unknown code. */
@@ -298,6 +300,7 @@ export const AUDIT_ACTIONS_BY_ENTITY: Record<string, readonly string[]> = {
   Backup: ['BACKUP_CREATE', 'BACKUP_RESTORE_REQUEST', 'BACKUP_RESTORE', 'BACKUP_UPLOAD'],
   BackupSettings: ['BACKUP_SETTINGS_UPDATE'],
   DepreciacaoConfig: ['DEPRECIACAO_CONFIG_UPDATE'],
+  DepreciacaoRelatorio: ['DEPRECIACAO_REPORT_GENERATE'],
   Version: ['VERSION_ROLLBACK_REQUEST', 'VERSION_ROLLBACK_CANCEL'],
   Sync: ['CLIENT_SYNC_START', 'CLIENT_SYNC_SUCCESS', 'CLIENT_SYNC_FAIL', 'CLIENT_SYNC_CANCEL'],
 };
