@@ -38,3 +38,5 @@ export * from './backups';
 export * from './version';
 export * from './imoveis';
 export * from './depreciacao';
+export * from './tipos-bens';
+export * from './depreciacao-relatorios';

@@ -22,6 +22,7 @@ export const JOB_NAMES = [
   'backup.restore',
   'imovel-report.generate',
   'depreciacao.fechamento',
+  'depreciacao-relatorio.generate',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;

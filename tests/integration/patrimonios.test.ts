@@ -468,6 +468,9 @@ describe('live events', () => {
       documentos: _d,
       historico_movimentacao: _h,
       createdBy: _c,
+      dataEntradaServico: _e,
+      vidaUtilMeses: _v,
+      residualPct: _r,
       ...item
     } = p;
     expect((await created).data).toEqual(item);

@@ -730,3 +730,55 @@ export async function newImovelField(s: Server, municipalityId: number): Promise
   );
   return { id, key };
 }
+
+/** A closed month (competência 'YYYY-MM') of the municipality, as the monthly close leaves it ('concluido'). */
+export async function newFechamento(
+  s: Server,
+  municipalityId: number,
+  competencia: string,
+): Promise<{ id: number; competencia: string }> {
+  return one(
+    s,
+    `insert into depreciacao_fechamentos (municipality_id, competencia, status, concluded_at)
+     values ($1, $2, 'concluido', now()) returning id, competencia`,
+    [municipalityId, competencia],
+  );
+}
+
+export interface TestLancamento {
+  patrimonioId: number;
+  competencia: string;
+  valorBruto: string;
+  quota: string;
+  acumulada: string;
+  perdas: string;
+  valorResidual: string;
+  valorContabil: string;
+}
+
+/** One asset's entry of a closed month, inserted directly (as the monthly close writes it); money as "1234.50". */
+export async function newLancamento(
+  s: Server,
+  municipalityId: number,
+  e: Omit<TestLancamento, 'perdas' | 'valorResidual'> & { perdas?: string; valorResidual?: string },
+): Promise<TestLancamento> {
+  return one(
+    s,
+    `insert into depreciacao_lancamentos (municipality_id, patrimonio_id, competencia, valor_bruto, quota, acumulada,
+                                          perdas, valor_residual, valor_contabil)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     returning patrimonio_id as "patrimonioId", competencia, valor_bruto::text as "valorBruto", quota::text,
+               acumulada::text, perdas::text, valor_residual::text as "valorResidual", valor_contabil::text as "valorContabil"`,
+    [
+      municipalityId,
+      e.patrimonioId,
+      e.competencia,
+      e.valorBruto,
+      e.quota,
+      e.acumulada,
+      e.perdas ?? '0',
+      e.valorResidual ?? '0',
+      e.valorContabil,
+    ],
+  );
+}

@@ -16,6 +16,7 @@ import * as backups from './backups';
 import * as manutencoes from './manutencoes';
 import * as imoveisRelatorios from './imoveis-relatorios';
 import * as depreciacao from './depreciacao';
+import * as depreciacaoRelatorios from './depreciacao-relatorios';
 
 /**
  * Every job definition of every area: the one list the BullMQ worker, the inline runner and the
@@ -38,6 +39,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   ...manutencoes.jobs,
   ...imoveisRelatorios.jobs,
   ...depreciacao.jobs,
+  ...depreciacaoRelatorios.jobs,
 ];
 
 const byName = new Map<string, JobDefinition>();

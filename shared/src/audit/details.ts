@@ -47,6 +47,8 @@ const KINDS: Record<string, Kind> = {
   role: 'role',
   size: 'size',
   residualValuePct: 'percent',
+  residualPct: 'percent',
+  dataEntradaServico: 'date',
   kind: 'file',
 };
 /** Bookkeeping keys that say nothing to a reader (stored file ids and paths, a job's processor name). */

@@ -89,6 +89,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   IMOVEL_REPORT_TEMPLATE_UPDATE: 'Modelo de relatório de imóveis alterado',
   IMOVEL_REPORT_TEMPLATE_DELETE: 'Modelo de relatório de imóveis excluído',
   IMOVEL_REPORT_GENERATE: 'Relatório de imóveis solicitado',
+  DEPRECIACAO_REPORT_GENERATE: 'Relatório de depreciação solicitado',
   CUSTOMIZATION_UPDATE: 'Personalização alterada',
   CUSTOMIZATION_RESET: 'Personalização restaurada',
   NUMBERING_UPDATE: 'Numeração de bens alterada',
@@ -186,6 +187,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   ImovelReportTemplate: 'Modelo de relatório de imóveis',
   DepreciacaoConfig: 'Configuração de depreciação',
   DepreciacaoFechamento: 'Fechamento mensal de depreciação',
+  DepreciacaoRelatorio: 'Relatório de depreciação',
 };
 
 /** 'SOME_NEW_ACTION' → 'Some new action'; 'SomeEntity' → 'Some entity': a readable form of an unknown code. */
@@ -303,6 +305,7 @@ export const AUDIT_ACTIONS_BY_ENTITY: Record<string, readonly string[]> = {
   BackupSettings: ['BACKUP_SETTINGS_UPDATE'],
   DepreciacaoConfig: ['DEPRECIACAO_CONFIG_UPDATE'],
   DepreciacaoFechamento: ['DEPRECIACAO_FECHAMENTO', 'DEPRECIACAO_FECHAMENTO_CONCLUIDO', 'DEPRECIACAO_REABERTURA'],
+  DepreciacaoRelatorio: ['DEPRECIACAO_REPORT_GENERATE'],
   Version: ['VERSION_ROLLBACK_REQUEST', 'VERSION_ROLLBACK_CANCEL'],
   Sync: ['CLIENT_SYNC_START', 'CLIENT_SYNC_SUCCESS', 'CLIENT_SYNC_FAIL', 'CLIENT_SYNC_CANCEL'],
 };

@@ -22,6 +22,7 @@ export const tipoBemCreateBody = z.strictObject({
   active: z.boolean().optional(),
   usefulLifeMonths: usefulLife.nullable().optional(),
   residualValuePct: percent.nullable().optional(),
+  depreciavel: z.boolean({ error: 'Informe se o tipo é depreciável.' }).optional(),
   municipalityId: z.unknown().optional(),
 });
 export const tipoBemUpdateBody = z.strictObject({
@@ -29,6 +30,7 @@ export const tipoBemUpdateBody = z.strictObject({
   active: z.boolean().optional(),
   usefulLifeMonths: usefulLife.nullable().optional(),
   residualValuePct: percent.nullable().optional(),
+  depreciavel: z.boolean({ error: 'Informe se o tipo é depreciável.' }).optional(),
   version,
   municipalityId: z.unknown().optional(),
 });

@@ -6,6 +6,8 @@ export interface TipoBem {
   usefulLifeMonths: number | null;
   /** "10.00" */
   residualValuePct: string | null;
+  /** False for what is never depreciated (land, works of art). */
+  depreciavel: boolean;
   municipalityId: number;
   createdAt: string;
   updatedAt: string;

@@ -20,6 +20,7 @@ export const ESTADO_CONSERVACAO_LABELS: Record<EstadoConservacao, string> = {
 
 /** pt-BR toasts and server messages of the asset register (spec §8). */
 export const PATRIMONIO_MSG = {
+  entradaAntesAquisicao: 'A data de entrada em serviço não pode ser anterior à data de aquisição.',
   loadFailed: 'Falha ao carregar patrimônios.',
   created: 'Bem cadastrado com sucesso.',
   createdLote: (n: number) => `${n} bens cadastrados com sucesso.`,

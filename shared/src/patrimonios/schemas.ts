@@ -94,6 +94,28 @@ export const acquisitionDate = z
     error: 'A data de aquisição não pode ser futura.',
   });
 
+/** 'YYYY-MM-DD' of the entry into service (depreciation starts from it; null: the acquisition date). */
+export const patrimonioEntradaServico = z
+  .string({ error: 'Data de entrada em serviço inválida.' })
+  .refine(isCalendarDate, { error: 'Data de entrada em serviço inválida (use AAAA-MM-DD).' })
+  .refine((s) => s >= '1900-01-01' && s <= '2199-12-31', {
+    error: 'A data de entrada em serviço deve estar entre 1900 e 2199.',
+  });
+/** The asset's own useful life in months (overrides its type's). */
+export const patrimonioVidaUtil = z
+  .number({ error: 'A vida útil deve ser um número inteiro de meses.' })
+  .int({ error: 'A vida útil deve ser um número inteiro de meses.' })
+  .min(1, { error: 'A vida útil deve ser de 1 a 1200 meses.' })
+  .max(1200, { error: 'A vida útil deve ser de 1 a 1200 meses.' });
+/** The asset's own residual value in % (overrides its type's): 0–100, two decimals; returned as "10.00". */
+export const patrimonioResidualPct = z
+  .union([z.number(), z.string().trim()], { error: 'Informe um percentual válido.' })
+  .transform((v) => String(v).replace(',', '.'))
+  .refine((v) => /^-?\d{1,3}(\.\d{1,2})?$/.test(v), {
+    error: 'O valor residual deve ser um percentual com no máximo 2 casas decimais.',
+  })
+  .refine((v) => Number(v) >= 0 && Number(v) <= 100, { error: 'O valor residual deve estar entre 0 e 100%.' });
+
 const refId = (msg: string) => idNumber(msg);
 const descricao = z
   .string({ error: 'A descrição do bem é obrigatória.' })
@@ -129,6 +151,9 @@ const editable = {
   estado_conservacao: estado.nullable(),
   observacoes: observacoes.nullable(),
   customFields: customFieldValues,
+  dataEntradaServico: patrimonioEntradaServico.nullable(),
+  vidaUtilMeses: patrimonioVidaUtil.nullable(),
+  residualPct: patrimonioResidualPct.nullable(),
 };
 
 export const patrimonioCreateBody = z.strictObject({
@@ -142,6 +167,9 @@ export const patrimonioCreateBody = z.strictObject({
   estado_conservacao: editable.estado_conservacao.optional(),
   observacoes: editable.observacoes.optional(),
   customFields: customFieldValues.optional(),
+  dataEntradaServico: editable.dataEntradaServico.optional(),
+  vidaUtilMeses: editable.vidaUtilMeses.optional(),
+  residualPct: editable.residualPct.optional(),
   /** Assigned by the server: sending one is refused (422). */
   numero_patrimonio: z.unknown().optional(),
   /** The spec's client sends a fixed municipality id: accepted and ignored. */

@@ -58,6 +58,12 @@ export interface Patrimonio extends PatrimonioListItem {
   /** Newest first. */
   historico_movimentacao: HistoricoEntry[];
   createdBy: string | null;
+  /** 'YYYY-MM-DD': entry into service, where depreciation starts (the acquisition date when never set). */
+  dataEntradaServico: string | null;
+  /** The asset's own useful life in months (null: its type's). */
+  vidaUtilMeses: number | null;
+  /** The asset's own residual value in % ("10.00"; null: its type's). */
+  residualPct: string | null;
 }
 export interface PatrimonioList {
   patrimonios: PatrimonioListItem[];

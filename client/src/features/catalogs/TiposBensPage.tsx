@@ -8,6 +8,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
@@ -85,10 +86,8 @@ function TiposPanel() {
   };
 
   const save = useMutation({
-    mutationFn: (v: {
-      body: { name: string; active: boolean; usefulLifeMonths: number | null; residualValuePct: string | null };
-      tipo: TipoBem | null;
-    }) => (v.tipo ? updateTipo(v.tipo.id, { ...v.body, version: v.tipo.version }) : createTipo(v.body)),
+    mutationFn: (v: { body: TipoBody; tipo: TipoBem | null }) =>
+      v.tipo ? updateTipo(v.tipo.id, { ...v.body, version: v.tipo.version }) : createTipo(v.body),
     onSuccess: (_r, v) => {
       refresh();
       toast.success(v.tipo ? M.updated : M.created);
@@ -144,6 +143,7 @@ function TiposPanel() {
                 <TableCell>Ativo</TableCell>
                 <TableCell align="right">Vida útil</TableCell>
                 <TableCell align="right">Valor residual</TableCell>
+                <TableCell>Depreciável</TableCell>
                 {canManage && <TableCell align="right">Ações</TableCell>}
               </TableRow>
             </TableHead>
@@ -166,6 +166,7 @@ function TiposPanel() {
                   <TableCell align="right">
                     {t.residualValuePct != null ? formatPercent(t.residualValuePct) : '—'}
                   </TableCell>
+                  <TableCell>{t.depreciavel ? 'Sim' : 'Não'}</TableCell>
                   {canManage && (
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       <RowActions label={t.name} onEdit={() => setEdit(t)} onDelete={() => setToDelete(t)} />
@@ -207,7 +208,13 @@ function TiposPanel() {
   );
 }
 
-type TipoBody = { name: string; active: boolean; usefulLifeMonths: number | null; residualValuePct: string | null };
+type TipoBody = {
+  name: string;
+  active: boolean;
+  usefulLifeMonths: number | null;
+  residualValuePct: string | null;
+  depreciavel: boolean;
+};
 
 function TipoDialog({
   open,
@@ -226,11 +233,13 @@ function TipoDialog({
   const [active, setActive] = useState(tipo?.active ?? true);
   const [life, setLife] = useState(tipo?.usefulLifeMonths != null ? String(tipo.usefulLifeMonths) : '');
   const [residual, setResidual] = useState(tipo?.residualValuePct != null ? decimalInput(tipo.residualValuePct) : '');
+  const [depreciavel, setDepreciavel] = useState(tipo?.depreciavel ?? true);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = () => {
     const body = {
       name,
       active,
+      depreciavel,
       usefulLifeMonths: life.trim() ? Number(life) : null,
       residualValuePct: residual.trim() ? residual.trim().replace(',', '.') : null,
     };
@@ -296,6 +305,19 @@ function TipoDialog({
             htmlInput: { inputMode: 'decimal' },
           }}
         />
+        <FormControlLabel
+          control={
+            <Switch
+              checked={depreciavel}
+              onChange={(e) => setDepreciavel(e.target.checked)}
+              slotProps={{ input: { 'aria-describedby': 'tipo-depreciavel-ajuda' } }}
+            />
+          }
+          label="Depreciável"
+        />
+        <FormHelperText id="tipo-depreciavel-ajuda" sx={{ mt: 0, mb: 1 }}>
+          Desligue para o que não se deprecia (terrenos, obras de arte e peças para museu).
+        </FormHelperText>
         <FormControlLabel
           control={<Switch checked={active} onChange={(e) => setActive(e.target.checked)} />}
           label="Ativo"

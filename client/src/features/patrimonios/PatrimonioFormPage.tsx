@@ -24,6 +24,7 @@ import { FileQueue, type QueuedFile } from './FileQueue';
 import { emptyValues, makeResolver, toBody, valuesFrom, type FormValues } from './formModel';
 import { patrimonioKeys } from './keys';
 import { PatrimonioFields } from './PatrimonioFields';
+import { DepreciacaoFields } from './DepreciacaoFields';
 import { createPatrimonio, deleteArquivo, fetchPatrimonio, updatePatrimonio, uploadArquivo } from './api';
 import { GONE_DELETED, GONE_REMOVED } from './labels';
 import { patchAsset } from './live';
@@ -295,6 +296,8 @@ function AssetForm({ initial }: { initial: Patrimonio | null }) {
         showStatus={editing}
         disabled={saving}
       />
+      <Divider sx={{ my: 3 }} />
+      <DepreciacaoFields control={control} tipos={tipos} disabled={saving} />
       <Divider sx={{ my: 3 }} />
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         Fotos e documentos

@@ -33,6 +33,10 @@ export interface FormValues {
   custom: Record<string, string | boolean>;
   /** Bulk creation only. */
   lote: string;
+  /** Depreciation: entry into service (dd/mm/aaaa; empty = the acquisition date), own useful life and residual %. */
+  entrada: string;
+  vidaUtil: string;
+  residual: string;
 }
 
 /** A date-only value as the input shows it ('' when there is none). */
@@ -52,6 +56,9 @@ export function emptyValues(fields: FormField[], sectorId = ''): FormValues {
     estado: '',
     observacoes: '',
     lote: '10',
+    entrada: '',
+    vidaUtil: '',
+    residual: '',
     custom: Object.fromEntries(fields.filter((f) => f.isCustom).map((f) => [f.key, f.type === 'BOOLEAN' ? false : ''])),
   };
 }
@@ -79,6 +86,10 @@ export function valuesFrom(p: Patrimonio, fields: FormField[]): FormValues {
     observacoes: p.observacoes ?? '',
     custom,
     lote: '10',
+    // The same as the acquisition date is shown empty: it keeps following that date.
+    entrada: p.dataEntradaServico && p.dataEntradaServico !== p.data_aquisicao ? dateInput(p.dataEntradaServico) : '',
+    vidaUtil: p.vidaUtilMeses != null ? String(p.vidaUtilMeses) : '',
+    residual: p.residualPct != null ? decimalInput(p.residualPct) : '',
   };
 }
 
@@ -110,6 +121,9 @@ export function toBody(v: FormValues, fields: FormField[]): PatrimonioBody {
     estado_conservacao: v.estado || null,
     observacoes: v.observacoes.trim() ? v.observacoes : null,
     customFields,
+    dataEntradaServico: v.entrada.trim() ? (parseDateBR(v.entrada) ?? v.entrada) : null,
+    vidaUtilMeses: v.vidaUtil.trim() ? Number(v.vidaUtil.trim()) : null,
+    residualPct: v.residual.trim() ? v.residual.trim().replace(',', '.') : null,
   };
 }
 
@@ -125,6 +139,12 @@ function formPath(path: PropertyKey[]): string {
       return 'estado';
     case 'quantity':
       return 'lote';
+    case 'dataEntradaServico':
+      return 'entrada';
+    case 'vidaUtilMeses':
+      return 'vidaUtil';
+    case 'residualPct':
+      return 'residual';
     case 'customFields':
       return second ? `custom.${second}` : 'descricao_bem';
     default:
@@ -148,6 +168,8 @@ export function makeResolver(mode: FormMode, fields: FormField[]): Resolver<Form
     if (!values.sectorId) add('sectorId', 'Selecione um setor.');
     if (values.valor.trim() === '') add('valor', 'Informe o valor de aquisição.');
     if (values.data.trim() && !parseDateBR(values.data)) add('data', 'Data de aquisição inválida (use dd/mm/aaaa).');
+    if (values.entrada.trim() && !parseDateBR(values.entrada))
+      add('entrada', 'Data de entrada em serviço inválida (use dd/mm/aaaa).');
     if (fields.some((f) => f.key === 'tipo' && f.required) && !values.tipoId)
       add('tipoId', PATRIMONIO_MSG.tipoRequired);
     for (const f of fields.filter((x) => x.isCustom)) {

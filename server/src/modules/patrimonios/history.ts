@@ -33,11 +33,18 @@ const LABELS: Record<string, string> = {
   status: 'Status',
   estado_conservacao: 'Estado de conservação',
   observacoes: 'Observações',
+  dataEntradaServico: 'Data de entrada em serviço',
+  vidaUtilMeses: 'Vida útil (meses)',
+  residualPct: 'Valor residual (%)',
 };
 
 /** numeric compares as text: "10.5" and "10.50" are the same amount. */
 const sameMoney = (a: string, b: string) =>
   Number(a).toFixed(2) === Number(b).toFixed(2) && a.split('.')[0] === b.split('.')[0];
+
+/** numeric(5,2) compares as text: "10" and "10.00" are the same percentage. */
+const samePct = (a: string | null, b: string | null) => (a == null || b == null ? a === b : Number(a) === Number(b));
+const pctBR = (v: string) => Number(v).toFixed(2).replace('.', ',');
 
 export interface Changes {
   history: HistoryLine[];
@@ -59,6 +66,9 @@ type Described = Pick<
   | 'status'
   | 'estadoConservacao'
   | 'observacoes'
+  | 'dataEntradaServico'
+  | 'vidaUtilMeses'
+  | 'residualPct'
 >;
 
 /** Each changed field as a history line (old → new) and as audit old/new values. */
@@ -102,6 +112,10 @@ export function describeChanges(
   diff('observacoes', old.observacoes ?? null, next.observacoes ?? null, (v) =>
     v ? `'${String(v).slice(0, 80)}${String(v).length > 80 ? '…' : ''}'` : '—',
   );
+  diff('dataEntradaServico', old.dataEntradaServico, next.dataEntradaServico, (v) => (v ? dateBR(String(v)) : '—'));
+  diff('vidaUtilMeses', old.vidaUtilMeses, next.vidaUtilMeses, (v) => (v == null ? '—' : `${String(v)} meses`));
+  if (!samePct(old.residualPct, next.residualPct))
+    diff('residualPct', old.residualPct, next.residualPct, (v) => (v == null ? '—' : `${pctBR(String(v))} %`));
   if (customIn) {
     const labels = new Map(rules.custom.map((f) => [f.key, f.label]));
     for (const [k, v] of Object.entries(customIn)) {

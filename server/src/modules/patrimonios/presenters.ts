@@ -68,4 +68,7 @@ export const toPatrimonio = (r: Row, files: FileRow[], history: HistRow[]): Patr
   documentos: files.filter((f) => f.kind === 'documento').map(toArquivo),
   historico_movimentacao: history.map(toHistorico),
   createdBy: r.createdByName,
+  dataEntradaServico: r.dataEntradaServico ?? r.dataAquisicao,
+  vidaUtilMeses: r.vidaUtilMeses,
+  residualPct: r.residualPct == null ? null : Number(r.residualPct).toFixed(2),
 });

@@ -32,6 +32,11 @@ export async function seedCatalogs(tx: Db, municipalityId: number): Promise<void
       })),
     )
     .onConflictDoNothing();
+  // What is never depreciated (NBC TSP 07): works of art (docs/depreciation.md).
+  await tx
+    .insert(tiposBens)
+    .values({ municipalityId, name: 'Obras de Arte e Peças para Museu', depreciavel: false })
+    .onConflictDoNothing();
   await tx
     .insert(formasAquisicao)
     .values(FORMAS.map((nome) => ({ municipalityId, nome })))

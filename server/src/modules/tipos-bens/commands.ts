@@ -31,6 +31,7 @@ export async function createTipoBem(tx: Db, out: Outbox, scope: TenantScope, inp
       active: input.active ?? true,
       usefulLifeMonths: input.usefulLifeMonths ?? null,
       residualValuePct: input.residualValuePct ?? null,
+      depreciavel: input.depreciavel ?? true,
     })
     .returning()
     .catch(duplicate);
@@ -65,6 +66,7 @@ export async function updateTipoBem(
       active: input.active ?? old.active,
       usefulLifeMonths: input.usefulLifeMonths === undefined ? old.usefulLifeMonths : input.usefulLifeMonths,
       residualValuePct: input.residualValuePct === undefined ? old.residualValuePct : input.residualValuePct,
+      depreciavel: input.depreciavel ?? old.depreciavel,
       updatedAt: new Date(),
       version: old.version + 1,
     })

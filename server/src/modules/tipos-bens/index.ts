@@ -2,3 +2,4 @@
 export { tipoBemRoutes as routes } from './routes';
 export { tipoBemAccess as access } from './access';
 export { listTiposBens } from './queries';
+export { seedTiposBensPadrao } from './seed';

@@ -10,6 +10,7 @@ export const presentTipoBem = (r: TipoBemRow): TipoBem => ({
   active: r.active,
   usefulLifeMonths: r.usefulLifeMonths,
   residualValuePct: r.residualValuePct == null ? null : Number(r.residualValuePct).toFixed(2),
+  depreciavel: r.depreciavel,
   municipalityId: r.municipalityId,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
@@ -22,4 +23,5 @@ export const tipoBemSnapshot = (r: TipoBemRow) => ({
   active: r.active,
   usefulLifeMonths: r.usefulLifeMonths,
   residualValuePct: r.residualValuePct,
+  depreciavel: r.depreciavel,
 });

@@ -19,6 +19,7 @@ import { loadPatrimonio } from '../queries';
 import { checkCustom, resolveRefs, unprocessable, type Refs } from '../refs';
 import { assetRooms } from '../rooms';
 import { notYourSector } from './move';
+import { checkEntrada } from './depreciacao-fields';
 
 interface Prepared {
   values: Omit<typeof patrimonios.$inferInsert, 'numeroPatrimonio'>;
@@ -43,6 +44,7 @@ async function prepareCreate(tx: Db, out: Outbox, scope: TenantScope, input: Pat
     { tipo: true, forma: true },
   );
   if (!inScope(scope, refs.sectorId)) throw notYourSector();
+  checkEntrada(input.data_aquisicao ?? null, input.dataEntradaServico ?? null);
   return {
     refs,
     values: {
@@ -63,6 +65,9 @@ async function prepareCreate(tx: Db, out: Outbox, scope: TenantScope, input: Pat
       estadoConservacao: input.estado_conservacao ?? null,
       observacoes: input.observacoes ?? null,
       customFields,
+      dataEntradaServico: input.dataEntradaServico ?? null,
+      vidaUtilMeses: input.vidaUtilMeses ?? null,
+      residualPct: input.residualPct ?? null,
       createdById: out.actor?.id ?? null,
       createdByName: out.actor?.name ?? null,
     },

@@ -12,6 +12,7 @@ import { findOwn, loadPatrimonio } from '../queries';
 import { checkCustom, resolveRefs, unprocessable } from '../refs';
 import { assetChanged } from '../rooms';
 import { moveAsset, notYourSector } from './move';
+import { checkEntrada } from './depreciacao-fields';
 
 /**
  * Edits an asset (409 on a stale version): each changed field becomes a history line; a new sector
@@ -73,7 +74,11 @@ export async function updatePatrimonio(
     estadoConservacao: body.estado_conservacao === undefined ? old.estadoConservacao : body.estado_conservacao,
     observacoes: body.observacoes === undefined ? old.observacoes : body.observacoes,
     customFields: customIn ? { ...(old.customFields ?? {}), ...customIn } : old.customFields,
+    dataEntradaServico: body.dataEntradaServico === undefined ? old.dataEntradaServico : body.dataEntradaServico,
+    vidaUtilMeses: body.vidaUtilMeses === undefined ? old.vidaUtilMeses : body.vidaUtilMeses,
+    residualPct: body.residualPct === undefined ? old.residualPct : body.residualPct,
   };
+  checkEntrada(next.dataAquisicao, next.dataEntradaServico);
   const changes = describeChanges(id, old, next, customIn, rules);
   let row = old;
   if (changes.history.length) {

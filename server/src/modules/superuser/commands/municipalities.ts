@@ -15,6 +15,7 @@ import { newOpaqueToken, sha256 } from '../../../auth/tokens';
 import { HttpError, conflict, isUniqueViolation, notFound } from '../../../http/errors';
 import type { AllMunicipalities } from '../../../tenancy/scope';
 import { insertUser } from '../../users';
+import { seedTiposBensPadrao } from '../../tipos-bens';
 import { presentMunicipality } from '../presenters';
 
 type Row = typeof municipalities.$inferSelect;
@@ -74,6 +75,8 @@ export async function createMunicipality(
     .returning()
     .catch(taken);
   const municipality = presentMunicipality(m);
+  // Its asset types: the federal table of useful lives and residual values (docs/depreciation.md).
+  await seedTiposBensPadrao(tx, m.id);
   await record(
     tx,
     out,

@@ -1,0 +1,3 @@
+export * from './schemas';
+export * from './types';
+export * from './messages';
