@@ -38,3 +38,4 @@ export * from './backups';
 export * from './version';
 export * from './imoveis';
 export * from './depreciacao';
+export * from './analises';

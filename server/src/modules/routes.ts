@@ -34,6 +34,7 @@ import * as depreciacao from './depreciacao';
 import * as manutencoes from './manutencoes';
 import * as imoveisRelatorios from './imoveis-relatorios';
 import * as imoveis from './imoveis';
+import * as analises from './analises';
 
 /** Every declared route of the API: the registry that `mountRoutes` guards and the route matrix test walks. */
 export const declaredRoutes: readonly RouteDef[] = [
@@ -72,4 +73,5 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...manutencoes.routes,
   ...imoveisRelatorios.routes,
   ...imoveis.routes,
+  ...analises.routes,
 ];
