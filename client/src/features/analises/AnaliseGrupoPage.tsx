@@ -40,7 +40,7 @@ function SetorChart({
     <BarChart
       height={Math.max(220, 44 * shown.length + 80)}
       layout="horizontal"
-      margin={{ left: 4, right: 16, top: 8, bottom: 4 }}
+      margin={{ left: 4, right: 28, top: 8, bottom: 4 }}
       yAxis={[
         {
           scaleType: 'band',

@@ -13,11 +13,15 @@ import { saveChartPng } from './chartPng';
 /** A figure card: label above, value below. */
 export function Figura({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
-    <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }}>
+    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography variant="h5" component="p" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+      <Typography
+        variant="h5"
+        component="p"
+        sx={{ fontWeight: 700, overflowWrap: 'anywhere', fontSize: { xs: '1.1rem', sm: '1.5rem' } }}
+      >
         {value}
       </Typography>
       {note && (
@@ -37,7 +41,7 @@ export function Figuras({ children }: { children: ReactNode }) {
         display: 'grid',
         gap: 2,
         mb: 2,
-        gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fit, minmax(200px, 1fr))' },
+        gridTemplateColumns: { xs: 'repeat(auto-fit, minmax(150px, 1fr))', sm: 'repeat(auto-fit, minmax(200px, 1fr))' },
       }}
     >
       {children}

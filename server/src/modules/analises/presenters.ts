@@ -7,11 +7,10 @@ import {
   type AnaliseTemporalResponse,
 } from '@tombo/shared';
 
-/** A row of the grouped statement; `total` marks the grand total (the empty grouping set). */
+/** A row of the grouped statement. */
 export interface GrupoRow {
   id: number | null;
   nome: string | null;
-  total: boolean;
   bens: number;
   valorAquisicao: string;
   valorContabil: string;
@@ -33,10 +32,14 @@ const money = (c: bigint) => {
 
 /** Grouped rows → the analysis: groups by acquisition value (largest first), each with its share of the total. */
 export function presentGrupos(rows: GrupoRow[], competencia: string | null): AnaliseGrupoResponse {
-  const t = rows.find((r) => r.total) ?? { bens: 0, valorAquisicao: '0.00', valorContabil: '0.00' };
-  const totalValor = cents(t.valorAquisicao);
+  const t = { bens: 0, va: 0n, vc: 0n };
+  for (const r of rows) {
+    t.bens += r.bens;
+    t.va += cents(r.valorAquisicao);
+    t.vc += cents(r.valorContabil);
+  }
+  const totalValor = t.va;
   const grupos: AnaliseGrupo[] = rows
-    .filter((r) => !r.total)
     .map((r) => ({
       id: r.id,
       nome: r.nome ?? ANALISE_MSG.semTipo,
@@ -52,7 +55,7 @@ export function presentGrupos(rows: GrupoRow[], competencia: string | null): Ana
     );
   return {
     grupos,
-    total: { bens: t.bens, valorAquisicao: t.valorAquisicao, valorContabil: t.valorContabil },
+    total: { bens: t.bens, valorAquisicao: money(t.va), valorContabil: money(t.vc) },
     competencia,
   };
 }
