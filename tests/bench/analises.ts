@@ -138,9 +138,8 @@ export async function analisesBench(): Promise<void> {
   const opened = await openPgBench();
   if (!opened) return;
   const { server, databaseUrl, reused } = opened;
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS });
   // As the API's read transaction does (queries.ts): no JIT for these aggregates.
-  pool.on('connect', (c) => void c.query('set jit = off'));
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS, options: '-c jit=off' });
   const dialect = new PgDialect();
   const compile = (s: SQL) => {
     const c = dialect.sqlToQuery(s);

@@ -70,7 +70,15 @@ function SetorChart({
 }
 
 /** By type: each type's share of the acquisition value (the smallest together as 'Outros'). */
-function TipoChart({ grupos, onOpen }: { grupos: AnaliseGrupo[]; onOpen: (g: AnaliseGrupo) => void }) {
+function TipoChart({
+  grupos,
+  onOpen,
+  phone,
+}: {
+  grupos: AnaliseGrupo[];
+  onOpen: (g: AnaliseGrupo) => void;
+  phone: boolean;
+}) {
   const top = grupos.slice(0, MAX_SLICES);
   const rest = grupos.slice(MAX_SLICES);
   const data = top.map((g, i) => ({ id: i, value: Number(g.valorAquisicao), label: g.nome }));
@@ -78,7 +86,9 @@ function TipoChart({ grupos, onOpen }: { grupos: AnaliseGrupo[]; onOpen: (g: Ana
     data.push({ id: top.length, value: rest.reduce((a, g) => a + Number(g.valorAquisicao), 0), label: 'Outros' });
   return (
     <PieChart
-      height={300}
+      height={phone ? 280 : 300}
+      // On a phone the pie takes the card's width; the table under it names every type with its share.
+      hideLegend={phone}
       series={[
         {
           data,
@@ -175,7 +185,7 @@ export function AnaliseGrupoPage({ title, por }: PageProps & { por: 'setor' | 't
                 {por === 'setor' ? (
                   <SetorChart grupos={data.grupos} onOpen={open} phone={phone} />
                 ) : (
-                  <TipoChart grupos={data.grupos} onOpen={open} />
+                  <TipoChart grupos={data.grupos} onOpen={open} phone={phone} />
                 )}
               </ChartCard>
               <DataList
