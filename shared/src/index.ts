@@ -40,3 +40,4 @@ export * from './imoveis';
 export * from './depreciacao';
 export * from './tipos-bens';
 export * from './depreciacao-relatorios';
+export * from './analises';

@@ -22,6 +22,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   backups: async () => (await import('./backups')).backupsBench(),
   imoveis: async () => (await import('./imoveis')).imoveisBench(),
   depreciacao: async () => (await import('./depreciacao')).depreciacaoBench(),
+  analises: async () => (await import('./analises')).analisesBench(),
 };
 
 const wanted = process.argv.slice(2);

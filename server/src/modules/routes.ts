@@ -35,6 +35,7 @@ import * as manutencoes from './manutencoes';
 import * as imoveisRelatorios from './imoveis-relatorios';
 import * as imoveis from './imoveis';
 import * as depreciacaoRelatorios from './depreciacao-relatorios';
+import * as analises from './analises';
 
 /** Every declared route of the API: the registry that `mountRoutes` guards and the route matrix test walks. */
 export const declaredRoutes: readonly RouteDef[] = [
@@ -74,4 +75,5 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...imoveisRelatorios.routes,
   ...imoveis.routes,
   ...depreciacaoRelatorios.routes,
+  ...analises.routes,
 ];
