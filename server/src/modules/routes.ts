@@ -34,6 +34,8 @@ import * as depreciacao from './depreciacao';
 import * as manutencoes from './manutencoes';
 import * as imoveisRelatorios from './imoveis-relatorios';
 import * as imoveis from './imoveis';
+import * as metrics from './metrics';
+import * as openapi from './openapi';
 
 /** Every declared route of the API: the registry that `mountRoutes` guards and the route matrix test walks. */
 export const declaredRoutes: readonly RouteDef[] = [
@@ -72,4 +74,7 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...manutencoes.routes,
   ...imoveisRelatorios.routes,
   ...imoveis.routes,
+  ...metrics.routes,
+  // The API's documentation reads this very list (lazily: it is built once per process, on first request).
+  ...openapi.openApiRoutes(() => declaredRoutes),
 ];
