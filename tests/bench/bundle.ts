@@ -122,7 +122,7 @@ export async function bundleBench(): Promise<void> {
     const res = await fetch(`${server.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@tombo.gov.br', password: 'Tombo@2025' }),
+      body: JSON.stringify({ email: 'admin@exemplo.gov.br', password: 'Tombo@2025' }),
     });
     const session = (await res.json()) as { user: unknown; token: string; refreshToken: string };
     await page.evaluate(
@@ -140,8 +140,8 @@ export async function bundleBench(): Promise<void> {
     print('visão geral (além do que já veio)', new Map([...dashboard].filter(([n]) => !login.has(n))));
     const before = new Set([...login.keys(), ...dashboard.keys()]);
     const list = await scriptsDuring(page, async () => {
-      await page.goto(`${server.url}/patrimonios`);
-      await page.getByRole('heading', { name: /bens/i }).first().waitFor({ timeout: 30_000 });
+      await page.goto(`${server.url}/bens-cadastrados`);
+      await page.getByRole('main').first().waitFor({ timeout: 30_000 });
     });
     print('lista de bens (além do que já veio)', new Map([...list].filter(([n]) => !before.has(n))));
   } finally {
