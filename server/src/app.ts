@@ -7,6 +7,7 @@ import { errorHandler, notFoundHandler } from './http/errors';
 import { rejectNulBytes } from './http/validate';
 import { declaredRoutes } from './modules/routes';
 import { mountRoutes } from './http/mount';
+import { requestMetrics } from './modules/metrics';
 
 /** The HTTP app: the declared API routes (each guarded by the registry), then the built client. */
 export function createApp(ctx: AppContext): Express {
@@ -34,6 +35,8 @@ export function createApp(ctx: AppContext): Express {
   // UTF-8 JSON only, never compressed (415 otherwise, see http/errors.ts); no NUL byte in body or query.
   api.use(express.json({ limit: '1mb', inflate: false }));
   api.use(rejectNulBytes);
+  // Request durations by declared route, only when metrics are on (METRICS_TOKEN): no cost otherwise.
+  if (ctx.config.metricsToken) api.use(requestMetrics(ctx));
   // Every route is declared; each authenticates and authorises itself (http/mount.ts).
   api.use(mountRoutes(ctx, declaredRoutes));
   api.use(notFoundHandler);

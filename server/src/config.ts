@@ -39,6 +39,8 @@ export interface Config {
   /** Release feed (JSON `{ versions: [...] }`) that announces newer versions: a URL or a file. */
   releaseFeedUrl: string | undefined;
   releaseFeedFile: string | undefined;
+  /** Bearer token of `GET /api/metrics` (Prometheus); unset = metrics off (404). */
+  metricsToken: string | undefined;
 }
 
 export function loadConfig(overrides: Partial<Config> = {}): Config {
@@ -67,6 +69,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     appVersion: process.env.TOMBO_VERSION || undefined,
     releaseFeedUrl: process.env.RELEASE_FEED_URL || undefined,
     releaseFeedFile: process.env.RELEASE_FEED_FILE || undefined,
+    metricsToken: process.env.METRICS_TOKEN || undefined,
     ...overrides,
   };
 }

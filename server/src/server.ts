@@ -13,6 +13,7 @@ import { TokenService } from './auth/tokens';
 import { PrincipalCache } from './auth/principal-cache';
 import { createSocketServer, type TomboIo } from './realtime/socket';
 import { attachInventarioLive } from './modules/inventarios';
+import { watchSockets } from './modules/metrics';
 import { publisherFor } from './realtime/publisher';
 import { createMailer } from './mail/mailer';
 import { createQueue } from './jobs/create-queue';
@@ -100,6 +101,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   boot.mark('queue');
   const app = createApp(ctx);
   attachInventarioLive(sockets.io, ctx);
+  watchSockets(sockets.io, ctx);
   await new Promise<void>((resolve) => httpServer.listen(config.port, config.host, resolve));
   const { port } = httpServer.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

@@ -23,6 +23,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   imoveis: async () => (await import('./imoveis')).imoveisBench(),
   depreciacao: async () => (await import('./depreciacao')).depreciacaoBench(),
   analises: async () => (await import('./analises')).analisesBench(),
+  bundle: async () => (await import('./bundle')).bundleBench(),
 };
 
 const wanted = process.argv.slice(2);

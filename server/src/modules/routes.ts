@@ -36,6 +36,8 @@ import * as imoveisRelatorios from './imoveis-relatorios';
 import * as imoveis from './imoveis';
 import * as depreciacaoRelatorios from './depreciacao-relatorios';
 import * as analises from './analises';
+import * as metrics from './metrics';
+import * as openapi from './openapi';
 
 /** Every declared route of the API: the registry that `mountRoutes` guards and the route matrix test walks. */
 export const declaredRoutes: readonly RouteDef[] = [
@@ -76,4 +78,7 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...imoveis.routes,
   ...depreciacaoRelatorios.routes,
   ...analises.routes,
+  ...metrics.routes,
+  // The API's documentation reads this very list (lazily: it is built once per process, on first request).
+  ...openapi.openApiRoutes(() => declaredRoutes),
 ];
