@@ -39,6 +39,9 @@ export interface Config {
   /** Release feed (JSON `{ versions: [...] }`) that announces newer versions: a URL or a file. */
   releaseFeedUrl: string | undefined;
   releaseFeedFile: string | undefined;
+  /** Public consultation: requests per client IP per window (every /api/public route; issue 15). */
+  publicRateLimitMax: number;
+  publicRateLimitWindowMs: number;
 }
 
 export function loadConfig(overrides: Partial<Config> = {}): Config {
@@ -67,6 +70,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     appVersion: process.env.TOMBO_VERSION || undefined,
     releaseFeedUrl: process.env.RELEASE_FEED_URL || undefined,
     releaseFeedFile: process.env.RELEASE_FEED_FILE || undefined,
+    publicRateLimitMax: int('PUBLIC_RATE_LIMIT_MAX', 300),
+    publicRateLimitWindowMs: int('PUBLIC_RATE_LIMIT_WINDOW_MS', 60_000),
     ...overrides,
   };
 }
