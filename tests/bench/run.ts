@@ -21,6 +21,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   importacao: async () => (await import('./importacao')).importacaoBench(),
   backups: async () => (await import('./backups')).backupsBench(),
   imoveis: async () => (await import('./imoveis')).imoveisBench(),
+  publica: async () => (await import('./publica')).publicaBench(),
 };
 
 const wanted = process.argv.slice(2);

@@ -223,6 +223,11 @@ const PARAMS_WITHOUT_ACCESS: Record<string, string> = {
     'the superuser reaches every backup (all municipalities): an unknown id is a 404',
   'GET /superuser/backups/:id': 'as POST /superuser/backups/:id/restore',
   'GET /superuser/backups/jobs/:id': "the superuser's own restore job: the handler answers 404 for anyone else's",
+  'GET /public/municipios/:ref':
+    'public: the municipality (id or slug) is the tenancy itself; unknown, inactive or public search off is a 404',
+  'GET /public/municipios/:ref/dados-abertos.:format': 'public: as GET /public/municipios/:ref (open data)',
+  'GET /public/bens/:numero':
+    'public: which municipalities open to the public have this number; public fields only, none is a 404',
 };
 
 let s: TestServer;

@@ -65,6 +65,11 @@ export function publicApiParams(s: PublicListState, municipio: string): PublicLi
     order: s.order,
   };
   if (s.q.trim()) p.q = s.q.trim();
+  // A search without a chosen order is ranked by relevance (the server's default when `sort` is absent).
+  if (p.q && s.sort === DEFAULT_SORT && s.order === 'asc') {
+    delete p.sort;
+    delete p.order;
+  }
   for (const k of PUBLIC_FILTER_KEYS) if (s.filters[k]) p[k] = s.filters[k]!;
   return p;
 }

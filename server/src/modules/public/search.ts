@@ -56,16 +56,21 @@ function decodeCursor(after: string, sort: Sort): Cursor {
   }
 }
 
-/** Rows after the cursor in (key, id) order; NULL keys sort last ascending and first descending. */
-function keyset(key: SQL, desc: boolean, [v, id]: Cursor): SQL {
+const NULLABLE = new Set(['tipo_nome', 'local_nome', 'data_aquisicao']);
+
+/**
+ * Rows after the cursor in (key, id) order, as a row comparison the (municipality_id, key, id) index
+ * answers; NULL keys (nullable columns only) sort last ascending and first descending.
+ */
+function keyset(column: string, desc: boolean, [v, id]: Cursor): SQL {
+  const key = sql.raw(column);
+  const nullable = NULLABLE.has(column);
   if (!desc) {
-    return v === null
-      ? sql`(${key} is null and id > ${id})`
-      : sql`(${key} > ${v} or (${key} = ${v} and id > ${id}) or ${key} is null)`;
+    if (v === null) return sql`(${key} is null and id > ${id})`;
+    return nullable ? sql`((${key}, id) > (${v}, ${id}) or ${key} is null)` : sql`(${key}, id) > (${v}, ${id})`;
   }
-  return v === null
-    ? sql`((${key} is null and id < ${id}) or ${key} is not null)`
-    : sql`(${key} < ${v} or (${key} = ${v} and id < ${id}))`;
+  if (v === null) return sql`((${key} is null and id < ${id}) or ${key} is not null)`;
+  return sql`(${key}, id) < (${v}, ${id})`;
 }
 
 /**
@@ -108,7 +113,7 @@ export async function searchPublic(
   const after = cursor
     ? relevance
       ? sql`where (rank < ${cursor[0]} or (rank = ${cursor[0]} and id > ${cursor[1]}))`
-      : sql`where ${keyset(key, desc, cursor)}`
+      : sql`where ${keyset(SORT_COLUMNS[sort as keyof typeof SORT_COLUMNS], desc, cursor)}`
     : sql``;
   const order = relevance
     ? sql`rank desc, id asc`
