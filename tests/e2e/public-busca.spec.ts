@@ -16,10 +16,20 @@ test.beforeAll(async ({ request }) => {
   const { sectors } = (await (await request.get('/api/sectors', { headers: auth })).json()) as {
     sectors: Array<{ id: number }>;
   };
+  const { tiposBens } = (await (await request.get('/api/tipos-bens', { headers: auth })).json()) as {
+    tiposBens: Array<{ id: number; active: boolean }>;
+  };
   desc = `Câmera fotográfica pública ${unique()}`;
   const res = await request.post('/api/patrimonios', {
     headers: auth,
-    data: { descricao_bem: desc, sectorId: sectors[0].id, valor_aquisicao: '1500.00', observacoes: 'Nota interna' },
+    data: {
+      descricao_bem: desc,
+      sectorId: sectors[0].id,
+      tipoId: tiposBens.find((t) => t.active)!.id,
+      valor_aquisicao: '1500.00',
+      data_aquisicao: '2024-03-15',
+      observacoes: 'Nota interna',
+    },
   });
   expect(res.status()).toBe(201);
   numero = ((await res.json()) as { patrimonio: { numero_patrimonio: string } }).patrimonio.numero_patrimonio;
