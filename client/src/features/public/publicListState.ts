@@ -2,8 +2,10 @@ import { PATRIMONIO_STATUSES, publicPatrimonioQuery, type PatrimonioStatus } fro
 import { PAGE_SIZES } from '../patrimonios';
 import type { PublicListParams } from './keys';
 
-/** Columns the public list sorts by (the API's `sort` values). */
-export const PUBLIC_SORT_KEYS = publicPatrimonioQuery.shape.sort.unwrap().options;
+/** Columns the public list sorts by (the API's `sort` values; relevance is the server's default with a search). */
+export const PUBLIC_SORT_KEYS = publicPatrimonioQuery.shape.sort
+  .unwrap()
+  .options.filter((k): k is Exclude<typeof k, 'relevancia'> => k !== 'relevancia');
 export type PublicSortKey = (typeof PUBLIC_SORT_KEYS)[number];
 export const PUBLIC_FILTER_KEYS = ['sectorId', 'tipoId', 'status'] as const;
 export type PublicFilterKey = (typeof PUBLIC_FILTER_KEYS)[number];
