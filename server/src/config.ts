@@ -41,6 +41,9 @@ export interface Config {
   releaseFeedFile: string | undefined;
   /** Bearer token of `GET /api/metrics` (Prometheus); unset = metrics off (404). */
   metricsToken: string | undefined;
+  /** Public consultation: requests per client IP per window (every /api/public route; issue 15). */
+  publicRateLimitMax: number;
+  publicRateLimitWindowMs: number;
 }
 
 export function loadConfig(overrides: Partial<Config> = {}): Config {
@@ -70,6 +73,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     releaseFeedUrl: process.env.RELEASE_FEED_URL || undefined,
     releaseFeedFile: process.env.RELEASE_FEED_FILE || undefined,
     metricsToken: process.env.METRICS_TOKEN || undefined,
+    publicRateLimitMax: int('PUBLIC_RATE_LIMIT_MAX', 300),
+    publicRateLimitWindowMs: int('PUBLIC_RATE_LIMIT_WINDOW_MS', 60_000),
     ...overrides,
   };
 }

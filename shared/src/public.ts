@@ -32,3 +32,74 @@ export interface PublicFiltros {
  */
 export const publicAssetPath = (numero: string, municipalityId: number): string =>
   `/consulta-publica/bem/${encodeURIComponent(numero)}?municipalityId=${municipalityId}`;
+
+/** Texts of the public consultation (issue 15). */
+export const PUBLIC_MSG = {
+  rateLimited: (seconds: number) =>
+    `Muitas consultas em pouco tempo. Aguarde ${seconds} segundo${seconds === 1 ? '' : 's'} e tente novamente.`,
+  badCursor: 'Cursor inválido: volte à primeira página.',
+  unavailable: 'A consulta pública não está disponível para este município.',
+  bemNotFound: 'Nenhum bem com este número nas consultas públicas.',
+  chooseMunicipio: 'Este número existe em mais de um município: escolha qual.',
+} as const;
+
+/** `/public/municipios/:ref`: the municipality's id or its slug. */
+export const publicMunicipioRefParam = z.strictObject({
+  ref: z
+    .string({ error: 'Município inválido.' })
+    .trim()
+    .min(1, { error: 'Município inválido.' })
+    .max(80, { error: 'Município inválido.' }),
+});
+
+/** GET /api/public/municipios/:ref: the municipality's public page (branding, totals, links). */
+export interface PublicMunicipioPagina {
+  municipio: PublicMunicipio & { uf: string | null };
+  branding: {
+    prefeituraName: string;
+    secretariaResponsavel: string;
+    departamentoResponsavel: string;
+    logoUrl: string;
+    primaryColor: string;
+  };
+  totais: {
+    bens: number;
+    imoveis: number;
+    porTipo: Array<{ nome: string; total: number }>;
+    porSetor: Array<{ nome: string; total: number }>;
+  };
+  dadosAbertos: { csv: string; json: string; dicionario: string };
+}
+
+/** GET /api/public/bens/:numero: the municipalities open to the public that have an asset with this number. */
+export interface PublicBemMunicipios {
+  numero: string;
+  municipios: PublicMunicipio[];
+}
+
+/**
+ * The open-data dictionary (LAI art. 8): every column of dados-abertos.csv / .json, in order. The same
+ * public allowlist as the consultation: no values, people, notes or documents.
+ */
+export const DADOS_ABERTOS_CAMPOS = [
+  { campo: 'numero_patrimonio', tipo: 'texto', descricao: 'Número de patrimônio (tombamento) do bem.' },
+  { campo: 'descricao_bem', tipo: 'texto', descricao: 'Descrição do bem.' },
+  { campo: 'tipo', tipo: 'texto', descricao: 'Tipo de bem (categoria).' },
+  { campo: 'setor_responsavel', tipo: 'texto', descricao: 'Setor responsável pelo bem.' },
+  { campo: 'local_objeto', tipo: 'texto', descricao: 'Local onde o bem está.' },
+  {
+    campo: 'status',
+    tipo: 'texto',
+    descricao: 'Situação: ativo, em_uso, em_manutencao, ocioso, extraviado ou baixado.',
+  },
+  { campo: 'data_aquisicao', tipo: 'data (AAAA-MM-DD)', descricao: 'Data de aquisição, quando informada.' },
+  { campo: 'municipio', tipo: 'texto', descricao: 'Município dono do bem.' },
+] as const;
+export type DadosAbertosCampo = (typeof DADOS_ABERTOS_CAMPOS)[number];
+
+/** Addresses of a municipality's open data (relative to the API). */
+export const dadosAbertosPaths = (slug: string) => ({
+  csv: `/api/public/municipios/${encodeURIComponent(slug)}/dados-abertos.csv`,
+  json: `/api/public/municipios/${encodeURIComponent(slug)}/dados-abertos.json`,
+  dicionario: '/api/public/dados-abertos/dicionario',
+});

@@ -24,6 +24,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   depreciacao: async () => (await import('./depreciacao')).depreciacaoBench(),
   analises: async () => (await import('./analises')).analisesBench(),
   bundle: async () => (await import('./bundle')).bundleBench(),
+  publica: async () => (await import('./publica')).publicaBench(),
 };
 
 const wanted = process.argv.slice(2);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PATRIMONIO_MSG } from '@tombo/shared';
+import { PATRIMONIO_MSG, PUBLIC_MSG } from '@tombo/shared';
 import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, unique } from './helpers';
 
 // Anonymous visitors: no sign-in anywhere in this file.
@@ -137,7 +137,7 @@ test.describe('desktop', () => {
     await setPublicSearch(request, vizinhoId, false);
     try {
       await page.goto('/consulta-publica/vizinho');
-      await expect(page.getByText(PATRIMONIO_MSG.publicDisabled)).toBeVisible();
+      await expect(page.getByText(PUBLIC_MSG.unavailable)).toBeVisible();
       await shot(page, 'desktop-public-disabled');
     } finally {
       await setPublicSearch(request, vizinhoId, true);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MSG,
   PATRIMONIO_MSG,
+  PUBLIC_MSG,
   type Patrimonio,
   type PublicFiltros,
   type PublicMunicipio,
@@ -189,7 +190,7 @@ describe('public list and detail', () => {
 });
 
 describe('public search switched off by the superuser', () => {
-  it('403 with a pt-BR message on filtros, list and detail; the municipality leaves the list; back on, 200', async () => {
+  it('404 with a pt-BR message on filtros, list and detail; the municipality leaves the list; back on, 200', async () => {
     const su = await as(SU);
     const off = await su('PUT', '/api/superuser/public-search', {
       municipalityId: exemplo.id,
@@ -204,8 +205,8 @@ describe('public search switched off by the superuser', () => {
         `/api/public/patrimonios/${asset.numero_patrimonio}?municipalityId=${exemplo.id}`,
       ]) {
         const r = await anon()('GET', path);
-        expect(r.status, path).toBe(403);
-        expect(r.body.error).toMatchObject({ code: 'FORBIDDEN', message: PATRIMONIO_MSG.publicDisabled });
+        expect(r.status, path).toBe(404);
+        expect(r.body.error).toMatchObject({ code: 'NOT_FOUND', message: PUBLIC_MSG.unavailable });
       }
       const list = (await anon()('GET', '/api/public/municipios')).body.municipios as PublicMunicipio[];
       expect(list.map((m) => m.slug)).not.toContain(A.slug);

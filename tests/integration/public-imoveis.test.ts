@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PATRIMONIO_MSG, type PublicImovel } from '@tombo/shared';
+import { PUBLIC_MSG, type PublicImovel } from '@tombo/shared';
 import { startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
 import {
@@ -202,7 +202,7 @@ describe('GET /api/public/imoveis/:id and its photo', () => {
 });
 
 describe('public search switched off', () => {
-  it('list, detail and photo answer 403 while off (as the asset consultation); back on, 200', async () => {
+  it('list, detail and photo answer 404 while off (as the asset consultation); back on, 200', async () => {
     const su = client(s.url, await SU.token());
     expect(
       (await su('PUT', '/api/superuser/public-search', { municipalityId: A.id, isPublicSearchEnabled: false })).status,
@@ -214,8 +214,8 @@ describe('public search switched off', () => {
         `/api/public/imoveis/${escola.id}/foto/${fotoId}?municipalityId=${A.id}`,
       ]) {
         const r = await anon()('GET', p);
-        expect(r.status, p).toBe(403);
-        expect(r.body.error).toMatchObject({ code: 'FORBIDDEN', message: PATRIMONIO_MSG.publicDisabled });
+        expect(r.status, p).toBe(404);
+        expect(r.body.error).toMatchObject({ code: 'NOT_FOUND', message: PUBLIC_MSG.unavailable });
       }
       expect((await anon()('GET', `/api/public/imoveis?municipio=${B.slug}`)).status).toBe(200);
     } finally {

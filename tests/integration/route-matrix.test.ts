@@ -232,6 +232,11 @@ const PARAMS_WITHOUT_ACCESS: Record<string, string> = {
   'GET /dashboard/layouts/:painel': "a dashboard's name, not a record: the layout read is always the caller's own",
   'PUT /dashboard/layouts/:painel': 'as GET /dashboard/layouts/:painel',
   'DELETE /dashboard/layouts/:painel': 'as GET /dashboard/layouts/:painel',
+  'GET /public/municipios/:ref':
+    'public: the municipality (id or slug) is the tenancy itself; unknown, inactive or public search off is a 404',
+  'GET /public/municipios/:ref/dados-abertos.:format': 'public: as GET /public/municipios/:ref (open data)',
+  'GET /public/bens/:numero':
+    'public: which municipalities open to the public have this number; public fields only, none is a 404',
 };
 
 let s: TestServer;

@@ -276,26 +276,44 @@ export const patrimonioSyncQuery = z.strictObject({
 });
 
 export const publicPatrimonioQuery = z.strictObject({
-  municipio: z.string().trim().max(80).optional(),
+  municipio: z.string({ error: 'Município inválido.' }).trim().max(80, { error: 'Município inválido.' }).optional(),
   municipalityId: idFromText('Município inválido.').optional(),
-  page: int4FromText('Página inválida.').min(1).default(1),
-  pageSize: int4FromText().min(1).max(100).default(25),
-  q: z.string().trim().max(200).optional(),
+  // Offset paging stops at page 400 (10,000 rows); past it, and for constant time anywhere, `after`.
+  page: int4FromText('Página inválida.')
+    .min(1, { error: 'Página inválida.' })
+    .max(400, { error: 'Página inválida: a partir da página 400 use a paginação por cursor (after).' })
+    .default(1),
+  pageSize: int4FromText('Tamanho de página inválido.')
+    .min(1, { error: 'Tamanho de página inválido.' })
+    .max(100, { error: 'No máximo 100 por página.' })
+    .default(25),
+  q: z
+    .string({ error: 'Busca inválida.' })
+    .trim()
+    .max(100, { error: 'A busca aceita no máximo 100 caracteres.' })
+    .optional(),
+  /** The `nextAfter` of the previous page (keyset paging): same time on page 1 and page 400. */
+  after: z.string({ error: 'Cursor inválido.' }).max(400, { error: 'Cursor inválido.' }).optional(),
   sectorId: optId,
   tipoId: optId,
   status: z.enum(PATRIMONIO_STATUSES, { error: 'Status inválido.' }).optional(),
+  /** Default: relevance when there is a search, else the number. */
   sort: z
-    .enum([
-      'numero_patrimonio',
-      'descricao_bem',
-      'tipo',
-      'setor_responsavel',
-      'local_objeto',
-      'status',
-      'data_aquisicao',
-    ] as const)
-    .default('numero_patrimonio'),
-  order: z.enum(['asc', 'desc']).default('asc'),
+    .enum(
+      [
+        'relevancia',
+        'numero_patrimonio',
+        'descricao_bem',
+        'tipo',
+        'setor_responsavel',
+        'local_objeto',
+        'status',
+        'data_aquisicao',
+      ] as const,
+      { error: 'Ordenação inválida.' },
+    )
+    .optional(),
+  order: z.enum(['asc', 'desc'], { error: 'Ordem inválida (asc ou desc).' }).default('asc'),
 });
 export const importModeQuery = z.strictObject({
   mode: z.enum(['dry-run', 'commit'], { error: 'Informe mode=dry-run ou mode=commit.' }).default('dry-run'),

@@ -91,9 +91,13 @@ export interface PublicPatrimonio {
 }
 export interface PublicPatrimonioList {
   patrimonios: PublicPatrimonio[];
+  /** Counted up to 10,000 (`totalExact` false beyond: "mais de 10.000"). */
   total: number;
+  totalExact: boolean;
   page: number;
   pageSize: number;
+  /** Cursor of the next page (pass it as `after`), null on the last one. */
+  nextAfter: string | null;
 }
 
 export interface ImportError {

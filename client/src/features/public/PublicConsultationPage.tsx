@@ -4,6 +4,7 @@ import { PublicDetailView } from './PublicDetailView';
 import { PublicImoveisView } from './PublicImoveisView';
 import { PublicImovelDetailView } from './PublicImovelDetailView';
 import { PublicListView } from './PublicListView';
+import { PublicMunicipioPanel } from './PublicMunicipioPanel';
 import { PublicTabs } from './PublicTabs';
 
 /**
@@ -25,12 +26,15 @@ export default function PublicConsultationPage({ title }: { title: string }) {
   } else {
     // Keyed by the slug: another municipality's link starts from a clean search box.
     content = (
-      <PublicListView
-        key={id ?? ''}
-        title={title}
-        fixedSlug={id}
-        tabs={(slug) => <PublicTabs value="bens" slug={slug} fixedSlug={id} />}
-      />
+      <>
+        {id && <PublicMunicipioPanel refParam={id} />}
+        <PublicListView
+          key={id ?? ''}
+          title={title}
+          fixedSlug={id}
+          tabs={(slug) => <PublicTabs value="bens" slug={slug} fixedSlug={id} />}
+        />
+      </>
     );
   }
   return <PublicLayout>{content}</PublicLayout>;

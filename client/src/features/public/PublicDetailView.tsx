@@ -1,19 +1,19 @@
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
+import { Navigate, Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import { formatDate } from '@tombo/shared';
+import { PUBLIC_MSG, formatDate, publicAssetPath } from '@tombo/shared';
 import { ContentSpinner } from '../../components/FullScreenSpinner';
 import { PageHeader } from '../../components/PageHeader';
 import { StatusChip } from '../patrimonios';
 import { PublicFacts } from './PublicFacts';
 import { PublicProblem } from './PublicProblem';
 import type { MunicipioRef } from './keys';
-import { usePublicMunicipios, usePublicPatrimonio } from './queries';
+import { usePublicBemMunicipios, usePublicMunicipios, usePublicPatrimonio } from './queries';
 
 /**
  * /consulta-publica/bem/:numero — the public card of one asset. The municipality comes as
@@ -27,6 +27,8 @@ export function PublicDetailView({ title, numero }: { title: string; numero: str
   const ref: MunicipioRef | null = slugParam ? { municipio: slugParam } : idParam ? { municipalityId: idParam } : null;
   const { data: p, isPending, isError, error, refetch } = usePublicPatrimonio(numero, ref);
   const municipios = usePublicMunicipios();
+  // A number without its municipality (an old label, a typed link): resolved when it is unique.
+  const where = usePublicBemMunicipios(numero, !ref);
   const slug = slugParam ?? municipios.data?.find((m) => String(m.id) === idParam)?.slug;
   // Back to the very search the visitor came from, else to the list of that municipality.
   const back = from?.startsWith('/consulta-publica')
@@ -42,12 +44,32 @@ export function PublicDetailView({ title, numero }: { title: string; numero: str
 
   let body: ReactNode;
   if (!ref) {
-    body = (
+    const found = where.data?.municipios ?? [];
+    if (found.length === 1) return <Navigate replace to={publicAssetPath(numero, found[0].id)} />;
+    body = where.isPending ? (
+      <ContentSpinner />
+    ) : where.isError ? (
+      <PublicProblem
+        error={where.error}
+        hint="Confira o número do patrimônio ou procure o bem pela consulta pública do seu município."
+        onRetry={() => void where.refetch()}
+      />
+    ) : (
       <Paper variant="outlined" sx={{ p: 3 }}>
-        <Typography sx={{ fontWeight: 600 }}>Endereço incompleto: o município do bem não foi informado.</Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          Procure o bem pela consulta pública do seu município.
-        </Typography>
+        <Typography sx={{ fontWeight: 600 }}>{PUBLIC_MSG.chooseMunicipio}</Typography>
+        <Stack spacing={1} sx={{ mt: 1.5 }}>
+          {found.map((m) => (
+            <Button
+              key={m.id}
+              variant="outlined"
+              component={RouterLink}
+              to={publicAssetPath(numero, m.id)}
+              sx={{ justifyContent: 'flex-start' }}
+            >
+              {m.name}
+            </Button>
+          ))}
+        </Stack>
       </Paper>
     );
   } else if (isPending) {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Paper from '@mui/material/Paper';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
+import { PUBLIC_MSG } from '@tombo/shared';
 import { ApiError, errorMessage } from '../../lib/http';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
@@ -9,9 +10,9 @@ import { LoadError } from '../../components/LoadError';
 export const PUBLIC_LOAD_FAILED = 'Não foi possível carregar a consulta pública.';
 
 /**
- * A failed public call, in the server's own pt-BR words: 404 (unknown municipality or asset),
- * 403 (public search turned off for that municipality), 400 (incomplete address); anything else
- * (network, time-out, 5xx) can be retried.
+ * A failed public call, in the server's own pt-BR words: 404 (unknown municipality or asset, or the
+ * municipality's public search turned off: "não está disponível"), 400 (incomplete address), 429 (too
+ * many searches: wait); anything else (network, time-out, 5xx) can be retried.
  */
 export function PublicProblem({
   error,
@@ -25,15 +26,14 @@ export function PublicProblem({
   onRetry?: () => void;
 }) {
   const status = error instanceof ApiError ? error.status : 0;
+  const off = status === 403 || (status === 404 && errorMessage(error) === PUBLIC_MSG.unavailable);
   if (status === 403 || status === 404 || status === 400) {
     return (
       <Paper variant="outlined">
         <EmptyState
-          icon={status === 403 ? <LockOutlined fontSize="inherit" /> : <SearchOffOutlined fontSize="inherit" />}
+          icon={off ? <LockOutlined fontSize="inherit" /> : <SearchOffOutlined fontSize="inherit" />}
           title={errorMessage(error)}
-          description={
-            status === 403 ? 'Para informações sobre o patrimônio deste município, procure a prefeitura.' : hint
-          }
+          description={off ? 'Para informações sobre o patrimônio deste município, procure a prefeitura.' : hint}
           action={action}
         />
       </Paper>

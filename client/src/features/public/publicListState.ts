@@ -2,8 +2,10 @@ import { PATRIMONIO_STATUSES, publicPatrimonioQuery, type PatrimonioStatus } fro
 import { PAGE_SIZES } from '../patrimonios';
 import type { PublicListParams } from './keys';
 
-/** Columns the public list sorts by (the API's `sort` values). */
-export const PUBLIC_SORT_KEYS = publicPatrimonioQuery.shape.sort.unwrap().options;
+/** Columns the public list sorts by (the API's `sort` values; relevance is the server's default with a search). */
+export const PUBLIC_SORT_KEYS = publicPatrimonioQuery.shape.sort
+  .unwrap()
+  .options.filter((k): k is Exclude<typeof k, 'relevancia'> => k !== 'relevancia');
 export type PublicSortKey = (typeof PUBLIC_SORT_KEYS)[number];
 export const PUBLIC_FILTER_KEYS = ['sectorId', 'tipoId', 'status'] as const;
 export type PublicFilterKey = (typeof PUBLIC_FILTER_KEYS)[number];
@@ -65,6 +67,11 @@ export function publicApiParams(s: PublicListState, municipio: string): PublicLi
     order: s.order,
   };
   if (s.q.trim()) p.q = s.q.trim();
+  // A search without a chosen order is ranked by relevance (the server's default when `sort` is absent).
+  if (p.q && s.sort === DEFAULT_SORT && s.order === 'asc') {
+    delete p.sort;
+    delete p.order;
+  }
   for (const k of PUBLIC_FILTER_KEYS) if (s.filters[k]) p[k] = s.filters[k]!;
   return p;
 }

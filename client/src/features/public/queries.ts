@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type {
+  PublicBemMunicipios,
   PublicFiltros,
+  PublicMunicipioPagina,
   PublicMunicipio,
   PublicMunicipioList,
   PublicPatrimonio,
@@ -48,6 +50,27 @@ export function usePublicPatrimonio(numero: string, ref: MunicipioRef | null) {
         'patrimonio',
       ),
     enabled: !!ref && !!numero,
+    staleTime: 30_000,
+  });
+}
+
+/** The municipality's public page (id or slug): branding, totals, open-data links. */
+export function usePublicPagina(ref: string | undefined) {
+  return useQuery({
+    queryKey: ['public', 'pagina', ref ?? ''] as const,
+    queryFn: ({ signal }) =>
+      http.get<PublicMunicipioPagina>(`/public/municipios/${encodeURIComponent(ref!)}`, { signal }),
+    enabled: !!ref,
+    staleTime: 60_000,
+  });
+}
+
+/** Where an asset number exists among the municipalities open to the public (a link without municipality). */
+export function usePublicBemMunicipios(numero: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['public', 'bem-municipios', numero] as const,
+    queryFn: ({ signal }) => http.get<PublicBemMunicipios>(`/public/bens/${encodeURIComponent(numero)}`, { signal }),
+    enabled: enabled && !!numero,
     staleTime: 30_000,
   });
 }

@@ -6,6 +6,7 @@ import { notFound } from '../../http/errors';
 import { route } from '../../http/route';
 import { fileFolder, sendStoredFile } from '../../uploads';
 import { readPublic } from './access';
+import { cacheable, publicLimit } from './limits';
 import { getPublicImovel, listPublicImoveis, publicImovelFoto } from './imoveis-queries';
 
 /** Property files live under DATA_DIR/files/imoveis (the register's uploads); only a photo is ever served here. */
@@ -15,7 +16,7 @@ const fotoParams = z.strictObject({
   fotoId: z.uuid({ error: 'Identificador inválido.' }),
 });
 
-/** Public consultation of properties (no sign-in): only while the municipality's public search is on. */
+/** Public consultation of properties (no sign-in): only while the municipality's public search is on (404 off). */
 export const publicImovelRoutes = [
   route({
     method: 'get',
@@ -23,8 +24,9 @@ export const publicImovelRoutes = [
     audience: 'public',
     query: publicImovelQuery,
     handler: async (c) => {
+      await publicLimit(c);
       const list = await readPublic(c.ctx, c.query, (tx, scope, m) => listPublicImoveis(tx, scope, m, c.query));
-      c.res.setHeader('Cache-Control', 'public, max-age=30');
+      cacheable(c.res);
       return list;
     },
   }),
@@ -35,8 +37,9 @@ export const publicImovelRoutes = [
     params: z.strictObject({ id: idFromText() }),
     query: publicMunicipioQuery,
     handler: async (c) => {
+      await publicLimit(c);
       const imovel = await readPublic(c.ctx, c.query, (tx, scope, m) => getPublicImovel(tx, scope, m, c.params.id));
-      c.res.setHeader('Cache-Control', 'public, max-age=30');
+      cacheable(c.res);
       return { imovel };
     },
   }),
@@ -47,6 +50,7 @@ export const publicImovelRoutes = [
     params: fotoParams,
     query: publicMunicipioQuery,
     handler: async (c) => {
+      await publicLimit(c);
       const f = await readPublic(c.ctx, c.query, (tx, scope) =>
         publicImovelFoto(tx, scope, c.params.id, c.params.fotoId),
       );

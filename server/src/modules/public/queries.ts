@@ -1,22 +1,25 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   PATRIMONIO_MSG,
   type PublicFiltros,
   type PublicMunicipio,
+  type PublicMunicipioPagina,
   type PublicMunicipioRef,
   type PublicPatrimonio,
-  type PublicPatrimonioList,
-  type publicPatrimonioQuery,
 } from '@tombo/shared';
-import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { municipalities, patrimonios, publicSearchSettings, sectors, tiposBens } from '../../db/schema';
+import {
+  customizations,
+  imoveis,
+  municipalities,
+  patrimonios,
+  publicSearchSettings,
+  sectors,
+  tiposBens,
+} from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { ofTenant, type AllMunicipalities, type TenantScope } from '../../tenancy/scope';
-import { quickSearch } from '../patrimonios';
 import { presentPublic, publicColumns } from './presenters';
-
-type PublicQuery = z.infer<typeof publicPatrimonioQuery>;
 
 /**
  * The municipality a public URL names (`?municipio=<slug>` or `?municipalityId=`). `municipalities` is
@@ -25,13 +28,16 @@ type PublicQuery = z.infer<typeof publicPatrimonioQuery>;
 export async function municipalityNamed(db: Db, ref: PublicMunicipioRef) {
   const where = ref.municipalityId
     ? eq(municipalities.id, ref.municipalityId)
-    : eq(municipalities.slug, ref.municipio!.toLowerCase());
+    : /^\d{1,9}$/.test(ref.municipio!)
+      ? or(eq(municipalities.id, Number(ref.municipio)), eq(municipalities.slug, ref.municipio!))
+      : eq(municipalities.slug, ref.municipio!.toLowerCase());
   const [m] = await db
     .select({
       id: municipalities.id,
       name: municipalities.name,
       slug: municipalities.slug,
       active: municipalities.active,
+      uf: municipalities.uf,
     })
     .from(municipalities)
     .where(where);
@@ -54,34 +60,6 @@ async function installationPublicSearchOn(tx: Db): Promise<boolean> {
     rows: { enabled: boolean }[];
   };
   return rows[0]?.enabled !== false;
-}
-
-/** A page of the municipality's assets, public fields only. */
-export async function listPublic(
-  tx: Db,
-  scope: TenantScope,
-  m: PublicMunicipio,
-  q: PublicQuery,
-): Promise<PublicPatrimonioList> {
-  const c: SQL[] = [ofTenant(patrimonios, scope)];
-  if (q.q) c.push(quickSearch(q.q));
-  if (q.sectorId) c.push(eq(patrimonios.sectorId, q.sectorId));
-  if (q.tipoId) c.push(eq(patrimonios.tipoId, q.tipoId));
-  if (q.status) c.push(eq(patrimonios.status, q.status));
-  const where = and(...c)!;
-  const col = publicColumns[q.sort];
-  const rows = await tx
-    .select(publicColumns)
-    .from(patrimonios)
-    .where(where)
-    .orderBy(...(q.order === 'desc' ? [desc(col), desc(patrimonios.id)] : [asc(col), asc(patrimonios.id)]))
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
-  const [{ n }] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(patrimonios)
-    .where(where);
-  return { patrimonios: rows.map((r) => presentPublic(r, m.name)), total: n, page: q.page, pageSize: q.pageSize };
 }
 
 /** One asset of the municipality by its number, public fields only (404 otherwise). */
@@ -111,7 +89,7 @@ export async function publicFiltros(tx: Db, scope: TenantScope, m: PublicMunicip
     .from(tiposBens)
     .where(and(ofTenant(tiposBens, scope), eq(tiposBens.active, true)))
     .orderBy(asc(tiposBens.name), asc(tiposBens.id));
-  return { municipio: m, sectors: sectorRows, tiposBens: tipoRows };
+  return { municipio: { id: m.id, name: m.name, slug: m.slug }, sectors: sectorRows, tiposBens: tipoRows };
 }
 
 /** The active municipalities whose public search is on, by name: every municipality's switch is read. */
@@ -128,4 +106,70 @@ export async function publicMunicipalities(tx: Db, _all: AllMunicipalities): Pro
       ),
     )
     .orderBy(asc(municipalities.name));
+}
+
+/** The municipalities open to the public that have an asset with this number (a QR or link without one). */
+export async function municipalitiesWithNumero(
+  tx: Db,
+  all: AllMunicipalities,
+  numero: string,
+): Promise<PublicMunicipio[]> {
+  const open = await publicMunicipalities(tx, all);
+  if (!open.length) return [];
+  const rows = await tx
+    .select({ municipalityId: patrimonios.municipalityId })
+    .from(patrimonios)
+    .where(
+      and(
+        inArray(
+          patrimonios.municipalityId,
+          open.map((m) => m.id),
+        ),
+        eq(patrimonios.numeroPatrimonio, numero.trim().toUpperCase()),
+      ),
+    );
+  const ids = new Set(rows.map((r) => r.municipalityId));
+  return open.filter((m) => ids.has(m.id));
+}
+
+const brandingOf = (settings: Record<string, unknown> | undefined) => {
+  const s = (k: string) => (typeof settings?.[k] === 'string' ? (settings[k] as string) : '');
+  return {
+    prefeituraName: s('prefeituraName'),
+    secretariaResponsavel: s('secretariaResponsavel'),
+    departamentoResponsavel: s('departamentoResponsavel'),
+    logoUrl: s('activeLogoUrl'),
+    primaryColor: /^#[0-9a-fA-F]{3,8}$/.test(s('primaryColor')) ? s('primaryColor') : '',
+  };
+};
+
+/** A municipality's public page: its own branding, totals by type and sector (names only), properties. */
+export async function publicPagina(
+  tx: Db,
+  scope: TenantScope,
+  m: PublicMunicipio & { uf: string | null },
+): Promise<Omit<PublicMunicipioPagina, 'dadosAbertos'>> {
+  const [custom] = await tx
+    .select({ settings: customizations.settings })
+    .from(customizations)
+    .where(ofTenant(customizations, scope));
+  const group = async (col: typeof patrimonios.tipoNome | typeof patrimonios.setorNome) =>
+    (
+      await tx
+        .select({ nome: col, total: count() })
+        .from(patrimonios)
+        .where(ofTenant(patrimonios, scope))
+        .groupBy(col)
+        .orderBy(desc(count()), asc(col))
+        .limit(50)
+    ).map((r) => ({ nome: r.nome ?? 'Sem tipo', total: Number(r.total) }));
+  const porTipo = await group(patrimonios.tipoNome);
+  const porSetor = await group(patrimonios.setorNome);
+  const [{ bens }] = await tx.select({ bens: count() }).from(patrimonios).where(ofTenant(patrimonios, scope));
+  const [{ n }] = await tx.select({ n: count() }).from(imoveis).where(ofTenant(imoveis, scope));
+  return {
+    municipio: { id: m.id, name: m.name, slug: m.slug, uf: m.uf },
+    branding: brandingOf(custom?.settings),
+    totais: { bens: Number(bens), imoveis: Number(n), porTipo, porSetor },
+  };
 }

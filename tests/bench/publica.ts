@@ -1,0 +1,247 @@
+/**
+ * Public consultation (issue 15): 1,000,000 assets across ten municipalities, 50 connections, anonymous.
+ * Public search p50/p95/p99 (target p95 ≤ 100 ms), asset page by number (≤ 20 ms), revalidated 304
+ * (≤ 10 ms), each beside the same query bare on PostgreSQL (50 connections, the floor). Prints figures.
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench -- publica
+ * BENCH_PUBLICA_ASSETS shrinks it; BENCH_SECONDS per scenario; BENCH_DB reuses a seeded database.
+ * The rate limit stays on (in memory) with a budget no bench reaches (PUBLIC_RATE_LIMIT_MAX).
+ */
+import http from 'node:http';
+import os from 'node:os';
+import pg from 'pg';
+import { runLoad } from './lib';
+import { finishBench, startBenchServer } from './server-process';
+import { createFreshDatabase } from '../../server/src/db/test-database';
+
+const CONNECTIONS = 50;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const ASSETS = Number(process.env.BENCH_PUBLICA_ASSETS ?? 1_000_000);
+const TOWNS = 10;
+
+interface Fig {
+  p50: number;
+  p95: number;
+  p99: number;
+  n: number;
+  bad: number;
+}
+const pct = (s: number[], p: number) => (s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : NaN);
+const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
+const figs = (times: number[], n: number, bad: number): Fig => {
+  times.sort((a, b) => a - b);
+  return { p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99), n, bad };
+};
+
+async function measureApi(url: string, headers: Record<string, string> = {}, expect = 200): Promise<Fig> {
+  const times: number[] = [];
+  let bad = 0;
+  const inst = runLoad({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  inst.on('response', (_c: unknown, status: number, _b: number, ms: number) => {
+    times.push(ms);
+    if (status !== expect) bad += 1;
+  });
+  await inst;
+  return figs(times, times.length, bad);
+}
+
+/** The same SQL, 50 connections straight on PostgreSQL, for DURATION seconds: the floor. */
+async function measureSql(pool: pg.Pool, text: string, values: unknown[]): Promise<Fig> {
+  const times: number[] = [];
+  const end = performance.now() + DURATION * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        await pool.query(text, values);
+        times.push(performance.now() - t);
+      }
+    }),
+  );
+  return figs(times, times.length, 0);
+}
+
+/** Ten municipalities (the demo's two + eight), ASSETS spread evenly, set-based (generate_series). */
+async function seed(pool: pg.Pool): Promise<void> {
+  const {
+    rows: [have],
+  } = await pool.query<{ n: number }>(`select count(*)::int n from patrimonios where numero_patrimonio like 'PUB%'`);
+  if (have.n >= ASSETS) return;
+  await pool.query(`
+    insert into municipalities (name, slug)
+    select 'Município Bench ' || g, 'bench-' || g from generate_series(1, ${TOWNS}) g
+    where (select count(*) from municipalities) < ${TOWNS}
+    on conflict do nothing`);
+  const towns = (await pool.query<{ id: number }>(`select id from municipalities order by id limit ${TOWNS}`)).rows;
+  for (const t of towns)
+    await pool.query(
+      `insert into sectors (municipality_id, name, code)
+       select $1, 'Bench ' || s, 'B' || chr(64 + i::int) from unnest(array['Educação','Saúde','Obras','Administração','Cultura']) with ordinality u(s, i)
+       where not exists (select 1 from sectors where municipality_id = $1 and name like 'Bench %')
+       on conflict do nothing`,
+      [t.id],
+    );
+  const idx = (
+    await pool.query<{ indexname: string; indexdef: string }>(
+      `select indexname, indexdef from pg_indexes where tablename = 'patrimonios' and indexname <> 'patrimonios_pkey'
+          and indexdef not like 'CREATE UNIQUE%'`,
+    )
+  ).rows;
+  for (const i of idx) await pool.query(`drop index ${i.indexname}`);
+  const client = await pool.connect();
+  try {
+    await client.query(`set session_replication_role = replica`);
+    const per = Math.ceil(ASSETS / towns.length);
+    for (const t of towns)
+      await client.query(
+        `with s as (select array_agg(id order by id) ids, array_agg(name order by id) names from sectors where municipality_id = $1)
+        insert into patrimonios (municipality_id, numero_patrimonio, descricao_bem, tipo_nome, sector_id, setor_nome,
+          valor_aquisicao, data_aquisicao, status, created_at, updated_at)
+        select $1, 'PUB' || lpad(g::text, 7, '0'),
+          (array['Cadeira','Mesa','Computador','Monitor','Impressora','Armário','Câmera','Ar-condicionado','Geladeira','Notebook','Estante','Bebedouro','Projetor','Telefone','Veículo'])[1 + g % 15]
+            || ' ' || (array['giratória','de escritório','executivo','padrão','industrial','elétrico','de aço','de madeira'])[1 + (g / 15) % 8]
+            || ' ' || (array['Positivo','Dell','Lenovo','Samsung','LG','Epson','HP','Brastemp','Consul','Fiat'])[1 + (g / 120) % 10]
+            || ' série ' || (g * 31) % 100000,
+          (array['Mobiliário','Informática','Equipamento','Veículo','Eletrodoméstico'])[1 + g % 5],
+          s.ids[1 + g % array_length(s.ids, 1)], s.names[1 + g % array_length(s.ids, 1)],
+          ((g * 7) % 5000000) / 100.0, date '2000-01-01' + (g % 9000),
+          (array['ativo','ativo','em_uso','ocioso','baixado'])[1 + g % 5], now(), now()
+        from generate_series(1, $2::int) g, s
+        on conflict do nothing`,
+        [t.id, per],
+      );
+    await client.query(`set session_replication_role = origin`);
+  } finally {
+    client.release();
+  }
+  for (const i of idx) await pool.query(i.indexdef);
+  await pool.query('vacuum analyze patrimonios');
+}
+
+const SEARCH_SQL = `select * from (
+    select id, numero_patrimonio, descricao_bem, tipo_nome, setor_nome, local_nome, status, data_aquisicao,
+      (case when numero_patrimonio like $3 then 1 else 0 end
+        + ts_rank(public.patrimonio_busca_doc(descricao_bem, tipo_nome, setor_nome, local_nome), to_tsquery('public.tombo_pt', $2)))::float8 as rank
+    from patrimonios where municipality_id = $1
+      and (public.patrimonio_busca_doc(descricao_bem, tipo_nome, setor_nome, local_nome) @@ to_tsquery('public.tombo_pt', $2)
+           or numero_patrimonio like $3)) s
+  order by rank desc, id limit 26`;
+const COUNT_SQL = `select count(*)::int from (select 1 from patrimonios where municipality_id = $1
+  and (public.patrimonio_busca_doc(descricao_bem, tipo_nome, setor_nome, local_nome) @@ to_tsquery('public.tombo_pt', $2)
+       or numero_patrimonio like $3) limit 10001) s`;
+const PAGE400_SQL = `select id, numero_patrimonio, descricao_bem from patrimonios where municipality_id = $1
+  and numero_patrimonio > $2 order by numero_patrimonio, id limit 26`;
+const DETAIL_SQL = `select numero_patrimonio, descricao_bem, tipo_nome, setor_nome, local_nome, status, data_aquisicao
+  from patrimonios where municipality_id = $1 and numero_patrimonio = $2`;
+
+/** ETag of a public URL (node:http: a conditional fetch() would add Cache-Control: no-cache). */
+const etagOf = (url: string) =>
+  new Promise<string>((resolve, reject) =>
+    http
+      .get(url, (res) => {
+        res.resume();
+        resolve(String(res.headers.etag ?? ''));
+      })
+      .on('error', reject),
+  );
+
+export async function publicaBench(): Promise<void> {
+  console.log('\n## Bench: consulta pública (issue 15)\n');
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) return console.log('DATABASE_URL não definido: este bench precisa do PostgreSQL local. Pulado.');
+  console.log(`Máquina: ${os.cpus()[0]?.model ?? 'cpu'} · nproc ${os.cpus().length} · Node ${process.version}`);
+  const reused = !!process.env.BENCH_DB;
+  const databaseUrl = process.env.BENCH_DB || (await createFreshDatabase(baseUrl, 'tombo_bench'));
+  const server = await startBenchServer({ REDIS_URL: '', PUBLIC_RATE_LIMIT_MAX: '1000000000' }, databaseUrl);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS });
+  try {
+    const t = performance.now();
+    await seed(pool);
+    const {
+      rows: [size],
+    } = await pool.query(
+      `select count(*)::int n, count(distinct municipality_id)::int towns,
+              pg_size_pretty(pg_total_relation_size('patrimonios')) total from patrimonios`,
+    );
+    console.log(
+      `Dados: ${size.n.toLocaleString('pt-BR')} bens em ${size.towns} municípios; tabela com índices ${size.total}; carga em ${((performance.now() - t) / 1000).toFixed(0)} s.`,
+    );
+    const {
+      rows: [town],
+    } = await pool.query<{ id: number; slug: string }>(
+      `select m.id, m.slug from municipalities m where exists (select 1 from patrimonios p where p.municipality_id = m.id
+         and p.numero_patrimonio like 'PUB%') order by m.id limit 1`,
+    );
+    const {
+      rows: [p400],
+    } = await pool.query<{ numero: string; id: number }>(
+      `select numero_patrimonio numero, id from patrimonios where municipality_id = $1 order by numero_patrimonio, id offset 9999 limit 1`,
+      [town.id],
+    );
+    const cursor = Buffer.from(JSON.stringify([p400.numero, p400.id])).toString('base64url');
+    const numero = 'PUB0050000';
+    const api = (path: string) => `${server.url}/api/public${path}`;
+    const rows: Array<[string, string, Fig, Fig | null, string]> = [];
+    const searches: Array<[string, string, string]> = [
+      ['busca: uma palavra, plural', 'cadeiras', 'cadeir:*'],
+      ['busca: sem acento', 'camera', 'camer:*'],
+      ['busca: duas palavras', 'computadores dell', 'comput & dell:*'],
+      ['busca: número (prefixo)', 'PUB00500', 'PUB00500:*'],
+    ];
+    await measureApi(api(`/patrimonios?municipio=${town.slug}&q=cadeira`)); // warm-up
+    for (const [label, q, tsq] of searches) {
+      const hits = (await pool.query(COUNT_SQL, [town.id, tsq, `${q.toUpperCase()}%`])).rows[0].count;
+      const a = await measureApi(api(`/patrimonios?${new URLSearchParams({ municipio: town.slug, q })}`));
+      const b = await measureSql(pool, SEARCH_SQL, [town.id, tsq, `${q.toUpperCase()}%`]);
+      rows.push([label, `${hits}${hits > 10000 ? '+' : ''} achados`, a, b, '≤ 100']);
+    }
+    rows.push([
+      'lista: página 1',
+      'sem busca',
+      await measureApi(api(`/patrimonios?municipio=${town.slug}`)),
+      await measureSql(pool, PAGE400_SQL, [town.id, '']),
+      '≤ 100',
+    ]);
+    rows.push([
+      'lista: página 400 (cursor)',
+      'after=',
+      await measureApi(api(`/patrimonios?municipio=${town.slug}&after=${cursor}`)),
+      await measureSql(pool, PAGE400_SQL, [town.id, p400.numero]),
+      '≤ 100',
+    ]);
+    const detail = api(`/patrimonios/${numero}?municipalityId=${town.id}`);
+    rows.push([
+      'bem por número (QR)',
+      numero,
+      await measureApi(detail),
+      await measureSql(pool, DETAIL_SQL, [town.id, numero]),
+      '≤ 20',
+    ]);
+    const etag = await etagOf(detail);
+    rows.push([
+      'bem por número, revalidado',
+      '304',
+      await measureApi(detail, { 'if-none-match': etag }, 304),
+      null,
+      '≤ 10',
+    ]);
+    console.log(
+      `\nCarga de fundo: load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join(
+          ' / ',
+        )} (máquina compartilhada: números tomados sob carga). ${CONNECTIONS} conexões, ${DURATION} s por cenário.\n`,
+    );
+    console.log(
+      '| cenário | consulta | API req | API p50 | API p95 | API p99 | não-esperado | PG p50 | PG p95 | PG p99 | meta p95 ms |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+    for (const [label, q, a, b, target] of rows)
+      console.log(
+        `| ${label} | ${q} | ${a.n} | ${f1(a.p50)} | ${f1(a.p95)} | ${f1(a.p99)} | ${a.bad} | ${b ? f1(b.p50) : '—'} | ${b ? f1(b.p95) : '—'} | ${b ? f1(b.p99) : '—'} | ${target} |`,
+      );
+  } finally {
+    await pool.end();
+    await finishBench(server, databaseUrl, reused);
+  }
+}
