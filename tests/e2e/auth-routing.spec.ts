@@ -64,15 +64,6 @@ test('unauthenticated /locais goes to /login and back to /locais after login', a
   await expect(page.getByRole('button', { name: /^Editar local/ })).toHaveCount(0);
 });
 
-test('a screen of a later issue shows its title and an empty state', async ({ page }) => {
-  await login(page, ACCOUNTS.admin, 'admin');
-  // Any route not built yet (the analyses exist now); change it when the depreciation reports (issue 14) exist,
-  // and drop this test once no main route is a placeholder.
-  await page.goto('/relatorios/depreciacao');
-  await expect(page.getByRole('heading', { name: 'Relatórios de Depreciação' })).toBeVisible();
-  await expect(page.getByText('Esta área ainda não está disponível.')).toBeVisible();
-});
-
 test('unknown paths show the not-found page', async ({ page }) => {
   await page.goto('/caminho-que-nao-existe');
   await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
