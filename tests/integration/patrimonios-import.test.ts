@@ -291,8 +291,8 @@ describe('public consultation', () => {
     });
     expect(off.status).toBe(200);
     expect(off.body.setting.isPublicSearchEnabled).toBe(false);
-    expect((await anon('GET', `/api/public/patrimonios?municipio=${A.slug}`)).status).toBe(403);
-    expect((await anon('GET', `/api/public/patrimonios/${p.numero_patrimonio}?municipio=${A.slug}`)).status).toBe(403);
+    expect((await anon('GET', `/api/public/patrimonios?municipio=${A.slug}`)).status).toBe(404);
+    expect((await anon('GET', `/api/public/patrimonios/${p.numero_patrimonio}?municipio=${A.slug}`)).status).toBe(404);
     expect(
       (await su('GET', '/api/superuser/public-search')).body.settings.find((x: { slug: string }) => x.slug === A.slug)
         .isPublicSearchEnabled,

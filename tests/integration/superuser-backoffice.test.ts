@@ -220,7 +220,7 @@ describe('public search switches', () => {
     const off = await su('PUT', '/api/superuser/public-search/installation', { isPublicSearchEnabled: false });
     expect(off.status).toBe(200);
     expect((await ev).data).toEqual({ municipalityId: null, isPublicSearchEnabled: false });
-    expect((await anon('GET', `/api/public/patrimonios?municipio=${A.slug}`)).status).toBe(403);
+    expect((await anon('GET', `/api/public/patrimonios?municipio=${A.slug}`)).status).toBe(404);
     expect((await anon('GET', '/api/public/municipios')).body.municipios).toEqual([]);
     expect((await su('GET', '/api/superuser/public-search')).body.installationEnabled).toBe(false);
     expect(
@@ -230,7 +230,7 @@ describe('public search switches', () => {
     expect((await anon('GET', `/api/public/patrimonios?municipio=${A.slug}`)).status).toBe(200);
     // one municipality's own switch
     await su('PUT', '/api/superuser/public-search', { municipalityId: B.id, isPublicSearchEnabled: false });
-    expect((await anon('GET', `/api/public/patrimonios?municipio=${B.slug}`)).status).toBe(403);
+    expect((await anon('GET', `/api/public/patrimonios?municipio=${B.slug}`)).status).toBe(404);
     expect((await anon('GET', `/api/public/patrimonios?municipio=${A.slug}`)).status).toBe(200);
     await su('PUT', '/api/superuser/public-search', { municipalityId: B.id, isPublicSearchEnabled: true });
   });
