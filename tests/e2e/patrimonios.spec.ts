@@ -125,7 +125,8 @@ test('usuario cadastra um bem com foto e documento, vê na lista e abre a ficha'
   await expect(heading).toContainText(/Detalhes do Bem: \d{4}TI\d{6}/);
   const numero = (await heading.textContent())!.split(': ')[1].trim();
   await expect(page.getByText('R$ 1.234,50')).toBeVisible();
-  await expect(page.getByText('15/03/2024', { exact: true })).toBeVisible();
+  // The acquisition date, and the entry into service that defaults to it.
+  await expect(page.getByText('15/03/2024', { exact: true })).toHaveCount(2);
   await expect(page.getByRole('list', { name: 'Fotos' }).getByRole('img', { name: /cadeira/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Baixar nota-fiscal.pdf' })).toBeVisible();
   await expect(page.getByRole('img', { name: `QR Code do bem ${numero}` })).toBeVisible();

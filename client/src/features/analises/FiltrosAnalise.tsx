@@ -16,11 +16,12 @@ import {
 } from '@tombo/shared';
 import { byName, useTipos } from '../catalogs';
 import { sortByName, useSectors } from '../sectors';
-import type { Filtros } from './filters';
+import { FILTER_KEYS, type Filtros } from './filters';
 
 interface Props {
   value: Filtros;
-  onChange: (f: Filtros) => void;
+  /** A patch of the filters (a key set to undefined is cleared). */
+  onChange: (patch: Filtros) => void;
   /** The status filter (by sector / by type) or the granularity (over time). */
   kind: 'grupo' | 'temporal';
 }
@@ -67,13 +68,13 @@ function DateFilter(p: { id: string; label: string; value?: string; onApply: (is
 export function FiltrosAnalise({ value, onChange, kind }: Props) {
   const sectors = sortByName(useSectors().data?.sectors ?? []);
   const tipos = byName(useTipos().data ?? []);
-  const set = (patch: Filtros) => onChange({ ...value, ...patch });
+  const set = (patch: Filtros) => onChange(patch);
   const [periodError, setPeriodError] = useState('');
   const setDate = (k: 'dataDe' | 'dataAte', iso: string | undefined) => {
     const next = { ...value, [k]: iso };
     if (next.dataDe && next.dataAte && next.dataDe > next.dataAte) return setPeriodError(ANALISE_MSG.periodoInvalido);
     setPeriodError('');
-    onChange(next);
+    onChange({ [k]: iso });
   };
   const status = value.status ? value.status.split(',') : [];
   return (
@@ -179,7 +180,10 @@ export function FiltrosAnalise({ value, onChange, kind }: Props) {
             <ToggleButton value="ano">Por ano</ToggleButton>
           </ToggleButtonGroup>
         )}
-        <Button onClick={() => onChange({})} sx={{ height: 40, justifySelf: 'start' }}>
+        <Button
+          onClick={() => onChange(Object.fromEntries(FILTER_KEYS.map((k) => [k, undefined])))}
+          sx={{ height: 40, justifySelf: 'start' }}
+        >
           Limpar filtros
         </Button>
       </Box>

@@ -5,7 +5,7 @@ export const FILTER_KEYS = ['sectorId', 'tipoId', 'status', 'dataDe', 'dataAte',
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type Filtros = Partial<Record<FilterKey, string>>;
 
-/** The filters of `keys` read from the URL, and `set` to change them (replacing the history entry). */
+/** The filters of `keys` read from the URL, and `set` to patch them (replacing the history entry). */
 export function useUrlFiltros(keys: readonly FilterKey[]) {
   const [sp, setSp] = useSearchParams();
   const filtros: Filtros = {};
@@ -13,11 +13,20 @@ export function useUrlFiltros(keys: readonly FilterKey[]) {
     const v = sp.get(k);
     if (v) filtros[k] = v;
   }
-  const set = (next: Filtros) => {
-    const out = new URLSearchParams();
-    for (const k of keys) if (next[k]) out.set(k, next[k]!);
-    setSp(out, { replace: true });
-  };
+  // A change is a patch over the URL as it is when applied (a key set to undefined is cleared): two fields
+  // applied one right after the other (a date on blur, the next on Enter) both stay.
+  const set = (patch: Filtros) =>
+    setSp(
+      (prev) => {
+        const out = new URLSearchParams();
+        for (const k of keys) {
+          const v = k in patch ? patch[k] : (prev.get(k) ?? undefined);
+          if (v) out.set(k, v);
+        }
+        return out;
+      },
+      { replace: true },
+    );
   return { filtros, set };
 }
 
