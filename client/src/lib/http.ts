@@ -1,5 +1,6 @@
 import { HTTP_TIMEOUT_MS, MSG, type ApiErrorResponse, type RefreshResponse } from '@tombo/shared';
 import { getSession } from './session';
+import { noteStartedJob } from './startedJobs';
 
 export const API_BASE = '/api';
 
@@ -148,7 +149,9 @@ async function request<T>(method: Method, path: string, opts: RequestOptions = {
   if (!res.ok) throw await toApiError(res);
   if (res.status === 204) return undefined as T;
   const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  const body = text ? JSON.parse(text) : undefined;
+  noteStartedJob(body);
+  return body as T;
 }
 
 export interface DownloadedFile {

@@ -1,6 +1,7 @@
 import { HTTP_TIMEOUT_MS, MSG } from '@tombo/shared';
 import { API_BASE, ApiError, refreshAccessToken } from './http';
 import { getSession } from './session';
+import { noteStartedJob } from './startedJobs';
 
 export interface UploadOptions {
   /** 0–100 while the bytes go up. */
@@ -32,6 +33,7 @@ function sendOnce<T>(
       } catch {
         body = null;
       }
+      noteStartedJob(body);
       resolve({ status: xhr.status, body, raw: xhr.responseText });
     };
     xhr.onerror = () => reject(new ApiError(MSG.http.network, 0, 'NETWORK'));

@@ -33,13 +33,9 @@ function Progresso({ jobId, competencia, onEnd }: { jobId: string; competencia: 
   useEffect(() => {
     if (!job || ended.current || (job.status !== 'completed' && job.status !== 'failed')) return;
     ended.current = true;
-    // After the Downloads area's generic job toast ('Arquivo pronto…'), which the same job.completed triggers.
     const mes = competenciaBR(competencia);
-    const erro = job.error;
-    setTimeout(() => {
-      if (job.status === 'completed') toast.success(M.fechamentoConcluido(mes));
-      else toast.error(erro ?? M.fechamentoFalhou(mes));
-    }, 400);
+    // A failure is said by the Downloads area's job toast (the job's error), a success here.
+    if (job.status === 'completed') toast.success(M.fechamentoConcluido(mes));
     void qc.invalidateQueries({ queryKey: depreciacaoKeys.all });
     onEnd();
   }, [job, competencia, qc, onEnd]);

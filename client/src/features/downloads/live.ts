@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { MSG, type Job, type JobList } from '@tombo/shared';
 import type { LiveHandlers } from '../../lib/feature';
+import { startedHere } from '../../lib/startedJobs';
 import { toast } from '../../lib/toast';
 import { jobKeys } from './keys';
 
@@ -46,15 +47,19 @@ export function removeJob(qc: QueryClient, id: string) {
 }
 
 /**
- * Job progress patches the job and the Downloads list; the end of a job is also said in a toast; a job
+ * Job progress patches the job and the Downloads list; the end of a job is also said in a toast in the tab
+ * that asked for it (a success only when it made a file); a job
  * deleted (in another tab) leaves the list.
  */
 export const live: LiveHandlers = {
   'job.progress': (e, { queryClient }) => patchJob(queryClient, e.data),
   'job.completed': (e, { queryClient }) => {
     patchJob(queryClient, e.data);
+    // Only in the tab that asked for it (startedJobs.ts); 'Arquivo pronto' only for a job that made a file
+    // (a monthly close makes none: its screen says it).
+    if (!startedHere(e.data.id)) return;
     if (e.data.status === 'failed') toast.error(e.data.error || MSG.jobs.failed);
-    else toast.success(MSG.jobs.done);
+    else if (e.data.fileName) toast.success(MSG.jobs.done);
   },
   'job.deleted': (e, { queryClient }) => removeJob(queryClient, e.data.id),
 };
