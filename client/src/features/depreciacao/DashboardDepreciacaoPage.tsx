@@ -12,33 +12,11 @@ import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import type { PageProps } from '../../lib/feature';
 import { competenciaBR } from './format';
+import { Figure } from './FigureCards';
 import { useResumo } from './queries';
 
 const compact = new Intl.NumberFormat('pt-BR', { notation: 'compact', maximumFractionDigits: 1 });
 const TOP = 8;
-
-function Card({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
-  const id = `dash-${label.replace(/\W+/g, '-').toLowerCase()}`;
-  return (
-    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }} role="group" aria-labelledby={id}>
-      <Typography id={id} variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography
-        variant="h6"
-        component="p"
-        sx={{
-          fontWeight: strong ? 700 : 500,
-          color: strong ? 'primary.main' : 'text.primary',
-          fontSize: { xs: '1rem', sm: '1.25rem' },
-          overflowWrap: 'anywhere',
-        }}
-      >
-        {value}
-      </Typography>
-    </Paper>
-  );
-}
 
 /** Book value and accumulated depreciation of the largest groups, as stacked horizontal bars. */
 function PorGrupo({ title, rows }: { title: string; rows: Array<TotaisDepreciacao & { nome: string }> }) {
@@ -137,10 +115,10 @@ export default function DashboardDepreciacaoPage({ title }: PageProps) {
               gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' },
             }}
           >
-            <Card label="Valor bruto" value={formatMoney(r.totais.valorBruto)} />
-            <Card label="Depreciação acumulada" value={formatMoney(r.totais.depreciacaoAcumulada)} />
-            <Card label="Valor contábil" value={formatMoney(r.totais.valorContabil)} strong />
-            <Card label="Quota do mês" value={formatMoney(r.totais.quotaMes)} />
+            <Figure label="Valor bruto" value={formatMoney(r.totais.valorBruto)} />
+            <Figure label="Depreciação acumulada" value={formatMoney(r.totais.depreciacaoAcumulada)} />
+            <Figure label="Valor contábil" value={formatMoney(r.totais.valorContabil)} strong />
+            <Figure label="Quota do mês" value={formatMoney(r.totais.quotaMes)} />
           </Box>
           {r.totais.bens === 0 && <Alert severity="info">Nenhum bem depreciável nesta posição.</Alert>}
           <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>

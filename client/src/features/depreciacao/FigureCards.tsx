@@ -18,7 +18,8 @@ export const MOTIVO_TEXTO: Record<MotivoSemDepreciacao, string> = {
   anterior_ao_corte: 'Bem adquirido antes da data de corte do município: não é depreciado.',
 };
 
-function Figure({ label, value, strong, wide }: { label: string; value: string; strong?: boolean; wide?: boolean }) {
+/** One figure in a card (the asset's page and the depreciation dashboard). */
+export function Figure({ label, value, strong, wide }: { label: string; value: string; strong?: boolean; wide?: boolean }) {
   const id = `fig-${label.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <Paper
@@ -36,7 +37,8 @@ function Figure({ label, value, strong, wide }: { label: string; value: string; 
         sx={{
           fontWeight: strong ? 700 : 500,
           color: strong ? 'primary.main' : 'text.primary',
-          wordBreak: 'break-word',
+          fontSize: { xs: '1rem', sm: '1.25rem' },
+          overflowWrap: 'anywhere',
         }}
       >
         {value}
