@@ -19,7 +19,17 @@ export const MOTIVO_TEXTO: Record<MotivoSemDepreciacao, string> = {
 };
 
 /** One figure in a card (the asset's page and the depreciation dashboard). */
-export function Figure({ label, value, strong, wide }: { label: string; value: string; strong?: boolean; wide?: boolean }) {
+export function Figure({
+  label,
+  value,
+  strong,
+  wide,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  wide?: boolean;
+}) {
   const id = `fig-${label.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <Paper
