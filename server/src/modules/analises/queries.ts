@@ -9,6 +9,7 @@ import {
 } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import type { TenantScope } from '../../tenancy/scope';
+import { ultimaFechada } from '../depreciacao';
 import { presentGrupos, presentTemporal, type GrupoRow, type PeriodoRow } from './presenters';
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
@@ -34,15 +35,6 @@ function assetWhere(scope: TenantScope, f: { sectorId?: number; tipoId?: number 
   if (f.sectorId) c.push(sql`p.sector_id = ${f.sectorId}`);
   if (f.tipoId) c.push(sql`p.tipo_id = ${f.tipoId}`);
   return sql.join(c, sql` and `);
-}
-
-/** The last month closed (concluded) for the municipality: its entries give the book values. */
-export async function ultimaCompetenciaFechada(tx: Db, scope: TenantScope): Promise<string | null> {
-  const [row] = rowsOf<{ c: string | null }>(
-    await tx.execute(sql`select max(competencia) c from depreciacao_fechamentos
-      where municipality_id = ${scope.municipalityId} and status = 'concluido'`),
-  );
-  return row?.c ?? null;
 }
 
 /**
@@ -95,7 +87,8 @@ export async function analisePorGrupo(
   q: AnaliseGrupoQuery,
 ): Promise<AnaliseGrupoResponse> {
   await noJit(tx);
-  const competencia = await ultimaCompetenciaFechada(tx, scope);
+  // The last closed month: its entries give the book values.
+  const competencia = await ultimaFechada(tx, scope);
   const rows = rowsOf<GrupoRow>(await tx.execute(grupoSql(scope, por, q, competencia)));
   return presentGrupos(rows, competencia);
 }

@@ -12,7 +12,8 @@ import {
 import type { Db } from '../../db/client';
 import { depreciacaoEventos, depreciacaoLancamentos, patrimonios, sectors, tiposBens } from '../../db/schema';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
-import { bensWhere, figurasEm, ultimaFechada, type FiguraBem } from './figuras';
+import { ultimaFechada } from '../depreciacao';
+import { bensWhere, figurasEm, type FiguraBem } from './figuras';
 
 type Linha = Record<string, string | number | null>;
 const col = (key: string, label: string, kind: DepreciacaoRelatorioColuna['kind'] = 'text') => ({ key, label, kind });

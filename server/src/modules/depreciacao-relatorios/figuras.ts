@@ -11,15 +11,9 @@ import {
   type RegrasDepreciacao,
 } from '@tombo/shared';
 import type { Db } from '../../db/client';
-import {
-  depreciacaoEventos,
-  depreciacaoFechamentos,
-  depreciacaoLancamentos,
-  patrimonios,
-  tiposBens,
-} from '../../db/schema';
+import { depreciacaoEventos, depreciacaoLancamentos, patrimonios, tiposBens } from '../../db/schema';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
-import { regrasDoMunicipio } from '../depreciacao';
+import { paraEventoValor, regrasDoMunicipio, ultimaFechada } from '../depreciacao';
 
 /** The report's asset filters: the scope (a `usuario`: their sectors), a sector, a type. */
 export interface FiltroBens {
@@ -35,15 +29,6 @@ export function bensWhere(scope: TenantScope, f: FiltroBens): SQL {
   if (f.sectorId) c.push(eq(patrimonios.sectorId, f.sectorId));
   if (f.tipoId) c.push(eq(patrimonios.tipoId, f.tipoId));
   return and(...c)!;
-}
-
-/** The municipality's last closed competência ('YYYY-MM'), or null. */
-export async function ultimaFechada(tx: Db, scope: TenantScope): Promise<string | null> {
-  const [r] = await tx
-    .select({ c: sql<string | null>`max(${depreciacaoFechamentos.competencia})` })
-    .from(depreciacaoFechamentos)
-    .where(and(ofTenant(depreciacaoFechamentos, scope), eq(depreciacaoFechamentos.status, 'concluido')));
-  return r?.c ?? null;
 }
 
 /** The competência whose figures hold on a date: the last one ended on or before it (amounts are booked on the last day). */
@@ -71,19 +56,6 @@ export interface FiguraBem {
   /** From a closed entry, or projected by the rules. */
   fechado: boolean;
 }
-
-const paraEvento = (e: typeof depreciacaoEventos.$inferSelect): EventoValor =>
-  e.tipo === 'reavaliacao'
-    ? {
-        tipo: 'reavaliacao',
-        competencia: e.competencia,
-        valor: e.valor ?? '0',
-        vidaUtilRestanteMeses: e.vidaUtilRestanteMeses ?? 0,
-        ...(e.residualPct != null ? { residualPct: Number(e.residualPct) } : {}),
-      }
-    : e.tipo === 'reducao'
-      ? { tipo: 'reducao', competencia: e.competencia, valorRecuperavel: e.valor ?? '0' }
-      : { tipo: 'reversao', competencia: e.competencia };
 
 /** The figures from the rules (`calcularCronograma`) at the end of `comp`, with the asset's events up to it. */
 function projetar(
@@ -162,7 +134,7 @@ export async function figurasEm(tx: Db, scope: TenantScope, f: FiltroBens, data:
     .from(depreciacaoEventos)
     .where(and(ofTenant(depreciacaoEventos, scope), lte(depreciacaoEventos.competencia, comp)))
     .orderBy(asc(depreciacaoEventos.competencia), asc(depreciacaoEventos.id)))
-    eventos.set(e.patrimonioId, [...(eventos.get(e.patrimonioId) ?? []), paraEvento(e)]);
+    eventos.set(e.patrimonioId, [...(eventos.get(e.patrimonioId) ?? []), paraEventoValor(e)]);
 
   return bens.map((b) => {
     const base = {
