@@ -129,7 +129,8 @@ async function serieFechada(tx: Db, scope: TenantScope, de: string, ate: string)
 
 /**
  * What the figures depend on, read cheaply (tiny tables and index-only max()): the closes, the value events,
- * the config and the last edit of an asset, type or sector. Equal stamp = equal figures.
+ * the config, the assets' version (asset_versions: any asset insert, edit or delete) and the last edit of a
+ * type or sector. Equal stamp = equal figures.
  */
 async function carimbo(tx: Db, scope: TenantScope): Promise<string> {
   const m = scope.municipalityId;
@@ -139,8 +140,7 @@ async function carimbo(tx: Db, scope: TenantScope): Promise<string> {
       (select max(id) from depreciacao_eventos where municipality_id = ${m}),
       (select version || inicio || arredondamento || coalesce(data_corte::text, '') from depreciacao_config
         where municipality_id = ${m}),
-      (select max(updated_at)::text from patrimonios where municipality_id = ${m}),
-      (select count(*) from patrimonios where municipality_id = ${m} and status = 'baixado'),
+      (select version from asset_versions where municipality_id = ${m}),
       (select max(updated_at)::text from tipos_bens where municipality_id = ${m}),
       (select max(updated_at)::text from sectors where municipality_id = ${m})) as c`),
   );
