@@ -25,21 +25,32 @@ import { useFechamentoMutations, useFechamentos } from './queries';
 const STATUS = { concluido: 'Fechado', em_andamento: 'Em andamento', falhou: 'Falhou' } as const;
 const COR = { concluido: 'success', em_andamento: 'info', falhou: 'error' } as const;
 
+/** How long the bar shows its end (100 %) before it goes. */
+const BARRA_FINAL_MS = 1000;
+
 /** The progress of the close that runs (job.progress events), and a toast when it ends. */
 function Progresso({ jobId, competencia, onEnd }: { jobId: string; competencia: string; onEnd: () => void }) {
   const { data: job } = useJob(jobId);
   const qc = useQueryClient();
-  const ended = useRef(false);
+  const [ended, setEnded] = useState(false);
+  const onEndRef = useRef(onEnd);
+  onEndRef.current = onEnd;
   useEffect(() => {
-    if (!job || ended.current || (job.status !== 'completed' && job.status !== 'failed')) return;
-    ended.current = true;
+    if (!job || ended || (job.status !== 'completed' && job.status !== 'failed')) return;
+    setEnded(true);
     const mes = competenciaBR(competencia);
     // A failure is said by the Downloads area's job toast (the job's error), a success here.
     if (job.status === 'completed') toast.success(M.fechamentoConcluido(mes));
     void qc.invalidateQueries({ queryKey: depreciacaoKeys.all });
-    onEnd();
-  }, [job, competencia, qc, onEnd]);
-  const value = Math.max(0, Math.min(100, job?.progress ?? 0));
+  }, [job, ended, competencia, qc]);
+  // The bar stays a moment at its end: a close of a small register ends within milliseconds, and a bar
+  // that only flashes says nothing.
+  useEffect(() => {
+    if (!ended) return;
+    const t = setTimeout(() => onEndRef.current(), BARRA_FINAL_MS);
+    return () => clearTimeout(t);
+  }, [ended]);
+  const value = job?.status === 'completed' ? 100 : Math.max(0, Math.min(100, job?.progress ?? 0));
   return (
     <Box aria-live="polite" sx={{ my: 2 }} data-testid="fechamento-progresso">
       <Typography variant="body2" sx={{ mb: 0.5 }}>
