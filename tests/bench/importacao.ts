@@ -1,17 +1,20 @@
 /**
  * Register import (issue 12): a 100,000-row export of another system (Latin-1, `;`, quoted multi-line
  * descriptions, decimal commas, dd/mm/aaaa) uploaded, analysed and imported in one job by the real
- * server (inline job runner, in the API process) — seconds of each step, the server's RSS (before and
- * peak), and the p95 of a concurrent asset-list request while the import runs vs idle.
+ * server — seconds of each step, the server's RSS (before and peak), the p95 of a concurrent asset-list
+ * request while the import runs vs idle, and the CPU seconds the API, the worker and PostgreSQL spent.
+ * Two modes: 'inline' (no Redis: the job runs in the API process, the embedded default) and 'worker'
+ * (Redis + a separate worker process, the production layout of docker-compose.yml).
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx tests/bench/importacao.ts
- * BENCH_IMPORT_ROWS (default 100000).
+ * BENCH_IMPORT_ROWS (default 100000), BENCH_IMPORT_MODES (default 'inline,worker').
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { DEMO_PASSWORD } from '../../server/src/db/seed';
-import { finishBench, loginToken, openPgBench } from './server-process';
+import { finishBench, loginToken, openPgBench, type BenchServer } from './server-process';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const LIST_CLIENTS = 4;
@@ -50,13 +53,13 @@ async function writeRegister(file: string, rows: number): Promise<void> {
   await once(out, 'finish');
 }
 
-/** The pid of the bench server listening on `port` (the child whose environment says PORT=port). */
-function serverPid(port: string): number | null {
+/** The pid of our child running `entry` whose environment says PORT=port (the bench server, its worker). */
+function childPid(port: string, entry = 'server/src/main.ts'): number | null {
   for (const d of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
     try {
       const cmd = fs.readFileSync(`/proc/${d}/cmdline`, 'utf8');
-      if (!cmd.includes('server/src/main.ts')) continue;
+      if (!cmd.includes(entry)) continue;
       // Our own child only (other benches or e2e servers may run beside this one).
       const ppid = Number(fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]);
       if (ppid !== process.pid) continue;
@@ -76,6 +79,48 @@ const rssMb = (pid: number) => {
     return NaN;
   }
 };
+
+/** CPU seconds (user + system) a process has used. */
+const cpuOf = (pid: number | null) => {
+  if (!pid) return 0;
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return 0;
+  }
+};
+/** CPU seconds of every PostgreSQL process of the machine (the bench's backends among them). */
+const postgresCpu = () =>
+  fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .reduce((sum, d) => {
+      try {
+        return fs.readFileSync(`/proc/${d}/comm`, 'utf8').startsWith('postgres') ? sum + cpuOf(Number(d)) : sum;
+      } catch {
+        return sum;
+      }
+    }, 0);
+
+/** A worker process (npm run worker, from the sources) joined to the bench server; resolves once ready. */
+function startWorker(server: BenchServer): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'worker/src/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: { ...server.env, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  return new Promise((resolve, reject) => {
+    const onData = (b: Buffer) => {
+      log += b.toString();
+      if (log.includes('worker ready')) resolve(child);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`worker exited (${code}) before ready:\n${log}`)));
+  });
+}
 
 const p95 = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -111,16 +156,27 @@ function listLoad(url: string, token: string) {
 }
 
 export async function importacaoBench(): Promise<void> {
-  const opened = await openPgBench();
+  const modes = (process.env.BENCH_IMPORT_MODES ?? 'inline,worker').split(',').map((m) => m.trim());
+  for (const mode of modes) {
+    if (mode !== 'inline' && mode !== 'worker') throw new Error(`BENCH_IMPORT_MODES: modo desconhecido ${mode}`);
+    await importIn(mode);
+  }
+}
+
+async function importIn(mode: 'inline' | 'worker'): Promise<void> {
+  const opened = await openPgBench({ redis: mode === 'worker' });
   if (!opened) return;
   const { server, databaseUrl, reused } = opened;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tombo-bench-import-'));
+  let worker: ChildProcess | null = null;
   try {
+    if (mode === 'worker') worker = await startWorker(server);
     const file = path.join(tmp, 'cadastro.csv');
     await writeRegister(file, ROWS);
     const size = fs.statSync(file).size;
     const port = new URL(server.url).port;
-    const pid = serverPid(port);
+    const pid = childPid(port);
+    const workerPid = worker ? childPid(port, 'worker/src/main.ts') : null;
     const token = await loginToken(server.url, 'admin@exemplo.gov.br', DEMO_PASSWORD);
     const call = async (method: string, p: string, body?: unknown) => {
       const res = await fetch(`${server.url}/api${p}`, {
@@ -179,6 +235,7 @@ export async function importacaoBench(): Promise<void> {
     const choose = (list: Array<{ value: string; match: { id: number } | null }>) =>
       Object.fromEntries(list.map((d) => [d.value, d.match ? { id: d.match.id } : { criar: true }]));
     const busy = listLoad(server.url, token);
+    const cpu0 = { api: cpuOf(pid), worker: cpuOf(workerPid), pg: postgresCpu() };
     const tJob0 = performance.now();
     const { job } = await call('POST', `/importacoes/${imp.id}/confirmar`, {
       mapping: imp.suggestedMapping,
@@ -190,11 +247,15 @@ export async function importacaoBench(): Promise<void> {
     });
     const done = await waitFor(job.id);
     const tJob = performance.now();
+    const cpu = { api: cpuOf(pid) - cpu0.api, worker: cpuOf(workerPid) - cpu0.worker, pg: postgresCpu() - cpu0.pg };
     const busyFig = await busy.stop();
     clearInterval(sampler);
     if (done.status !== 'completed') throw new Error(`import failed: ${done.error}`);
     const n = ROWS.toLocaleString('pt-BR');
     const s = (ms: number) => (ms / 1000).toFixed(1);
+    const how =
+      mode === 'inline' ? 'modo embutido: o job roda no processo da API' : 'modo produção: Redis + processo worker';
+    console.log(`\n### ${how}`);
     console.log(
       `Importação de cadastro (${n} linhas, CSV Latin-1 ${(size / 2 ** 20).toFixed(1)} MB): envio ${s(tUp - t0)} s · ` +
         `análise ${s(tAn - tUp)} s · importação (job) ${s(tJob - tJob0)} s · total ${s(tJob - t0)} s`,
@@ -206,7 +267,17 @@ export async function importacaoBench(): Promise<void> {
       `  GET /api/patrimonios (${LIST_CLIENTS} clientes): p95 ${idleFig.p95.toFixed(1)} ms ocioso (${idleFig.n} req) vs ` +
         `${busyFig.p95.toFixed(1)} ms durante a importação (${busyFig.n} req, ${busyFig.errors} erros)`,
     );
+    console.log(
+      `  CPU durante a importação (${os.cpus().length} núcleos): API ${cpu.api.toFixed(1)} s` +
+        (worker ? ` · worker ${cpu.worker.toFixed(1)} s` : '') +
+        ` · PostgreSQL ${cpu.pg.toFixed(1)} s (inclui a listagem concorrente)`,
+    );
   } finally {
+    if (worker && worker.exitCode == null) {
+      const exited = new Promise((r) => worker!.once('exit', r));
+      worker.kill('SIGTERM');
+      await exited;
+    }
     fs.rmSync(tmp, { recursive: true, force: true });
     await finishBench(server, databaseUrl, reused);
   }

@@ -9,6 +9,9 @@ export interface BenchServer {
   databaseUrl: string | undefined;
   /** From spawn to the first /api/health answer (ms). */
   startMs: number;
+  /** The server's DATA_DIR and the environment it was started with (a worker process joins it with them). */
+  dataDir: string;
+  env: NodeJS.ProcessEnv;
   stop(): Promise<void>;
 }
 
@@ -42,21 +45,22 @@ export async function startBenchServer(
     ? ['--enable-source-maps', 'server/dist/main.js']
     : ['--import', 'tsx', 'server/src/main.ts'];
   const startedAt = performance.now();
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: port,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'always',
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT_MAX: '100000000',
+    REDIS_PREFIX: `tombo-bench-${port}`,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(opts.compiled ? { NODE_ENV: 'production' } : {}),
+    ...env,
+  };
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: port,
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'always',
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT_MAX: '100000000',
-      REDIS_PREFIX: `tombo-bench-${port}`,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      ...(opts.compiled ? { NODE_ENV: 'production' } : {}),
-      ...env,
-    },
+    env: childEnv,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -75,6 +79,8 @@ export async function startBenchServer(
     url,
     databaseUrl,
     startMs,
+    dataDir,
+    env: childEnv,
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
@@ -111,7 +117,9 @@ export async function finishBench(server: BenchServer, databaseUrl: string, reus
  * A bench that needs PostgreSQL: prints the machine, opens its database (a fresh one, or BENCH_DB) and
  * starts the server on it; null (the bench is skipped) without DATABASE_URL.
  */
-export async function openPgBench(): Promise<{ server: BenchServer; databaseUrl: string; reused: boolean } | null> {
+export async function openPgBench(
+  opts: { redis?: boolean } = {},
+): Promise<{ server: BenchServer; databaseUrl: string; reused: boolean } | null> {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) {
     console.log(
@@ -124,5 +132,6 @@ export async function openPgBench(): Promise<{ server: BenchServer; databaseUrl:
   );
   const reused = !!process.env.BENCH_DB;
   const databaseUrl = process.env.BENCH_DB || (await createFreshDatabase(baseUrl, 'tombo_bench'));
-  return { server: await startBenchServer({ REDIS_URL: '' }, databaseUrl), databaseUrl, reused };
+  const redis = opts.redis ? process.env.REDIS_URL || 'redis://127.0.0.1:6379' : '';
+  return { server: await startBenchServer({ REDIS_URL: redis }, databaseUrl), databaseUrl, reused };
 }

@@ -12,6 +12,23 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 export const APP_ROLE = 'tombo_app';
 
 /**
+ * Opens a transaction whose first statement is `setup` (plain SQL, no parameters) and runs `fn` in it.
+ * On PostgreSQL `begin` and `setup` go in one round trip (a simple-protocol query of two statements):
+ * every request's read pays one round trip fewer. Elsewhere (PGlite, in process) they run one after the other.
+ */
+type SetupTransaction = <T>(setup: string, fn: (tx: Db) => Promise<T>) => Promise<T>;
+const setupTransactions = new WeakMap<Db, SetupTransaction>();
+
+export function transactionWith<T>(db: Db, setup: string, fn: (tx: Db) => Promise<T>): Promise<T> {
+  const fast = setupTransactions.get(db);
+  if (fast) return fast(setup, fn);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(setup));
+    return fn(tx as unknown as Db);
+  });
+}
+
+/**
  * The database as the app uses it. Every connection runs as `tombo_app` with no municipality set, so
  * a statement outside `read`/`mutate` (server/src/db/tx.ts) sees no tenant row: tenancy fails closed.
  */
@@ -106,8 +123,35 @@ async function openPostgres(url: string, poolSize = 10): Promise<{ database: Dat
       client.on('error', (err) => logger.warn({ err: err.message }, 'conexão do PostgreSQL perdida durante o uso')),
     );
   }
-  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { drizzle, NodePgSession, NodePgTransaction } = await import('drizzle-orm/node-postgres');
   const db = drizzle(pool, { schema }) as unknown as Db;
+  // drizzle's own transaction, as drizzle-orm/node-postgres writes it, with `setup` sent beside `begin`.
+  const base = (db as unknown as { session: InstanceType<typeof NodePgSession> }).session as unknown as {
+    dialect: ConstructorParameters<typeof NodePgSession>[1];
+    schema: ConstructorParameters<typeof NodePgSession>[2];
+    options: ConstructorParameters<typeof NodePgSession>[3];
+  };
+  setupTransactions.set(db, async (setup, fn) => {
+    const client = await pool.connect();
+    const tx = new NodePgTransaction(
+      base.dialect,
+      new NodePgSession(client, base.dialect, base.schema, base.options),
+      base.schema,
+    );
+    let broken: Error | undefined;
+    try {
+      await client.query(`begin; ${setup}`);
+      const result = await fn(tx as unknown as Db);
+      await client.query('commit');
+      return result;
+    } catch (err) {
+      // A connection that cannot even roll back is dropped by the pool, never reused.
+      await client.query('rollback').catch((e: Error) => (broken = e));
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  });
   const ownerDb = drizzle(ownerPool, { schema }) as unknown as Db;
   const ownerQuery: OwnerDatabase['query'] = async (text, params) =>
     (await ownerPool.query(text, params as unknown[])).rows;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { room, type LiveEvent, type ServerEventData, type ServerEventName } from '@tombo/shared';
 import type { AppContext } from '../context';
 import { allMunicipalities, isAll, scopeOfMunicipality, type Tenancy } from '../tenancy/scope';
-import { APP_ROLE, type Db } from './client';
+import { APP_ROLE, transactionWith, type Db } from './client';
 import { auditLogs } from './schema';
 import { logger } from '../logger';
 import { presentLogs } from '../modules/audit/presenters';
@@ -114,12 +114,20 @@ export { APP_ROLE };
  * tenant row; setting the role here again keeps a transaction right on any connection.)
  */
 export async function enterTenancy(tx: Db, tenancy: Tenancy): Promise<void> {
-  const municipality = isAll(tenancy) ? '' : String(tenancy.municipalityId);
-  const all = isAll(tenancy) ? 'on' : 'off';
-  await tx.execute(
-    sql`select set_config('role', ${APP_ROLE}, true), set_config('app.municipality_id', ${municipality}, true), set_config('app.all_municipalities', ${all}, true)`,
-  );
+  await tx.execute(sql.raw(tenancySetup(tenancy)));
 }
+
+/** The statement of `enterTenancy`, as plain SQL (its only values are the role's name and an integer id). */
+function tenancySetup(tenancy: Tenancy): string {
+  const municipality = isAll(tenancy) ? '' : tenancy.municipalityId;
+  if (municipality !== '' && !Number.isSafeInteger(municipality)) throw new Error(`bad municipality ${municipality}`);
+  const all = isAll(tenancy) ? 'on' : 'off';
+  return `select set_config('role', '${APP_ROLE}', true), set_config('app.municipality_id', '${municipality}', true), set_config('app.all_municipalities', '${all}', true)`;
+}
+
+/** A transaction under a tenancy (on PostgreSQL, `begin` and the tenant settings are one round trip). */
+const underTenancy = <T>(db: Db, tenancy: Tenancy, fn: (tx: Db) => Promise<T>): Promise<T> =>
+  transactionWith(db, tenancySetup(tenancy), fn);
 
 /** The tenancy of a change made by `actor`: their municipality, or all of them for the superuser and the system. */
 export const tenancyOf = (actor: Actor | null): Tenancy =>
@@ -138,10 +146,7 @@ export async function mutate<T>(
   tenancy: Tenancy = tenancyOf(actor),
 ): Promise<T> {
   const out = new Outbox(actor);
-  const result = await ctx.db.transaction(async (tx) => {
-    await enterTenancy(tx as unknown as Db, tenancy);
-    return fn(tx as unknown as Db, out);
-  });
+  const result = await underTenancy(ctx.db, tenancy, (tx) => fn(tx, out));
   // The database notifies every node too; this node drops its copies at once so the author's next
   // request never races that notification.
   if (out.principalsChanged) ctx.principals?.forgetAll();
@@ -152,10 +157,7 @@ export async function mutate<T>(
 
 /** A read under a tenancy: one transaction, so row-level security sees the tenant settings. */
 export async function read<T>(ctx: Pick<AppContext, 'db'>, tenancy: Tenancy, fn: (tx: Db) => Promise<T>): Promise<T> {
-  return ctx.db.transaction(async (tx) => {
-    await enterTenancy(tx as unknown as Db, tenancy);
-    return fn(tx as unknown as Db);
-  });
+  return underTenancy(ctx.db, tenancy, fn);
 }
 
 export interface AuditEntry {

@@ -40,8 +40,14 @@ const write = (res: Response, chunk: string) => {
   return res.write(chunk)
     ? Promise.resolve()
     : new Promise<void>((resolve) => {
-        res.once('drain', resolve);
-        res.once('close', resolve);
+        // Whichever comes first; the other listener goes too (a long download waits for drain many times).
+        const done = () => {
+          res.off('drain', done);
+          res.off('close', done);
+          resolve();
+        };
+        res.once('drain', done);
+        res.once('close', done);
       });
 };
 
