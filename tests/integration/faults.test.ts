@@ -1,8 +1,10 @@
 // Issue 16: faults against a real server process (the production bundle) on PostgreSQL. The app's
-// database connections are killed mid-traffic (pg_terminate_backend): while it lasts a request gets
-// 200 or a 503 with the pt-BR message (never a 500, never a hang), and the app recovers by itself
-// within 10 s, without a restart. Readiness tells the truth meanwhile.
+// database connections are killed mid-traffic (pg_terminate_backend), and the database is unreachable
+// for seconds (the server reaches it through a TCP relay that this test closes and reopens): while it
+// lasts a request gets 200 or a 503 with the pt-BR message (never a 500, never a hang), and the app
+// recovers by itself within 10 s, without a restart. Readiness tells the truth meanwhile.
 import fs from 'node:fs';
+import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFreshDatabase, dropDatabase } from '../../server/src/db/test-database';
@@ -110,5 +112,109 @@ describe.skipIf(!pgOnly)('PostgreSQL connections killed mid-traffic', () => {
     expect(p.child.exitCode).toBeNull();
     p.child.kill('SIGTERM');
     expect(await p.exited).toBe(0);
+  }, 180_000);
+});
+
+/**
+ * A TCP relay to the PostgreSQL of DATABASE_URL on `port`: `down()` drops every relayed connection and
+ * stops listening (new connections are refused, as with a database that is gone), `up()` listens again.
+ */
+function pgRelay(port: number) {
+  const target = new URL(process.env.DATABASE_URL!);
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | null = null;
+  const up = () =>
+    new Promise<void>((resolve, reject) => {
+      server = net.createServer((client) => {
+        const upstream = net.connect(Number(target.port || 5432), target.hostname);
+        for (const s of [client, upstream]) {
+          sockets.add(s);
+          s.on('close', () => sockets.delete(s));
+          s.on('error', () => s.destroy());
+        }
+        client.pipe(upstream).pipe(client);
+        client.on('close', () => upstream.destroy());
+        upstream.on('close', () => client.destroy());
+      });
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => resolve());
+    });
+  const down = () =>
+    new Promise<void>((resolve) => {
+      for (const s of sockets) s.destroy();
+      if (!server) return resolve();
+      server.close(() => resolve());
+      server = null;
+    });
+  /** The database URL through the relay. */
+  const urlOf = (database: string) => {
+    const u = new URL(database);
+    u.hostname = '127.0.0.1';
+    u.port = String(port);
+    return u.toString();
+  };
+  return { up, down, urlOf };
+}
+
+describe.skipIf(!pgOnly)('PostgreSQL unreachable for a few seconds', () => {
+  it('503 with a pt-BR message (never a 500, never a hang) while it is away; back by itself within 10 s', async () => {
+    const relay = pgRelay(PORT + 1000);
+    await relay.up();
+    const p = startProcess('main', {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      DATABASE_URL: relay.urlOf(databaseUrl),
+      REDIS_URL: '',
+      SEED_DEMO: 'always',
+      LOGIN_RATE_LIMIT_MAX: '100000',
+      DB_CONNECT_TIMEOUT_MS: '2000',
+    });
+    procs.push(p);
+    try {
+      await waitHealthy(p, `${url}/api/health`);
+      const token = await login(url);
+      const answers: Answer[] = [];
+      let running = true;
+      const clients = Array.from({ length: 10 }, async () => {
+        while (running) {
+          answers.push(await get('/api/sectors', token));
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      });
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(answers.some((a) => a.status === 200)).toBe(true);
+
+      await relay.down();
+      const downAt = answers.length;
+      await new Promise((r) => setTimeout(r, 4000));
+      const whileDown = answers.slice(downAt);
+      // Readiness tells a load balancer the database is away.
+      expect((await fetch(`${url}/api/ready`)).status).toBe(503);
+      expect(whileDown.filter((a) => a.status === 503).length).toBeGreaterThan(0);
+
+      await relay.up();
+      const upAt = Date.now();
+      let back = false;
+      while (!back && Date.now() - upAt < 10_000) {
+        back = (await get('/api/sectors', token)).status === 200 && (await fetch(`${url}/api/ready`)).status === 200;
+        if (!back) await new Promise((r) => setTimeout(r, 100));
+      }
+      running = false;
+      await Promise.all(clients);
+      const tally = JSON.stringify(
+        answers.reduce<Record<string, number>>((t, a) => ({ ...t, [a.status]: (t[a.status] ?? 0) + 1 }), {}),
+      );
+      expect(back, `the app did not recover within 10 s: ${tally}\n${p.log().slice(-3000)}`).toBe(true);
+      expect(
+        answers.filter((a) => a.status !== 200 && a.status !== 503),
+        `only 200 or 503, no 500 and no hang: ${tally}`,
+      ).toEqual([]);
+      for (const a of answers.filter((x) => x.status === 503)) expect(a.message).toBe(INPUT_MSG.unavailable);
+      expect(p.child.exitCode).toBeNull();
+      p.child.kill('SIGTERM');
+      expect(await p.exited).toBe(0);
+    } finally {
+      await relay.down();
+    }
   }, 180_000);
 });

@@ -53,6 +53,8 @@ const pauseRatio = () => {
   const v = Number(process.env.IMPORTACAO_PAUSE_RATIO);
   return Number.isFinite(v) && v >= 0 ? v : 0.5;
 };
+/** Rows parsed between two turns given to other work of the process. */
+const YIELD_EVERY = 100;
 type Ref = { id: number; name: string };
 
 /** Two free characters for a new sector's code: its initials, else any free pair (codes are 2 letters/digits). */
@@ -266,6 +268,8 @@ export async function commitRegister(
   try {
     for await (const raw of sheet.rows) {
       total++;
+      // Rows of a read chunk parse without a break: the API's requests (inline runner) get turns between.
+      if (total % YIELD_EVERY === 0) await yieldToOthers();
       const errors: ImportError[] = [];
       const r = parseRow(payload.mapping, raw, errors, custom);
       const bad = (message: string): never => {
