@@ -73,6 +73,8 @@ export const imoveis = pgTable(
     index('imoveis_m_denominacao_idx').on(t.municipalityId, t.denominacao, t.id),
     index('imoveis_m_situacao_idx').on(t.municipalityId, t.situacao, t.id),
     index('imoveis_m_utilizacao_idx').on(t.municipalityId, t.utilizacao, t.id),
+    // "The schools, by name": the list filtered by use and sorted by name reads its page in index order.
+    index('imoveis_m_utilizacao_denominacao_idx').on(t.municipalityId, t.utilizacao, t.denominacao, t.id),
     index('imoveis_m_setor_nome_idx').on(t.municipalityId, t.setorNome, t.id),
     index('imoveis_m_sector_idx').on(t.municipalityId, t.sectorId, t.id),
     index('imoveis_m_bairro_idx').on(t.municipalityId, t.bairro, t.id),

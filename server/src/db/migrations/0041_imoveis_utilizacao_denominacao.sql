@@ -1,0 +1,1 @@
+CREATE INDEX "imoveis_m_utilizacao_denominacao_idx" ON "imoveis" USING btree ("municipality_id","utilizacao","denominacao","id");
