@@ -44,8 +44,14 @@ test.describe('phone', () => {
 
   test('busca com e sem acento, filtro, e a ficha pelo endereço do QR', async ({ page }) => {
     await page.goto('/consulta-publica/exemplo');
-    await expect(page.getByRole('link', { name: 'Dados abertos (CSV)' })).toBeVisible();
+    // The search is in the first screen of a phone; the totals and open data fold behind one button.
+    await expect(page.getByLabel('Buscar por número ou descrição')).toBeInViewport();
+    await expect(page.getByRole('link', { name: 'Dados abertos (CSV)' })).toBeHidden();
     await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-public-municipio.png') });
+    await page.getByRole('button', { name: 'Ver totais e dados abertos' }).click();
+    await expect(page.getByRole('link', { name: 'Dados abertos (CSV)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Dicionário de dados' })).toBeInViewport({ ratio: 1 });
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-public-municipio-totais.png') });
     for (const q of ['cameras fotograficas', 'Câmera fotográfica']) {
       await page.getByLabel('Buscar por número ou descrição').fill(q);
       await expect(page.getByText(desc).first()).toBeVisible();
