@@ -4,7 +4,7 @@ import Snackbar from '@mui/material/Snackbar';
 import { useToastStore } from '../../lib/toast';
 
 /** The single toast area: one toast at a time (spec §9); errors use the destructive style. */
-export function Toaster() {
+export default function ToastArea() {
   const current = useToastStore((s) => s.current);
   const dismiss = useToastStore((s) => s.dismiss);
   return (
