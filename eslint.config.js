@@ -70,6 +70,21 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', 'server/src/db/migrations/**'],
     rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] },
   },
+  // The client build treats client/src and shared/src as free of import side effects (client/vite.config.ts): a
+  // module imported for its effects alone would be dropped.
+  {
+    files: ['client/src/**/*.{ts,tsx}', 'shared/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportDeclaration[specifiers.length=0]',
+          message: 'The client build drops a module imported only for its effects (client/vite.config.ts).',
+        },
+      ],
+    },
+  },
   // The server never imports the worker; the worker uses only the server's public entries (HOUSE-RULES 9).
   {
     files: ['server/src/**/*.ts'],

@@ -71,7 +71,10 @@ function buildClient() {
   const hash = hashOf(['client', 'shared/src', 'shared/package.json']);
   if (upToDate('client/dist', hash, 'index.html')) return console.log('[build] cliente sem mudanças: build mantido');
   console.log('[build] cliente: vite build…');
-  const r = spawnSync('npm', ['run', 'build', '-w', '@tombo/client'], { cwd: root, stdio: 'inherit' });
+  // Always a production build, whatever the caller's NODE_ENV (the bench and tests set `test`, and Vite
+  // would then ship React's development build).
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const r = spawnSync('npm', ['run', 'build', '-w', '@tombo/client'], { cwd: root, stdio: 'inherit', env });
   if (r.status !== 0) process.exit(r.status ?? 1);
   fs.writeFileSync(stamp('client/dist'), hash + '\n');
 }

@@ -12,6 +12,7 @@ export * from './audit';
 export * from './jobs';
 export * from './events';
 export * from './routes';
+export * from './public-routes';
 export * from './patrimonios';
 export * from './catalogs';
 export * from './numbering';

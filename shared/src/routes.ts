@@ -83,16 +83,6 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
   { path: '/notificacoes', title: 'Notificações', roles: ALL },
 ];
 
-export const PUBLIC_ROUTES = [
-  { path: '/login', title: 'Entrar' },
-  { path: '/esqueci-minha-senha', title: 'Esqueci minha senha' },
-  { path: '/redefinir-senha/:token', title: 'Redefinir senha' },
-  { path: '/consulta-publica', title: 'Consulta Pública' },
-  { path: '/consulta-publica/bem/:numero', title: 'Consulta Pública — Bem' },
-  { path: '/consulta-publica/:id', title: 'Consulta Pública' },
-  { path: '/consulta-publica/imovel/:id', title: 'Consulta Pública — Imóvel' },
-] as const;
-
 export interface MenuItem {
   path: string;
   label: string;

@@ -31,6 +31,24 @@ test('wrong password shows the pt-BR error and stays on /login', async ({ page }
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('an empty sign-in names the missing fields, focuses the first and checks each again as it is typed', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page.getByText('Informe o e-mail.')).toBeVisible();
+  await expect(page.getByText('Informe a senha.')).toBeVisible();
+  await expect(page.getByLabel('E-mail')).toBeFocused();
+  await page.getByLabel('E-mail').fill(ACCOUNTS.admin);
+  await expect(page.getByText('Informe o e-mail.')).toHaveCount(0);
+  await expect(page.getByText('Informe a senha.')).toBeVisible();
+  await page.getByLabel('Senha', { exact: true }).fill('senha-errada');
+  await expect(page.getByText('Informe a senha.')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page.getByText('Credenciais inválidas.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
 test('usuario typing /configuracoes is sent to /dashboard/usuario', async ({ page }) => {
   await login(page, ACCOUNTS.usuario, 'usuario');
   await page.goto('/configuracoes');

@@ -1,16 +1,12 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 
 /** Shown when a screen fails to load or render (e.g. a chunk missing after an update). */
-export function RouteError() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : '';
+function RouteError({ error }: { error: unknown }) {
+  const detail = error instanceof Error ? error.message : '';
   return (
     <Box
       component="main"
@@ -33,4 +29,22 @@ export function RouteError() {
       </Box>
     </Box>
   );
+}
+
+class Boundary extends Component<{ path: string; children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error() };
+  }
+  override componentDidUpdate(previous: { path: string }) {
+    if (this.state.error != null && previous.path !== this.props.path) this.setState({ error: null });
+  }
+  override render() {
+    return this.state.error != null ? <RouteError error={this.state.error} /> : this.props.children;
+  }
+}
+
+/** Catches what a route throws while loading or rendering (the whole screen says so); another path tries again. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  return <Boundary path={useLocation().pathname}>{children}</Boundary>;
 }

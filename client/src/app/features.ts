@@ -1,16 +1,16 @@
 import { MAIN_ROUTES } from '@tombo/shared';
-import type { Feature, LiveContext, LiveHandlers, Screen } from '../lib/feature';
+import type { Feature, Screen } from '../lib/feature';
 
 /**
  * Every product area's manifest, found by convention: `features/<area>/index.ts` exports `feature`.
- * The router mounts their screens and the live socket registers their handlers; nothing lists them by hand.
+ * The signed-in routes mount their screens; nothing lists them by hand.
  */
 const manifests = import.meta.glob<Feature>('../features/*/index.ts', { eager: true, import: 'feature' });
 export const FEATURES: ReadonlyArray<{ area: string; feature: Feature }> = Object.entries(manifests).map(
   ([path, feature]) => ({ area: path.split('/')[2], feature }),
 );
 
-type RouteKind = 'publicRoutes' | 'mainRoutes' | 'superuserRoutes';
+type RouteKind = 'mainRoutes' | 'superuserRoutes';
 const MAIN_PATHS = new Set(MAIN_ROUTES.map((r) => r.path));
 
 /** The screens of one kind of route by path; two areas claiming a path, or an unknown main path, is a bug. */
@@ -25,17 +25,4 @@ export function screensOf(kind: RouteKind): Map<string, Screen> {
     }
   }
   return screens;
-}
-
-type AnyHandler = (event: unknown, ctx: LiveContext) => void;
-
-/** Every area's live handlers, grouped by event name (an event may matter to several areas). */
-export function liveHandlers(): Map<string, AnyHandler[]> {
-  const byEvent = new Map<string, AnyHandler[]>();
-  for (const { feature } of FEATURES) {
-    for (const [event, handler] of Object.entries(feature.live ?? ({} as LiveHandlers))) {
-      byEvent.set(event, [...(byEvent.get(event) ?? []), handler as AnyHandler]);
-    }
-  }
-  return byEvent;
 }

@@ -1,71 +1,33 @@
 import { Suspense, lazy, type ReactNode } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { MAIN_ROUTES, PUBLIC_ROUTES, SUPERUSER_EXTRA_ROUTES, SUPERUSER_MENU } from '@tombo/shared';
+import { useRoutes, type RouteObject } from 'react-router';
+import { PUBLIC_ROUTES } from '@tombo/shared';
 import { FullScreenSpinner } from '../components/FullScreenSpinner';
-import { NotFoundPage, PlaceholderPage } from '../features/placeholders';
-import { SuperuserPlaceholderPage } from '../features/superuser';
+import type { PublicRoutes } from '../lib/feature';
 import { AppRoot } from './AppRoot';
-import { RouteError } from './RouteError';
-import { screensOf } from './features';
-import { RequireMainArea, RequireRole, RequireSuperuser } from './guards/guards';
 
-// The signed-in layouts are chunks of their own: the login page never loads them.
-const MainLayout = lazy(() => import('./layouts/main/MainLayout'));
-const SuperuserLayout = lazy(() => import('./layouts/superuser/SuperuserLayout'));
+// Every path that is not a signed-out screen: the areas' manifests, guards, layouts and the not-found page, in
+// chunks of their own, so the login route never loads them (docs/architecture.md, "Client").
+const SignedInRoutes = lazy(() => import('./signedInRoutes'));
 
-const screen = (node: ReactNode) => <Suspense fallback={<FullScreenSpinner />}>{node}</Suspense>;
+/** A lazily loaded screen with the full-screen spinner while its chunk loads. */
+export const screen = (node: ReactNode) => <Suspense fallback={<FullScreenSpinner />}>{node}</Suspense>;
 
 const publicTitle = (path: string) => PUBLIC_ROUTES.find((r) => r.path === path)?.title ?? '';
 
-/** Signed-out screens of every area. */
-const publicRoutes: RouteObject[] = [...screensOf('publicRoutes')].map(([path, Screen]) => ({
-  path,
-  element: screen(<Screen title={publicTitle(path)} />),
-}));
-
-/** The main area follows the shared route table (title, roles); a path no area builds yet shows a placeholder. */
-const mainScreens = screensOf('mainRoutes');
-const mainRoutes: RouteObject[] = MAIN_ROUTES.map((route) => {
-  const Page = mainScreens.get(route.path) ?? PlaceholderPage;
-  return {
-    path: route.path,
-    element: (
-      <RequireRole roles={route.roles}>
-        <Page key={route.path} title={route.title} />
-      </RequireRole>
-    ),
-  };
+/** Signed-out screens of every area, found by convention: `features/<area>/public.ts` exports `publicRoutes`. */
+const publicScreens = import.meta.glob<PublicRoutes>('../features/*/public.ts', {
+  eager: true,
+  import: 'publicRoutes',
 });
+const publicRoutes: RouteObject[] = Object.values(publicScreens)
+  .flatMap((screens) => Object.entries(screens))
+  .map(([path, Screen]) => ({ path, element: screen(<Screen title={publicTitle(path)} />) }));
 
-const superuserScreens = screensOf('superuserRoutes');
-const SuperuserHome = superuserScreens.get('/superuser') ?? SuperuserPlaceholderPage;
-const superuserRoutes: RouteObject[] = [
-  { index: true, element: <SuperuserHome title="" /> },
-  ...[...SUPERUSER_MENU, ...SUPERUSER_EXTRA_ROUTES]
-    .filter((item) => item.path !== '/superuser')
-    .map((item) => {
-      const Page = superuserScreens.get(item.path) ?? SuperuserPlaceholderPage;
-      return { path: item.path, element: <Page key={item.path} title={item.label} /> };
-    }),
-  { path: '*', element: <NotFoundPage embedded /> },
+const routes: RouteObject[] = [
+  { element: <AppRoot />, children: [...publicRoutes, { path: '*', element: screen(<SignedInRoutes />) }] },
 ];
 
-export const router = createBrowserRouter([
-  {
-    element: <AppRoot />,
-    errorElement: <RouteError />,
-    children: [
-      ...publicRoutes,
-      {
-        path: '/superuser',
-        element: <RequireSuperuser>{screen(<SuperuserLayout />)}</RequireSuperuser>,
-        children: superuserRoutes,
-      },
-      {
-        element: <RequireMainArea>{screen(<MainLayout />)}</RequireMainArea>,
-        children: mainRoutes,
-      },
-      { path: '*', element: screen(<NotFoundPage />) },
-    ],
-  },
-]);
+/** The app's routes (inside the BrowserRouter of App.tsx). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

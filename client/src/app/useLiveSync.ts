@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { getSession } from '../lib/session';
 import { openSocket } from '../lib/socket';
 import { attachLiveSocket, detachLiveSocket, notifyReconnect } from '../lib/liveBus';
-import { liveHandlers } from './features';
+import { liveHandlers } from './liveHandlers';
 
 /**
  * One socket per signed-in session (DESIGN §5). Each area's live handlers (its `live.ts`) turn events

@@ -16,22 +16,28 @@ export interface LiveContext {
   userId: number;
 }
 
-/** Socket event → what it does to the feature's cached data (run for the whole signed-in session). */
+/**
+ * Socket event → what it does to the feature's cached data (run for the whole signed-in session), exported as
+ * `live` by `features/<area>/live.ts`; the signed-in session's socket finds them all (`app/liveHandlers.ts`).
+ */
 export type LiveHandlers = {
   [E in ServerEventName]?: (event: Parameters<ServerToClientEvents[E]>[0], ctx: LiveContext) => void;
 };
 
 /**
- * A product area's manifest (HOUSE-RULES rule 10), exported as `feature` by `features/<area>/index.ts`:
- * the app finds every manifest, mounts its screens and registers its live handlers.
+ * An area's signed-out screens by route path ('/login'; titles from PUBLIC_ROUTES), exported as `publicRoutes`
+ * by `features/<area>/public.ts`: the entry chunk mounts them (app/router.tsx), so that file names only lazy screens.
+ */
+export type PublicRoutes = Record<string, Screen>;
+
+/**
+ * A product area's manifest (HOUSE-RULES rule 10), exported as `feature` by `features/<area>/index.ts`: the
+ * signed-in routes (their own chunk, app/signedInRoutes.tsx) find every manifest and mount its screens. Its live
+ * handlers are `live.ts` (app/liveHandlers.ts); its signed-out screens, `public.ts`.
  */
 export interface Feature {
-  /** Screens outside the signed-in layouts, by route path ('/login'); titles from PUBLIC_ROUTES. */
-  publicRoutes?: Record<string, Screen>;
   /** Screens of the main area by their MAIN_ROUTES path (which gives title and roles). */
   mainRoutes?: Record<string, Screen>;
   /** Screens of the superuser area by path ('/superuser' is its home). */
   superuserRoutes?: Record<string, Screen>;
-  /** Cache patches for socket events. */
-  live?: LiveHandlers;
 }

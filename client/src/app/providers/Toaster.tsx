@@ -1,36 +1,17 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Snackbar from '@mui/material/Snackbar';
+import { Suspense, lazy, useState } from 'react';
 import { useToastStore } from '../../lib/toast';
 
-/** The single toast area: one toast at a time (spec §9); errors use the destructive style. */
+// Snackbar and Alert load with the first toast: the login route does not download them to draw itself.
+const ToastArea = lazy(() => import('./ToastArea'));
+
+/** Mounts the toast area at the first toast and keeps it (its Snackbar animates the next ones in and out). */
 export function Toaster() {
-  const current = useToastStore((s) => s.current);
-  const dismiss = useToastStore((s) => s.dismiss);
-  return (
-    <Snackbar
-      key={current?.id}
-      open={!!current}
-      autoHideDuration={current?.severity === 'error' ? 8000 : 5000}
-      onClose={(_e, reason) => {
-        if (reason !== 'clickaway') dismiss(current?.id);
-      }}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      sx={{ bottom: { xs: 80, md: 24 } }}
-    >
-      {current ? (
-        <Alert
-          severity={current.severity}
-          variant="filled"
-          onClose={() => dismiss(current.id)}
-          role={current.severity === 'error' ? 'alert' : 'status'}
-          data-testid="toast"
-          sx={{ minWidth: 280, maxWidth: 480, boxShadow: 6 }}
-        >
-          {current.title && <AlertTitle>{current.title}</AlertTitle>}
-          {current.message}
-        </Alert>
-      ) : undefined}
-    </Snackbar>
-  );
+  const toasted = useToastStore((s) => s.current != null);
+  const [mounted, setMounted] = useState(false);
+  if (toasted && !mounted) setMounted(true);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <ToastArea />
+    </Suspense>
+  ) : null;
 }

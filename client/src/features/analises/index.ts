@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import type { Feature } from '../../lib/feature';
-import { live } from './live';
 
 /** Analyses of the register (issue 14): by sector, by type and over time, with drill-down into the asset list. */
 export const feature: Feature = {
@@ -9,5 +8,4 @@ export const feature: Feature = {
     '/analise/tipo': lazy(() => import('./AnaliseTipoPage')),
     '/analise/temporal': lazy(() => import('./AnaliseTemporalPage')),
   },
-  live,
 };

@@ -1,4 +1,3 @@
-import { useForm, type Resolver } from 'react-hook-form';
 import { Link as RouterLink, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -6,14 +5,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { MSG, type LoginResponse, type TwoFactorChallenge } from '@tombo/shared';
 import { errorMessage } from '../../lib/http';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { PasswordField } from '../../components/PasswordField';
+import { TextInput } from '../../components/TextInput';
 import { useCustomization } from '../customization';
 import { AuthScreen } from './AuthScreen';
 import { login } from './api';
@@ -27,15 +26,17 @@ interface LoginForm {
   email: string;
   password: string;
 }
-// Two required fields checked by hand: zod (~35 KB gzip) stays off the login route (issue 16's bundle budget);
-// the API validates the body with the shared loginBody anyway.
-const loginResolver: Resolver<LoginForm> = async (raw) => {
-  const values = { email: raw.email.trim(), password: raw.password };
-  const errors: Partial<Record<keyof LoginForm, { type: string; message: string }>> = {};
-  if (!values.email) errors.email = { type: 'too_small', message: 'Informe o e-mail.' };
-  if (!values.password) errors.password = { type: 'too_small', message: 'Informe a senha.' };
-  return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
-};
+type LoginErrors = Partial<Record<keyof LoginForm, string>>;
+const FIELDS = ['email', 'password'] as const;
+
+// Two required fields checked by hand, as react-hook-form did (on submit, then as the user types): neither zod
+// nor react-hook-form is on the login route (issue 16's bundle budget); the API validates the body anyway.
+function check(values: LoginForm): LoginErrors {
+  const errors: LoginErrors = {};
+  if (!values.email.trim()) errors.email = 'Informe o e-mail.';
+  if (!values.password) errors.password = 'Informe a senha.';
+  return errors;
+}
 
 export default function LoginPage() {
   const c = useCustomization();
@@ -48,11 +49,6 @@ export default function LoginPage() {
   const expiredFlag = useSession((s) => s.expired);
   const sessionExpired = params.get('sessionExpired') === '1' || !!state.sessionExpired || expiredFlag;
   const from = state.from ?? params.get('from');
-
-  const { register, handleSubmit, formState } = useForm<LoginForm>({
-    resolver: loginResolver,
-    defaultValues: { email: '', password: '' },
-  });
 
   const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
   const signedIn = (res: LoginResponse) => {
@@ -68,11 +64,35 @@ export default function LoginPage() {
     onError: (err) => toast.error(errorMessage(err, MSG.loginFailed)),
   });
 
+  const [values, setValues] = useState<LoginForm>({ email: '', password: '' });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  const field = (name: keyof LoginForm) => ({
+    name,
+    ref: inputs[name],
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const next = { ...values, [name]: event.target.value };
+      setValues(next);
+      // After the first submit a field is checked again as it changes.
+      if (submitted) setErrors((prev) => ({ ...prev, [name]: check(next)[name] }));
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = check(values);
+    setSubmitted(true);
+    setErrors(found);
+    const invalid = FIELDS.find((name) => found[name]);
+    if (invalid) inputs[invalid].current?.focus();
+    else mutation.mutate({ email: values.email.trim(), password: values.password });
+  };
+
   if (status === 'authenticated' && user && !mutation.isPending && !mutation.isSuccess) {
     return <Navigate to={loginTarget(user.role, from)} replace />;
   }
 
-  const { errors } = formState;
   if (challenge)
     return (
       <AuthScreen>
@@ -88,14 +108,9 @@ export default function LoginPage() {
           {MSG.auth.sessionExpired}
         </Alert>
       )}
-      <Box
-        component="form"
-        noValidate
-        onSubmit={handleSubmit((v) => mutation.mutate(v))}
-        aria-label="Entrar no sistema"
-      >
-        <TextField
-          {...register('email')}
+      <Box component="form" noValidate onSubmit={submit} aria-label="Entrar no sistema">
+        <TextInput
+          {...field('email')}
           id="login-email"
           label="E-mail"
           type="email"
@@ -104,17 +119,17 @@ export default function LoginPage() {
           margin="normal"
           autoFocus
           error={!!errors.email}
-          helperText={errors.email?.message}
+          helperText={errors.email}
         />
         <PasswordField
-          {...register('password')}
+          {...field('password')}
           id="login-password"
           label="Senha"
           autoComplete="current-password"
           fullWidth
           margin="normal"
           error={!!errors.password}
-          helperText={errors.password?.message}
+          helperText={errors.password}
         />
         <Box sx={{ textAlign: 'right', mt: 0.5 }}>
           <Link component={RouterLink} to="/esqueci-minha-senha" variant="body2">

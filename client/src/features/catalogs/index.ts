@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import type { Feature } from '../../lib/feature';
-import { live } from './live';
 
 export { catalogKeys } from './keys';
 export { byName, useFormas, useFormFields, useTipos } from './queries';
@@ -14,5 +13,4 @@ export const feature: Feature = {
     '/configuracoes/formas-aquisicao': lazy(() => import('./FormasAquisicaoPage')),
     '/configuracoes/numeracao-bens': lazy(() => import('./NumeracaoBensPage')),
   },
-  live,
 };

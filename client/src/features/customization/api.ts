@@ -1,7 +1,8 @@
 import {
+  CUSTOMIZATION_CHOICES,
   DEFAULT_CUSTOMIZATION,
+  HEX_COLOR,
   STORAGE_KEYS,
-  customizationSchema,
   type Customization,
   type CustomizationFileField,
   type CustomizationResponse,
@@ -10,15 +11,26 @@ import { http } from '../../lib/http';
 import { storage } from '../../lib/storage';
 import { uploadFile } from '../../lib/upload';
 
+const choices: Partial<Record<string, readonly string[]>> = CUSTOMIZATION_CHOICES;
+
+/**
+ * Whether a served or cached value fits its field: the kind of its default, one of a choice field's options,
+ * a colour where the default is one. Not the zod schema: this runs on the login route, which loads no zod.
+ */
+function fits(key: keyof Customization, value: unknown): boolean {
+  const fallback = DEFAULT_CUSTOMIZATION[key];
+  if (typeof value !== typeof fallback) return false;
+  const options = choices[key];
+  if (options) return options.includes(value as string);
+  return typeof fallback !== 'string' || !HEX_COLOR.test(fallback) || HEX_COLOR.test(value as string);
+}
+
 /** Server values merged over the defaults; unknown or invalid fields are dropped. */
 export function mergeCustomization(value: unknown): Customization {
   const merged: Record<string, unknown> = { ...DEFAULT_CUSTOMIZATION };
   if (value && typeof value === 'object') {
-    const shape = customizationSchema.shape;
     for (const [key, raw] of Object.entries(value as Record<string, unknown>)) {
-      if (!(key in shape) || raw == null) continue;
-      const parsed = shape[key as keyof typeof shape].safeParse(raw);
-      if (parsed.success) merged[key] = parsed.data;
+      if (Object.hasOwn(DEFAULT_CUSTOMIZATION, key) && fits(key as keyof Customization, raw)) merged[key] = raw;
     }
   }
   return merged as Customization;

@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import type { Feature } from '../../lib/feature';
-import { live } from './live';
 
 export { useCustomization, useCustomizationScope } from './queries';
 export { cacheCustomization, resetCustomization, saveCustomization, uploadCustomizationFile } from './api';
@@ -9,6 +8,5 @@ export { customizationKeys } from './keys';
 /** Branding, theme and login customization (/configuracoes/personalizacao). */
 export const feature: Feature = {
   mainRoutes: { '/configuracoes/personalizacao': lazy(() => import('./PersonalizationPage')) },
-  live,
 };
 export { FileField } from './FileField';

@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import type { Feature } from '../../lib/feature';
-import { live } from './live';
 
 const DashboardPage = lazy(() => import('./DashboardPage'));
 
@@ -14,5 +13,4 @@ export const feature: Feature = {
     '/dashboard/usuario': DashboardPage,
     '/dashboard/visualizador': DashboardPage,
   },
-  live,
 };

@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import type { Feature } from '../../lib/feature';
-import { live } from './live';
 
 /**
  * Depreciation (/depreciacao): one asset's figures on a date, its schedule, revaluations and impairments, the
@@ -11,5 +10,4 @@ export const feature: Feature = {
     '/depreciacao': lazy(() => import('./DepreciacaoPage')),
     '/dashboard/depreciacao': lazy(() => import('./DashboardDepreciacaoPage')),
   },
-  live,
 };

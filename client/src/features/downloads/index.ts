@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import type { Feature } from '../../lib/feature';
-import { live } from './live';
 
 export { JobProgressPanel } from './JobProgressPanel';
 export { patchJob } from './live';
@@ -9,5 +8,4 @@ export { useJob } from './queries';
 /** The caller's background jobs and their files (/downloads). */
 export const feature: Feature = {
   mainRoutes: { '/downloads': lazy(() => import('./DownloadsPage')) },
-  live,
 };

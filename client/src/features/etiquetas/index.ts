@@ -1,10 +1,8 @@
 import { lazy } from 'react';
 import type { Feature } from '../../lib/feature';
-import { live } from './live';
 
 /** Labels (issue 11): label templates and their editor in mm, and label generation (sheets, thermal, ZPL, EPL). */
 export const feature: Feature = {
-  live,
   mainRoutes: {
     '/etiquetas/templates': lazy(() => import('./TemplatesPage')),
     '/etiquetas/templates/editor/:templateId': lazy(() => import('./EditorPage')),

@@ -1,10 +1,8 @@
 import { lazy } from 'react';
 import type { Feature } from '../../lib/feature';
-import { live } from './live';
 
 /** Data export (/exportacao): assets to XLSX or CSV with an export template; the templates' editor. */
 export const feature: Feature = {
-  live,
   mainRoutes: { '/exportacao': lazy(() => import('./ExportacaoPage')) },
 };
 /** The template editor, reused by the superuser's installation-wide templates. */

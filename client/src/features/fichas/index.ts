@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import type { Feature } from '../../lib/feature';
-import { live } from './live';
 
 export { PrintFichaButton } from './PrintFichaButton';
 
@@ -11,5 +10,4 @@ export const feature: Feature = {
     '/gerenciador-fichas/novo': lazy(() => import('./FichaEditorPage')),
     '/gerenciador-fichas/editor/:id': lazy(() => import('./FichaEditorPage')),
   },
-  live,
 };

@@ -1,10 +1,8 @@
 import { lazy } from 'react';
 import type { Feature } from '../../lib/feature';
-import { live } from './live';
 
 /** Property report templates (issue 13): the list with 'Gerar' (PDF/XLSX) and the editor. */
 export const feature: Feature = {
-  live,
   mainRoutes: {
     '/imoveis/relatorios/templates': lazy(() => import('./ImovelTemplatesPage')),
     '/imoveis/relatorios/templates/novo': lazy(() => import('./ImovelTemplateEditorPage')),

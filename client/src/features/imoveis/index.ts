@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import type { Feature } from '../../lib/feature';
-import { live } from './live';
 
 export { imovelKeys } from './keys';
 export { useImovel, useImovelFields } from './queries';
@@ -17,5 +16,4 @@ export const feature: Feature = {
     '/imoveis/ver/:id': lazy(() => import('./ImovelViewPage')),
     '/imoveis/campos': lazy(() => import('./CamposPage')),
   },
-  live,
 };

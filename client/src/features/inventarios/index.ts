@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import type { Feature } from '../../lib/feature';
-import { live } from './live';
 
 export { inventarioKeys } from './keys';
 
@@ -14,5 +13,4 @@ export const feature: Feature = {
     '/inventarios/resumo/:id': lazy(() => import('./summary/SummaryPage')),
     '/inventarios/imprimir/:id': lazy(() => import('./print/PrintInventarioPage')),
   },
-  live,
 };

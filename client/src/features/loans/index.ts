@@ -1,11 +1,9 @@
 import { lazy } from 'react';
 import type { Feature } from '../../lib/feature';
-import { live } from './live';
 
 export { loanKeys } from './keys';
 
 /** Loans of assets (/bens/emprestimos): open, overdue and returned; lend and register returns. */
 export const feature: Feature = {
   mainRoutes: { '/bens/emprestimos': lazy(() => import('./LoansPage')) },
-  live,
 };

@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import type { Feature } from '../../lib/feature';
-import { live } from './live';
 
 export { locaisKeys } from './keys';
 export { useLocais } from './queries';
@@ -8,5 +7,4 @@ export { useLocais } from './queries';
 /** Places (locais) inside sectors (/locais). */
 export const feature: Feature = {
   mainRoutes: { '/locais': lazy(() => import('./LocaisPage')) },
-  live,
 };

@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import type { Feature } from '../../lib/feature';
-import { live } from './live';
 
 export { StatusChip } from './StatusChip';
 export { COLUMN_LABELS } from './labels';
@@ -22,5 +21,4 @@ export const feature: Feature = {
     '/bens-cadastrados/novo-lote': lazy(() => import('./PatrimonioLotePage')),
     '/bens-cadastrados/ver/:id': lazy(() => import('./PatrimonioViewPage')),
   },
-  live,
 };

@@ -1,10 +1,8 @@
 import { lazy } from 'react';
 import type { Feature } from '../../lib/feature';
-import { live } from './live';
 
 /** Reports (issue 11): generate with filters and saved configs, the browser preview, templates and the layout editor. */
 export const feature: Feature = {
-  live,
   mainRoutes: {
     '/relatorios': lazy(() => import('./RelatoriosPage')),
     '/relatorios/ver/:templateId': lazy(() => import('./ReportViewPage')),

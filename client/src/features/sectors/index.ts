@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import type { Feature } from '../../lib/feature';
-import { live } from './live';
 
 export { sectorKeys } from './keys';
 export { sortByName, useSectors } from './queries';
@@ -8,5 +7,4 @@ export { sortByName, useSectors } from './queries';
 /** Sectors of the municipality (/configuracoes/setores). */
 export const feature: Feature = {
   mainRoutes: { '/configuracoes/setores': lazy(() => import('./SectorsPage')) },
-  live,
 };

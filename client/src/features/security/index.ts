@@ -1,11 +1,9 @@
 import { lazy } from 'react';
 import type { Feature } from '../../lib/feature';
-import { live } from './live';
 
 export { useIdleTimeoutMs, useSessionPolicy } from './queries';
 
 /** The municipality's security policy (/configuracoes/seguranca). */
 export const feature: Feature = {
   mainRoutes: { '/configuracoes/seguranca': lazy(() => import('./SecurityPage')) },
-  live,
 };

@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import type { Feature } from '../../lib/feature';
-import { live } from './live';
 
 /** Installation-wide asset form fields and export templates (/superuser/form-fields, /superuser/export-templates). */
 export const feature: Feature = {
@@ -8,5 +7,4 @@ export const feature: Feature = {
     '/superuser/form-fields': lazy(() => import('./FormFieldsPage')),
     '/superuser/export-templates': lazy(() => import('./ExportTemplatesPage')),
   },
-  live,
 };

@@ -1,9 +1,7 @@
 import { lazy } from 'react';
 import type { Feature } from '../../lib/feature';
-import { live } from './live';
 
 /** The role → permission matrix of spec §6 (/superuser/permissions). */
 export const feature: Feature = {
   superuserRoutes: { '/superuser/permissions': lazy(() => import('./PermissionsPage')) },
-  live,
 };

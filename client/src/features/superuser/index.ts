@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import type { Feature } from '../../lib/feature';
-import { live } from './live';
 
 /** A superuser screen not built yet: its title and an empty state. */
 export const SuperuserPlaceholderPage = lazy(() => import('./SuperuserPlaceholderPage'));
@@ -16,5 +15,4 @@ export const feature: Feature = {
     '/superuser/public-search': lazy(() => import('./PublicSearchPage')),
     '/superuser/security': lazy(() => import('./SuperuserSecurityPage')),
   },
-  live,
 };

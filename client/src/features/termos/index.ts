@@ -1,9 +1,7 @@
 import { lazy } from 'react';
 import type { Feature } from '../../lib/feature';
-import { live } from './live';
 
 /** Custody terms (termos de responsabilidade) of the sectors: versions, issue, download (/termos). */
 export const feature: Feature = {
   mainRoutes: { '/termos': lazy(() => import('./TermosPage')) },
-  live,
 };

@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import type { Feature } from '../../lib/feature';
-import { live } from './live';
 
 export { TransferRequestDialog } from './TransferRequestDialog';
 export type { TransferResult } from './api';
@@ -11,5 +10,4 @@ export const feature: Feature = {
     '/bens/transferencias': lazy(() => import('./TransfersPage')),
     '/relatorios/transferencias': lazy(() => import('./TransferReportPage')),
   },
-  live,
 };

@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import type { Feature } from '../../lib/feature';
-import { live } from './live';
 
 export { usersKeys } from './keys';
 export { fetchUsers } from './api';
@@ -9,5 +8,4 @@ export { ResetTwoFactorDialog, TwoFactorChip } from './TwoFactorReset';
 /** Users of the municipality (/configuracoes/usuarios). */
 export const feature: Feature = {
   mainRoutes: { '/configuracoes/usuarios': lazy(() => import('./UsersPage')) },
-  live,
 };

@@ -1,0 +1,57 @@
+import { lazy } from 'react';
+import { useRoutes, type RouteObject } from 'react-router';
+import { MAIN_ROUTES, SUPERUSER_EXTRA_ROUTES, SUPERUSER_MENU } from '@tombo/shared';
+import { NotFoundPage, PlaceholderPage } from '../features/placeholders';
+import { SuperuserPlaceholderPage } from '../features/superuser';
+import { screensOf } from './features';
+import { RequireMainArea, RequireRole, RequireSuperuser } from './guards/guards';
+import { screen } from './router';
+
+// Each layout is a chunk of its own: a superuser never loads the main one, nor the reverse.
+const MainLayout = lazy(() => import('./layouts/main/MainLayout'));
+const SuperuserLayout = lazy(() => import('./layouts/superuser/SuperuserLayout'));
+
+/** The main area follows the shared route table (title, roles); a path no area builds yet shows a placeholder. */
+const mainScreens = screensOf('mainRoutes');
+const mainRoutes: RouteObject[] = MAIN_ROUTES.map((route) => {
+  const Page = mainScreens.get(route.path) ?? PlaceholderPage;
+  return {
+    path: route.path,
+    element: (
+      <RequireRole roles={route.roles}>
+        <Page key={route.path} title={route.title} />
+      </RequireRole>
+    ),
+  };
+});
+
+const superuserScreens = screensOf('superuserRoutes');
+const SuperuserHome = superuserScreens.get('/superuser') ?? SuperuserPlaceholderPage;
+const superuserRoutes: RouteObject[] = [
+  { index: true, element: <SuperuserHome title="" /> },
+  ...[...SUPERUSER_MENU, ...SUPERUSER_EXTRA_ROUTES]
+    .filter((item) => item.path !== '/superuser')
+    .map((item) => {
+      const Page = superuserScreens.get(item.path) ?? SuperuserPlaceholderPage;
+      return { path: item.path, element: <Page key={item.path} title={item.label} /> };
+    }),
+  { path: '*', element: <NotFoundPage embedded /> },
+];
+
+const routes: RouteObject[] = [
+  {
+    path: '/superuser',
+    element: <RequireSuperuser>{screen(<SuperuserLayout />)}</RequireSuperuser>,
+    children: superuserRoutes,
+  },
+  {
+    element: <RequireMainArea>{screen(<MainLayout />)}</RequireMainArea>,
+    children: mainRoutes,
+  },
+  { path: '*', element: screen(<NotFoundPage />) },
+];
+
+/** Every path that is not a signed-out screen: the superuser area, the main area and the not-found page. */
+export default function SignedInRoutes() {
+  return useRoutes(routes);
+}
