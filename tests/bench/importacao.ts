@@ -6,7 +6,8 @@
  * Two modes: 'inline' (no Redis: the job runs in the API process, the embedded default) and 'worker'
  * (Redis + a separate worker process, the production layout of docker-compose.yml).
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx tests/bench/importacao.ts
- * BENCH_IMPORT_ROWS (default 100000), BENCH_IMPORT_MODES (default 'inline,worker').
+ * BENCH_IMPORT_ROWS (default 100000), BENCH_IMPORT_MODES (default 'inline,worker'), BENCH_IMPORT_LOAD ('rate',
+ * default, at BENCH_IMPORT_LIST_RATE = 20 list requests a second; or 'saturate': 4 back-to-back clients).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +19,8 @@ import { finishBench, loginToken, openPgBench, type BenchServer } from './server
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const LIST_CLIENTS = 4;
+const LIST_RATE = Number(process.env.BENCH_IMPORT_LIST_RATE ?? 20);
+const LOAD = process.env.BENCH_IMPORT_LOAD === 'saturate' ? 'saturate' : 'rate';
 
 /** Writes the register row by row (never all in memory), as Latin-1 bytes. */
 async function writeRegister(file: string, rows: number): Promise<void> {
@@ -127,29 +130,49 @@ const p95 = (xs: number[]) => {
   return s.length ? s[Math.min(s.length - 1, Math.floor(0.95 * s.length))] : NaN;
 };
 
-/** GET /api/patrimonios from LIST_CLIENTS loops until `stop()`; the latencies (ms). */
+/**
+ * Other users' asset-list requests until `stop()`, and their latencies (ms). 'rate' (the default): a fixed
+ * LIST_RATE requests a second, each sent on schedule whether or not the previous ones answered (an office of
+ * users clicking; latencies include any queueing). 'saturate': LIST_CLIENTS back-to-back loops, which keep the
+ * two cores busy by themselves (a stress figure: any extra work then shows up in their latency).
+ */
 function listLoad(url: string, token: string) {
   const times: number[] = [];
   let running = true;
   let errors = 0;
-  const loop = async (k: number) => {
-    let i = 0;
-    while (running) {
-      const t0 = performance.now();
-      const res = await fetch(`${url}/api/patrimonios?page=${1 + ((i++ + k) % 5)}&pageSize=20`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      await res.arrayBuffer();
-      if (!res.ok) errors++;
-      times.push(performance.now() - t0);
-    }
+  let i = 0;
+  const one = async () => {
+    const t0 = performance.now();
+    const res = await fetch(`${url}/api/patrimonios?page=${1 + (i++ % 5)}&pageSize=20`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await res.arrayBuffer();
+    if (!res.ok) errors++;
+    times.push(performance.now() - t0);
   };
-  const loops = Array.from({ length: LIST_CLIENTS }, (_, k) => loop(k));
+  const inFlight = new Set<Promise<void>>();
+  const loops =
+    LOAD === 'saturate'
+      ? Array.from({ length: LIST_CLIENTS }, async () => {
+          while (running) await one();
+        })
+      : [
+          (async () => {
+            const start = performance.now();
+            for (let k = 0; running; k++) {
+              const p = one().finally(() => inFlight.delete(p));
+              inFlight.add(p);
+              const next = start + ((k + 1) * 1000) / LIST_RATE;
+              await new Promise((r) => setTimeout(r, Math.max(0, next - performance.now())));
+            }
+          })(),
+        ];
   return {
     times,
     async stop() {
       running = false;
       await Promise.all(loops);
+      await Promise.all(inFlight);
       return { p95: p95(times), n: times.length, errors };
     },
   };
@@ -264,7 +287,7 @@ async function importIn(mode: 'inline' | 'worker'): Promise<void> {
       `  RSS do servidor: ${rssBefore.toFixed(0)} MB antes, pico ${peak.toFixed(0)} MB durante envio+análise+importação`,
     );
     console.log(
-      `  GET /api/patrimonios (${LIST_CLIENTS} clientes): p95 ${idleFig.p95.toFixed(1)} ms ocioso (${idleFig.n} req) vs ` +
+      `  GET /api/patrimonios (${LOAD === 'saturate' ? `${LIST_CLIENTS} clientes em laço` : `${LIST_RATE} req/s`}): p95 ${idleFig.p95.toFixed(1)} ms ocioso (${idleFig.n} req) vs ` +
         `${busyFig.p95.toFixed(1)} ms durante a importação (${busyFig.n} req, ${busyFig.errors} erros)`,
     );
     console.log(
