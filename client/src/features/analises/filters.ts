@@ -14,10 +14,12 @@ export function useUrlFiltros(keys: readonly FilterKey[]) {
     if (v) filtros[k] = v;
   }
   // A change is a patch over the URL as it is when applied (a key set to undefined is cleared): two fields
-  // applied one right after the other (a date on blur, the next on Enter) both stay.
+  // applied one right after the other (a date on blur, the next on Enter) both stay. The live URL, not the
+  // hook's `prev`: that one is the search of the last render, and the second change may come before the next.
   const set = (patch: Filtros) =>
     setSp(
-      (prev) => {
+      () => {
+        const prev = new URLSearchParams(window.location.search);
         const out = new URLSearchParams();
         for (const k of keys) {
           const v = k in patch ? patch[k] : (prev.get(k) ?? undefined);

@@ -19,8 +19,9 @@ export function useUrlFilters() {
   const size = Number(sp.get('pageSize'));
   const pageSize = (PAGE_SIZES as readonly number[]).includes(size) ? size : 25;
   const update = (fn: (next: URLSearchParams) => void) =>
-    setSp((prev) => {
-      const next = new URLSearchParams(prev);
+    // From the live URL (the hook's `prev` is the search of the last render; two quick changes must both stay).
+    setSp(() => {
+      const next = new URLSearchParams(window.location.search);
       fn(next);
       return next;
     });
