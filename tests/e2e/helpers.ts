@@ -82,3 +82,23 @@ export async function assetRefs(
 }
 
 export { MSG };
+
+/**
+ * Records the text of every toast the page draws from now on: a toast the app replaces a moment later
+ * (one at a time, spec §9 — a job's own 'pronto' toast may follow its 'iniciado' within milliseconds) is
+ * still seen. Returns a reader of the texts so far.
+ */
+export async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __toasts?: string[] };
+    w.__toasts = [];
+    const seen = () => {
+      for (const el of document.querySelectorAll('[data-testid="toast"]')) {
+        const text = (el as HTMLElement).innerText;
+        if (w.__toasts![w.__toasts!.length - 1] !== text) w.__toasts!.push(text);
+      }
+    };
+    new MutationObserver(seen).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts);
+}

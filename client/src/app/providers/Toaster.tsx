@@ -1,8 +1,10 @@
 import { Suspense, lazy, useState } from 'react';
 import { useToastStore } from '../../lib/toast';
 
-// Snackbar and Alert load with the first toast: the login route does not download them to draw itself.
-const ToastArea = lazy(() => import('./ToastArea'));
+// Snackbar and Alert load with the first toast, or once signed in (SignedInSession preloads them): the login
+// route does not download them to draw itself.
+export const preloadToastArea = () => import('./ToastArea');
+const ToastArea = lazy(preloadToastArea);
 
 /** Mounts the toast area at the first toast and keeps it (its Snackbar animates the next ones in and out). */
 export function Toaster() {
