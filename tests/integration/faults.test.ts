@@ -50,6 +50,20 @@ async function get(path: string, token: string): Promise<Answer> {
   }
 }
 
+/** Back by itself: true once an authorised read answers 200 again and readiness says so, within 10 s of `since`. */
+async function backWithin10s(token: string, since: number): Promise<boolean> {
+  while (Date.now() - since < 10_000) {
+    if ((await get('/api/sectors', token)).status === 200 && (await fetch(`${url}/api/ready`)).status === 200)
+      return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
+
+/** How many answers of each status (for the failure message). */
+const tallyOf = (answers: Answer[]) =>
+  JSON.stringify(answers.reduce<Record<string, number>>((t, a) => ({ ...t, [a.status]: (t[a.status] ?? 0) + 1 }), {}));
+
 describe.skipIf(!pgOnly)('PostgreSQL connections killed mid-traffic', () => {
   it('503 with a pt-BR message while it lasts, then back by itself within 10 s', async () => {
     const p = startProcess('main', {
@@ -88,17 +102,10 @@ describe.skipIf(!pgOnly)('PostgreSQL connections killed mid-traffic', () => {
     expect(killed).toBeGreaterThan(0);
     const killedAt = Date.now();
 
-    // Back by itself: an authorised read answers 200 again within 10 s, and readiness says so.
-    let back = false;
-    while (!back && Date.now() - killedAt < 10_000) {
-      back = (await get('/api/sectors', token)).status === 200 && (await fetch(`${url}/api/ready`)).status === 200;
-      if (!back) await new Promise((r) => setTimeout(r, 100));
-    }
+    const back = await backWithin10s(token, killedAt);
     running = false;
     await Promise.all(clients);
-    const tally = JSON.stringify(
-      answers.reduce<Record<string, number>>((t, a) => ({ ...t, [a.status]: (t[a.status] ?? 0) + 1 }), {}),
-    );
+    const tally = tallyOf(answers);
     const ready = await fetch(`${url}/api/ready`).then(
       (r) => r.text(),
       (e: Error) => `ready: ${String(e.cause ?? e)} exit ${p.child.exitCode}`,
@@ -193,17 +200,10 @@ describe.skipIf(!pgOnly)('PostgreSQL unreachable for a few seconds', () => {
       expect(whileDown.filter((a) => a.status === 503).length).toBeGreaterThan(0);
 
       await relay.up();
-      const upAt = Date.now();
-      let back = false;
-      while (!back && Date.now() - upAt < 10_000) {
-        back = (await get('/api/sectors', token)).status === 200 && (await fetch(`${url}/api/ready`)).status === 200;
-        if (!back) await new Promise((r) => setTimeout(r, 100));
-      }
+      const back = await backWithin10s(token, Date.now());
       running = false;
       await Promise.all(clients);
-      const tally = JSON.stringify(
-        answers.reduce<Record<string, number>>((t, a) => ({ ...t, [a.status]: (t[a.status] ?? 0) + 1 }), {}),
-      );
+      const tally = tallyOf(answers);
       expect(back, `the app did not recover within 10 s: ${tally}\n${p.log().slice(-3000)}`).toBe(true);
       expect(
         answers.filter((a) => a.status !== 200 && a.status !== 503),
