@@ -14,6 +14,25 @@ import { finishBench, startBenchServer } from './server-process';
 import { createFreshDatabase } from '../../server/src/db/test-database';
 
 const CONNECTIONS = 50;
+/** Words of the varied searches: the seed's items (plural, unaccented, as a visitor types) and brands. */
+const ITEMS = [
+  'cadeiras',
+  'mesas',
+  'computadores',
+  'monitores',
+  'impressoras',
+  'armarios',
+  'cameras',
+  'geladeiras',
+  'notebooks',
+  'estantes',
+  'bebedouros',
+  'projetores',
+  'telefones',
+  'veiculos',
+  'ar-condicionado',
+];
+const BRANDS = ['positivo', 'dell', 'lenovo', 'samsung', 'lg', 'epson', 'hp', 'brastemp', 'consul', 'fiat'];
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ASSETS = Number(process.env.BENCH_PUBLICA_ASSETS ?? 1_000_000);
 const TOWNS = 10;
@@ -32,10 +51,16 @@ const figs = (times: number[], n: number, bad: number): Fig => {
   return { p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99), n, bad };
 };
 
-async function measureApi(url: string, headers: Record<string, string> = {}, expect = 200): Promise<Fig> {
+async function measureApi(
+  url: string,
+  headers: Record<string, string> = {},
+  expect = 200,
+  nextPath?: () => string,
+): Promise<Fig> {
   const times: number[] = [];
   let bad = 0;
-  const inst = runLoad({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  const requests = nextPath ? [{ setupRequest: (r: object) => ({ ...r, path: nextPath() }) }] : undefined;
+  const inst = runLoad({ url, connections: CONNECTIONS, duration: DURATION, headers, requests });
   inst.on('response', (_c: unknown, status: number, _b: number, ms: number) => {
     times.push(ms);
     if (status !== expect) bad += 1;
@@ -45,14 +70,15 @@ async function measureApi(url: string, headers: Record<string, string> = {}, exp
 }
 
 /** The same SQL, 50 connections straight on PostgreSQL, for DURATION seconds: the floor. */
-async function measureSql(pool: pg.Pool, text: string, values: unknown[]): Promise<Fig> {
+async function measureSql(pool: pg.Pool, text: string, values: unknown[] | (() => unknown[])): Promise<Fig> {
   const times: number[] = [];
+  const next = typeof values === 'function' ? values : () => values;
   const end = performance.now() + DURATION * 1000;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < end) {
         const t = performance.now();
-        await pool.query(text, values);
+        await pool.query(text, next());
         times.push(performance.now() - t);
       }
     }),
@@ -117,17 +143,23 @@ async function seed(pool: pg.Pool): Promise<void> {
   await pool.query('vacuum analyze patrimonios');
 }
 
+/** The app's word search (server/src/modules/public/search.ts): the municipality's keys in one GIN scan, ranked, counted. */
+const MATCH = `public.patrimonio_busca_chaves(municipality_id, numero_patrimonio, busca_publica)
+  @@ (public.patrimonio_busca_consulta($1::int, to_tsquery('public.tombo_pt', $2)) || $4::tsquery)`;
 const SEARCH_SQL = `select * from (
     select id, numero_patrimonio, descricao_bem, tipo_nome, setor_nome, local_nome, status, data_aquisicao,
       (case when numero_patrimonio like $3 then 1 else 0 end
-        + ts_rank(public.patrimonio_busca_doc(descricao_bem, tipo_nome, setor_nome, local_nome), to_tsquery('public.tombo_pt', $2)))::float8 as rank
-    from patrimonios where municipality_id = $1
-      and (public.patrimonio_busca_doc(descricao_bem, tipo_nome, setor_nome, local_nome) @@ to_tsquery('public.tombo_pt', $2)
-           or numero_patrimonio like $3)) s
+        + ts_rank(busca_publica, to_tsquery('public.tombo_pt', $2)))::float8 as rank, count(*) over ()::int as matches
+    from patrimonios where ${MATCH}) s
   order by rank desc, id limit 26`;
-const COUNT_SQL = `select count(*)::int from (select 1 from patrimonios where municipality_id = $1
-  and (public.patrimonio_busca_doc(descricao_bem, tipo_nome, setor_nome, local_nome) @@ to_tsquery('public.tombo_pt', $2)
-       or numero_patrimonio like $3) limit 10001) s`;
+const COUNT_SQL = `select count(*)::int from patrimonios where ${MATCH}`;
+/** The values of SEARCH_SQL and COUNT_SQL for a search typed as `q` (stemmed words `tsq`). */
+const searchValues = (town: number, q: string, tsq: string) => [
+  town,
+  tsq,
+  `${q.toUpperCase()}%`,
+  `'${town}#${q.toUpperCase()}':*`,
+];
 const PAGE400_SQL = `select id, numero_patrimonio, descricao_bem from patrimonios where municipality_id = $1
   and numero_patrimonio > $2 order by numero_patrimonio, id limit 26`;
 const DETAIL_SQL = `select numero_patrimonio, descricao_bem, tipo_nome, setor_nome, local_nome, status, data_aquisicao
@@ -189,11 +221,28 @@ export async function publicaBench(): Promise<void> {
     ];
     await measureApi(api(`/patrimonios?municipio=${town.slug}&q=cadeira`)); // warm-up
     for (const [label, q, tsq] of searches) {
-      const hits = (await pool.query(COUNT_SQL, [town.id, tsq, `${q.toUpperCase()}%`])).rows[0].count;
+      const hits = (await pool.query(COUNT_SQL, searchValues(town.id, q, tsq))).rows[0].count;
       const a = await measureApi(api(`/patrimonios?${new URLSearchParams({ municipio: town.slug, q })}`));
-      const b = await measureSql(pool, SEARCH_SQL, [town.id, tsq, `${q.toUpperCase()}%`]);
-      rows.push([label, `${hits}${hits > 10000 ? '+' : ''} achados`, a, b, '≤ 100']);
+      const b = await measureSql(pool, SEARCH_SQL, searchValues(town.id, q, tsq));
+      rows.push([label, `${hits} achados`, a, b, '≤ 100']);
     }
+    // Every request a different search (item × brand, as typed: plural, no accents): none repeats the one before.
+    const mixed = ITEMS.flatMap((item) => BRANDS.map((brand) => `${item} ${brand}`));
+    let iApi = 0;
+    let iSql = 0;
+    rows.push([
+      `busca: ${mixed.length} consultas diferentes`,
+      'ex.: "monitores dell"',
+      await measureApi(api(`/patrimonios?municipio=${town.slug}&q=x`), {}, 200, () => {
+        const q = mixed[iApi++ % mixed.length];
+        return `/api/public/patrimonios?${new URLSearchParams({ municipio: town.slug, q })}`;
+      }),
+      await measureSql(pool, SEARCH_SQL, () => {
+        const q = mixed[iSql++ % mixed.length];
+        return searchValues(town.id, q, q.replace(' ', ' & ') + ':*');
+      }),
+      '≤ 100',
+    ]);
     rows.push([
       'lista: página 1',
       'sem busca',

@@ -91,6 +91,32 @@ describe('Portuguese search', () => {
     expect((await search('pb-000')).patrimonios.map((p) => p.numero_patrimonio)).toHaveLength(6);
     expect((await search('PB-0003')).patrimonios[0].numero_patrimonio).toBe('PB-0003');
   });
+  it('counts every match of a word search beside its first page', async () => {
+    const r = await search('arquivo');
+    expect(r.patrimonios).toHaveLength(r.pageSize);
+    expect([r.total, r.totalExact]).toEqual([57, true]);
+  });
+  it('under row-level security, as the app runs it, a search reads the keys index (no scan of the town)', async () => {
+    const plan = await s.owner.session(async (_db, query) => {
+      await query('begin');
+      try {
+        await query(`set local role tombo_app`);
+        await query(`select set_config('app.municipality_id', $1, true)`, [String(A.id)]);
+        await query('set local enable_seqscan = off');
+        const rows = await query<{ 'QUERY PLAN': string }>(
+          `explain select id from patrimonios
+            where public.patrimonio_busca_chaves(municipality_id, numero_patrimonio, busca_publica)
+              @@ public.patrimonio_busca_consulta($1::int, to_tsquery('public.tombo_pt', 'cadeir:*'))`,
+          [A.id],
+        );
+        return rows.map((r) => r['QUERY PLAN']).join('\n');
+      } finally {
+        await query('rollback');
+      }
+    });
+    expect(plan).toMatch(/Index Cond: \(patrimonio_busca_chaves\(/);
+    expect(plan).toContain('patrimonios_busca_publica_chaves_idx');
+  });
 });
 
 describe('keyset paging', () => {

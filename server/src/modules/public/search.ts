@@ -34,8 +34,14 @@ export function searchTerms(q: string): string[] {
 export const tsQueryText = (terms: string[]) =>
   terms.map((t, i) => (i === terms.length - 1 ? `${t}:*` : t)).join(' & ');
 
-/** The document the GIN index holds (migration 0039): the query must repeat the expression exactly. */
-const DOC = sql.raw('public.patrimonio_busca_doc(descricao_bem, tipo_nome, setor_nome, local_nome)');
+/** The stored search document (weighted fields, migration 0042): what ranking reads. */
+const DOC = sql.raw('busca_publica');
+/** The GIN index's keys (migration 0042): the query must repeat the expression exactly. */
+const KEYS = sql.raw('public.patrimonio_busca_chaves(municipality_id, numero_patrimonio, busca_publica)');
+
+/** `'12#PAT00':*`: a number prefix among the municipality's keys, as tsquery text (quotes and backslashes doubled). */
+const numeroPrefixQuery = (municipalityId: number, prefix: string) =>
+  `'${`${municipalityId}#${prefix}`.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*`;
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -87,18 +93,24 @@ export async function searchPublic(
   const terms = q.q ? searchTerms(q.q) : [];
   const searching = !!q.q;
   const sort: Sort = q.sort ?? (searching ? 'relevancia' : 'numero_patrimonio');
-  const c: SQL[] = [ofTenant(patrimonios, scope)];
+  const c: SQL[] = [];
   let rank: SQL = sql`0::float8`;
-  if (searching) {
+  const words = searching && terms.length > 0;
+  if (words) {
     const numero = `${likeEscape(q.q!.toUpperCase())}%`;
-    if (terms.length) {
-      const tsq = sql`to_tsquery('public.tombo_pt', ${tsQueryText(terms)})`;
-      c.push(sql`(${DOC} @@ ${tsq} or numero_patrimonio like ${numero})`);
-      // A number match outranks any text match; then ts_rank with the field weights (A description…).
-      rank = sql`(case when numero_patrimonio like ${numero} then 1 else 0 end + ts_rank(${DOC}, ${tsq}))::float8`;
-    } else {
-      c.push(sql`numero_patrimonio like ${numero}`);
-    }
+    const tsq = sql`to_tsquery('public.tombo_pt', ${tsQueryText(terms)})`;
+    const m = scope.municipalityId;
+    // The words or the number prefix, in one GIN scan of this municipality's keys only. The keys are
+    // the tenancy here: a `municipality_id =` beside them would make PostgreSQL intersect the town's
+    // whole posting list of another index (row-level security still applies).
+    c.push(
+      sql`${KEYS} @@ (public.patrimonio_busca_consulta(${m}::int, ${tsq}) || ${numeroPrefixQuery(m, q.q!.toUpperCase())}::tsquery)`,
+    );
+    // A number match outranks any text match; then ts_rank with the field weights (A description…).
+    rank = sql`(case when numero_patrimonio like ${numero} then 1 else 0 end + ts_rank(${DOC}, ${tsq}))::float8`;
+  } else {
+    c.push(ofTenant(patrimonios, scope));
+    if (searching) c.push(sql`numero_patrimonio like ${`${likeEscape(q.q!.toUpperCase())}%`}`);
   }
   if (q.sectorId) c.push(sql`sector_id = ${q.sectorId}`);
   if (q.tipoId) c.push(sql`tipo_id = ${q.tipoId}`);
@@ -124,14 +136,13 @@ export async function searchPublic(
   const { rows } = (await tx.execute(sql`
     select * from (
       select id, numero_patrimonio, descricao_bem, tipo_nome, setor_nome, local_nome, status, data_aquisicao,
-        data_aquisicao::text as data_texto, ${rank} as rank
+        data_aquisicao::text as data_texto, ${rank} as rank${words ? sql`, count(*) over ()::int as matches` : sql``}
       from patrimonios where ${where}
     ) s ${after}
     order by ${order} limit ${q.pageSize + 1} offset ${offset}`)) as unknown as { rows: Row[] };
-  const { rows: counted } = (await tx.execute(
-    sql`select count(*)::int as n from (select 1 from patrimonios where ${where} limit ${COUNT_CAP + 1}) s`,
-  )) as unknown as { rows: Array<{ n: number }> };
-  const n = Number(counted[0]?.n ?? 0);
+  // A word search reads (and ranks) every match for its page anyway: the page's rows carry their count.
+  // A list or a past-the-end page counts apart, capped (a count must not scan a city).
+  const n = words && rows.length ? Number(rows[0].matches) : await countCapped(tx, where);
   const page = rows.slice(0, q.pageSize);
   const last = page.at(-1);
   const lastKey = (r: Row): Cursor[0] => {
@@ -162,6 +173,13 @@ export async function searchPublic(
   };
 }
 
+async function countCapped(tx: Db, where: SQL): Promise<number> {
+  const { rows } = (await tx.execute(
+    sql`select count(*)::int as n from (select 1 from patrimonios where ${where} limit ${COUNT_CAP + 1}) s`,
+  )) as unknown as { rows: Array<{ n: number }> };
+  return Number(rows[0]?.n ?? 0);
+}
+
 interface Row {
   id: number;
   numero_patrimonio: string;
@@ -172,4 +190,5 @@ interface Row {
   status: string;
   data_texto: string | null;
   rank: number;
+  matches?: number;
 }
