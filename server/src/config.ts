@@ -44,6 +44,8 @@ export interface Config {
   /** Public consultation: requests per client IP per window (every /api/public route; issue 15). */
   publicRateLimitMax: number;
   publicRateLimitWindowMs: number;
+  /** How long a node keeps a public answer in memory (dropped sooner on any change; 0 = off). */
+  publicCacheTtlMs: number;
 }
 
 export function loadConfig(overrides: Partial<Config> = {}): Config {
@@ -75,6 +77,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     metricsToken: process.env.METRICS_TOKEN || undefined,
     publicRateLimitMax: int('PUBLIC_RATE_LIMIT_MAX', 300),
     publicRateLimitWindowMs: int('PUBLIC_RATE_LIMIT_WINDOW_MS', 60_000),
+    publicCacheTtlMs: int('PUBLIC_CACHE_TTL_MS', 30_000),
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import type { Mailer } from './mail/mailer';
 import type { PrincipalCache } from './auth/principal-cache';
 import type { RenderPdf } from './render/pool';
 import type { Lifecycle } from './http/request-context';
+import type { PublicAnswers } from './modules/public/answers';
 
 /** Everything a request handler or a job processor needs; one per process. */
 export interface AppContext {
@@ -21,6 +22,8 @@ export interface AppContext {
   mailer: Mailer;
   /** Signed-in users kept between requests, dropped on change (server only; the worker has none). */
   principals: PrincipalCache;
+  /** Public answers kept between requests, dropped on change (server only). */
+  publicAnswers: PublicAnswers;
   /** Requests in flight and draining (graceful shutdown, readiness). */
   lifecycle: Lifecycle;
 }

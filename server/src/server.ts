@@ -11,6 +11,7 @@ import { ensureRolePermissions, ensureSuperuser, isEmpty, seedDemo } from './db/
 import { loadJwtSecret } from './auth/secrets';
 import { TokenService } from './auth/tokens';
 import { PrincipalCache } from './auth/principal-cache';
+import { PublicAnswers } from './modules/public/answers';
 import { createSocketServer, type TomboIo } from './realtime/socket';
 import { attachInventarioLive } from './modules/inventarios';
 import { watchSockets } from './modules/metrics';
@@ -73,6 +74,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const tokens = new TokenService(loadJwtSecret(config), config.accessTokenTtlSeconds);
   const principals = new PrincipalCache(database);
   await principals.start();
+  const publicAnswers = new PublicAnswers(database, config.publicCacheTtlMs);
+  await publicAnswers.start();
   // The app is created once the context exists; Socket.IO attaches after this listener and
   // answers /socket.io/ itself, handing every other request to it (never both).
   const httpServer = http.createServer((req, res) => app(req, res));
@@ -94,6 +97,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     renderPdf: renderer.render,
     mailer: createMailer(config),
     principals,
+    publicAnswers,
     lifecycle: new Lifecycle(),
   };
   boot.mark('sockets');
@@ -142,6 +146,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       await ctx.queue.close();
       await renderer.close();
       await principals.close();
+      await publicAnswers.close();
       await database.close();
     },
   };

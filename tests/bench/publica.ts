@@ -3,9 +3,13 @@
  * Public search p50/p95/p99 (target p95 ≤ 100 ms), asset page by number (≤ 20 ms), revalidated 304
  * (≤ 10 ms), each beside the same query bare on PostgreSQL (50 connections, the floor). Prints figures.
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench -- publica
+ * The node keeps repeated answers in memory (PUBLIC_CACHE_TTL_MS, the production default); the "sem cache"
+ * rows repeat the searches and the asset page on a second node that keeps none, and the /api/health row is
+ * the HTTP stack's own floor under the same load.
  * BENCH_PUBLICA_ASSETS shrinks it; BENCH_SECONDS per scenario; BENCH_DB reuses a seeded database.
  * The rate limit stays on (in memory) with a budget no bench reaches (PUBLIC_RATE_LIMIT_MAX).
  */
+import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import pg from 'pg';
@@ -30,7 +34,6 @@ const ITEMS = [
   'projetores',
   'telefones',
   'veiculos',
-  'ar-condicionado',
 ];
 const BRANDS = ['positivo', 'dell', 'lenovo', 'samsung', 'lg', 'epson', 'hp', 'brastemp', 'consul', 'fiat'];
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -152,8 +155,7 @@ const SEARCH_SQL = `select * from (
         + ts_rank(busca_publica, to_tsquery('public.tombo_pt', $2)))::float8 as rank, count(*) over ()::int as matches
     from patrimonios where ${MATCH}) s
   order by rank desc, id limit 26`;
-const COUNT_SQL = `select count(*)::int from patrimonios where ${MATCH}`;
-/** The values of SEARCH_SQL and COUNT_SQL for a search typed as `q` (stemmed words `tsq`). */
+/** The values of SEARCH_SQL for a search typed as `q` (stemmed words `tsq`). */
 const searchValues = (town: number, q: string, tsq: string) => [
   town,
   tsq,
@@ -183,7 +185,12 @@ export async function publicaBench(): Promise<void> {
   console.log(`Máquina: ${os.cpus()[0]?.model ?? 'cpu'} · nproc ${os.cpus().length} · Node ${process.version}`);
   const reused = !!process.env.BENCH_DB;
   const databaseUrl = process.env.BENCH_DB || (await createFreshDatabase(baseUrl, 'tombo_bench'));
-  const server = await startBenchServer({ REDIS_URL: '', PUBLIC_RATE_LIMIT_MAX: '1000000000' }, databaseUrl);
+  // The production bundle (NODE_ENV=production), as `npm start` runs it.
+  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--server'], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('server build failed');
+  const server = await startBenchServer({ REDIS_URL: '', PUBLIC_RATE_LIMIT_MAX: '1000000000' }, databaseUrl, {
+    compiled: true,
+  });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS });
   try {
     const t = performance.now();
@@ -220,27 +227,30 @@ export async function publicaBench(): Promise<void> {
       ['busca: número (prefixo)', 'PUB00500', 'PUB00500:*'],
     ];
     await measureApi(api(`/patrimonios?municipio=${town.slug}&q=cadeira`)); // warm-up
+    const floors: Record<string, Fig> = {};
     for (const [label, q, tsq] of searches) {
-      const hits = (await pool.query(COUNT_SQL, searchValues(town.id, q, tsq))).rows[0].count;
+      const hits = (await pool.query(SEARCH_SQL, searchValues(town.id, q, tsq))).rows[0]?.matches ?? 0;
       const a = await measureApi(api(`/patrimonios?${new URLSearchParams({ municipio: town.slug, q })}`));
-      const b = await measureSql(pool, SEARCH_SQL, searchValues(town.id, q, tsq));
+      const b = (floors[q] = await measureSql(pool, SEARCH_SQL, searchValues(town.id, q, tsq)));
       rows.push([label, `${hits} achados`, a, b, '≤ 100']);
     }
     // Every request a different search (item × brand, as typed: plural, no accents): none repeats the one before.
     const mixed = ITEMS.flatMap((item) => BRANDS.map((brand) => `${item} ${brand}`));
-    let iApi = 0;
     let iSql = 0;
+    const mixedPath = () => {
+      let i = 0;
+      return () =>
+        `/api/public/patrimonios?${new URLSearchParams({ municipio: town.slug, q: mixed[i++ % mixed.length] })}`;
+    };
+    floors.mixed = await measureSql(pool, SEARCH_SQL, () => {
+      const q = mixed[iSql++ % mixed.length];
+      return searchValues(town.id, q, q.replace(' ', ' & ') + ':*');
+    });
     rows.push([
-      `busca: ${mixed.length} consultas diferentes`,
+      `busca: ${mixed.length} consultas em rodízio`,
       'ex.: "monitores dell"',
-      await measureApi(api(`/patrimonios?municipio=${town.slug}&q=x`), {}, 200, () => {
-        const q = mixed[iApi++ % mixed.length];
-        return `/api/public/patrimonios?${new URLSearchParams({ municipio: town.slug, q })}`;
-      }),
-      await measureSql(pool, SEARCH_SQL, () => {
-        const q = mixed[iSql++ % mixed.length];
-        return searchValues(town.id, q, q.replace(' ', ' & ') + ':*');
-      }),
+      await measureApi(api(`/patrimonios?municipio=${town.slug}`), {}, 200, mixedPath()),
+      floors.mixed,
       '≤ 100',
     ]);
     rows.push([
@@ -258,13 +268,8 @@ export async function publicaBench(): Promise<void> {
       '≤ 100',
     ]);
     const detail = api(`/patrimonios/${numero}?municipalityId=${town.id}`);
-    rows.push([
-      'bem por número (QR)',
-      numero,
-      await measureApi(detail),
-      await measureSql(pool, DETAIL_SQL, [town.id, numero]),
-      '≤ 20',
-    ]);
+    floors.detail = await measureSql(pool, DETAIL_SQL, [town.id, numero]);
+    rows.push(['bem por número (QR)', numero, await measureApi(detail), floors.detail, '≤ 20']);
     const etag = await etagOf(detail);
     rows.push([
       'bem por número, revalidado',
@@ -273,6 +278,46 @@ export async function publicaBench(): Promise<void> {
       null,
       '≤ 10',
     ]);
+    // What any answer of this HTTP stack costs under the same load: the floor of the cached rows above.
+    rows.push(['base HTTP: GET /api/health', 'sem banco', await measureApi(`${server.url}/api/health`), null, '—']);
+    // The same, on a node that keeps no answer (PUBLIC_CACHE_TTL_MS=0): every request reaches PostgreSQL.
+    const cold = await startBenchServer(
+      { REDIS_URL: '', PUBLIC_RATE_LIMIT_MAX: '1000000000', PUBLIC_CACHE_TTL_MS: '0' },
+      databaseUrl,
+      { compiled: true },
+    );
+    try {
+      const capi = (path: string) => `${cold.url}/api/public${path}`;
+      const cdetail = capi(`/patrimonios/${numero}?municipalityId=${town.id}`);
+      const q1 = `/patrimonios?${new URLSearchParams({ municipio: town.slug, q: 'cadeiras' })}`;
+      rows.push(['sem cache: uma palavra', 'cadeiras', await measureApi(capi(q1)), floors.cadeiras, '≤ 100']);
+      const q2 = `/patrimonios?${new URLSearchParams({ municipio: town.slug, q: 'computadores dell' })}`;
+      rows.push([
+        'sem cache: duas palavras',
+        'computadores dell',
+        await measureApi(capi(q2)),
+        floors['computadores dell'],
+        '≤ 100',
+      ]);
+      rows.push([
+        `sem cache: ${mixed.length} consultas em rodízio`,
+        'ex.: "monitores dell"',
+        await measureApi(capi(`/patrimonios?municipio=${town.slug}`), {}, 200, mixedPath()),
+        floors.mixed,
+        '≤ 100',
+      ]);
+      rows.push(['sem cache: bem por número', numero, await measureApi(cdetail), floors.detail, '≤ 20']);
+      const cetag = await etagOf(cdetail);
+      rows.push([
+        'sem cache: revalidado',
+        '304',
+        await measureApi(cdetail, { 'if-none-match': cetag }, 304),
+        null,
+        '≤ 10',
+      ]);
+    } finally {
+      await cold.stop();
+    }
     console.log(
       `\nCarga de fundo: load average ${os
         .loadavg()

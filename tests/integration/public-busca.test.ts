@@ -287,6 +287,29 @@ describe('cache', () => {
     expect(missing.status).toBe(404);
     expect(missing.headers.get('cache-control') ?? '').not.toMatch(/public/);
   });
+  it('a node serves a repeated answer from memory until the database notifies a change of that municipality', async () => {
+    const url = `/api/public/patrimonios/PB-0004?municipio=${A.slug}`;
+    const desc = async () => (await anon()('GET', url)).body.patrimonio.descricao_bem as string;
+    expect(await desc()).toBe('Computador HP ProDesk');
+    // Changed with the triggers off (no version bump, no notification): the kept answer is still served.
+    await s.owner.session(async (_db, query) => {
+      await query('set session_replication_role = replica');
+      try {
+        await query(
+          `update patrimonios set descricao_bem = 'Computador HP EliteDesk' where numero_patrimonio = 'PB-0004'`,
+        );
+      } finally {
+        await query('set session_replication_role = origin');
+      }
+    });
+    expect(await desc()).toBe('Computador HP ProDesk');
+    // Another municipality's change leaves it; a write of this one (any node, plain SQL) drops it.
+    await ownerQuery(s, `update patrimonios set descricao_bem = descricao_bem where municipality_id = $1`, [B.id]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await desc()).toBe('Computador HP ProDesk');
+    await ownerQuery(s, `update patrimonios set descricao_bem = descricao_bem where numero_patrimonio = 'PB-0004'`);
+    await expect.poll(desc, { timeout: 5000 }).toBe('Computador HP EliteDesk');
+  });
 });
 
 describe('public search off', () => {

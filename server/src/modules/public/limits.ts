@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
 import { perContext } from '../../http/rate-limit';
 import type { RouteCall } from '../../http/route';
+import type { Keep } from './answers';
 
 /** A fixed-window counter per key: how many hits this window, and when it ends (ms from now). */
 interface Counter {
@@ -87,4 +88,19 @@ export async function publicLimit(c: Pick<RouteCall<never, never, never, never>,
 export function cacheable(res: { setHeader(name: string, value: string): unknown }, maxAge = 30) {
   res.setHeader('Cache-Control', `public, max-age=${maxAge}, stale-while-revalidate=${maxAge * 2}`);
   res.setHeader('Vary', 'Accept-Encoding');
+}
+
+/**
+ * A cacheable public answer: the per-IP budget first (every request counts), then this node's copy of
+ * the answer to the same URL when nothing changed since (answers.ts), else `load`'s; errors are not kept.
+ */
+export async function publicAnswer<T>(
+  c: Pick<RouteCall<never, never, never, never>, 'ctx' | 'req' | 'res'>,
+  maxAge: number,
+  load: (keep: Keep) => Promise<T>,
+): Promise<T> {
+  await publicLimit(c);
+  const value = await c.ctx.publicAnswers.answer(c.req.originalUrl, load);
+  cacheable(c.res, maxAge);
+  return value;
 }

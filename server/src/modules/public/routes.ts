@@ -15,7 +15,7 @@ import { notFound } from '../../http/errors';
 import { route } from '../../http/route';
 import { allMunicipalities } from '../../tenancy/scope';
 import { readPublic } from './access';
-import { cacheable, publicLimit } from './limits';
+import { cacheable, publicAnswer, publicLimit } from './limits';
 import { streamOpenData } from './open-data';
 import { getPublic, municipalitiesWithNumero, publicFiltros, publicMunicipalities, publicPagina } from './queries';
 import { publicImovelRoutes } from './imoveis-routes';
@@ -38,12 +38,10 @@ export const publicRoutes = [
     path: '/public/municipios',
     audience: 'public',
     handler: async (c) => {
-      await publicLimit(c);
       // Which municipalities are open is every municipality's switch: read over all of them, explicitly
       // (names and slugs only).
       const all = allMunicipalities();
-      const municipios = await read(c.ctx, all, (tx) => publicMunicipalities(tx, all));
-      cacheable(c.res, 60);
+      const municipios = await publicAnswer(c, 60, () => read(c.ctx, all, (tx) => publicMunicipalities(tx, all)));
       return { municipios, total: municipios.length } satisfies PublicMunicipioList;
     },
   }),
@@ -54,9 +52,9 @@ export const publicRoutes = [
     audience: 'public',
     params: publicMunicipioRefParam,
     handler: async (c) => {
-      await publicLimit(c);
-      const pagina = await readPublic(c.ctx, { municipio: c.params.ref }, (tx, scope, m) => publicPagina(tx, scope, m));
-      cacheable(c.res, 60);
+      const pagina = await publicAnswer(c, 60, (keep) =>
+        readPublic(c.ctx, { municipio: c.params.ref }, (tx, scope, m) => publicPagina(tx, scope, m), keep),
+      );
       return { ...pagina, dadosAbertos: dadosAbertosPaths(pagina.municipio.slug) } satisfies PublicMunicipioPagina;
     },
   }),
@@ -97,10 +95,9 @@ export const publicRoutes = [
     audience: 'public',
     query: publicPatrimonioQuery,
     handler: async (c) => {
-      await publicLimit(c);
-      const list = await readPublic(c.ctx, c.query, (tx, scope, m) => searchPublic(tx, scope, m, c.query));
-      cacheable(c.res);
-      return list;
+      return publicAnswer(c, 30, (keep) =>
+        readPublic(c.ctx, c.query, (tx, scope, m) => searchPublic(tx, scope, m, c.query), keep),
+      );
     },
   }),
   route({
@@ -110,9 +107,9 @@ export const publicRoutes = [
     params: numeroParam,
     query: publicMunicipioQuery,
     handler: async (c) => {
-      await publicLimit(c);
-      const patrimonio = await readPublic(c.ctx, c.query, (tx, scope, m) => getPublic(tx, scope, m, c.params.numero));
-      cacheable(c.res);
+      const patrimonio = await publicAnswer(c, 30, (keep) =>
+        readPublic(c.ctx, c.query, (tx, scope, m) => getPublic(tx, scope, m, c.params.numero), keep),
+      );
       return { patrimonio };
     },
   }),
@@ -138,10 +135,9 @@ export const publicRoutes = [
     audience: 'public',
     query: publicMunicipioQuery,
     handler: async (c) => {
-      await publicLimit(c);
-      const filtros = await readPublic(c.ctx, c.query, (tx, scope, m) => publicFiltros(tx, scope, m));
-      cacheable(c.res, 60);
-      return filtros;
+      return publicAnswer(c, 60, (keep) =>
+        readPublic(c.ctx, c.query, (tx, scope, m) => publicFiltros(tx, scope, m), keep),
+      );
     },
   }),
   ...publicImovelRoutes,
