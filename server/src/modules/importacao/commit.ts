@@ -41,14 +41,17 @@ import type { ImportacaoBensPayload } from './jobs/importacao-bens';
 /**
  * Rows per INSERT, and the pause after each batch as a share of the time it took (0.5: the import
  * uses the database at most ~2/3 of the time, the rest is left to other users). Env
- * IMPORTACAO_BATCH_ROWS (default 1000) and IMPORTACAO_PAUSE_RATIO (default 0.5), read per import.
+ * IMPORTACAO_BATCH_ROWS (default 100) and IMPORTACAO_PAUSE_RATIO (default 0.5), read per import.
+ * Building a batch's INSERT holds the event loop: with the job inline in the API process, batches of
+ * 1,000 rows took a list request's p95 from 10 to 130 ms while a 50,000-row import ran; 100 rows,
+ * 30 ms, for an import ~20 % longer (`npm run bench -- importacao`).
  */
 /**
  * A multi-row INSERT binds one parameter per column of each row and PostgreSQL takes at most 65,535:
  * with the ~21 columns of an asset, 5,000 rows failed the bench's import; 2,500 stays well below.
  */
 const MAX_BATCH_ROWS = 2500;
-const batchRows = () => Math.min(MAX_BATCH_ROWS, Math.max(1, Number(process.env.IMPORTACAO_BATCH_ROWS) || 1000));
+const batchRows = () => Math.min(MAX_BATCH_ROWS, Math.max(1, Number(process.env.IMPORTACAO_BATCH_ROWS) || 100));
 const pauseRatio = () => {
   const v = Number(process.env.IMPORTACAO_PAUSE_RATIO);
   return Number.isFinite(v) && v >= 0 ? v : 0.5;
