@@ -131,13 +131,24 @@ async function openPostgres(url: string, poolSize = 10): Promise<{ database: Dat
     schema: ConstructorParameters<typeof NodePgSession>[2];
     options: ConstructorParameters<typeof NodePgSession>[3];
   };
+  // One transaction object per pooled connection, made on its first use: building one walks the whole
+  // schema (a CPU profile of GET /api/sectors under load put it at ~5 % of the server's time).
+  const txOfClient = new WeakMap<object, InstanceType<typeof NodePgTransaction>>();
+  const txOf = (client: ConstructorParameters<typeof NodePgSession>[0]) => {
+    let tx = txOfClient.get(client);
+    if (!tx) {
+      tx = new NodePgTransaction(
+        base.dialect,
+        new NodePgSession(client, base.dialect, base.schema, base.options),
+        base.schema,
+      );
+      txOfClient.set(client, tx);
+    }
+    return tx;
+  };
   setupTransactions.set(db, async (setup, fn) => {
     const client = await pool.connect();
-    const tx = new NodePgTransaction(
-      base.dialect,
-      new NodePgSession(client, base.dialect, base.schema, base.options),
-      base.schema,
-    );
+    const tx = txOf(client);
     let broken: Error | undefined;
     try {
       await client.query(`begin; ${setup}`);
