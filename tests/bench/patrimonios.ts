@@ -162,7 +162,7 @@ async function seed(pool: pg.Pool): Promise<number[]> {
 
 export async function patrimoniosBench(): Promise<void> {
   console.log('\n## Bench: cadastro de bens (issue 3)\n');
-  const opened = await openPgBench();
+  const opened = await openPgBench({ compiled: true }); // the production bundle: no response-schema checks
   if (!opened) return;
   const { server, databaseUrl, reused } = opened;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS });

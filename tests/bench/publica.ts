@@ -9,12 +9,11 @@
  * BENCH_PUBLICA_ASSETS shrinks it; BENCH_SECONDS per scenario; BENCH_DB reuses a seeded database.
  * The rate limit stays on (in memory) with a budget no bench reaches (PUBLIC_RATE_LIMIT_MAX).
  */
-import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import pg from 'pg';
 import { runLoad } from './lib';
-import { finishBench, startBenchServer } from './server-process';
+import { buildServer, finishBench, startBenchServer } from './server-process';
 import { createFreshDatabase } from '../../server/src/db/test-database';
 
 const CONNECTIONS = 50;
@@ -186,8 +185,7 @@ export async function publicaBench(): Promise<void> {
   const reused = !!process.env.BENCH_DB;
   const databaseUrl = process.env.BENCH_DB || (await createFreshDatabase(baseUrl, 'tombo_bench'));
   // The production bundle (NODE_ENV=production), as `npm start` runs it.
-  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--server'], { stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('server build failed');
+  buildServer();
   const server = await startBenchServer({ REDIS_URL: '', PUBLIC_RATE_LIMIT_MAX: '1000000000' }, databaseUrl, {
     compiled: true,
   });

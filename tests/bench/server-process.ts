@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -118,7 +118,7 @@ export async function finishBench(server: BenchServer, databaseUrl: string, reus
  * starts the server on it; null (the bench is skipped) without DATABASE_URL.
  */
 export async function openPgBench(
-  opts: { redis?: boolean } = {},
+  opts: { redis?: boolean; compiled?: boolean } = {},
 ): Promise<{ server: BenchServer; databaseUrl: string; reused: boolean } | null> {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) {
@@ -133,5 +133,13 @@ export async function openPgBench(
   const reused = !!process.env.BENCH_DB;
   const databaseUrl = process.env.BENCH_DB || (await createFreshDatabase(baseUrl, 'tombo_bench'));
   const redis = opts.redis ? process.env.REDIS_URL || 'redis://127.0.0.1:6379' : '';
-  return { server: await startBenchServer({ REDIS_URL: redis }, databaseUrl), databaseUrl, reused };
+  if (opts.compiled) buildServer();
+  const server = await startBenchServer({ REDIS_URL: redis }, databaseUrl, { compiled: opts.compiled });
+  return { server, databaseUrl, reused };
+}
+
+/** The production bundle (`server/dist`, what `npm start` runs), rebuilt only when its sources changed. */
+export function buildServer(): void {
+  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--server'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('server build failed');
 }
