@@ -134,7 +134,7 @@ export interface ReadOptions {
   parallel?: boolean;
 }
 
-/** A transaction under a tenancy (on PostgreSQL, `begin` and the tenant settings travel with its first statement). */
+/** A transaction under a tenancy (on PostgreSQL, `begin` and the tenant settings are one round trip). */
 const underTenancy = <T>(db: Db, tenancy: Tenancy, fn: (tx: Db) => Promise<T>, opts?: ReadOptions): Promise<T> =>
   transactionWith(db, tenancySetup(tenancy, opts), fn);
 
