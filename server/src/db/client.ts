@@ -4,8 +4,6 @@ import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { logger } from '../logger';
-import type { PoolClient } from 'pg';
-import { OpeningClient } from './opening-client';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -134,34 +132,34 @@ async function openPostgres(url: string, poolSize = 10): Promise<{ database: Dat
     options: ConstructorParameters<typeof NodePgSession>[3];
   };
   // One transaction object per pooled connection, made on its first use: building one walks the whole
-  // schema (a CPU profile of GET /api/sectors under load put it at ~5 % of the server's time). Its
-  // statements go through an OpeningClient, which sends `begin` and `setup` with the first of them.
-  const txOfClient = new WeakMap<object, { tx: InstanceType<typeof NodePgTransaction>; opener: OpeningClient }>();
-  const txOf = (client: PoolClient) => {
-    let made = txOfClient.get(client);
-    if (!made) {
-      const opener = new OpeningClient(client);
-      const session = new NodePgSession(opener as unknown as PoolClient, base.dialect, base.schema, base.options);
-      made = { tx: new NodePgTransaction(base.dialect, session, base.schema), opener };
-      txOfClient.set(client, made);
+  // schema (a CPU profile of GET /api/sectors under load put it at ~5 % of the server's time).
+  const txOfClient = new WeakMap<object, InstanceType<typeof NodePgTransaction>>();
+  const txOf = (client: ConstructorParameters<typeof NodePgSession>[0]) => {
+    let tx = txOfClient.get(client);
+    if (!tx) {
+      tx = new NodePgTransaction(
+        base.dialect,
+        new NodePgSession(client, base.dialect, base.schema, base.options),
+        base.schema,
+      );
+      txOfClient.set(client, tx);
     }
-    return made;
+    return tx;
   };
   setupTransactions.set(db, async (setup, fn) => {
     const client = await pool.connect();
-    const { tx, opener } = txOf(client);
-    opener.opening = `begin; ${setup}`;
+    const tx = txOf(client);
     let broken: Error | undefined;
     try {
+      await client.query(`begin; ${setup}`);
       const result = await fn(tx as unknown as Db);
-      if (opener.begun) await client.query('commit');
+      await client.query('commit');
       return result;
     } catch (err) {
       // A connection that cannot even roll back is dropped by the pool, never reused.
-      if (opener.begun) await client.query('rollback').catch((e: Error) => (broken = e));
+      await client.query('rollback').catch((e: Error) => (broken = e));
       throw err;
     } finally {
-      opener.opening = null;
       client.release(broken);
     }
   });
