@@ -249,6 +249,30 @@ describe('thermal, ZPL and EPL', () => {
     expect((await pdfText(bytes)).join('\n')).toContain(first[0].data.split('/bem/')[1].split('?')[0]);
   });
 
+  it('the number is printed on one line, whatever its width (never split at a hyphen or a letter)', async () => {
+    const token = await w.A.users.usuario.token();
+    const list: LabelTemplate[] = (await client(s.url, token)('GET', '/api/label-templates')).body.templates;
+    const padrao = list.find((t) => t.name === 'Padrão 60x40mm')!;
+    const wide = 'T-2024MW-000123';
+    const [row] = await ownerQuery<{ numero: string }>(
+      s,
+      'select numero_patrimonio numero from patrimonios where id = $1',
+      [ids[1]],
+    );
+    await ownerQuery(s, 'update patrimonios set numero_patrimonio = $1 where id = $2', [wide, ids[1]]);
+    try {
+      const { bytes } = await generate(token, {
+        templateId: padrao.id,
+        patrimonioIds: [ids[1]],
+        layout: { tipo: 'termica' },
+      });
+      const lines = (await pdfText(bytes)).join('\n').split('\n');
+      expect(lines).toContain(wide);
+    } finally {
+      await ownerQuery(s, 'update patrimonios set numero_patrimonio = $1 where id = $2', [row.numero, ids[1]]);
+    }
+  });
+
   it('ZPL: one ^XA…^XZ per asset with the QR (public URL), Code 128 and the number, at 203 dpi', async () => {
     const token = await w.A.users.admin.token();
     const { bytes, fileName } = await generate(token, {

@@ -5,3 +5,4 @@ export * from './layout';
 export * from './defaults';
 export * from './values';
 export * from './events';
+export * from './number-fit';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import Box from '@mui/material/Box';
 import AccountBalance from '@mui/icons-material/AccountBalance';
-import type { LabelElement } from '@tombo/shared';
+import { isNumberElement, numberFontPt, type LabelElement } from '@tombo/shared';
 import type { LabelSample } from './sample';
 
 const PT_TO_MM = 25.4 / 72;
@@ -147,7 +147,8 @@ export function LabelPreview(p: LabelPreviewProps) {
               overflow: 'hidden',
               cursor: editable ? 'move' : undefined,
               outline: editable ? (selected ? '2px solid #1976d2' : '1px dashed #9e9e9e') : undefined,
-              fontSize: e.fontSize * PT_TO_MM * p.scale,
+              fontSize: (isNumberElement(e) ? numberFontPt(text ?? '', e) : e.fontSize) * PT_TO_MM * p.scale,
+              whiteSpace: isNumberElement(e) ? 'nowrap' : undefined,
               fontWeight: e.fontWeight === 'bold' ? 700 : 400,
               lineHeight: 1.1,
             }}
@@ -163,7 +164,10 @@ export function LabelPreview(p: LabelPreviewProps) {
                 <AccountBalance sx={{ width: '100%', height: '100%', color: '#555' }} />
               )
             ) : (
-              <Box component="span" sx={{ width: '100%', textAlign: e.textAlign, overflowWrap: 'anywhere' }}>
+              <Box
+                component="span"
+                sx={{ width: '100%', textAlign: e.textAlign, overflowWrap: isNumberElement(e) ? 'normal' : 'anywhere' }}
+              >
                 {text}
               </Box>
             )}

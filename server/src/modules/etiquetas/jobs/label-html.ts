@@ -1,4 +1,12 @@
-import { cellOrigin, fitScale, sheetsFor, type LabelElement, type SheetGeometry } from '@tombo/shared';
+import {
+  cellOrigin,
+  fitScale,
+  isNumberElement,
+  numberFontPt,
+  sheetsFor,
+  type LabelElement,
+  type SheetGeometry,
+} from '@tombo/shared';
 import { qrSvg } from '../../../render/codes';
 import { html, raw, type Safe } from '../../../render/html';
 import { fastCode128Svg } from './code128';
@@ -64,8 +72,12 @@ async function elementHtml(e: LabelElement, d: LabelData, brand: LabelBrand): Pr
       return brand.logo
         ? html`<div class="el" style="${box}"><img src="${brand.logo}" alt=""></div>`
         : html`<div class="el" style="${box};font-size:${fitPt(brand.name, e)}pt;font-weight:700;text-align:${e.textAlign}"><span>${brand.name}</span></div>`;
-    case 'PATRIMONIO_FIELD':
-      return html`<div class="el" style="${box};${text}"><span>${d.value(e.content)}</span></div>`;
+    case 'PATRIMONIO_FIELD': {
+      const value = d.value(e.content);
+      if (!isNumberElement(e)) return html`<div class="el" style="${box};${text}"><span>${value}</span></div>`;
+      const one = `font-size:${numberFontPt(String(value), e)}pt;font-weight:${e.fontWeight === 'bold' ? 700 : 400};text-align:${e.textAlign};white-space:nowrap`;
+      return html`<div class="el" style="${box};${one}"><span style="overflow-wrap:normal">${value}</span></div>`;
+    }
     default:
       return html`<div class="el" style="${box};${text}"><span>${e.content}</span></div>`;
   }
