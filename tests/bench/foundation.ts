@@ -4,20 +4,15 @@
  * /api/sectors under 50 concurrent connections beside a bare GET /api/health on the same server (the
  * baseline; target: sectors ≥ half its req/s). Prints figures; never fails on time.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { dropDatabase, createFreshDatabase } from '../../server/src/db/test-database';
 import { load, machine, table } from './lib';
-import { loginToken, startBenchServer } from './server-process';
-
-const root = path.resolve(import.meta.dirname, '../..');
+import { buildServer, loginToken, startBenchServer } from './server-process';
 
 export async function foundationBench(): Promise<void> {
-  // The bundle `npm start` runs (rebuilt only when the sources changed).
-  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--server'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('server build failed');
+  buildServer(); // the bundle `npm start` runs
   const databaseUrl = process.env.DATABASE_URL
     ? await createFreshDatabase(process.env.DATABASE_URL, 'tombo_bench')
     : undefined;

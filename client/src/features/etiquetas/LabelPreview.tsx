@@ -164,10 +164,7 @@ export function LabelPreview(p: LabelPreviewProps) {
                 <AccountBalance sx={{ width: '100%', height: '100%', color: '#555' }} />
               )
             ) : (
-              <Box
-                component="span"
-                sx={{ width: '100%', textAlign: e.textAlign, overflowWrap: isNumberElement(e) ? 'normal' : 'anywhere' }}
-              >
+              <Box component="span" sx={{ width: '100%', textAlign: e.textAlign, overflowWrap: 'anywhere' }}>
                 {text}
               </Box>
             )}

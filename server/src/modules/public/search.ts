@@ -96,21 +96,22 @@ export async function searchPublic(
   const c: SQL[] = [];
   let rank: SQL = sql`0::float8`;
   const words = searching && terms.length > 0;
+  const typed = q.q?.toUpperCase() ?? '';
+  const numero = `${likeEscape(typed)}%`;
   if (words) {
-    const numero = `${likeEscape(q.q!.toUpperCase())}%`;
     const tsq = sql`to_tsquery('public.tombo_pt', ${tsQueryText(terms)})`;
     const m = scope.municipalityId;
     // The words or the number prefix, in one GIN scan of this municipality's keys only. The keys are
     // the tenancy here: a `municipality_id =` beside them would make PostgreSQL intersect the town's
     // whole posting list of another index (row-level security still applies).
     c.push(
-      sql`${KEYS} @@ (public.patrimonio_busca_consulta(${m}::int, ${tsq}) || ${numeroPrefixQuery(m, q.q!.toUpperCase())}::tsquery)`,
+      sql`${KEYS} @@ (public.patrimonio_busca_consulta(${m}::int, ${tsq}) || ${numeroPrefixQuery(m, typed)}::tsquery)`,
     );
     // A number match outranks any text match; then ts_rank with the field weights (A description…).
     rank = sql`(case when numero_patrimonio like ${numero} then 1 else 0 end + ts_rank(${DOC}, ${tsq}))::float8`;
   } else {
     c.push(ofTenant(patrimonios, scope));
-    if (searching) c.push(sql`numero_patrimonio like ${`${likeEscape(q.q!.toUpperCase())}%`}`);
+    if (searching) c.push(sql`numero_patrimonio like ${numero}`);
   }
   if (q.sectorId) c.push(sql`sector_id = ${q.sectorId}`);
   if (q.tipoId) c.push(sql`tipo_id = ${q.tipoId}`);

@@ -60,7 +60,9 @@ function fitPt(text: string, e: LabelElement): number {
 /** One element of one label (absolute, in mm inside the template). */
 async function elementHtml(e: LabelElement, d: LabelData, brand: LabelBrand): Promise<Safe> {
   const box = `left:${mm(e.x)};top:${mm(e.y)};width:${mm(e.width)};height:${mm(e.height)}`;
-  const text = `font-size:${e.fontSize}pt;font-weight:${e.fontWeight === 'bold' ? 700 : 400};text-align:${e.textAlign}`;
+  const textAt = (pt: number) =>
+    `font-size:${pt}pt;font-weight:${e.fontWeight === 'bold' ? 700 : 400};text-align:${e.textAlign}`;
+  const text = textAt(e.fontSize);
   switch (e.type) {
     case 'QRCODE': {
       const side = mm(Math.min(e.width, e.height));
@@ -75,8 +77,8 @@ async function elementHtml(e: LabelElement, d: LabelData, brand: LabelBrand): Pr
     case 'PATRIMONIO_FIELD': {
       const value = d.value(e.content);
       if (!isNumberElement(e)) return html`<div class="el" style="${box};${text}"><span>${value}</span></div>`;
-      const one = `font-size:${numberFontPt(String(value), e)}pt;font-weight:${e.fontWeight === 'bold' ? 700 : 400};text-align:${e.textAlign};white-space:nowrap`;
-      return html`<div class="el" style="${box};${one}"><span style="overflow-wrap:normal">${value}</span></div>`;
+      const oneLine = `${textAt(numberFontPt(String(value), e))};white-space:nowrap`;
+      return html`<div class="el" style="${box};${oneLine}"><span>${value}</span></div>`;
     }
     default:
       return html`<div class="el" style="${box};${text}"><span>${e.content}</span></div>`;
