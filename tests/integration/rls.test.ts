@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { patrimonios } from '../../server/src/db/schema';
+import { read } from '../../server/src/db/tx';
+import { allMunicipalities, scopeOfMunicipality, type Tenancy } from '../../server/src/tenancy/scope';
 import { startTestServer, type TestServer } from '../support/harness';
 import { newInventario, newLeitura, world, type TestWorld } from '../support/factories';
 import { client } from '../support/http';
@@ -424,5 +426,71 @@ describe('tenancy fails closed', () => {
       created.body.id ?? created.body.sector?.id,
     ]);
     expect(row?.municipality_id).toBe(w.A.id);
+  });
+});
+
+describe('reads keep their tenancy as session state on connections of their own', () => {
+  const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+  const seen = (tenancy: Tenancy) =>
+    read(s.ctx, tenancy, async (tx) => {
+      const r = rowsOf<{ a: number; b: number }>(
+        await tx.execute(
+          sql`select count(*) filter (where municipality_id = ${w.A.id})::int as a, count(*) filter (where municipality_id = ${w.B.id})::int as b from patrimonios`,
+        ),
+      );
+      return r[0];
+    });
+
+  it('reads of A, B and all, interleaved and at once, each see exactly their rows; the app pool still sees none', async () => {
+    const [ownA, ownB] = await Promise.all(
+      [w.A.id, w.B.id].map(
+        async (id) =>
+          (await q<{ n: number }>('select count(*)::int as n from patrimonios where municipality_id = $1', [id]))[0].n,
+      ),
+    );
+    expect(ownA).toBeGreaterThan(0);
+    expect(ownB).toBeGreaterThan(0);
+    const tenancies: Array<[Tenancy, { a: number; b: number }]> = [
+      [scopeOfMunicipality(w.A.id), { a: ownA, b: 0 }],
+      [scopeOfMunicipality(w.B.id), { a: 0, b: ownB }],
+      [allMunicipalities(), { a: ownA, b: ownB }],
+    ];
+    // One after another (the pool hands the same connection back), then 60 at once over all its connections.
+    const order = [0, 1, 2, 0, 2, 1, 1, 0, ...Array.from({ length: 60 }, (_, i) => (i * 7) % 3)];
+    const sequential = [];
+    for (const i of order.slice(0, 8)) sequential.push(await seen(tenancies[i][0]));
+    const parallel = await Promise.all(order.slice(8).map((i) => seen(tenancies[i][0])));
+    expect([...sequential, ...parallel]).toEqual(order.map((i) => tenancies[i][1]));
+    expect(await s.ctx.database.query('select count(*)::int as n from patrimonios')).toEqual([{ n: 0 }]);
+  });
+
+  it('a read without parallel workers leaves none of its settings to the next read; a transaction inside a read keeps the tenancy', async () => {
+    const workers = () =>
+      read(
+        s.ctx,
+        scopeOfMunicipality(w.A.id),
+        async (tx) =>
+          rowsOf<{ v: string }>(
+            await tx.execute(sql`select current_setting('max_parallel_workers_per_gather') as v`),
+          )[0].v,
+      );
+    const serverDefault = (await q<{ v: string }>(`select current_setting('max_parallel_workers_per_gather') as v`))[0]
+      .v;
+    const serial = await read(
+      s.ctx,
+      scopeOfMunicipality(w.A.id),
+      async (tx) =>
+        rowsOf<{ v: string }>(await tx.execute(sql`select current_setting('max_parallel_workers_per_gather') as v`))[0]
+          .v,
+      { parallel: false },
+    );
+    expect(serial).toBe('0');
+    expect(await workers()).toBe(serverDefault);
+    const inner = await read(s.ctx, scopeOfMunicipality(w.B.id), (tx) =>
+      tx.transaction(
+        async (t) => rowsOf<{ b: number }>(await t.execute(sql`select count(*)::int as b from patrimonios`))[0].b,
+      ),
+    );
+    expect(inner).toBe((await seen(scopeOfMunicipality(w.B.id))).b);
   });
 });

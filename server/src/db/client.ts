@@ -19,6 +19,16 @@ export const APP_ROLE = 'tombo_app';
 type SetupTransaction = <T>(setup: string, fn: (tx: Db) => Promise<T>) => Promise<T>;
 const setupTransactions = new WeakMap<Db, SetupTransaction>();
 
+/**
+ * A read's database: on PostgreSQL, every statement runs on its own (autocommit) on a pooled connection of
+ * the read pool that carries `settings` as session state (set once, when the connection last served another
+ * tenancy): one round trip per statement, no `begin`/`commit`. Undefined elsewhere (PGlite: one connection
+ * in process, where a read stays a transaction).
+ */
+const statementReaders = new WeakMap<Db, (settings: string) => Db>();
+
+export const statementReader = (db: Db, settings: string): Db | undefined => statementReaders.get(db)?.(settings);
+
 export function transactionWith<T>(db: Db, setup: string, fn: (tx: Db) => Promise<T>): Promise<T> {
   const fast = setupTransactions.get(db);
   if (fast) return fast(setup, fn);
@@ -103,18 +113,23 @@ async function openPostgres(url: string, poolSize = 10): Promise<{ database: Dat
   pg.types.setTypeParser(20, (v: string) => Number(v));
   // A database away must not hold requests: a connection not obtained in CONNECT_MS fails the request
   // (503, http/errors.ts) instead of queueing it forever; TCP keep-alive notices a dead peer.
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    options: APP_OPTIONS,
-    connectionTimeoutMillis: CONNECT_MS,
-    keepAlive: true,
-  });
+  const appPool = () =>
+    new pg.Pool({
+      connectionString: url,
+      max: poolSize,
+      options: APP_OPTIONS,
+      connectionTimeoutMillis: CONNECT_MS,
+      keepAlive: true,
+    });
+  const pool = appPool();
+  // Reads' connections (`statementReader`): their tenant settings are session state, so they serve reads
+  // only and never the transactions or raw statements of `pool`, whose connections carry no tenancy.
+  const readPool = appPool();
   // The owner's connections: few, opened on demand (boot, tests) and closed when idle.
   const ownerPool = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 5_000, options: PG_OPTIONS });
   // An idle client dropped by the server (restart, failover, admin command) must not crash the process:
   // the pool discards it and opens a new one on the next query.
-  for (const p of [pool, ownerPool]) {
+  for (const p of [pool, readPool, ownerPool]) {
     p.on('error', (err) => logger.warn({ err: err.message }, 'conexão ociosa do PostgreSQL encerrada'));
     // Likewise a client checked out between two statements (the pool listens only while it is idle):
     // without a listener its 'error' would end the process. Its next statement fails (503) and the
@@ -163,6 +178,17 @@ async function openPostgres(url: string, poolSize = 10): Promise<{ database: Dat
       client.release(broken);
     }
   });
+  const readers = new Map<string, Db>();
+  statementReaders.set(db, (settings) => {
+    let reader = readers.get(settings);
+    if (!reader) {
+      reader = drizzle(new TenantReadPool(readPool, settings) as unknown as InstanceType<typeof pg.Pool>, {
+        schema,
+      }) as unknown as Db;
+      readers.set(settings, reader);
+    }
+    return reader;
+  });
   const ownerDb = drizzle(ownerPool, { schema }) as unknown as Db;
   const ownerQuery: OwnerDatabase['query'] = async (text, params) =>
     (await ownerPool.query(text, params as unknown[])).rows;
@@ -174,7 +200,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<{ database: Dat
     },
     listen: (channel, onNotify, onState) => listenPg(pg, url, channel, onNotify, onState),
     close: async () => {
-      await Promise.all([pool.end(), ownerPool.end()]);
+      await Promise.all([pool.end(), readPool.end(), ownerPool.end()]);
     },
   };
   const owner: OwnerDatabase = {
@@ -193,6 +219,47 @@ async function openPostgres(url: string, poolSize = 10): Promise<{ database: Dat
     },
   };
   return { database, owner };
+}
+
+type PgPool = import('pg').Pool;
+type PgClient = import('pg').PoolClient;
+
+/** The tenant settings each read-pool connection carries now (session state, see `statementReader`). */
+const sessionSettings = new WeakMap<PgClient, string>();
+
+/**
+ * The read pool seen through one tenancy: each statement checks out a connection, brings its session
+ * settings to `settings` if it last served another tenancy, runs and gives it back. drizzle takes it for a
+ * pool (its name says so): a transaction inside a read gets a connection of its own, with the same settings.
+ */
+class TenantReadPool {
+  constructor(
+    private readonly pool: PgPool,
+    private readonly settings: string,
+  ) {}
+
+  async connect(): Promise<PgClient> {
+    const client = await this.pool.connect();
+    if (sessionSettings.get(client) === this.settings) return client;
+    try {
+      sessionSettings.delete(client);
+      await client.query(this.settings);
+      sessionSettings.set(client, this.settings);
+      return client;
+    } catch (err) {
+      client.release(err as Error); // its session state is unknown: never reused
+      throw err;
+    }
+  }
+
+  async query(config: unknown, values?: unknown[]): Promise<unknown> {
+    const client = await this.connect();
+    try {
+      return await client.query(config as string, values);
+    } finally {
+      client.release(); // the pool drops a connection that broke meanwhile
+    }
+  }
 }
 
 async function openPglite(dir: string | undefined): Promise<{ database: Database; owner: OwnerDatabase }> {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { room, type LiveEvent, type ServerEventData, type ServerEventName } from '@tombo/shared';
 import type { AppContext } from '../context';
 import { allMunicipalities, isAll, scopeOfMunicipality, type Tenancy } from '../tenancy/scope';
-import { APP_ROLE, transactionWith, type Db } from './client';
+import { APP_ROLE, statementReader, transactionWith, type Db } from './client';
 import { auditLogs } from './schema';
 import { logger } from '../logger';
 import { presentLogs } from '../modules/audit/presenters';
@@ -117,14 +117,29 @@ export async function enterTenancy(tx: Db, tenancy: Tenancy): Promise<void> {
   await tx.execute(sql.raw(tenancySetup(tenancy)));
 }
 
-/** The statement of `enterTenancy`, as plain SQL (its only values are the role's name and an integer id). */
-function tenancySetup(tenancy: Tenancy, opts: ReadOptions = {}): string {
+/**
+ * The tenant settings as plain SQL (its only values are the role's name and an integer id): for the rest of
+ * a transaction (`local`), or for a read connection's session (`statementReader`, whose connections already
+ * are the app role and carry every setting a read may change, so that none outlives its read).
+ */
+function tenancySettings(tenancy: Tenancy, opts: ReadOptions, local: boolean): string {
   const municipality = isAll(tenancy) ? '' : tenancy.municipalityId;
   if (municipality !== '' && !Number.isSafeInteger(municipality)) throw new Error(`bad municipality ${municipality}`);
   const all = isAll(tenancy) ? 'on' : 'off';
-  const serial = opts.parallel === false ? `, set_config('max_parallel_workers_per_gather', '0', true)` : '';
-  return `select set_config('role', '${APP_ROLE}', true), set_config('app.municipality_id', '${municipality}', true), set_config('app.all_municipalities', '${all}', true)${serial}`;
+  const set = (name: string, value: string) => `set_config('${name}', '${value}', ${local})`;
+  const settings = [set('app.municipality_id', String(municipality)), set('app.all_municipalities', all)];
+  if (!local) {
+    // Every session setting is written (a later read must not inherit this one's); one round trip still.
+    const parallel =
+      opts.parallel === false ? 'set max_parallel_workers_per_gather = 0' : 'reset max_parallel_workers_per_gather';
+    return `select ${settings.join(', ')}; ${parallel}`;
+  }
+  settings.unshift(set('role', APP_ROLE));
+  if (opts.parallel === false) settings.push(set('max_parallel_workers_per_gather', '0'));
+  return `select ${settings.join(', ')}`;
 }
+
+const tenancySetup = (tenancy: Tenancy, opts: ReadOptions = {}) => tenancySettings(tenancy, opts, true);
 
 export interface ReadOptions {
   /**
@@ -165,14 +180,20 @@ export async function mutate<T>(
   return result;
 }
 
-/** A read under a tenancy: one transaction, so row-level security sees the tenant settings. */
+/**
+ * A read under a tenancy, where row-level security sees the tenant settings. On PostgreSQL its statements
+ * run one by one (autocommit) on connections that keep the settings between reads: a one-statement read is
+ * one round trip. Under READ COMMITTED a transaction gave each statement its own snapshot anyway; what needs
+ * one transaction (advisory locks, SET LOCAL, cursors) is a change, in `mutate`, or opens `tx.transaction`.
+ */
 export async function read<T>(
   ctx: Pick<AppContext, 'db'>,
   tenancy: Tenancy,
   fn: (tx: Db) => Promise<T>,
-  opts?: ReadOptions,
+  opts: ReadOptions = {},
 ): Promise<T> {
-  return underTenancy(ctx.db, tenancy, fn, opts);
+  const reader = statementReader(ctx.db, tenancySettings(tenancy, opts, false));
+  return reader ? fn(reader) : underTenancy(ctx.db, tenancy, fn, opts);
 }
 
 export interface AuditEntry {

@@ -20,14 +20,6 @@ const list = (values: readonly (string | number)[]) =>
     sql`, `,
   );
 
-/**
- * Aggregates over 100,000 rows cost enough for PostgreSQL to JIT-compile them, which takes longer than
- * the aggregate itself (measured: tests/bench/analises.ts): off for this read transaction only.
- */
-async function noJit(tx: Db): Promise<void> {
-  await tx.execute(sql`set local jit = off`);
-}
-
 /** The asset filters of every analysis over `patrimonios p`: municipality, a `usuario`'s sectors, sector, type. */
 function assetWhere(scope: TenantScope, f: { sectorId?: number; tipoId?: number }): SQL {
   const c: SQL[] = [sql`p.municipality_id = ${scope.municipalityId}`];
@@ -86,7 +78,6 @@ export async function analisePorGrupo(
   por: 'setor' | 'tipo',
   q: AnaliseGrupoQuery,
 ): Promise<AnaliseGrupoResponse> {
-  await noJit(tx);
   // The last closed month: its entries give the book values.
   const competencia = await ultimaFechada(tx, scope);
   const rows = rowsOf<GrupoRow>(await tx.execute(grupoSql(scope, por, q, competencia)));
@@ -164,7 +155,6 @@ export async function analiseTemporal(
   scope: TenantScope,
   q: AnaliseTemporalQuery,
 ): Promise<AnaliseTemporalResponse> {
-  await noJit(tx);
   const periodo = periodoDe(q);
   const s = temporalSql(scope, q, periodo);
   const run = async (x: SQL) => rowsOf<PeriodoRow>(await tx.execute(x));
