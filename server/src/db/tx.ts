@@ -143,7 +143,7 @@ const tenancySetup = (tenancy: Tenancy, opts: ReadOptions = {}) => tenancySettin
 
 export interface ReadOptions {
   /**
-   * false: no parallel workers for this transaction's queries. For reads that come in bursts (the public
+   * false: no parallel workers for this read's statements. For reads that come in bursts (the public
    * consultation): on a small server 50 searches each starting two workers served a third fewer requests.
    */
   parallel?: boolean;
