@@ -10,12 +10,6 @@ const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
 
 /** Slows every sync page so progress and cancel can be seen (the data still comes from the server). */
-const slowSync = (page: Page, ms: number) =>
-  page.context().route('**/api/patrimonios/sync?**', async (route) => {
-    await new Promise((r) => setTimeout(r, ms));
-    await route.continue().catch(() => undefined);
-  });
-
 async function openSyncClient(page: Page) {
   await page.goto('/ferramentas/sync-client');
   await expect(page.getByRole('heading', { level: 1, name: 'Cliente de Sincronização' })).toBeVisible({
@@ -73,11 +67,19 @@ test('sincroniza com progresso, guarda a data, consulta offline; cancela; uma po
     );
   });
 
-  // A second tab of the same account: it cannot start while the first one syncs (spec §4).
-  await slowSync(page, 700);
+  // A second tab of the same account: it cannot start while the first one syncs (spec §4). The sync's
+  // second page is held until the other tab has been looked at: headless Chromium stops running a tab
+  // sent to the background, so each tab is brought to the front when it has to run.
+  let releaseSecondPage!: () => void;
+  const secondPage = new Promise<void>((resolve) => (releaseSecondPage = resolve));
+  let pages = 0;
+  await context.route('**/api/patrimonios/sync?**', async (route) => {
+    await new Promise((r) => setTimeout(r, 700));
+    if (++pages === 2) await secondPage;
+    await route.continue().catch(() => undefined);
+  });
   const other = await context.newPage();
   await openSyncClient(other);
-  // Headless Chromium stops running a tab sent to the background: the syncing tab stays in front.
   await page.bringToFront();
 
   await page.getByRole('button', { name: 'Sincronizar agora' }).click();
@@ -87,9 +89,12 @@ test('sincroniza com progresso, guarda a data, consulta offline; cancela; uma po
     `1.000 de ${expected.toLocaleString('pt-BR')} bens (${Math.round((1000 / expected) * 100)}%)`,
   );
   await expect(page.getByRole('progressbar', { name: 'Progresso da sincronização' })).toBeVisible();
+  await shot(page, 'sync-client-progress-desktop');
+  await other.bringToFront();
   await expect(other.getByText('Uma sincronização está em andamento em outra aba.')).toBeVisible();
   await expect(other.getByRole('button', { name: 'Sincronizar agora' })).toBeDisabled();
-  await shot(page, 'sync-client-progress-desktop');
+  await page.bringToFront();
+  releaseSecondPage();
 
   await expect(page.getByTestId('toast')).toContainText('Sincronização concluída!', { timeout: 60_000 });
   await expect(page.getByTestId('toast')).toContainText(`${expected} bens atualizados com sucesso.`);
