@@ -14,7 +14,7 @@ export const APP_ROLE = 'tombo_app';
 /**
  * Opens a transaction whose first statement is `setup` (plain SQL, no parameters) and runs `fn` in it.
  * On PostgreSQL `begin` and `setup` go in one round trip (a simple-protocol query of two statements):
- * every request's read pays one round trip fewer. Elsewhere (PGlite, in process) they run one after the other.
+ * every change pays one round trip fewer. Elsewhere (PGlite, in process) they run one after the other.
  */
 type SetupTransaction = <T>(setup: string, fn: (tx: Db) => Promise<T>) => Promise<T>;
 const setupTransactions = new WeakMap<Db, SetupTransaction>();

@@ -117,29 +117,29 @@ export async function enterTenancy(tx: Db, tenancy: Tenancy): Promise<void> {
   await tx.execute(sql.raw(tenancySetup(tenancy)));
 }
 
-/**
- * The tenant settings as plain SQL (its only values are the role's name and an integer id): for the rest of
- * a transaction (`local`), or for a read connection's session (`statementReader`, whose connections already
- * are the app role and carry every setting a read may change, so that none outlives its read).
- */
-function tenancySettings(tenancy: Tenancy, opts: ReadOptions, local: boolean): string {
+/** The tenant settings' `set_config` calls (their only values are an integer id and on/off). */
+function tenantConfig(tenancy: Tenancy, local: boolean): string {
   const municipality = isAll(tenancy) ? '' : tenancy.municipalityId;
   if (municipality !== '' && !Number.isSafeInteger(municipality)) throw new Error(`bad municipality ${municipality}`);
   const all = isAll(tenancy) ? 'on' : 'off';
-  const set = (name: string, value: string) => `set_config('${name}', '${value}', ${local})`;
-  const settings = [set('app.municipality_id', String(municipality)), set('app.all_municipalities', all)];
-  if (!local) {
-    // Every session setting is written (a later read must not inherit this one's); one round trip still.
-    const parallel =
-      opts.parallel === false ? 'set max_parallel_workers_per_gather = 0' : 'reset max_parallel_workers_per_gather';
-    return `select ${settings.join(', ')}; ${parallel}`;
-  }
-  settings.unshift(set('role', APP_ROLE));
-  if (opts.parallel === false) settings.push(set('max_parallel_workers_per_gather', '0'));
-  return `select ${settings.join(', ')}`;
+  return `set_config('app.municipality_id', '${municipality}', ${local}), set_config('app.all_municipalities', '${all}', ${local})`;
 }
 
-const tenancySetup = (tenancy: Tenancy, opts: ReadOptions = {}) => tenancySettings(tenancy, opts, true);
+/** The first statement of a tenant transaction (`enterTenancy`, `mutate`): the app role and the settings, for it only. */
+function tenancySetup(tenancy: Tenancy, opts: ReadOptions = {}): string {
+  const serial = opts.parallel === false ? `, set_config('max_parallel_workers_per_gather', '0', true)` : '';
+  return `select set_config('role', '${APP_ROLE}', true), ${tenantConfig(tenancy, true)}${serial}`;
+}
+
+/**
+ * A read connection's session settings (`statementReader`; its connections already are the app role). Every
+ * setting a read may change is written, so that none outlives its read; still one round trip.
+ */
+function readSettings(tenancy: Tenancy, opts: ReadOptions): string {
+  const parallel =
+    opts.parallel === false ? 'set max_parallel_workers_per_gather = 0' : 'reset max_parallel_workers_per_gather';
+  return `select ${tenantConfig(tenancy, false)}; ${parallel}`;
+}
 
 export interface ReadOptions {
   /**
@@ -192,7 +192,7 @@ export async function read<T>(
   fn: (tx: Db) => Promise<T>,
   opts: ReadOptions = {},
 ): Promise<T> {
-  const reader = statementReader(ctx.db, tenancySettings(tenancy, opts, false));
+  const reader = statementReader(ctx.db, readSettings(tenancy, opts));
   return reader ? fn(reader) : underTenancy(ctx.db, tenancy, fn, opts);
 }
 
