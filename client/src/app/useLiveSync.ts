@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { rereadInFlight } from '../lib/cache';
 import { getSession } from '../lib/session';
 import { openSocket } from '../lib/socket';
 import { attachLiveSocket, detachLiveSocket, notifyReconnect } from '../lib/liveBus';
@@ -23,10 +24,12 @@ export function useLiveSync(userId: number | null) {
         notifyReconnect();
       } else {
         // Data read before the first connection may have missed an event sent meanwhile (a notification to a
-        // tab still opening its socket): what was loaded before now is read again, once.
+        // tab still opening its socket): what was loaded before now, or is being loaded, is read again, once.
         const openedAt = Date.now();
+        rereadInFlight(qc);
         void qc.invalidateQueries({
-          predicate: (q) => q.state.dataUpdatedAt > 0 && q.state.dataUpdatedAt < openedAt,
+          predicate: (q) =>
+            q.state.dataUpdatedAt > 0 && q.state.dataUpdatedAt < openedAt && q.state.fetchStatus === 'idle',
         });
       }
       connectedBefore = true;

@@ -1,3 +1,4 @@
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { produce } from 'immer';
 
 interface Versioned {
@@ -22,4 +23,16 @@ export function upsert<T extends Versioned>(list: T[], item: T): T[] {
 /** The list without the item of that id. */
 export function removeById<T extends { id: number }>(list: T[], id: number): T[] {
   return list.filter((x) => x.id !== id);
+}
+
+/**
+ * Reads of these queries that are in flight when an event arrives may have been answered before the change
+ * (a first load has nothing for a patch to land on, and its answer replaces whatever was patched): they are
+ * cancelled and read again, once the change is there.
+ */
+export function rereadInFlight(qc: QueryClient, queryKey?: QueryKey) {
+  const inFlight = qc.getQueryCache().findAll({ queryKey, fetchStatus: 'fetching' });
+  if (inFlight.length === 0) return;
+  const predicate = (q: Query) => inFlight.includes(q);
+  void qc.cancelQueries({ predicate }).then(() => qc.invalidateQueries({ predicate }));
 }

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Notification, NotificationList } from '@tombo/shared';
 import type { LiveHandlers } from '../../lib/feature';
+import { rereadInFlight } from '../../lib/cache';
 import { toast } from '../../lib/toast';
 import { notificationKeys, type NotificationListKey } from './keys';
 
@@ -15,8 +16,10 @@ function cachedLists(qc: QueryClient) {
 /**
  * A new notification goes first on every cached first page that shows unread ones, and counts as unread
  * everywhere; later pages shift, so they are refetched. A copy already there (a fetch beat the event) is skipped.
+ * A page being read right now may miss it: it is read again.
  */
 export function addNotification(qc: QueryClient, n: Notification) {
+  rereadInFlight(qc, notificationKeys.lists);
   for (const [key, data] of cachedLists(qc)) {
     if (data.notifications.some((x) => x.id === n.id)) continue;
     const [, , filter, page] = key;
