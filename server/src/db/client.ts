@@ -4,6 +4,7 @@ import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { logger } from '../logger';
+import { ReadLanes } from './read-lanes';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -86,6 +87,8 @@ export interface OpenOptions {
   /** Folder of the embedded database; undefined = in memory. */
   pgliteDir?: string;
   poolSize?: number;
+  /** Pipelined connections of the reads (`read-lanes.ts`); default `DB_READ_LANES` or 2, 0 = every read on the pool. */
+  readLanes?: number;
 }
 
 /** The app's database (the worker's way in). */
@@ -101,13 +104,17 @@ const PG_OPTIONS = '-c jit=off';
 const APP_OPTIONS = `${PG_OPTIONS} -c role=${APP_ROLE}`;
 /** Longest wait for a pooled connection (ms): past it the request gets a 503 instead of hanging. */
 const CONNECT_MS = Number(process.env.DB_CONNECT_TIMEOUT_MS) || 5_000;
+const READ_LANES = process.env.DB_READ_LANES ? Number(process.env.DB_READ_LANES) : 2;
 
 /** The app's database and its owner (server boot, seed CLI, tests). */
 export async function openDatabaseWithOwner(opts: OpenOptions): Promise<{ database: Database; owner: OwnerDatabase }> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize) : openPglite(opts.pgliteDir);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(opts.pgliteDir);
 }
 
-async function openPostgres(url: string, poolSize = 10): Promise<{ database: Database; owner: OwnerDatabase }> {
+async function openPostgres(
+  url: string,
+  { poolSize = 10, readLanes = READ_LANES }: OpenOptions,
+): Promise<{ database: Database; owner: OwnerDatabase }> {
   const { default: pg } = await import('pg');
   // numeric stays a string (money must not become a float); int8 counts become numbers.
   pg.types.setTypeParser(20, (v: string) => Number(v));
@@ -123,8 +130,20 @@ async function openPostgres(url: string, poolSize = 10): Promise<{ database: Dat
     });
   const pool = appPool();
   // Reads' connections (`statementReader`): their tenant settings are session state, so they serve reads
-  // only and never the transactions or raw statements of `pool`, whose connections carry no tenancy.
+  // only and never the transactions or raw statements of `pool`, whose connections carry no tenancy. Most
+  // reads run on the pipelined lanes; the read pool takes the rest (see `TenantReadPool`).
   const readPool = appPool();
+  const lanes = new ReadLanes({
+    lanes: readLanes,
+    client: () =>
+      new pg.Client({
+        connectionString: url,
+        options: APP_OPTIONS,
+        connectionTimeoutMillis: CONNECT_MS,
+        keepAlive: true,
+        pipeline: true,
+      } as ConstructorParameters<typeof pg.Client>[0]),
+  });
   // The owner's connections: few, opened on demand (boot, tests) and closed when idle.
   const ownerPool = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 5_000, options: PG_OPTIONS });
   // An idle client dropped by the server (restart, failover, admin command) must not crash the process:
@@ -182,7 +201,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<{ database: Dat
   statementReaders.set(db, (settings) => {
     let reader = readers.get(settings);
     if (!reader) {
-      reader = drizzle(new TenantReadPool(readPool, settings) as unknown as InstanceType<typeof pg.Pool>, {
+      reader = drizzle(new TenantReadPool(readPool, lanes, settings) as unknown as InstanceType<typeof pg.Pool>, {
         schema,
       }) as unknown as Db;
       readers.set(settings, reader);
@@ -200,7 +219,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<{ database: Dat
     },
     listen: (channel, onNotify, onState) => listenPg(pg, url, channel, onNotify, onState),
     close: async () => {
-      await Promise.all([pool.end(), readPool.end(), ownerPool.end()]);
+      await Promise.all([pool.end(), lanes.close(), readPool.end(), ownerPool.end()]);
     },
   };
   const owner: OwnerDatabase = {
@@ -228,13 +247,15 @@ type PgClient = import('pg').PoolClient;
 const sessionSettings = new WeakMap<PgClient, string>();
 
 /**
- * The read pool seen through one tenancy: each statement checks out a connection, brings its session
- * settings to `settings` if it last served another tenancy, runs and gives it back. drizzle takes it for a
- * pool (its name says so): a transaction inside a read gets a connection of its own, with the same settings.
+ * The reads' connections seen through one tenancy. A statement runs on a pipelined lane when one takes it
+ * (`read-lanes.ts`), else it checks out a connection of the read pool, brings its session settings to
+ * `settings` if it last served another tenancy, runs and gives it back. drizzle takes it for a pool (its
+ * name says so): a transaction inside a read gets a pool connection of its own, with the same settings.
  */
 class TenantReadPool {
   constructor(
     private readonly pool: PgPool,
+    private readonly lanes: ReadLanes,
     private readonly settings: string,
   ) {}
 
@@ -253,10 +274,14 @@ class TenantReadPool {
   }
 
   async query(config: unknown, values?: unknown[]): Promise<unknown> {
+    const lane = this.lanes.pick(config);
+    if (lane) return lane.run(this.settings, config as { text: string }, values);
     const client = await this.connect();
+    const started = performance.now();
     try {
       return await client.query(config as string, values);
     } finally {
+      this.lanes.record(config, performance.now() - started);
       client.release(); // the pool drops a connection that broke meanwhile
     }
   }

@@ -2,16 +2,23 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Sector } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { locais, sectors } from '../../db/schema';
-import { ofTenant, type TenantScope } from '../../tenancy/scope';
-import { presentSector } from './presenters';
+import { prepared } from '../../db/prepared';
+import type { TenantScope } from '../../tenancy/scope';
+import { presentSector, type SectorRow } from './presenters';
 
-/** The municipality's sectors by name, each with how many locations it has. */
+const sectorsOfMunicipality = prepared<{ municipalityId: number }, Array<{ s: SectorRow; n: number }>>(
+  'sectors_list',
+  (db) =>
+    db
+      .select({ s: sectors, n: sql<number>`(select count(*) from locais l where l.sector_id = "sectors"."id")::int` })
+      .from(sectors)
+      .where(eq(sectors.municipalityId, sql.placeholder('municipalityId')))
+      .orderBy(asc(sectors.name)),
+);
+
+/** The municipality's sectors by name, each with how many locations it has (the sectors screen, every request). */
 export async function listSectors(tx: Db, scope: TenantScope): Promise<Sector[]> {
-  const rows = await tx
-    .select({ s: sectors, n: sql<number>`(select count(*) from locais l where l.sector_id = "sectors"."id")::int` })
-    .from(sectors)
-    .where(ofTenant(sectors, scope))
-    .orderBy(asc(sectors.name));
+  const rows = await sectorsOfMunicipality(tx, { municipalityId: scope.municipalityId });
   return rows.map((r) => presentSector(r.s, r.n));
 }
 
