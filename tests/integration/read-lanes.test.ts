@@ -4,7 +4,7 @@
 // ones after it; cursors never go on a lane; a lane whose connection is killed comes back by itself.
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LANE_STALL_MS, ReadLanes } from '../../server/src/db/read-lanes';
+import { LANE_STALL_MS, NAMED_STATEMENTS, ReadLanes } from '../../server/src/db/read-lanes';
 
 const url = process.env.DATABASE_URL;
 let lanes: ReadLanes | undefined;
@@ -69,6 +69,36 @@ describe.skipIf(!url)('pipelined read lanes', () => {
     expect(l.pick(slow), 'known slow').toBeUndefined();
     for (let i = 0; i < 4; i++) l.record(slow, 1);
     expect(l.pick(slow), 'fast again on the pool: back on a lane').toBe(lane);
+  });
+
+  it('a statement is prepared once per connection, at most NAMED_STATEMENTS of them are kept, and one whose table changed shape runs again', async () => {
+    const l = open(1);
+    const lane = await laneFor(l, whoAmI);
+    const prepared = { text: 'select count(*)::int as n from pg_prepared_statements' };
+    const count = async () => rowsOf(await lane.run(settingsOf('A'), prepared, undefined))[0].n as number;
+    await lane.run(settingsOf('A'), whoAmI, undefined);
+    await lane.run(settingsOf('A'), whoAmI, undefined);
+    expect(await count()).toBe(2); // whoAmI and the count itself
+    await Promise.all(
+      Array.from({ length: NAMED_STATEMENTS + 20 }, (_, i) =>
+        lane.run(settingsOf('A'), { text: `select ${i} as i` }, undefined),
+      ),
+    );
+    expect(await count()).toBeLessThanOrEqual(NAMED_STATEMENTS);
+
+    const table = `lane_test_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(`create table ${table} (a int); insert into ${table} values (1)`);
+      const all = { text: `select * from ${table}` };
+      expect(rowsOf(await lane.run(settingsOf('A'), all, undefined))).toEqual([{ a: 1 }]);
+      await admin.query(`alter table ${table} add column b int default 2`);
+      expect(rowsOf(await lane.run(settingsOf('A'), all, undefined))).toEqual([{ a: 1, b: 2 }]);
+    } finally {
+      await admin.query(`drop table if exists ${table}`);
+      await admin.end();
+    }
   });
 
   it('cursors and paged portals never go on a lane', async () => {

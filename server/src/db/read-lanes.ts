@@ -16,11 +16,13 @@ export const SLOW_STATEMENT_MS = 100;
 export const LANE_STALL_MS = 100;
 /** Statement texts whose duration is remembered (least recently run forgotten first). */
 const REMEMBERED_TEXTS = 1000;
+/** Named statements a lane's connection keeps prepared (least recently run deallocated first). */
+export const NAMED_STATEMENTS = 100;
 /** Pause before a lost lane connects again (ms), doubled on each failure up to the maximum. */
 const RECONNECT_MS = 250;
 const RECONNECT_MAX_MS = 5000;
 
-type QueryConfig = { text: string; rows?: unknown; submit?: unknown };
+type QueryConfig = { text: string; name?: string; rows?: unknown; submit?: unknown };
 
 export interface LaneOptions {
   /** Opens a lane's connection (a pg Client with `pipeline: true`, not yet connected). */
@@ -44,6 +46,12 @@ class Durations {
   }
 }
 
+/** node-postgres' record of the statements prepared on a connection. */
+interface PreparedOn {
+  parsedStatements: Record<string, string>;
+  submittedNamedStatements: Record<string, string>;
+}
+
 class Lane {
   private client: pg.Client | null = null;
   private connecting: Promise<void> | null = null;
@@ -56,6 +64,9 @@ class Lane {
   private readonly sentAt: number[] = [];
   private lastDoneAt = 0;
   private closed = false;
+  /** The names of the statements prepared on this connection, by text, the least recently run first. */
+  private readonly names = new Map<string, string>();
+  private nextName = 0;
 
   constructor(
     private readonly open: () => pg.Client,
@@ -75,19 +86,22 @@ class Lane {
     return this.sentAt.length === 0 || now - this.sentAt[0] < LANE_STALL_MS;
   }
 
+  /** Leaves a connection that broke: its statements fail, the next ones go to the pool until it is back. */
+  private drop(client: pg.Client, err?: Error): void {
+    if (this.client !== client) return;
+    this.client = null;
+    this.settings = undefined;
+    this.sentAt.length = 0;
+    this.names.clear();
+    this.retryAt = performance.now() + RECONNECT_MS;
+    if (err) logger.warn({ err: err.message }, 'conexão de leitura do PostgreSQL perdida');
+    client.end().catch(() => undefined);
+  }
+
   private async connect(): Promise<void> {
     const client = this.open();
-    const lost = (err?: Error) => {
-      if (this.client !== client) return;
-      this.client = null;
-      this.settings = undefined;
-      this.sentAt.length = 0;
-      this.retryAt = performance.now() + RECONNECT_MS;
-      if (err) logger.warn({ err: err.message }, 'conexão de leitura do PostgreSQL perdida');
-      client.end().catch(() => undefined);
-    };
-    client.on('error', lost);
-    client.on('end', () => lost());
+    client.on('error', (err) => this.drop(client, err));
+    client.on('end', () => this.drop(client));
     try {
       await client.connect();
       if (this.closed) {
@@ -121,8 +135,47 @@ class Lane {
         if (this.settled === written) this.settings = undefined;
       });
     }
-    const [, result] = await Promise.all([this.settled, this.send(client, config, values)]);
+    const [, result] = await Promise.all([this.settled, this.prepared(client, config, values)]);
     return result;
+  }
+
+  /**
+   * Runs the statement as a named one, prepared once on this connection: PostgreSQL parses it once and may
+   * keep its plan (on a table with many indexes, planning is most of a short read's time). A statement the
+   * server can no longer run as prepared (a table it reads changed shape) is prepared again, once.
+   */
+  private async prepared(client: pg.Client, config: QueryConfig, values: unknown[] | undefined): Promise<unknown> {
+    if (config.name) return this.send(client, config, values);
+    const name = this.nameOf(client, config.text);
+    try {
+      return await this.send(client, { ...config, name }, values);
+    } catch (err) {
+      if ((err as { code?: string }).code !== '0A000' || this.client !== client) throw err;
+      this.forget(client, config.text);
+      return this.send(client, { ...config, name: this.nameOf(client, config.text) }, values);
+    }
+  }
+
+  private nameOf(client: pg.Client, text: string): string {
+    let name = this.names.get(text);
+    if (name !== undefined) this.names.delete(text);
+    else {
+      name = `tombo_read_${this.nextName++}`;
+      if (this.names.size >= NAMED_STATEMENTS) this.forget(client, this.names.keys().next().value!);
+    }
+    this.names.set(text, name);
+    return name;
+  }
+
+  /** Deallocates a text's statement, behind the ones that may still run it. */
+  private forget(client: pg.Client, text: string): void {
+    const name = this.names.get(text);
+    if (name === undefined) return;
+    this.names.delete(text);
+    const connection = (client as unknown as { connection: PreparedOn }).connection;
+    delete connection.parsedStatements[name];
+    delete connection.submittedNamedStatements[name];
+    this.send(client, `deallocate ${name}`, undefined).catch(() => undefined);
   }
 
   /** Writes a statement behind the others and keeps the lane's timing: when sent, and how long PostgreSQL took. */
@@ -131,6 +184,10 @@ class Lane {
     this.sentAt.push(sent);
     try {
       return await client.query(config as never, values);
+    } catch (err) {
+      // The server ended the session (terminated, shutting down): the socket may not have closed yet.
+      if ((err as { severity?: string }).severity === 'FATAL') this.drop(client, err as Error);
+      throw err;
     } finally {
       if (this.client === client) {
         this.sentAt.shift();

@@ -1,4 +1,4 @@
-import { and, asc, desc, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { PatrimonioList, PatrimonioListQuery, PatrimonioSortKey } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { assetVersions, patrimonios } from '../../db/schema';
@@ -6,7 +6,7 @@ import { scopeOfMunicipality, type TenantScope } from '../../tenancy/scope';
 import { cachedTotal, noteVersion, totalKey, versionHint } from '../../db/paging/totals';
 import { ANCHOR_EVERY, anchorBefore, anchorsFor, seekSegments, type Anchor } from '../../db/paging/seek';
 import { countPatrimonios, filterWhere } from './filters';
-import { toListItem, type Row } from './presenters';
+import { LIST_ITEM_COLUMNS, toListItem, type ListRow } from './presenters';
 
 const SORT_COLUMNS = {
   numero_patrimonio: patrimonios.numeroPatrimonio,
@@ -42,19 +42,29 @@ const MAX_SECTORS_APART = 16;
 const MAX_ROWS_APART = 2 * ANCHOR_EVERY;
 
 /**
- * The page's rows are read with plain SQL and mapped by a precomputed column list: on the list's hot
- * path Drizzle's per-row result mapping was a tenth of the CPU of a request.
+ * The page's rows are read with plain SQL, only the list item's columns, mapped by a precomputed column
+ * list: on the list's hot path Drizzle's per-row result mapping was a tenth of the CPU of a request, and
+ * decoding the columns the item does not show (the search copy of the description, notes) another.
  */
-const ROW_COLUMNS = Object.entries(getTableColumns(patrimonios)).map(([key, col]) => ({ key, name: col.name, col }));
+const ROW_COLUMNS = LIST_ITEM_COLUMNS.map((key) => ({ key, name: patrimonios[key].name, col: patrimonios[key] }));
 const ROW_SELECT = sql.raw(ROW_COLUMNS.map((c) => `"patrimonios"."${c.name}"`).join(', '));
-function fromDriver(raw: Record<string, unknown>): Row {
+function fromDriver(raw: Record<string, unknown>): ListRow {
   const row: Record<string, unknown> = {};
   for (const c of ROW_COLUMNS) {
     const v = raw[c.name];
     row[c.key] = v == null ? null : c.col.mapFromDriverValue(v);
   }
-  return row as Row;
+  return row as ListRow;
 }
+
+/**
+ * A page's bounds written into the statement: the reads run as named statements whose plan PostgreSQL may
+ * keep (db/read-lanes.ts), and a generic plan cannot tell LIMIT $1 from a scan of a tenth of the table.
+ */
+const int = (n: number) => {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`bad page bound ${n}`);
+  return sql.raw(String(n));
+};
 
 /** The municipality's current asset version (0 before its first asset write). */
 const versionOf = (municipalityId: number) =>
@@ -121,29 +131,23 @@ export async function listPatrimonios(
     const bases = sectorWheres && skip + limit <= MAX_ROWS_APART ? sectorWheres : [where];
     const parts = segments.flatMap((from, seg) => bases.map((base) => ({ seg, where: and(base, from)! })));
     if (parts.length === 1) {
-      return tx
-        .select({ id: patrimonios.id })
-        .from(patrimonios)
-        .where(parts[0].where)
-        .orderBy(...ordered(descending))
-        .limit(limit)
-        .offset(skip);
+      return sql`select ${patrimonios.id} from ${patrimonios} where ${parts[0].where} order by ${sql.join(ordered(descending), sql`, `)} limit ${int(limit)} offset ${int(skip)}`;
     }
     // With one segment the parts are merged as they come (Merge Append); a second segment comes after the first.
     const dir = sql.raw(descending ? 'desc' : 'asc');
     const seg = (n: number) => (segments.length > 1 ? sql.raw(`${n} as seg, `) : sql.raw(''));
     const selects = parts.map(
       (p) => sql`(select ${seg(p.seg)}${col} as v, ${patrimonios.id} as id from ${patrimonios}
-      where ${p.where} order by ${col} ${dir}, ${patrimonios.id} ${dir} limit ${skip + limit})`,
+      where ${p.where} order by ${col} ${dir}, ${patrimonios.id} ${dir} limit ${int(skip + limit)})`,
     );
     return sql`select u.id from (${sql.join(selects, sql` union all `)}) u
-      order by ${segments.length > 1 ? sql.raw('u.seg, ') : sql.raw('')}u.v ${dir}, u.id ${dir} limit ${limit} offset ${skip}`;
+      order by ${segments.length > 1 ? sql.raw('u.seg, ') : sql.raw('')}u.v ${dir}, u.id ${dir} limit ${int(limit)} offset ${int(skip)}`;
   };
   /** The page given total n and the version the caches are keyed on, and the asset version its rows were read at. */
   const pageQuery = async (
     n: number,
     version: number | undefined,
-  ): Promise<{ rows: Row[]; version: number; seek: boolean }> => {
+  ): Promise<{ rows: ListRow[]; version: number; seek: boolean }> => {
     if (offset > 0 && offset >= n) return { rows: [], version: await currentVersion(), seek: false };
     const anchor =
       cacheable && version !== undefined && offset >= ANCHOR_EVERY
@@ -188,7 +192,7 @@ export async function listPatrimonios(
   };
   const hint = versionHint('patrimonios', m);
   let n = 0;
-  let result: { rows: Row[]; version: number; seek: boolean };
+  let result: { rows: ListRow[]; version: number; seek: boolean };
   if (offset === 0) {
     // The first page does not depend on the total: both at once when the version is probably known.
     if (hint !== undefined) [result, n] = await Promise.all([pageQuery(0, hint), total(hint)]);

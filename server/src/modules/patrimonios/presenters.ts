@@ -12,8 +12,35 @@ export type Row = typeof patrimonios.$inferSelect;
 export type FileRow = typeof patrimonioArquivos.$inferSelect;
 export type HistRow = typeof patrimonioHistorico.$inferSelect;
 
+/** The columns a list item is made of (the list reads only these). */
+export const LIST_ITEM_COLUMNS = [
+  'id',
+  'numeroPatrimonio',
+  'descricaoBem',
+  'tipoId',
+  'tipoNome',
+  'sectorId',
+  'setorNome',
+  'localId',
+  'localNome',
+  'formaAquisicaoId',
+  'formaNome',
+  'valorAquisicao',
+  'quantidade',
+  'dataAquisicao',
+  'status',
+  'estadoConservacao',
+  'doado',
+  'transferenciaPendente',
+  'customFields',
+  'createdAt',
+  'updatedAt',
+  'version',
+] as const satisfies ReadonlyArray<keyof Row>;
+export type ListRow = Pick<Row, (typeof LIST_ITEM_COLUMNS)[number]>;
+
 /** Row → list item: the shape of lists, exports and live events. */
-export const toListItem = (r: Row): PatrimonioListItem => ({
+export const toListItem = (r: ListRow): PatrimonioListItem => ({
   id: r.id,
   numero_patrimonio: r.numeroPatrimonio,
   descricao_bem: r.descricaoBem,
