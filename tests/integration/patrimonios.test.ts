@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATRIMONIO_MSG, type LiveEvent, type Patrimonio, type PatrimonioListItem } from '@tombo/shared';
 import { nextEvent, startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
+import { inArray } from 'drizzle-orm';
+import { patrimonios } from '../../server/src/db/schema';
+import { toListItem } from '../../server/src/modules/patrimonios/presenters';
 import {
   newFormaAquisicao,
   newTenant,
@@ -439,6 +442,36 @@ describe('list at scale semantics', () => {
     expect((await admin('GET', '/api/patrimonios?pageSize=101')).status).toBe(400);
     expect((await admin('GET', '/api/patrimonios?sort=senha')).status).toBe(400);
     expect((await admin('GET', '/api/patrimonios?foo=1')).status).toBe(400);
+  });
+
+  it('a list item is the asset read through drizzle and its presenter, field for field (nulls, custom fields, money, dates)', async () => {
+    const admin = await as(A.users.admin);
+    const created = await admin('POST', '/api/patrimonios', {
+      descricao_bem: 'Bem sem local, data nem estado',
+      tipoId,
+      sectorId: sectors.AD.id,
+      valor_aquisicao: '0.10',
+      quantidade: 3,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const sparse = created.body.patrimonio as Patrimonio;
+    const listed = (await admin('GET', '/api/patrimonios?sort=createdAt&order=desc&pageSize=100')).body
+      .patrimonios as PatrimonioListItem[];
+    expect(listed.map((x) => x.id)).toContain(sparse.id);
+    const rows = await s.owner.transaction((tx) =>
+      tx
+        .select()
+        .from(patrimonios)
+        .where(
+          inArray(
+            patrimonios.id,
+            listed.map((x) => x.id),
+          ),
+        ),
+    );
+    const byId = new Map(rows.map((r) => [r.id, JSON.parse(JSON.stringify(toListItem(r)))]));
+    expect(listed.some((x) => Object.keys(x.customFields).length > 0)).toBe(true);
+    for (const item of listed) expect(item).toEqual(byId.get(item.id));
   });
 
   it('sync pages with a cursor', async () => {

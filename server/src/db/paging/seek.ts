@@ -35,6 +35,13 @@ export function anchorsFor(key: string, build: () => Promise<Anchor[]>): Promise
 }
 
 /** The last anchor at or before `offset` (anchors are sorted by position), if any. */
+/**
+ * Whether a page at `offset` is better read from the anchor before it (skipping `offset % ANCHOR_EVERY`
+ * rows) than backwards from the end of the list (skipping `fromEnd` rows, for lists that can).
+ */
+export const anchorPays = (offset: number, fromEnd = Infinity) =>
+  offset >= ANCHOR_EVERY && offset % ANCHOR_EVERY < fromEnd;
+
 export function anchorBefore(anchors: Anchor[], offset: number): Anchor | undefined {
   const i = Math.floor(offset / ANCHOR_EVERY) - 1;
   return i >= 0 && anchors.length ? anchors[Math.min(i, anchors.length - 1)] : undefined;
