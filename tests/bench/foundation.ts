@@ -26,7 +26,7 @@ export async function foundationBench(): Promise<void> {
       const token = await loginToken(s.url, 'admin@exemplo.gov.br');
       const db = s.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'PGlite embutido';
       console.log(
-        `\n## Fundação — ${machine()}; ${db}; build de produção em processo próprio; 50 conexões, 5 s por cenário após 2 s de aquecimento de cada um\n`,
+        `\n## Fundação — ${machine()}; ${db}; build de produção em processo próprio; 50 conexões, 5 s por cenário após 2 s de aquecimento de cada um; health e sectors em três pares alternados (a tabela mostra o par mediano)\n`,
       );
       console.log(
         `Primeira partida (migrações + seed): ${(first.startMs / 1000).toFixed(1)} s · ` +
@@ -36,8 +36,16 @@ export async function foundationBench(): Promise<void> {
       // Warm-up, as the list benches do: both paths compiled by V8 before anything is measured.
       await load('aquecimento', { url: `${s.url}/api/health`, duration: 2 });
       await load('aquecimento', { ...sectorsRequest, duration: 2 });
-      const health = await load('GET /api/health (base)', { url: `${s.url}/api/health` });
-      const sectors = await load('GET /api/sectors (autorizado)', sectorsRequest);
+      // Three alternating pairs: on a shared 2-core machine one 5 s window can be off by a fifth; the ratio
+      // is taken per pair (both measured seconds apart) and the median pair is the one shown.
+      const pairs = [];
+      for (let i = 0; i < 3; i++) {
+        const h = await load('GET /api/health (base)', { url: `${s.url}/api/health` });
+        const r = await load('GET /api/sectors (autorizado)', sectorsRequest);
+        pairs.push({ health: h, sectors: r, ratio: r.rps / Math.max(h.rps, 1) });
+      }
+      const ratios = pairs.map((p) => p.ratio);
+      const { health, sectors } = [...pairs].sort((a, b) => a.ratio - b.ratio)[1];
       const login = await load('POST /api/auth/login (argon2id)', {
         url: `${s.url}/api/auth/login`,
         method: 'POST',
@@ -46,7 +54,9 @@ export async function foundationBench(): Promise<void> {
       });
       table([health, sectors, login], health);
       const ratio = sectors.rps / Math.max(health.rps, 1);
-      console.log(`\n/api/sectors ÷ /api/health (req/s): ${ratio.toFixed(2)} (meta ≥ 0,50)`);
+      console.log(
+        `\n/api/sectors ÷ /api/health (req/s): ${ratio.toFixed(2)}, mediana de três pares (${ratios.map((r) => r.toFixed(2)).join(', ')}) (meta ≥ 0,50)`,
+      );
       console.log('O login é limitado pela CPU de propósito (argon2id m=19 MiB, t=2 por tentativa).');
     } finally {
       await s.stop();
