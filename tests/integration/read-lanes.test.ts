@@ -74,14 +74,19 @@ describe.skipIf(!url)('pipelined read lanes', () => {
   it('a statement is prepared once per connection, at most NAMED_STATEMENTS of them are kept, and one whose table changed shape runs again', async () => {
     const l = open(1);
     const lane = await laneFor(l, whoAmI);
-    const prepared = { text: 'select count(*)::int as n from pg_prepared_statements' };
-    const count = async () => rowsOf(await lane.run(settingsOf('A'), prepared, undefined))[0].n as number;
-    await lane.run(settingsOf('A'), whoAmI, undefined);
-    await lane.run(settingsOf('A'), whoAmI, undefined);
-    expect(await count()).toBe(2); // whoAmI and the count itself
+    const prepared = { text: 'select count(*)::int as n from pg_prepared_statements where $1::int = 1' };
+    const count = async () => rowsOf(await lane.run(settingsOf('A'), prepared, [1]))[0].n as number;
+    const mine = { text: `select current_setting('lane_test.who', true) = $1 as mine` };
+    await lane.run(settingsOf('A'), mine, ['A']);
+    expect(rowsOf(await lane.run(settingsOf('A'), mine, ['A']))[0].mine).toBe(true);
+    expect(await count()).toBe(2); // `mine` and the count itself
+    // Without parameters a text stays on the simple protocol, unprepared: it may hold several statements.
+    const two = await lane.run(settingsOf('A'), { text: 'select 1 as a; select 2 as b' }, undefined);
+    expect((two as Array<{ rows: unknown[] }>).map((r) => r.rows)).toEqual([[{ a: 1 }], [{ b: 2 }]]);
+    expect(await count()).toBe(2);
     await Promise.all(
       Array.from({ length: NAMED_STATEMENTS + 20 }, (_, i) =>
-        lane.run(settingsOf('A'), { text: `select ${i} as i` }, undefined),
+        lane.run(settingsOf('A'), { text: `select ${i} + $1::int as i` }, [1]),
       ),
     );
     expect(await count()).toBeLessThanOrEqual(NAMED_STATEMENTS);
@@ -91,10 +96,10 @@ describe.skipIf(!url)('pipelined read lanes', () => {
     await admin.connect();
     try {
       await admin.query(`create table ${table} (a int); insert into ${table} values (1)`);
-      const all = { text: `select * from ${table}` };
-      expect(rowsOf(await lane.run(settingsOf('A'), all, undefined))).toEqual([{ a: 1 }]);
+      const all = { text: `select * from ${table} where a = $1` };
+      expect(rowsOf(await lane.run(settingsOf('A'), all, [1]))).toEqual([{ a: 1 }]);
       await admin.query(`alter table ${table} add column b int default 2`);
-      expect(rowsOf(await lane.run(settingsOf('A'), all, undefined))).toEqual([{ a: 1, b: 2 }]);
+      expect(rowsOf(await lane.run(settingsOf('A'), all, [1]))).toEqual([{ a: 1, b: 2 }]);
     } finally {
       await admin.query(`drop table if exists ${table}`);
       await admin.end();

@@ -142,10 +142,11 @@ class Lane {
   /**
    * Runs the statement as a named one, prepared once on this connection: PostgreSQL parses it once and may
    * keep its plan (on a table with many indexes, planning is most of a short read's time). A statement the
-   * server can no longer run as prepared (a table it reads changed shape) is prepared again, once.
+   * server can no longer run as prepared (a table it reads changed shape) is prepared again, once. One
+   * without parameters stays as it was sent, on the simple protocol (it may hold several statements).
    */
   private async prepared(client: pg.Client, config: QueryConfig, values: unknown[] | undefined): Promise<unknown> {
-    if (config.name) return this.send(client, config, values);
+    if (config.name || !values?.length) return this.send(client, config, values);
     const name = this.nameOf(client, config.text);
     try {
       return await this.send(client, { ...config, name }, values);
