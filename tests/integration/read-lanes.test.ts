@@ -1,7 +1,8 @@
 // The reads' pipelined lanes (server/src/db/read-lanes.ts) against the local PostgreSQL: statements of several
-// tenancies written one behind the other on one connection each run under their own settings; a statement whose
-// settings failed fails too (it would have run under the previous ones); a slow statement does not hold up the
-// ones after it; cursors never go on a lane; a lane whose connection is killed comes back by itself.
+// tenancies written one behind the other on one connection (in one write) each run under their own settings; a
+// statement whose settings failed fails too (it would have run under the previous ones); a slow statement does not
+// hold up the ones after it; cursors never go on a lane; a lane whose connection is killed comes back by itself.
+import net from 'node:net';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LANE_STALL_MS, NAMED_STATEMENTS, ReadLanes } from '../../server/src/db/read-lanes';
@@ -39,7 +40,25 @@ describe.skipIf(!url)('pipelined read lanes', () => {
     const l = open(1);
     await laneFor(l, whoAmI);
     const order = Array.from({ length: 90 }, (_, i) => ['A', 'B', 'C'][(i * 7) % 3]);
-    const seen = await Promise.all(order.map((who) => l.pick(whoAmI)!.run(settingsOf(who), whoAmI, undefined)));
+    // Statements (and settings) written in the same turn of the event loop leave in one write of the socket.
+    const socket = net.Socket.prototype as unknown as Record<'_write' | '_writev', (...a: unknown[]) => unknown>;
+    const { _write, _writev } = socket;
+    let writes = 0;
+    socket._write = function (...a) {
+      writes++;
+      return _write.apply(this, a);
+    };
+    socket._writev = function (...a) {
+      writes++;
+      return _writev.apply(this, a);
+    };
+    let seen;
+    try {
+      seen = await Promise.all(order.map((who) => l.pick(whoAmI)!.run(settingsOf(who), whoAmI, undefined)));
+    } finally {
+      Object.assign(socket, { _write, _writev });
+    }
+    expect(writes).toBe(1);
     expect(seen.map((r) => rowsOf(r)[0].who)).toEqual(order);
     expect(new Set(seen.map((r) => rowsOf(r)[0].pid)).size).toBe(1);
   });

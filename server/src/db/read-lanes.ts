@@ -67,6 +67,7 @@ class Lane {
   /** The names of the statements prepared on this connection, by text, the least recently run first. */
   private readonly names = new Map<string, string>();
   private nextName = 0;
+  private corked = false;
 
   constructor(
     private readonly open: () => pg.Client,
@@ -183,6 +184,7 @@ class Lane {
   private async send(client: pg.Client, config: QueryConfig | string, values: unknown[] | undefined): Promise<unknown> {
     const sent = performance.now();
     this.sentAt.push(sent);
+    this.batch(client);
     try {
       return await client.query(config as never, values);
     } catch (err) {
@@ -198,6 +200,23 @@ class Lane {
         this.lastDoneAt = done;
       }
     }
+  }
+
+  /**
+   * The statements written in this turn of the event loop leave together, in one write: on loopback a
+   * write costs the API process about a quarter of a millisecond, one per statement otherwise.
+   */
+  private batch(client: pg.Client): void {
+    if (this.corked) return;
+    const stream = (
+      client as unknown as { connection: { stream: NodeJS.WritableStream & { cork(): void; uncork(): void } } }
+    ).connection.stream;
+    this.corked = true;
+    stream.cork();
+    setImmediate(() => {
+      this.corked = false;
+      stream.uncork();
+    });
   }
 
   async close(): Promise<void> {
