@@ -7,7 +7,7 @@
  * the same SQL run bare on PostgreSQL (the floor), and a 5,000-row import.
  * BENCH_DB=<url of an existing database>: use it instead of a fresh one (migrated on start, seeded only
  * if it does not hold the bench's rows yet, never dropped). BENCH_SEED_ONLY=1: stop after seeding.
- * BENCH_KEEP=1: keep the fresh database.
+ * BENCH_KEEP=1: keep the fresh database. BENCH_SCENARIOS=<text>: only the list scenarios whose label holds it.
  */
 import { runLoad } from './lib';
 import pg from 'pg';
@@ -208,8 +208,8 @@ export async function patrimoniosBench(): Promise<void> {
 
     /**
      * Mirrors listPatrimonios with its caches warm (the signed-in user and the total known): one
-     * statement, the page by deferred join (reverse order with a small offset past the middle) with
-     * the asset version. `withCount` adds the count, as a first visit of that filter runs it.
+     * statement with the asset version, a first page read directly, a later one by deferred join (reverse
+     * order with a small offset past the middle). `withCount` adds the count, as a first visit of that filter runs it.
      */
     const statements = (
       where: string,
@@ -227,8 +227,12 @@ export async function patrimoniosBench(): Promise<void> {
       const dir = desc ? 'desc' : 'asc';
       const limit = reverse ? Math.min(PS, total - offset) : PS;
       const off = reverse ? Math.max(0, total - offset - PS) : offset;
+      const version = `coalesce((select version from asset_versions where municipality_id = $1), 0) as v`;
       const pageSql = {
-        text: `select ${cols}, coalesce((select version from asset_versions where municipality_id = $1), 0) as v from patrimonios where id in (select id from patrimonios where ${where} order by ${sortCol} ${dir}, id ${dir} limit ${limit} offset ${off}) order by ${sortCol} ${dir}, id ${dir}`,
+        text:
+          offset === 0
+            ? `select ${cols}, ${version} from patrimonios where ${where} order by ${sortCol} ${dir}, id ${dir} limit ${limit}`
+            : `select ${cols}, ${version} from patrimonios where id in (select id from patrimonios where ${where} order by ${sortCol} ${dir}, id ${dir} limit ${limit} offset ${off}) order by ${sortCol} ${dir}, id ${dir}`,
         values,
       };
       return withCount
@@ -381,7 +385,8 @@ export async function patrimoniosBench(): Promise<void> {
     );
     console.log('| cenário | API p50 | API p95 | API p99 | não-2xx | piso p50 | piso p95 | razão p95 |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
-    for (const sc of scenarios) {
+    const only = process.env.BENCH_SCENARIOS;
+    for (const sc of scenarios.filter((s) => !only || s.label.includes(only))) {
       const a = await api(sc.url, sc.token ?? token, sc.vary);
       const b = await bare(pool, sc.sql);
       console.log(

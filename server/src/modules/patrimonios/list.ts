@@ -161,28 +161,30 @@ export async function listPatrimonios(
             offset,
           )
         : undefined;
-    let ids;
-    let reverse = false;
-    if (anchor) {
-      ids = idsQuery(
-        seekSegments(col, patrimonios.id, order, anchor),
-        order === 'desc',
-        pageSize,
-        offset - anchor.position,
-      );
-    } else {
-      reverse = offset > 0 && offset + pageSize / 2 > n / 2;
-      const limit = reverse ? Math.min(pageSize, n - offset) : pageSize;
-      ids = idsQuery(
-        [undefined],
-        (order === 'desc') !== reverse,
-        limit,
-        reverse ? Math.max(0, n - offset - pageSize) : offset,
-      );
-    }
+    const reverse = !anchor && offset > 0 && offset + pageSize / 2 > n / 2;
     const dir = sql.raw((order === 'desc') !== reverse ? 'desc' : 'asc');
-    const got = (await tx.execute(sql`select ${ROW_SELECT}, ${versionOf(m)} as "__version" from ${patrimonios}
-      where ${patrimonios.id} in (${ids}) order by ${col} ${dir}, ${patrimonios.id} ${dir}`)) as unknown as {
+    const pageRows = sql`select ${ROW_SELECT}, ${versionOf(m)} as "__version" from ${patrimonios}`;
+    let statement: SQL;
+    if (!anchor && offset === 0 && !sectorWheres) {
+      // A first page skips nothing: the deferred join would only plan the table twice (half the statement's time).
+      statement = sql`${pageRows} where ${where} order by ${col} ${dir}, ${patrimonios.id} ${dir} limit ${int(pageSize)}`;
+    } else {
+      const ids = anchor
+        ? idsQuery(
+            seekSegments(col, patrimonios.id, order, anchor),
+            order === 'desc',
+            pageSize,
+            offset - anchor.position,
+          )
+        : idsQuery(
+            [undefined],
+            (order === 'desc') !== reverse,
+            reverse ? Math.min(pageSize, n - offset) : pageSize,
+            reverse ? Math.max(0, n - offset - pageSize) : offset,
+          );
+      statement = sql`${pageRows} where ${patrimonios.id} in (${ids}) order by ${col} ${dir}, ${patrimonios.id} ${dir}`;
+    }
+    const got = (await tx.execute(statement)) as unknown as {
       rows: Array<Record<string, unknown>>;
     };
     const rows = got.rows.map(fromDriver);
