@@ -4,6 +4,10 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { PATRIMONIO_MSG } from '@tombo/shared';
 import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, login, unique } from './helpers';
 
+// A screen's first answer after navigating: on the CI machine (2 cores, two browsers, the server, its worker and
+// PostgreSQL) a list screen's chunk and first requests have taken over 10 s to arrive while other tests ran.
+const FIRST_LOAD = { timeout: 30_000 };
+
 // A real 64×48 PNG (the server re-encodes photos with sharp, so the bytes must be an image).
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAIAAAAuKetIAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAfUlEQVRoge2SAQkAURSDVsZkF98SF2M8/sAAOhY+T5O6AQuwviK7kHdJ3YAFWF+RXci7pG7AAqyvyC7kXVI3YAHWV2QX8i6pG7AA6yuyC3mX1A1YgPUV2YW8S+oGLMD6iuxC3iV1AxZgfUV2Ie+SugELsL4iu5B3Sd2AxwN+rJ5lACE+T+oAAAAASUVORK5CYII=',
@@ -168,7 +172,7 @@ test('filtra e ordena a lista (estado na URL)', async ({ page, request }) => {
   await login(page, ACCOUNTS.admin, 'admin');
   await page.goto(`/bens-cadastrados?q=${encodeURIComponent(tag)}`);
   const grid = page.getByRole('grid', { name: 'Bens cadastrados' });
-  await expect(page.getByText('4 bens encontrados')).toBeVisible();
+  await expect(page.getByText('4 bens encontrados')).toBeVisible(FIRST_LOAD);
 
   // Filter: sector TI and value ≥ 150 → A (300) and C (200).
   await page.getByRole('button', { name: 'Filtros' }).click();
@@ -239,7 +243,7 @@ test('importação: o teste mostra 2 linhas com erro e importa as válidas', asy
   await dialog
     .getByLabel('Planilha para importar')
     .setInputFiles({ name: 'bens.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
-  await expect(dialog.getByTestId('import-valid')).toHaveText('3 válidas');
+  await expect(dialog.getByTestId('import-valid')).toHaveText('3 válidas', FIRST_LOAD); // checked in a worker thread
   await expect(dialog.getByTestId('import-invalid')).toHaveText('2 com erro');
   const errors = dialog.getByRole('table', { name: 'Linhas com erro' });
   await expect(errors.getByRole('row')).toHaveCount(3);
@@ -272,7 +276,7 @@ test('dois usuários: a edição de um aparece ao vivo na lista do outro', async
     await login(b, ACCOUNTS.usuario, 'usuario');
     await b.goto(`/bens-cadastrados?q=${encodeURIComponent(desc)}`);
     const gridB = b.getByRole('grid', { name: 'Bens cadastrados' });
-    await expect(gridB.getByRole('link', { name: asset.numero_patrimonio, exact: true })).toBeVisible();
+    await expect(gridB.getByRole('link', { name: asset.numero_patrimonio, exact: true })).toBeVisible(FIRST_LOAD);
     await b.evaluate(() => Object.assign(window, { __sameDocument: true }));
 
     await a.goto(`/bens-cadastrados/editar/${asset.id}`);
