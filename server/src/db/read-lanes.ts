@@ -46,11 +46,13 @@ class Durations {
   }
 }
 
-/** node-postgres' record of the statements prepared on a connection. */
-interface PreparedOn {
+/** The parts of node-postgres' connection a lane uses: its record of prepared statements, and its socket. */
+interface PgConnection {
   parsedStatements: Record<string, string>;
   submittedNamedStatements: Record<string, string>;
+  stream: { cork(): void; uncork(): void };
 }
+const connectionOf = (client: pg.Client) => (client as unknown as { connection: PgConnection }).connection;
 
 class Lane {
   private client: pg.Client | null = null;
@@ -174,7 +176,7 @@ class Lane {
     const name = this.names.get(text);
     if (name === undefined) return;
     this.names.delete(text);
-    const connection = (client as unknown as { connection: PreparedOn }).connection;
+    const connection = connectionOf(client);
     delete connection.parsedStatements[name];
     delete connection.submittedNamedStatements[name];
     this.send(client, `deallocate ${name}`, undefined).catch(() => undefined);
@@ -208,9 +210,7 @@ class Lane {
    */
   private batch(client: pg.Client): void {
     if (this.corked) return;
-    const stream = (
-      client as unknown as { connection: { stream: NodeJS.WritableStream & { cork(): void; uncork(): void } } }
-    ).connection.stream;
+    const { stream } = connectionOf(client);
     this.corked = true;
     stream.cork();
     setImmediate(() => {

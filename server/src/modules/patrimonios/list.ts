@@ -165,7 +165,7 @@ export async function listPatrimonios(
     const dir = sql.raw((order === 'desc') !== reverse ? 'desc' : 'asc');
     const pageRows = sql`select ${ROW_SELECT}, ${versionOf(m)} as "__version" from ${patrimonios}`;
     let statement: SQL;
-    if (!anchor && offset === 0 && !sectorWheres) {
+    if (offset === 0 && !sectorWheres) {
       // A first page skips nothing: the deferred join would only plan the table twice (half the statement's time).
       statement = sql`${pageRows} where ${where} order by ${col} ${dir}, ${patrimonios.id} ${dir} limit ${int(pageSize)}`;
     } else {
