@@ -1,4 +1,5 @@
 import os from 'node:os';
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 
 export interface Figures {
@@ -52,4 +53,54 @@ export function table(rows: Figures[], baseline?: Figures): void {
       `| ${r.label} | ${r.rps.toFixed(0)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.errors} | ${r.non2xx} | ${ratio} |`,
     );
   }
+}
+
+/** utime + stime of a process in ms, from /proc (Linux; 0 when it is gone or elsewhere). */
+function processCpuMs(pid: number | string): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+
+/** The CPU time (ms) every `postgres` process of the machine has used (a backend that exits takes its share along). */
+function postgresCpuMs(): number {
+  let ms = 0;
+  for (const d of fs.existsSync('/proc') ? fs.readdirSync('/proc') : []) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres') ms += processCpuMs(d);
+    } catch {
+      /* gone */
+    }
+  }
+  return ms;
+}
+
+export interface CpuSplit {
+  /** The API server process. */
+  api: number;
+  postgres: number;
+  /** This process: the load generator, or the bare floor's PostgreSQL client. */
+  bench: number;
+}
+
+/** Starts counting CPU (ms) by side; `stop(n)` gives each side's CPU per request over n requests. */
+export function cpuMeter(apiPid: number | undefined): { stop(requests: number): CpuSplit } {
+  const at = () => ({
+    api: apiPid ? processCpuMs(apiPid) : 0,
+    postgres: postgresCpuMs(),
+    bench: (({ user, system }) => (user + system) / 1000)(process.cpuUsage()),
+  });
+  const start = at();
+  return {
+    stop(requests) {
+      const end = at();
+      const per = (k: keyof CpuSplit) => (requests ? (end[k] - start[k]) / requests : NaN);
+      return { api: per('api'), postgres: per('postgres'), bench: per('bench') };
+    },
+  };
 }

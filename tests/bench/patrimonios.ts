@@ -9,7 +9,7 @@
  * if it does not hold the bench's rows yet, never dropped). BENCH_SEED_ONLY=1: stop after seeding.
  * BENCH_KEEP=1: keep the fresh database. BENCH_SCENARIOS=<text>: only the list scenarios whose label holds it.
  */
-import { runLoad } from './lib';
+import { cpuMeter, runLoad, type CpuSplit } from './lib';
 import pg from 'pg';
 import { finishBench, openPgBench } from './server-process';
 import { DEMO_PASSWORD } from '../../server/src/db/seed';
@@ -383,14 +383,26 @@ export async function patrimoniosBench(): Promise<void> {
     console.log(
       `\nAPI com ${CONNECTIONS} conexões simultâneas, ${DURATION} s por cenário, após 3 s de aquecimento; "piso" = a mesma página lida direto no PostgreSQL, ${CONNECTIONS} em paralelo, com a consulta simples (OFFSET; a partir do meio, na ordem inversa; com a versão dos bens; no cenário recontado, também a contagem), como a API a faria com o usuário e o total em cache e sem âncoras. Nas páginas profundas a API salta pelas âncoras e pode ficar abaixo do piso (razão < 1). Metas: p95 ≤ 50 ms; busca rápida p95 ≤ 150 ms.\n`,
     );
-    console.log('| cenário | API p50 | API p95 | API p99 | não-2xx | piso p50 | piso p95 | razão p95 |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+    console.log(
+      '"CPU/req." = milissegundos de CPU por requisição de cada lado (de /proc): API = o processo do servidor, PG = os processos do PostgreSQL, carga = o gerador de carga (autocannon) ou, no piso, o cliente pg deste processo. Com 2 núcleos para todos, a latência sob carga segue a soma.\n',
+    );
+    console.log(
+      '| cenário | API p50 | API p95 | API p99 | não-2xx | piso p50 | piso p95 | razão p95 | CPU/req. API + PG + carga | CPU/req. piso PG + cliente |',
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '—');
+    const split = (c: CpuSplit, withApi: boolean) =>
+      `${withApi ? `${f2(c.api)} + ` : ''}${f2(c.postgres)} + ${f2(c.bench)}`;
     const only = process.env.BENCH_SCENARIOS;
     for (const sc of scenarios.filter((s) => !only || s.label.includes(only))) {
+      const apiCpu = cpuMeter(server.pid);
       const a = await api(sc.url, sc.token ?? token, sc.vary);
+      const ac = apiCpu.stop(a.n);
+      const bareCpu = cpuMeter(undefined);
       const b = await bare(pool, sc.sql);
+      const bc = bareCpu.stop(b.n);
       console.log(
-        `| ${sc.label} | ${f1(a.p50)} | ${f1(a.p95)} | ${f1(a.p99)} | ${a.non2xx} | ${f1(b.p50)} | ${f1(b.p95)} | ${(a.p95 / b.p95).toFixed(1)}× |`,
+        `| ${sc.label} | ${f1(a.p50)} | ${f1(a.p95)} | ${f1(a.p99)} | ${a.non2xx} | ${f1(b.p50)} | ${f1(b.p95)} | ${(a.p95 / b.p95).toFixed(1)}× | ${split(ac, true)} | ${split(bc, false)} |`,
       );
     }
     // The filtered total count alone (meta ≤ 25 ms), one at a time and 20 at a time.

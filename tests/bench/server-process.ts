@@ -12,6 +12,8 @@ export interface BenchServer {
   /** The server's DATA_DIR and the environment it was started with (a worker process joins it with them). */
   dataDir: string;
   env: NodeJS.ProcessEnv;
+  /** The server process (its CPU is read from /proc by the benches). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -81,6 +83,7 @@ export async function startBenchServer(
     startMs,
     dataDir,
     env: childEnv,
+    pid: child.pid,
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');

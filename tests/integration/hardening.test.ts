@@ -187,6 +187,40 @@ describe('NUL bytes', () => {
   });
 });
 
+describe('routing and headers', () => {
+  it('every answer carries the security headers, once, and no X-Powered-By', async () => {
+    const token = await A.users.admin.token();
+    for (const [path, auth, status] of [
+      ['/api/sectors', true, 200],
+      ['/api/sectors', false, 401],
+      ['/api/nada-aqui', true, 404],
+      ['/api/health', false, 200],
+    ] as const) {
+      const res = await fetch(s.url + path, { headers: auth ? { authorization: `Bearer ${token}` } : {} });
+      expect(res.status, path).toBe(status);
+      const h = res.headers;
+      expect(h.get('content-security-policy'), path).toContain("connect-src 'self' ws: wss:");
+      expect(h.get('content-security-policy'), path).toContain("default-src 'self'");
+      expect(h.get('x-content-type-options'), path).toBe('nosniff');
+      expect(h.get('x-frame-options'), path).toBe('SAMEORIGIN');
+      expect(h.get('referrer-policy'), path).toBe('no-referrer');
+      expect(h.get('strict-transport-security'), path).toBe('max-age=31536000; includeSubDomains');
+      expect(h.get('cross-origin-opener-policy'), path).toBe('same-origin');
+      expect(h.get('x-powered-by'), path).toBeNull();
+    }
+  });
+
+  it('a path matches its route as Express matches it: any letter case, a trailing slash, the area among many', async () => {
+    const admin = await as(A.users.admin);
+    expect((await admin('GET', '/api/Sectors')).status).toBe(200);
+    expect((await admin('GET', '/api/sectors/')).status).toBe(200);
+    expect((await admin('GET', `/api/PATRIMONIOS/${assetId}`)).body.patrimonio.id).toBe(assetId);
+    expect((await admin('GET', '/api/patrimonios-nada')).status).toBe(404);
+    expect((await admin('GET', '/api/')).status).toBe(404);
+    expect((await admin('GET', '/api')).status).toBe(404);
+  });
+});
+
 describe('malformed requests', () => {
   it('a broken %-escape in the path answers 400', async () => {
     const admin = await as(A.users.admin);
