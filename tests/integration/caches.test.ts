@@ -222,6 +222,107 @@ describe('list totals', () => {
     }
   });
 
+  it('first pages, built once per filter shape, answer each request with its own values: other sectors, searches, statuses, values, dates, scopes and municipalities', async () => {
+    const B = await newTown(s, { usuarioSectors: ['AD', 'TI'] });
+    const towns = [
+      { town: A, m: 0, rows: 0 },
+      { town: B, m: 0, rows: 0 },
+    ];
+    for (const t of towns) {
+      [{ municipality_id: t.m }] = await sql<{ municipality_id: number }>(
+        'select municipality_id from sectors where id = $1',
+        [t.town.sectors.AD.id],
+      );
+      // 240 assets per town over AD and TI: descriptions, statuses, values and dates that the filters split.
+      await sql(
+        `insert into patrimonios (municipality_id, numero_patrimonio, descricao_bem, sector_id, setor_nome, status, valor_aquisicao,
+           quantidade, data_aquisicao, created_at)
+         select $1::int, 'SHAPE' || $1::text || '-' || lpad(g::text, 4, '0'), (array['Cadeira', 'Mesa', 'Lâmpada'])[1 + g % 3] || ' ' || (g % 5),
+                case when g % 2 = 0 then $2::int else $3::int end, case when g % 2 = 0 then 'AD' else 'TI' end,
+                (array['ativo', 'ocioso', 'em_manutencao'])[1 + g % 3 / 2 + g % 5 / 4], (g % 60) * 1.5, 1,
+                date '2020-01-01' + g * 3, timestamptz '2024-01-01' + g * interval '1 minute'
+         from generate_series(1, 240) g`,
+        [t.m, t.town.sectors.AD.id, t.town.sectors.TI.id],
+      );
+    }
+    try {
+      const want = async (m: number, where: string, params: unknown[], order: string) =>
+        (
+          await sql<{ id: number }>(
+            `select id from patrimonios where municipality_id = $1 and ${where} order by ${order} limit 10`,
+            [m, ...params],
+          )
+        ).map((r) => r.id);
+      // Each case twice or more with the same shape and other values, and across the two towns.
+      const cases = (t: (typeof towns)[number]) => {
+        const { AD, TI } = t.town.sectors;
+        return [
+          [`sectorId=${AD.id}&sort=descricao_bem&order=asc`, 'sector_id = $2', [AD.id], 'descricao_bem, id'],
+          [`sectorId=${TI.id}&sort=descricao_bem&order=asc`, 'sector_id = $2', [TI.id], 'descricao_bem, id'],
+          [
+            `q=cadeira 1&sort=createdAt&order=desc`,
+            "descricao_busca like '%cadeira 1%'",
+            [],
+            'created_at desc, id desc',
+          ],
+          [
+            `q=LÂMPADA 2&sort=createdAt&order=desc`,
+            "descricao_busca like '%lampada 2%'",
+            [],
+            'created_at desc, id desc',
+          ],
+          ['status=ativo&sort=valor_aquisicao&order=desc', "status = 'ativo'", [], 'valor_aquisicao desc, id desc'],
+          ['status=ocioso&sort=valor_aquisicao&order=desc', "status = 'ocioso'", [], 'valor_aquisicao desc, id desc'],
+          [
+            'status=ocioso,em_manutencao&sort=valor_aquisicao&order=desc',
+            "status in ('ocioso', 'em_manutencao')",
+            [],
+            'valor_aquisicao desc, id desc',
+          ],
+          [
+            'status=ativo,ocioso&sort=valor_aquisicao&order=desc',
+            "status in ('ativo', 'ocioso')",
+            [],
+            'valor_aquisicao desc, id desc',
+          ],
+          ['valorMin=10&sort=valor_aquisicao&order=asc', 'valor_aquisicao >= 10', [], 'valor_aquisicao, id'],
+          ['valorMin=50&sort=valor_aquisicao&order=asc', 'valor_aquisicao >= 50', [], 'valor_aquisicao, id'],
+          [
+            `sectorId=${AD.id}&dataDe=2021-01-01&dataAte=2021-06-30&sort=data_aquisicao&order=asc`,
+            "sector_id = $2 and data_aquisicao between '2021-01-01' and '2021-06-30'",
+            [AD.id],
+            'data_aquisicao, id',
+          ],
+          [
+            `sectorId=${TI.id}&dataDe=2021-07-01&dataAte=2021-09-30&sort=data_aquisicao&order=asc`,
+            "sector_id = $2 and data_aquisicao between '2021-07-01' and '2021-09-30'",
+            [TI.id],
+            'data_aquisicao, id',
+          ],
+        ] as const;
+      };
+      for (const t of towns) {
+        const admin = await as(t.town.users.admin);
+        for (const [query, where, params, order] of cases(t)) {
+          const got = (await admin('GET', `/api/patrimonios?${query}&pageSize=10`)).body;
+          const ids = got.patrimonios.map((x: { id: number }) => x.id);
+          expect(ids.length, query).toBeGreaterThan(0);
+          expect(ids, `${t.town.name}: ${query}`).toEqual(await want(t.m, where, params, order));
+        }
+      }
+      // A usuario of AD and TI in each town: the same shape (two sectors, in one scan when sorted by sector).
+      for (const t of towns) {
+        const usuario = await as(t.town.users.usuario);
+        const got = (await usuario('GET', '/api/patrimonios?sort=setor_responsavel&order=asc&pageSize=10')).body;
+        expect(got.patrimonios.map((x: { id: number }) => x.id)).toEqual(
+          await want(t.m, 'sector_id in ($2, $3)', [t.town.sectors.AD.id, t.town.sectors.TI.id], 'setor_nome, id'),
+        );
+      }
+    } finally {
+      await sql(`delete from patrimonios where numero_patrimonio like 'SHAPE%'`);
+    }
+  });
+
   it('a usuario of several sectors gets, page by page, exactly their sectors in order (read sector by sector and merged)', async () => {
     const usuario = await as(A.users.usuario);
     const me = (await usuario('GET', '/api/auth/me')).body.user as { sectorIds: number[] };

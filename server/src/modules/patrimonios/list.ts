@@ -1,11 +1,12 @@
-import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PatrimonioList, PatrimonioListQuery, PatrimonioSortKey } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { assetVersions, patrimonios } from '../../db/schema';
 import { scopeOfMunicipality, type TenantScope } from '../../tenancy/scope';
 import { cachedTotal, noteVersion, totalKey, versionHint } from '../../db/paging/totals';
 import { ANCHOR_EVERY, anchorBefore, anchorPays, anchorsFor, seekSegments, type Anchor } from '../../db/paging/seek';
-import { countPatrimonios, filterWhere } from './filters';
+import { shapedStatements } from '../../db/shaped';
+import { countPatrimonios, filterShape, filterWhere } from './filters';
 import { LIST_ITEM_COLUMNS, toListItem, type ListRow } from './presenters';
 
 const SORT_COLUMNS = {
@@ -40,6 +41,8 @@ const SECTOR_SORTED = new Set<PatrimonioSortKey>([
 const MAX_SECTORS_APART = 16;
 /** Past this many rows per part (OFFSET pages far from any anchor) one filtered scan is cheaper. */
 const MAX_ROWS_APART = 2 * ANCHOR_EVERY;
+/** First pages, built once per shape (`db/shaped.ts`). */
+const firstPages = shapedStatements();
 
 /**
  * The page's rows are read with plain SQL, only the list item's columns, each under its row key: on the
@@ -68,7 +71,7 @@ const int = (n: number) => {
 };
 
 /** The municipality's current asset version (0 before its first asset write). */
-const versionOf = (municipalityId: number) =>
+const versionOf = (municipalityId: number | Placeholder) =>
   sql<number>`coalesce((select ${assetVersions.version} from ${assetVersions} where ${assetVersions.municipalityId} = ${municipalityId}), 0)`.mapWith(
     Number,
   );
@@ -85,14 +88,16 @@ export async function listPatrimonios(
 ): Promise<PatrimonioList> {
   const { page, pageSize, sort, order, ...filters } = query;
   const m = scope.municipalityId;
-  const where = await filterWhere(tx, scope, filters);
+  // Built when a statement needs it: a first page of a known shape does not (`firstPages`).
+  let whereBuilt: Promise<SQL> | undefined;
+  const whereOf = () => (whereBuilt ??= filterWhere(tx, scope, filters));
   const col = SORT_COLUMNS[sort];
   const offset = (page - 1) * pageSize;
   // Custom-field filters also depend on the field definitions: those totals are never cached.
   const cacheable = !filters.cf || Object.keys(filters.cf).length === 0;
   const total = (version: number | undefined) =>
     cachedTotal(cacheable ? totalKey('patrimonios', m, version, scope.sectorIds, filters) : null, () =>
-      countPatrimonios(tx, where),
+      whereOf().then((where) => countPatrimonios(tx, where)),
     );
   // Deferred join: the offset is walked over the ids alone (an index-only scan of the composite
   // (municipality_id[, filter], sort column, id) indexes when one fits), and only the page's rows are read.
@@ -101,6 +106,7 @@ export async function listPatrimonios(
   const ordered = (desc_: boolean) => (desc_ ? [desc(col), desc(patrimonios.id)] : [asc(col), asc(patrimonios.id)]);
   /** Every ANCHOR_EVERY-th row's sort key, in the requested order (see seek.ts). */
   const buildAnchors = async (): Promise<Anchor[]> => {
+    const where = await whereOf();
     const got = (await tx.execute(sql`select s.v, s.id, s.pos from (
         select ${col} as v, ${patrimonios.id} as id, row_number() over (order by ${sql.join(ordered(order === 'desc'), sql`, `)}) - 1 as pos
         from ${patrimonios} where ${where}) s
@@ -113,23 +119,23 @@ export async function listPatrimonios(
   // index, and merged: one scan of the municipality's index filtered by sector reads the other
   // sectors' rows too, and cannot be ordered by a (sector, sort) index across an IN list.
   // (An IN list in the same condition would turn each range into an unordered scan: each part gets its own WHERE.)
-  const sectorWheres =
+  const apart =
     !filters.sectorId &&
-    scope.sectorIds &&
+    !!scope.sectorIds &&
     scope.sectorIds.length > 1 &&
     scope.sectorIds.length <= MAX_SECTORS_APART &&
-    SECTOR_SORTED.has(sort)
-      ? await Promise.all(
-          scope.sectorIds.map((id) => filterWhere(tx, scopeOfMunicipality(scope.municipalityId, [id]), filters)),
-        )
-      : undefined;
+    SECTOR_SORTED.has(sort);
+  const sectorWheresOf = () =>
+    Promise.all(
+      scope.sectorIds!.map((id) => filterWhere(tx, scopeOfMunicipality(scope.municipalityId, [id]), filters)),
+    );
   /**
    * The ids of `limit` rows after `skip`, in that direction, over the ordered ranges `segments` (one,
    * or two after an anchor of a column with empty values) and, when apart, per sector: each part is
    * an index range cut at skip + limit rows, and the parts are merged in order.
    */
-  const idsQuery = (segments: Array<SQL | undefined>, descending: boolean, limit: number, skip: number) => {
-    const bases = sectorWheres && skip + limit <= MAX_ROWS_APART ? sectorWheres : [where];
+  const idsQuery = async (segments: Array<SQL | undefined>, descending: boolean, limit: number, skip: number) => {
+    const bases = apart && skip + limit <= MAX_ROWS_APART ? await sectorWheresOf() : [await whereOf()];
     const parts = segments.flatMap((from, seg) => bases.map((base) => ({ seg, where: and(base, from)! })));
     if (parts.length === 1) {
       return sql`select ${patrimonios.id} from ${patrimonios} where ${parts[0].where} order by ${sql.join(ordered(descending), sql`, `)} limit ${int(limit)} offset ${int(skip)}`;
@@ -162,31 +168,40 @@ export async function listPatrimonios(
           )
         : undefined;
     const reverse = !anchor && offset > 0 && offset + pageSize / 2 > n / 2;
-    const dir = sql.raw((order === 'desc') !== reverse ? 'desc' : 'asc');
-    const pageRows = sql`select ${ROW_SELECT}, ${versionOf(m)} as "__version" from ${patrimonios}`;
-    let statement: SQL;
-    if (offset === 0 && !sectorWheres) {
-      // A first page skips nothing: the deferred join would only plan the table twice (half the statement's time).
-      statement = sql`${pageRows} where ${where} order by ${col} ${dir}, ${patrimonios.id} ${dir} limit ${int(pageSize)}`;
+    const direction = (order === 'desc') !== reverse ? 'desc' : 'asc';
+    const dir = sql.raw(direction);
+    const pageRows = (municipality: number | Placeholder) =>
+      sql`select ${ROW_SELECT}, ${versionOf(municipality)} as "__version" from ${patrimonios}`;
+    let got: { rows: Array<Record<string, unknown>> };
+    const shape = offset === 0 && !apart ? filterShape(scope, filters) : undefined;
+    if (shape) {
+      // A first page skips nothing: the deferred join would only plan the table twice (half the statement's
+      // time). Its text depends on the filters' shape, the order and the page size only: built once.
+      const build = async () =>
+        sql`${pageRows(shape.municipality)} where ${await shape.where(tx)} order by ${col} ${dir}, ${patrimonios.id} ${dir} limit ${int(pageSize)}`;
+      got = await firstPages(tx, `${shape.key}|${sort}|${direction}|${pageSize}`, build, shape.values);
+    } else if (offset === 0 && !apart) {
+      got = (await tx.execute(
+        sql`${pageRows(m)} where ${await whereOf()} order by ${col} ${dir}, ${patrimonios.id} ${dir} limit ${int(pageSize)}`,
+      )) as never;
     } else {
       const ids = anchor
-        ? idsQuery(
+        ? await idsQuery(
             seekSegments(col, patrimonios.id, order, anchor),
             order === 'desc',
             pageSize,
             offset - anchor.position,
           )
-        : idsQuery(
+        : await idsQuery(
             [undefined],
             (order === 'desc') !== reverse,
             reverse ? Math.min(pageSize, n - offset) : pageSize,
             reverse ? Math.max(0, n - offset - pageSize) : offset,
           );
-      statement = sql`${pageRows} where ${patrimonios.id} in (${ids}) order by ${col} ${dir}, ${patrimonios.id} ${dir}`;
+      got = (await tx.execute(
+        sql`${pageRows(m)} where ${patrimonios.id} in (${ids}) order by ${col} ${dir}, ${patrimonios.id} ${dir}`,
+      )) as never;
     }
-    const got = (await tx.execute(statement)) as unknown as {
-      rows: Array<Record<string, unknown>>;
-    };
     const rows = got.rows.map(fromDriver);
     return {
       rows: reverse ? rows.reverse() : rows,
