@@ -246,7 +246,7 @@ describe('list totals', () => {
       );
     }
     try {
-      const want = async (m: number, where: string, params: unknown[], order: string) =>
+      const want = async (m: number, where: string, params: readonly unknown[], order: string) =>
         (
           await sql<{ id: number }>(
             `select id from patrimonios where municipality_id = $1 and ${where} order by ${order} limit 10`,
