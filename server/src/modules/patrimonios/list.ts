@@ -7,7 +7,7 @@ import { cachedTotal, noteVersion, totalKey, versionHint } from '../../db/paging
 import { ANCHOR_EVERY, anchorBefore, anchorPays, anchorsFor, seekSegments, type Anchor } from '../../db/paging/seek';
 import { shapedStatements } from '../../db/shaped';
 import { countPatrimonios, filterShape, filterWhere } from './filters';
-import { LIST_ITEM_COLUMNS, toListItem, type ListRow } from './presenters';
+import { LIST_ITEM_COLUMNS, toListItem, type ListTextRow } from './presenters';
 
 const SORT_COLUMNS = {
   numero_patrimonio: patrimonios.numeroPatrimonio,
@@ -49,17 +49,12 @@ const firstPages = shapedStatements();
  * list's hot path Drizzle's per-row result mapping was a tenth of the CPU of a request, and decoding the
  * columns the item does not show (the search copy of the description, notes) another. node-postgres already
  * gives these columns their row values (numbers, text, booleans, parsed JSON; numeric and dates as text, as
- * their columns are declared), except the timestamps, which drizzle's driver settings leave as text.
+ * their columns are declared); the timestamps, which drizzle's driver settings leave as text, the list item
+ * rewrites as ISO text (`ListTextRow`).
  */
 const ROW_SELECT = sql.raw(
   LIST_ITEM_COLUMNS.map((key) => `"patrimonios"."${patrimonios[key].name}" as "${key}"`).join(', '),
 );
-function fromDriver(raw: Record<string, unknown>): ListRow {
-  const row = raw as unknown as ListRow;
-  row.createdAt = new Date(raw.createdAt as string);
-  row.updatedAt = new Date(raw.updatedAt as string);
-  return row;
-}
 
 /**
  * A page's bounds written into the statement: the reads run as named statements whose plan PostgreSQL may
@@ -154,7 +149,7 @@ export async function listPatrimonios(
   const pageQuery = async (
     n: number,
     version: number | undefined,
-  ): Promise<{ rows: ListRow[]; version: number; seek: boolean }> => {
+  ): Promise<{ rows: ListTextRow[]; version: number; seek: boolean }> => {
     if (offset > 0 && offset >= n) return { rows: [], version: await currentVersion(), seek: false };
     // Near the end of the list reading backwards skips fewer rows than the anchor before the page.
     const anchor =
@@ -202,7 +197,7 @@ export async function listPatrimonios(
         sql`${pageRows(m)} where ${patrimonios.id} in (${ids}) order by ${col} ${dir}, ${patrimonios.id} ${dir}`,
       )) as never;
     }
-    const rows = got.rows.map(fromDriver);
+    const rows = got.rows as unknown as ListTextRow[];
     return {
       rows: reverse ? rows.reverse() : rows,
       version: got.rows.length ? Number(got.rows[0].__version) : await currentVersion(),
@@ -211,7 +206,7 @@ export async function listPatrimonios(
   };
   const hint = versionHint('patrimonios', m);
   let n = 0;
-  let result: { rows: ListRow[]; version: number; seek: boolean };
+  let result: { rows: ListTextRow[]; version: number; seek: boolean };
   if (offset === 0) {
     // The first page does not depend on the total: both at once when the version is probably known.
     if (hint !== undefined) [result, n] = await Promise.all([pageQuery(0, hint), total(hint)]);

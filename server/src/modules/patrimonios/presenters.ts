@@ -6,6 +6,7 @@ import type {
   PatrimonioListItem,
   PatrimonioStatus,
 } from '@tombo/shared';
+import { isoOfTimestamptz } from '../../db/columns';
 import type { patrimonioArquivos, patrimonioHistorico, patrimonios } from '../../db/schema';
 
 export type Row = typeof patrimonios.$inferSelect;
@@ -38,9 +39,13 @@ export const LIST_ITEM_COLUMNS = [
   'version',
 ] as const satisfies ReadonlyArray<keyof Row>;
 export type ListRow = Pick<Row, (typeof LIST_ITEM_COLUMNS)[number]>;
+/** A list row as the list's plain SQL reads it: its timestamps as node-postgres' text. */
+export type ListTextRow = Omit<ListRow, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };
+
+const iso = (t: Date | string) => (typeof t === 'string' ? isoOfTimestamptz(t) : t.toISOString());
 
 /** Row → list item: the shape of lists, exports and live events. */
-export const toListItem = (r: ListRow): PatrimonioListItem => ({
+export const toListItem = (r: ListRow | ListTextRow): PatrimonioListItem => ({
   id: r.id,
   numero_patrimonio: r.numeroPatrimonio,
   descricao_bem: r.descricaoBem,
@@ -60,8 +65,8 @@ export const toListItem = (r: ListRow): PatrimonioListItem => ({
   doado: r.doado,
   transferencia_pendente: r.transferenciaPendente,
   customFields: r.customFields ?? {},
-  createdAt: r.createdAt.toISOString(),
-  updatedAt: r.updatedAt.toISOString(),
+  createdAt: iso(r.createdAt),
+  updatedAt: iso(r.updatedAt),
   version: r.version,
 });
 
