@@ -88,7 +88,8 @@ export async function filterWhere(db: Db, scope: TenantScope, f: PatrimonioFilte
  * A filter set's shape and values, for statements built once per shape (`db/shaped.ts`): `key` names which
  * filters are set and how many values each has (the WHERE's text depends on nothing else), `values` holds
  * the values by placeholder name, and `where()` is `filterWhere` over placeholders. The same conditions as
- * `filterWhere` decide what is set; `municipality` is the placeholder of the caller's municipality. Undefined for custom-field filters (their conditions read the fields).
+ * `filterWhere` decide what is set; `municipality` is the placeholder of the caller's municipality.
+ * Undefined for custom-field filters (their conditions read the fields).
  */
 export function filterShape(
   scope: TenantScope,
