@@ -167,18 +167,17 @@ export async function listPatrimonios(
     const dir = sql.raw(direction);
     const pageRows = (municipality: number | Placeholder) =>
       sql`select ${ROW_SELECT}, ${versionOf(municipality)} as "__version" from ${patrimonios}`;
+    /** A first page skips nothing: the deferred join would only plan the table twice (half the statement's time). */
+    const firstPage = (municipality: number | Placeholder, where: SQL) =>
+      sql`${pageRows(municipality)} where ${where} order by ${col} ${dir}, ${patrimonios.id} ${dir} limit ${int(pageSize)}`;
     let got: { rows: Array<Record<string, unknown>> };
     const shape = offset === 0 && !apart ? filterShape(scope, filters) : undefined;
     if (shape) {
-      // A first page skips nothing: the deferred join would only plan the table twice (half the statement's
-      // time). Its text depends on the filters' shape, the order and the page size only: built once.
-      const build = async () =>
-        sql`${pageRows(shape.municipality)} where ${await shape.where(tx)} order by ${col} ${dir}, ${patrimonios.id} ${dir} limit ${int(pageSize)}`;
+      // Its text depends on the filters' shape, the order and the page size only: built once.
+      const build = async () => firstPage(shape.municipality, await shape.where(tx));
       got = await firstPages(tx, `${shape.key}|${sort}|${direction}|${pageSize}`, build, shape.values);
     } else if (offset === 0 && !apart) {
-      got = (await tx.execute(
-        sql`${pageRows(m)} where ${await whereOf()} order by ${col} ${dir}, ${patrimonios.id} ${dir} limit ${int(pageSize)}`,
-      )) as never;
+      got = (await tx.execute(firstPage(m, await whereOf()))) as never;
     } else {
       const ids = anchor
         ? await idsQuery(
