@@ -17,7 +17,9 @@ import { PATRIMONIO_SHEET_COLUMNS } from '@tombo/shared';
 
 process.env.LOG_LEVEL ??= 'warn';
 const CONNECTIONS = 20;
-const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
+/** Alternate rounds of the API and the bare floor per scenario (`sideBySide`). */
+const ROUNDS = 3;
 const PER_MUNICIPALITY = Number(process.env.BENCH_ASSETS ?? 100_000);
 const MUNICIPALITIES = 10;
 
@@ -40,7 +42,7 @@ async function api(
   token: string,
   vary?: (i: number) => string,
   duration = DURATION,
-): Promise<Fig & { non2xx: number }> {
+): Promise<{ times: number[]; non2xx: number }> {
   const times: number[] = [];
   let i = 0;
   const requests = vary ? [{ setupRequest: (req: { path: string }) => ({ ...req, path: vary(i++) }) }] : undefined;
@@ -53,13 +55,17 @@ async function api(
   } as never);
   inst.on('response', (_c: unknown, _s: number, _b: number, ms: number) => times.push(ms));
   const r = await inst;
-  return { ...figs(times), non2xx: r.non2xx };
+  return { times, non2xx: r.non2xx };
 }
 
 /** The same statements run bare, 20 at a time, for the same duration. */
-async function bare(pool: pg.Pool, statements: Array<{ text: string; values: unknown[] }>): Promise<Fig> {
+async function bare(
+  pool: pg.Pool,
+  statements: Array<{ text: string; values: unknown[] }>,
+  duration = DURATION,
+): Promise<number[]> {
   const times: number[] = [];
-  const end = Date.now() + DURATION * 1000;
+  const end = Date.now() + duration * 1000;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (Date.now() < end) {
@@ -69,7 +75,47 @@ async function bare(pool: pg.Pool, statements: Array<{ text: string; values: unk
       }
     }),
   );
-  return figs(times);
+  return times;
+}
+
+/**
+ * The API and the bare floor in alternate rounds (ROUNDS of DURATION / ROUNDS seconds each), their samples
+ * and CPU pooled: on a shared machine a neighbour's burst then falls on both sides alike, not on one.
+ */
+async function sideBySide(
+  run: {
+    api: (seconds: number) => Promise<{ times: number[]; non2xx: number }>;
+    bare: (seconds: number) => Promise<number[]>;
+  },
+  apiPid: number | undefined,
+): Promise<{ api: Fig & { non2xx: number }; bare: Fig; apiCpu: CpuSplit; bareCpu: CpuSplit }> {
+  const seconds = DURATION / ROUNDS;
+  const apiTimes: number[] = [];
+  const bareTimes: number[] = [];
+  let non2xx = 0;
+  const apiCpu = { api: 0, postgres: 0, bench: 0 };
+  const bareCpu = { api: 0, postgres: 0, bench: 0 };
+  const add = (to: CpuSplit, c: CpuSplit, n: number) => {
+    for (const k of ['api', 'postgres', 'bench'] as const) to[k] += c[k] * n;
+  };
+  for (let round = 0; round < ROUNDS; round++) {
+    const am = cpuMeter(apiPid);
+    const a = await run.api(seconds);
+    add(apiCpu, am.stop(a.times.length), a.times.length);
+    apiTimes.push(...a.times);
+    non2xx += a.non2xx;
+    const bm = cpuMeter(undefined);
+    const b = await run.bare(seconds);
+    add(bareCpu, bm.stop(b.length), b.length);
+    bareTimes.push(...b);
+  }
+  const per = (c: CpuSplit, n: number) => ({ api: c.api / n, postgres: c.postgres / n, bench: c.bench / n });
+  return {
+    api: { ...figs(apiTimes), non2xx },
+    bare: figs(bareTimes),
+    apiCpu: per(apiCpu, apiTimes.length),
+    bareCpu: per(bareCpu, bareTimes.length),
+  };
 }
 
 async function seed(pool: pg.Pool): Promise<number[]> {
@@ -381,7 +427,7 @@ export async function patrimoniosBench(): Promise<void> {
 
     await api(scenarios[0].url, token, undefined, 3); // warm-up: the server's code paths compiled, caches filled
     console.log(
-      `\nAPI com ${CONNECTIONS} conexões simultâneas, ${DURATION} s por cenário, após 3 s de aquecimento; "piso" = a mesma página lida direto no PostgreSQL, ${CONNECTIONS} em paralelo, com a consulta simples (OFFSET; a partir do meio, na ordem inversa; com a versão dos bens; no cenário recontado, também a contagem), como a API a faria com o usuário e o total em cache e sem âncoras. Nas páginas profundas a API salta pelas âncoras e pode ficar abaixo do piso (razão < 1). Metas: p95 ≤ 50 ms; busca rápida p95 ≤ 150 ms.\n`,
+      `\nAPI com ${CONNECTIONS} conexões simultâneas, ${DURATION} s por cenário (em ${ROUNDS} rodadas de ${(DURATION / ROUNDS).toFixed(1)} s, alternadas com as do piso: um pico de outro processo da máquina cai nos dois lados), após 3 s de aquecimento; "piso" = a mesma página lida direto no PostgreSQL, ${CONNECTIONS} em paralelo, com a consulta simples (OFFSET; a partir do meio, na ordem inversa; com a versão dos bens; no cenário recontado, também a contagem), como a API a faria com o usuário e o total em cache e sem âncoras. Nas páginas profundas a API salta pelas âncoras e pode ficar abaixo do piso (razão < 1). Metas: p95 ≤ 50 ms; busca rápida p95 ≤ 150 ms.\n`,
     );
     console.log(
       '"CPU/req." = milissegundos de CPU por requisição de cada lado (de /proc): API = o processo do servidor, PG = os processos do PostgreSQL, carga = o gerador de carga (autocannon) ou, no piso, o cliente pg deste processo. Com 2 núcleos para todos, a latência sob carga segue a soma.\n',
@@ -395,12 +441,18 @@ export async function patrimoniosBench(): Promise<void> {
       `${withApi ? `${f2(c.api)} + ` : ''}${f2(c.postgres)} + ${f2(c.bench)}`;
     const only = process.env.BENCH_SCENARIOS;
     for (const sc of scenarios.filter((s) => !only || s.label.includes(only))) {
-      const apiCpu = cpuMeter(server.pid);
-      const a = await api(sc.url, sc.token ?? token, sc.vary);
-      const ac = apiCpu.stop(a.n);
-      const bareCpu = cpuMeter(undefined);
-      const b = await bare(pool, sc.sql);
-      const bc = bareCpu.stop(b.n);
+      const {
+        api: a,
+        bare: b,
+        apiCpu: ac,
+        bareCpu: bc,
+      } = await sideBySide(
+        {
+          api: (seconds) => api(sc.url, sc.token ?? token, sc.vary, seconds),
+          bare: (seconds) => bare(pool, sc.sql, seconds),
+        },
+        server.pid,
+      );
       console.log(
         `| ${sc.label} | ${f1(a.p50)} | ${f1(a.p95)} | ${f1(a.p99)} | ${a.non2xx} | ${f1(b.p50)} | ${f1(b.p95)} | ${(a.p95 / b.p95).toFixed(1)}× | ${split(ac, true)} | ${split(bc, false)} |`,
       );
@@ -419,7 +471,7 @@ export async function patrimoniosBench(): Promise<void> {
       single.push(performance.now() - s0);
     }
     const s1 = figs(single);
-    const c20 = await bare(pool, countSql);
+    const c20 = figs(await bare(pool, countSql));
     console.log(
       `\nContagem filtrada (setor=ED, ${filtered.toLocaleString('pt-BR')} de ${all.toLocaleString('pt-BR')}): sozinha p50 ${f1(s1.p50)} ms / p95 ${f1(s1.p95)} ms; com ${CONNECTIONS} em paralelo p50 ${f1(c20.p50)} / p95 ${f1(c20.p95)} ms.`,
     );
