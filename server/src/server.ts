@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { createApp } from './app';
+import { appMessages } from './http/messages';
 import { openDatabaseWithOwner, type OwnerDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { prepareVersion, recordVersion } from './modules/version';
@@ -78,7 +79,11 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   await publicAnswers.start();
   // The app is created once the context exists; Socket.IO attaches after this listener and
   // answers /socket.io/ itself, handing every other request to it (never both).
-  const httpServer = http.createServer((req, res) => app(req, res));
+  const messages = appMessages();
+  const httpServer = http.createServer(
+    { IncomingMessage: messages.IncomingMessage, ServerResponse: messages.ServerResponse },
+    (req, res) => app(req, res),
+  );
   const connections = trackConnections(httpServer);
   const sockets = await createSocketServer(httpServer, {
     tokens,
@@ -104,6 +109,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const ctx: AppContext = { ...base, queue: await createQueue(base) };
   boot.mark('queue');
   const app = createApp(ctx);
+  messages.adopt(app);
   attachInventarioLive(sockets.io, ctx);
   watchSockets(sockets.io, ctx);
   await new Promise<void>((resolve) => httpServer.listen(config.port, config.host, resolve));

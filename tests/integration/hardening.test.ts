@@ -1,4 +1,5 @@
 import { brotliCompressSync } from 'node:zlib';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Local, Sector, User } from '@tombo/shared';
 import { startTestServer, type TestServer } from '../support/harness';
@@ -218,6 +219,28 @@ describe('routing and headers', () => {
     expect((await admin('GET', '/api/patrimonios-nada')).status).toBe(404);
     expect((await admin('GET', '/api/')).status).toBe(404);
     expect((await admin('GET', '/api')).status).toBe(404);
+  });
+
+  it("requests and answers are born with Express's prototypes (http/messages.ts), and still read bodies and answer", async () => {
+    // Seen before Express handles it: with Express's own setPrototypeOf each request would change shape here.
+    const born: Array<{ get: string; json: string }> = [];
+    const seen = (req: IncomingMessage, res: ServerResponse) =>
+      born.push({
+        get: typeof (req as unknown as { get?: unknown }).get,
+        json: typeof (res as unknown as { json?: unknown }).json,
+      });
+    s.io.httpServer.prependListener('request', seen);
+    try {
+      const admin = await as(A.users.admin);
+      expect((await admin('GET', '/api/sectors')).status).toBe(200);
+      const created = await admin('POST', '/api/sectors', { name: 'Protótipos', code: 'PT' });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect(created.body.name).toBe('Protótipos');
+    } finally {
+      s.io.httpServer.off('request', seen);
+    }
+    expect(born.length).toBeGreaterThanOrEqual(2);
+    expect(born.every((b) => b.get === 'function' && b.json === 'function')).toBe(true);
   });
 });
 
