@@ -93,21 +93,23 @@ async function sideBySide(
   const apiTimes: number[] = [];
   const bareTimes: number[] = [];
   let non2xx = 0;
-  const apiCpu = { api: 0, postgres: 0, bench: 0 };
-  const bareCpu = { api: 0, postgres: 0, bench: 0 };
-  const add = (to: CpuSplit, c: CpuSplit, n: number) => {
-    for (const k of ['api', 'postgres', 'bench'] as const) to[k] += c[k] * n;
-  };
+  // Each side's CPU summed over its rounds (a meter stopped at 1 request gives its total), per request at the end.
+  let apiCpu: CpuSplit = { api: 0, postgres: 0, bench: 0 };
+  let bareCpu: CpuSplit = { api: 0, postgres: 0, bench: 0 };
+  const sum = (a: CpuSplit, b: CpuSplit): CpuSplit => ({
+    api: a.api + b.api,
+    postgres: a.postgres + b.postgres,
+    bench: a.bench + b.bench,
+  });
   for (let round = 0; round < ROUNDS; round++) {
     const am = cpuMeter(apiPid);
     const a = await run.api(seconds);
-    add(apiCpu, am.stop(a.times.length), a.times.length);
+    apiCpu = sum(apiCpu, am.stop(1));
     apiTimes.push(...a.times);
     non2xx += a.non2xx;
     const bm = cpuMeter(undefined);
-    const b = await run.bare(seconds);
-    add(bareCpu, bm.stop(b.length), b.length);
-    bareTimes.push(...b);
+    bareTimes.push(...(await run.bare(seconds)));
+    bareCpu = sum(bareCpu, bm.stop(1));
   }
   const per = (c: CpuSplit, n: number) => ({ api: c.api / n, postgres: c.postgres / n, bench: c.bench / n });
   return {
