@@ -1,13 +1,18 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { destination, pino, type DestinationStream } from 'pino';
 
-/** The request id of the work running now: an HTTP request, a job it enqueued, a socket event (see http/request-context). */
+/**
+ * The request id of the job running now (the id of the request that queued it): every log line of the job
+ * carries it. Jobs only: HTTP requests and socket events name their id in their log lines themselves
+ * (`requestId`), because an AsyncLocalStorage in use makes Node call a hook on every promise the process
+ * creates, ~0.05 ms of CPU on a one-statement read (see docs/architecture.md, "Request ids").
+ */
 const requestIds = new AsyncLocalStorage<string>();
 
-/** The current request id, if any: every log line carries it (`requestId`). */
+/** The current job's request id, if any. */
 export const currentRequestId = (): string | undefined => requestIds.getStore();
 
-/** Runs `fn` with `requestId` as the current one (jobs and socket events carry their request's id). */
+/** Runs a job with `requestId` as the current one (the worker, the inline queue). */
 export function withRequestId<T>(requestId: string | undefined, fn: () => T): T {
   return requestId ? requestIds.run(requestId, fn) : fn();
 }

@@ -353,13 +353,18 @@ describe('logs', () => {
     try {
       const r = await (
         await as(SU)
-      )('POST', '/api/superuser/users', {
-        name: 'Explode',
-        email: 'explode-1@x.gov.br',
-        password: 'Segredo@Muito1',
-        role: 'admin',
-        municipalityId,
-      });
+      )(
+        'POST',
+        '/api/superuser/users',
+        {
+          name: 'Explode',
+          email: 'explode-1@x.gov.br',
+          password: 'Segredo@Muito1',
+          role: 'admin',
+          municipalityId,
+        },
+        { 'x-request-id': 'teste-explode-1' },
+      );
       expect(r.status).toBe(500);
       expect(r.body.error.code).toBe('INTERNAL');
     } finally {
@@ -367,11 +372,44 @@ describe('logs', () => {
     }
     const log = lines.join('\n');
     expect(log).toMatch(/unhandled error/);
+    // The line names the request it belongs to (the caller's X-Request-Id).
+    expect(lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'unhandled error')?.requestId).toBe('teste-explode-1');
     expect(log).toMatch(/falha simulada de teste/);
     expect(log).toContain(String.raw`insert into \"users\"`);
     expect(log).not.toMatch(/argon2/);
     expect(log).not.toMatch(/Segredo@Muito1/);
     expect(log).not.toMatch(/params/);
+  });
+
+  it("a request's id is sent back, and travels with the job it queues", async () => {
+    const queued: Array<{ id: string; requestId?: string }> = [];
+    const enqueue = s.ctx.queue.enqueue;
+    s.ctx.queue.enqueue = (job) => {
+      queued.push(job);
+      return enqueue.call(s.ctx.queue, job);
+    };
+    try {
+      const admin = await as(A.users.admin);
+      const res = await fetch(`${s.url}/api/sectors/export`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${await A.users.admin.token()}`,
+          'content-type': 'application/json',
+          'x-request-id': 'teste-exporta-7',
+        },
+        body: JSON.stringify({ format: 'xlsx' }),
+      });
+      expect(res.status).toBe(202);
+      expect(res.headers.get('x-request-id')).toBe('teste-exporta-7');
+      const { job } = (await res.json()) as { job: { id: string } };
+      expect(queued).toEqual([expect.objectContaining({ id: job.id, requestId: 'teste-exporta-7' })]);
+      // Without one, the server makes one up (a UUID) and answers with it.
+      const plain = await fetch(`${s.url}/api/health`);
+      expect(plain.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect((await admin('GET', `/api/jobs/${job.id}`)).status).toBe(200);
+    } finally {
+      s.ctx.queue.enqueue = enqueue;
+    }
   });
 
   it('passwords, tokens, secrets and authorization headers are redacted wherever they are logged', () => {

@@ -78,10 +78,10 @@ export class Outbox {
     this.afterwards.push(fn);
   }
 
-  /** Runs the after-commit work; a failure is logged, the change stands. */
-  async settle(): Promise<void> {
+  /** Runs the after-commit work; a failure is logged (with the request's id), the change stands. */
+  async settle(requestId?: string): Promise<void> {
     for (const fn of this.afterwards.splice(0))
-      await fn().catch((err) => logger.warn({ err }, 'after-commit work failed'));
+      await fn().catch((err) => logger.warn({ err, requestId }, 'after-commit work failed'));
   }
 
   /** How many events wait for the commit (tests of composed commands look at it). */
@@ -168,6 +168,8 @@ export async function mutate<T>(
   actor: Actor | null,
   fn: (tx: Db, out: Outbox) => Promise<T>,
   tenancy: Tenancy = tenancyOf(actor),
+  /** The request it serves: a failure logged after the commit names it. */
+  requestId?: string,
 ): Promise<T> {
   const out = new Outbox(actor);
   const result = await underTenancy(ctx.db, tenancy, (tx) => fn(tx, out));
@@ -176,7 +178,7 @@ export async function mutate<T>(
   if (out.principalsChanged) ctx.principals?.forgetAll();
   ctx.publicAnswers?.forgetTenancy(tenancy);
   out.flush(ctx);
-  await out.settle();
+  await out.settle(requestId);
   return result;
 }
 

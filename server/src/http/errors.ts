@@ -1,7 +1,8 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { ZodError } from 'zod';
 import { MSG, type ApiErrorBody, type ErrorCode } from '@tombo/shared';
 import { logger } from '../logger';
+import { requestIdOfAnswer } from './request-context';
 
 export class HttpError extends Error {
   constructor(
@@ -130,8 +131,11 @@ function fromDatabaseInput(err: unknown): HttpError | undefined {
   return badRequest(INPUT_MSG.badValue);
 }
 
-/** Path of the request without its query string (which may carry tokens) for the log. */
-const pathOf = (url: string) => url.split('?')[0];
+/** What a log line says of the request: its id, and its path without the query string (which may carry tokens). */
+const where = (req: Request, res: Response) => ({
+  requestId: requestIdOfAnswer(res),
+  url: req.originalUrl.split('?')[0],
+});
 
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   let e: HttpError | undefined;
@@ -140,16 +144,16 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   else if (err instanceof URIError) e = badRequest(INPUT_MSG.badUrl);
   else if (typeof err?.type === 'string') e = fromRequestError(err);
   else if (isDatabaseUnavailable(err)) {
-    logger.warn({ err, url: pathOf(req.originalUrl) }, 'database unavailable');
+    logger.warn({ err, ...where(req, res) }, 'database unavailable');
     res.setHeader('Retry-After', '5');
     e = new HttpError(503, 'UNAVAILABLE', INPUT_MSG.unavailable);
   } else {
     e = fromDatabaseInput(err);
-    if (e) logger.warn({ err, url: pathOf(req.originalUrl) }, 'input refused by the database');
+    if (e) logger.warn({ err, ...where(req, res) }, 'input refused by the database');
   }
   if (!e) {
     // The logger's serializer keeps message, code, constraint and query text only (never the parameters).
-    logger.error({ err, url: pathOf(req.originalUrl) }, 'unhandled error');
+    logger.error({ err, ...where(req, res) }, 'unhandled error');
     e = new HttpError(500, 'INTERNAL', MSG.http.internal);
   }
   const body: ApiErrorBody = { code: e.code, message: e.message };

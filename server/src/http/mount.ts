@@ -5,6 +5,7 @@ import { actorOf, mutate, read } from '../db/tx';
 import { requireAccess } from '../tenancy/access';
 import { allMunicipalities, scopeOfPrincipal, type Tenancy, type TenantScope } from '../tenancy/scope';
 import { forbidden } from './errors';
+import { requestIdOfAnswer } from './request-context';
 import type { RouteCall, RouteDef } from './route';
 import { parse } from './validate';
 
@@ -37,6 +38,7 @@ export function mountRoutes(ctx: AppContext, defs: readonly RouteDef[]): Router 
   for (const def of defs) {
     const serve = async (req: Request, res: Response) => {
       const { principal, scope, tenancy, self } = await caller(ctx, def, req);
+      const requestId = requestIdOfAnswer(res);
       const params = def.params ? parse(def.params, req.params) : undefined;
       if (def.access) {
         // Object access is a municipality's question: a caller without one has no such object.
@@ -52,6 +54,7 @@ export function mountRoutes(ctx: AppContext, defs: readonly RouteDef[]): Router 
       };
       const call: RouteCall<never, never, never, never> = {
         ctx,
+        requestId,
         params: params as never,
         query: query as never,
         body: body as never,
@@ -63,7 +66,7 @@ export function mountRoutes(ctx: AppContext, defs: readonly RouteDef[]): Router 
         res,
         read: (fn) => (tenancy ? read(ctx, tenancy, fn) : noTenancy()),
         // A public route names its tenancy explicitly (read/mutate with a scope or allMunicipalities()).
-        command: (fn) => (tenancy ? mutate(ctx, actor, fn, tenancy) : noTenancy()),
+        command: (fn) => (tenancy ? mutate(ctx, actor, fn, tenancy, requestId) : noTenancy()),
       };
       const result = await def.handler(call as never);
       if (res.headersSent) return;

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { currentRequestId, logger, withRequestId } from '../logger';
-
-export { currentRequestId, withRequestId };
+import type { ServerResponse } from 'node:http';
+import { logger } from '../logger';
 
 /** An id the caller (a proxy, an integrator) may send: short, no spaces nor control characters. */
 const VALID_ID = /^[\w.:@/+=-]{1,128}$/;
@@ -12,6 +11,12 @@ export function requestIdOf(header: string | string[] | undefined): string {
   const given = Array.isArray(header) ? header[0] : header;
   return given && VALID_ID.test(given) ? given : randomUUID();
 }
+
+/** The id of the request an answer is for (the first middleware sets it): its log lines name it. */
+export const requestIdOfAnswer = (res: ServerResponse): string | undefined => {
+  const id = res.getHeader('X-Request-Id');
+  return typeof id === 'string' ? id : undefined;
+};
 
 /** Slower than this (ms) → one warning line per request (every request is logged at debug level). */
 const SLOW_MS = Number(process.env.SLOW_REQUEST_MS) || 1000;
@@ -28,7 +33,7 @@ const pathOf = (url: string) => {
  */
 export class Lifecycle {
   draining = false;
-  private readonly open = new Set<import('node:http').ServerResponse>();
+  private readonly open = new Set<ServerResponse>();
   private idle: Array<() => void> = [];
 
   /** Route handlers running (a handler may still use the database after its client went away). */
@@ -71,8 +76,8 @@ export class Lifecycle {
   }
 
   /**
-   * First middleware: the request id (X-Request-Id in and out, in every log line of the request via
-   * the logger's mixin), the in-flight count, `Connection: close` while draining, and the access log.
+   * First middleware: the request id (X-Request-Id in and out; the log lines of the request name it, and
+   * so do the jobs it queues), the in-flight count, `Connection: close` while draining, and the access log.
    */
   middleware(): RequestHandler {
     const debug = logger.isLevelEnabled('debug');
@@ -87,15 +92,20 @@ export class Lifecycle {
         this.wake();
         const ms = performance.now() - started;
         if (ms >= SLOW_MS || debug) {
-          const line = { method: req.method, url: pathOf(req.originalUrl), status: res.statusCode, ms: Math.round(ms) };
-          withRequestId(requestId, () =>
-            ms >= SLOW_MS ? logger.warn(line, 'slow request') : logger.debug(line, 'request'),
-          );
+          const line = {
+            requestId,
+            method: req.method,
+            url: pathOf(req.originalUrl),
+            status: res.statusCode,
+            ms: Math.round(ms),
+          };
+          if (ms >= SLOW_MS) logger.warn(line, 'slow request');
+          else logger.debug(line, 'request');
         }
       };
       res.once('finish', finish);
       res.once('close', finish);
-      withRequestId(requestId, next);
+      next();
     };
   }
 }

@@ -23,6 +23,8 @@ export interface RouteCall<P extends Schema, Q extends Schema, B extends Schema,
   body: Out<B>;
   principal: A extends 'public' ? Principal | undefined : Principal;
   actor: A extends 'public' ? Actor | null : Actor;
+  /** The request's id (X-Request-Id): log lines and the jobs a handler queues name it. */
+  requestId: string | undefined;
   /** True when the route's `self` param names the caller's own user record. */
   self: boolean;
   /** The caller's municipality and sectors (municipal routes). */

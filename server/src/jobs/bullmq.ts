@@ -79,13 +79,12 @@ export async function createBullQueue(
     await syncJobSchedulers(queue, config).catch((err: unknown) => logger.error({ err }, 'job schedulers not synced'));
   return {
     mode: 'bullmq',
-    async enqueue({ id, name }) {
+    async enqueue({ id, name, requestId = currentRequestId() }) {
       // A retried row (POST /jobs/:id/retry) still has its failed BullMQ job (kept FAILED_JOB_AGE_S):
       // remove it, or the add below would be ignored as a duplicate id.
       const old = await queue.getJob(id);
       if (old && (await old.isFailed())) await old.remove();
       // The request id travels with the job: the worker's log lines for it carry the same one.
-      const requestId = currentRequestId();
       await queue.add(name, requestId ? { id, requestId } : { id }, { jobId: id, ...jobOpts(jobDefinition(name)) });
     },
     async check() {

@@ -74,12 +74,11 @@ export function createInlineQueue(
 
   const queue: JobQueue = {
     mode: 'inline',
-    async enqueue({ id, name }) {
+    async enqueue({ id, name, requestId = currentRequestId() }) {
       if (closed) throw new Error('job queue closed');
       if (accepted.has(id)) return;
       accepted.add(id);
       // The job's logs carry the id of the request that queued it.
-      const requestId = currentRequestId();
       push(() => withRequestId(requestId, () => runRow(id, name, 1)));
     },
     async check() {

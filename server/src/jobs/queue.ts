@@ -7,8 +7,12 @@ import type { JobName } from '@tombo/shared';
  */
 export interface JobQueue {
   readonly mode: 'inline' | 'bullmq';
-  /** Hands a user job (already written as a `jobs` row) to the runner; the same id twice is run once. */
-  enqueue(job: { id: string; name: JobName }): Promise<void>;
+  /**
+   * Hands a user job (already written as a `jobs` row) to the runner; the same id twice is run once.
+   * `requestId`: the request that queued it (default: the running job's, for a job queued by a job); the
+   * job's log lines carry it.
+   */
+  enqueue(job: { id: string; name: JobName; requestId?: string }): Promise<void>;
   /** Inline: stops the schedules and waits for the jobs already accepted; BullMQ: closes the producer. */
   close(): Promise<void>;
   /** Readiness: resolves when jobs can be queued now (BullMQ: Redis answers), rejects otherwise. */

@@ -12,7 +12,7 @@ import {
 import type { TokenService } from '../auth/tokens';
 import type { PrincipalCache, PrincipalChange } from '../auth/principal-cache';
 import type { Principal, SignedIn } from '../auth/principal';
-import { logger, withRequestId } from '../logger';
+import { logger } from '../logger';
 import { requestIdOf } from '../http/request-context';
 import { holdRecovery, type HeldRecovery } from './recovery';
 
@@ -31,6 +31,8 @@ interface SocketData {
    * the user stays in that municipality with that permission, dropped otherwise (see `roomsOf`).
    */
   requested?: Map<string, { municipalityId: number; permission: Permission }>;
+  /** The connection's request id (its handshake's X-Request-Id, or a new one): its events' log lines name it. */
+  requestId: string;
 }
 export type TomboIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type TomboSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -141,10 +143,9 @@ export async function createSocketServer(
     next();
   });
   io.on('connection', (socket) => {
-    // One request id per connection (its handshake's X-Request-Id, or a new one): the logs of its events carry it.
-    const requestId = requestIdOf(socket.handshake.headers['x-request-id']);
-    socket.use((_packet, next) => withRequestId(requestId, next));
-    withRequestId(requestId, () => logger.debug({ userId: socket.data.principal.id }, 'socket connected'));
+    // One request id per connection (its handshake's X-Request-Id, or a new one): the logs of its events name it.
+    socket.data.requestId = requestIdOf(socket.handshake.headers['x-request-id']);
+    logger.debug({ requestId: socket.data.requestId, userId: socket.data.principal.id }, 'socket connected');
     const held = socket.data.recovery;
     delete socket.data.recovery;
     const wanted = roomsOf(socket);

@@ -68,7 +68,7 @@ export const backupRoutes = [
       const { backup: row, job } = await c.command((tx, out) => requestBackup(tx, out, c.scope, c.principal.id));
       return {
         backup: presentBackup(row, { createdByName: c.principal.name }),
-        job: await enqueueJob(c.ctx, c.scope, job),
+        job: await enqueueJob(c.ctx, c.scope, job, c.requestId),
       };
     },
   }),
@@ -193,9 +193,9 @@ export const backupRoutes = [
         return job;
       });
       try {
-        await c.ctx.queue.enqueue({ id: row.id, name: 'backup.restore' });
+        await c.ctx.queue.enqueue({ id: row.id, name: 'backup.restore', requestId: c.requestId });
       } catch (err) {
-        logger.error({ err, jobId: row.id }, 'enqueue failed');
+        logger.error({ err, jobId: row.id, requestId: c.requestId }, 'enqueue failed');
         throw conflict();
       }
       return { job: presentJob(row) };

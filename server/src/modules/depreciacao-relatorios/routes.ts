@@ -38,7 +38,7 @@ export const depreciacaoRelatorioRoutes = [
           audit: { action: 'DEPRECIACAO_REPORT_GENERATE', entityType: 'DepreciacaoRelatorio', label: titulo },
         }),
       );
-      return { job: await enqueueJob(c.ctx, c.scope, row) };
+      return { job: await enqueueJob(c.ctx, c.scope, row, c.requestId) };
     },
   }),
 ];

@@ -107,7 +107,7 @@ export const depreciacaoRoutes = [
     status: 202,
     handler: async (c) => {
       const row = await c.command((tx, out) => solicitarFechamento(tx, out, c.scope, c.actor, c.body.competencia));
-      return { job: await enqueueJob(c.ctx, c.scope, row) };
+      return { job: await enqueueJob(c.ctx, c.scope, row, c.requestId) };
     },
   }),
   route({

@@ -125,6 +125,7 @@ export const etiquetaRoutes = [
             label: template.name,
           },
         },
+        c.requestId,
       );
       return { job };
     },

@@ -94,6 +94,7 @@ export const exportacaoRoutes = [
           },
           audit: { action: 'EXPORT_REQUEST', entityType: 'ExportTemplate', entityId: tpl?.id, label: tpl?.name },
         },
+        c.requestId,
       );
       return { job };
     },

@@ -67,7 +67,7 @@ export const fichaRoutes = [
     status: 202,
     handler: async (c) => {
       const row = await c.command((tx, out) => requestFichas(tx, out, c.scope, c.principal.id, c.body));
-      return { job: await enqueueJob(c.ctx, c.scope, row) };
+      return { job: await enqueueJob(c.ctx, c.scope, row, c.requestId) };
     },
   }),
 ];

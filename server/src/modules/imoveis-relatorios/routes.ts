@@ -99,7 +99,7 @@ export const imovelRelatorioRoutes = [
           },
         });
       });
-      return { job: await enqueueJob(c.ctx, c.scope, row) };
+      return { job: await enqueueJob(c.ctx, c.scope, row, c.requestId) };
     },
   }),
 ];

@@ -86,7 +86,7 @@ export const importacaoRoutes = [
       const row = await c.read((tx) => getImportacaoRow(tx, c.scope, c.params.id));
       checkMapping(c.body.mapping, c.body.hasHeader, headersFor(row, c.body.hasHeader));
       const job = await c.command((tx, out) => startAnalysis(tx, out, c.scope, c.actor, c.params.id, c.body));
-      return { job: await enqueueJob(c.ctx, c.scope, job) };
+      return { job: await enqueueJob(c.ctx, c.scope, job, c.requestId) };
     },
   }),
   route({
@@ -117,7 +117,7 @@ export const importacaoRoutes = [
     status: 202,
     handler: async (c) => {
       const row = await c.command((tx, out) => confirmImportacao(tx, out, c.scope, c.actor, c.params.id, c.body));
-      return { job: await enqueueJob(c.ctx, c.scope, row) };
+      return { job: await enqueueJob(c.ctx, c.scope, row, c.requestId) };
     },
   }),
 ];

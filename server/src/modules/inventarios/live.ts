@@ -55,7 +55,7 @@ export function attachInventarioLive(io: TomboIo, ctx: Pick<AppContext, 'db'>): 
         joinRequested(socket, room.inventario(id), 'inventarios:read');
         reply({ ok: true, contadores: await announce(io, id, p.municipalityId) });
       } catch (err) {
-        logger.warn({ err }, 'inventario.join failed');
+        logger.warn({ err, requestId: socket.data.requestId }, 'inventario.join failed');
         reply({ ok: false, error: INVENTARIO_MSG.loadFailed });
       }
     });

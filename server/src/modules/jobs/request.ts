@@ -13,11 +13,11 @@ type Ctx = Pick<AppContext, 'db' | 'publisher' | 'queue'>;
  * Hands a committed job row to the queue (after `createJob`'s transaction). If the queue refuses it,
  * the row is marked failed and the request answers 409.
  */
-export async function enqueueJob(ctx: Ctx, scope: TenantScope, row: JobRow): Promise<Job> {
+export async function enqueueJob(ctx: Ctx, scope: TenantScope, row: JobRow, requestId?: string): Promise<Job> {
   try {
-    await ctx.queue.enqueue({ id: row.id, name: row.name as JobRequest['name'] });
+    await ctx.queue.enqueue({ id: row.id, name: row.name as JobRequest['name'], requestId });
   } catch (err) {
-    logger.error({ err, jobId: row.id }, 'enqueue failed');
+    logger.error({ err, jobId: row.id, requestId }, 'enqueue failed');
     await mutate(ctx, null, (tx, out) => failJob(tx, out, scope, { id: row.id, error: MSG.jobs.enqueueFailed }), scope);
     throw conflict(MSG.jobs.enqueueFailed);
   }
@@ -32,8 +32,15 @@ export async function requestJob(
   ctx: Ctx,
   actor: Actor & { municipalityId: number },
   req: Omit<JobRequest, 'ownerId'>,
+  requestId?: string,
 ): Promise<Job> {
   const scope = scopeOfMunicipality(actor.municipalityId);
-  const row = await mutate(ctx, actor, (tx, out) => createJob(tx, out, scope, { ...req, ownerId: actor.id }), scope);
-  return enqueueJob(ctx, scope, row);
+  const row = await mutate(
+    ctx,
+    actor,
+    (tx, out) => createJob(tx, out, scope, { ...req, ownerId: actor.id }),
+    scope,
+    requestId,
+  );
+  return enqueueJob(ctx, scope, row, requestId);
 }

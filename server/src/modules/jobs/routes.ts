@@ -46,7 +46,7 @@ export const jobRoutes = [
           audit: { action: 'EXPORT_REQUEST', entityType: 'Sector' },
         }),
       );
-      return { job: await enqueueJob(c.ctx, c.scope, row) };
+      return { job: await enqueueJob(c.ctx, c.scope, row, c.requestId) };
     },
   }),
   route({
@@ -91,7 +91,7 @@ export const jobRoutes = [
     status: 202,
     handler: async (c) => {
       const row = await c.command((tx, out) => retryJob(tx, out, c.scope, c.principal.id, c.params.id));
-      return { job: await enqueueJob(c.ctx, c.scope, row) };
+      return { job: await enqueueJob(c.ctx, c.scope, row, c.requestId) };
     },
   }),
   route({

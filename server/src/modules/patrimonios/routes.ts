@@ -104,6 +104,7 @@ export const patrimonioRoutes = [
               },
               audit: { action: 'IMPORT_REQUEST', entityType: 'Patrimonio' },
             },
+            c.requestId,
           );
           c.res.status(202).json({ job });
         } catch (err) {
@@ -148,6 +149,7 @@ export const patrimonioRoutes = [
           },
           audit: { action: 'EXPORT_REQUEST', entityType: 'Patrimonio' },
         },
+        c.requestId,
       );
       return { job };
     },

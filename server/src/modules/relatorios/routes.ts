@@ -159,7 +159,7 @@ export const relatorioRoutes = [
           },
         });
       });
-      return { job: await enqueueJob(c.ctx, c.scope, row) };
+      return { job: await enqueueJob(c.ctx, c.scope, row, c.requestId) };
     },
   }),
 ];

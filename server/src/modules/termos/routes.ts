@@ -28,7 +28,7 @@ export const termoRoutes = [
     status: 202,
     handler: async (c) => {
       const { job, termo } = await c.command((tx, out) => requestTermo(tx, out, c.scope, c.principal.id, c.body));
-      return { job: await enqueueJob(c.ctx, c.scope, job), termo };
+      return { job: await enqueueJob(c.ctx, c.scope, job, c.requestId), termo };
     },
   }),
   route({

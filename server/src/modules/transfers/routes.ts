@@ -83,6 +83,7 @@ export const transferRoutes = [
           },
           audit: { action: 'EXPORT_REQUEST', entityType: 'Transferencia' },
         },
+        c.requestId,
       );
       return { job };
     },

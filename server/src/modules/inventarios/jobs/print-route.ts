@@ -32,6 +32,7 @@ export const printRoutes = [
           },
           audit: { action: 'EXPORT_REQUEST', entityType: 'Inventario', entityId: c.params.id, label: title },
         },
+        c.requestId,
       );
       return { job };
     },
