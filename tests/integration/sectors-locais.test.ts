@@ -41,6 +41,18 @@ describe('sectors: every role × every route', () => {
     expect((await client(s.url)('GET', '/api/sectors')).status).toBe(401);
   });
 
+  it('the list shows a sector as its change answered it: same timestamps (ISO, UTC, ms), version and locais', async () => {
+    const admin = await as(A.users.admin);
+    const created = await admin('POST', '/api/sectors', { name: `Setor listado ${uniq()}`, code: 'L7' });
+    const updated = await admin('PUT', `/api/sectors/${created.body.id}`, { name: 'Listado editado', version: 0 });
+    await admin('POST', '/api/locais', { name: `Sala ${uniq()}`, sectorId: created.body.id });
+    const listed = (await admin('GET', '/api/sectors')).body.sectors.find((x: Sector) => x.id === created.body.id);
+    expect(listed).toEqual({ ...updated.body, locaisCount: 1 });
+    expect(listed.createdAt).toBe(created.body.createdAt);
+    expect(listed.updatedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(listed.updatedAt > listed.createdAt).toBe(true);
+  });
+
   it('POST/PUT/DELETE: admin and supervisor allowed, usuario and visualizador 403, no token 401', async () => {
     for (const who of managers) {
       const call = await as(A.users[who]);

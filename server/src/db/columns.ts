@@ -23,3 +23,6 @@ export function isoOfTimestamptz(text: string): string {
   const ms = n === 22 ? '000' : text.slice(20, Math.min(23, n - 3)).padEnd(3, '0');
   return `${text.slice(0, 10)}T${text.slice(11, 19)}.${ms}Z`;
 }
+
+/** A timestamp as drizzle maps it (`Date`) or as a plain-SQL read gives it (text) → ISO 8601 in UTC. */
+export const isoOf = (t: Date | string): string => (typeof t === 'string' ? isoOfTimestamptz(t) : t.toISOString());

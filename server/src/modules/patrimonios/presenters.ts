@@ -6,7 +6,7 @@ import type {
   PatrimonioListItem,
   PatrimonioStatus,
 } from '@tombo/shared';
-import { isoOfTimestamptz } from '../../db/columns';
+import { isoOf } from '../../db/columns';
 import type { patrimonioArquivos, patrimonioHistorico, patrimonios } from '../../db/schema';
 
 export type Row = typeof patrimonios.$inferSelect;
@@ -42,7 +42,6 @@ export type ListRow = Pick<Row, (typeof LIST_ITEM_COLUMNS)[number]>;
 /** A list row as the list's plain SQL reads it: its timestamps as node-postgres' text. */
 export type ListTextRow = Omit<ListRow, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };
 
-const iso = (t: Date | string) => (typeof t === 'string' ? isoOfTimestamptz(t) : t.toISOString());
 
 /** Row → list item: the shape of lists, exports and live events. */
 export const toListItem = (r: ListRow | ListTextRow): PatrimonioListItem => ({
@@ -65,8 +64,8 @@ export const toListItem = (r: ListRow | ListTextRow): PatrimonioListItem => ({
   doado: r.doado,
   transferencia_pendente: r.transferenciaPendente,
   customFields: r.customFields ?? {},
-  createdAt: iso(r.createdAt),
-  updatedAt: iso(r.updatedAt),
+  createdAt: isoOf(r.createdAt),
+  updatedAt: isoOf(r.updatedAt),
   version: r.version,
 });
 

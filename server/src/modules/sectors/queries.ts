@@ -4,13 +4,22 @@ import type { Db } from '../../db/client';
 import { locais, sectors } from '../../db/schema';
 import { prepared } from '../../db/prepared';
 import type { TenantScope } from '../../tenancy/scope';
-import { presentSector, type SectorRow } from './presenters';
+import { presentSector, type SectorTextRow } from './presenters';
 
-const sectorsOfMunicipality = prepared<{ municipalityId: number }, Array<{ s: SectorRow; n: number }>>(
+const sectorsOfMunicipality = prepared<{ municipalityId: number }, Array<SectorTextRow & { n: number }>>(
   'sectors_list',
   (db) =>
     db
-      .select({ s: sectors, n: sql<number>`(select count(*) from locais l where l.sector_id = "sectors"."id")::int` })
+      .select({
+        id: sectors.id,
+        name: sectors.name,
+        code: sectors.code,
+        municipalityId: sectors.municipalityId,
+        createdAt: sql<string>`${sectors.createdAt}`,
+        updatedAt: sql<string>`${sectors.updatedAt}`,
+        version: sectors.version,
+        n: sql<number>`(select count(*) from locais l where l.sector_id = "sectors"."id")::int`,
+      })
       .from(sectors)
       .where(eq(sectors.municipalityId, sql.placeholder('municipalityId')))
       .orderBy(asc(sectors.name)),
@@ -19,7 +28,7 @@ const sectorsOfMunicipality = prepared<{ municipalityId: number }, Array<{ s: Se
 /** The municipality's sectors by name, each with how many locations it has (the sectors screen, every request). */
 export async function listSectors(tx: Db, scope: TenantScope): Promise<Sector[]> {
   const rows = await sectorsOfMunicipality(tx, { municipalityId: scope.municipalityId });
-  return rows.map((r) => presentSector(r.s, r.n));
+  return rows.map((r) => presentSector(r, r.n));
 }
 
 /** How many locations a sector has. */
