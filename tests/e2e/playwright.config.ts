@@ -10,6 +10,7 @@ const baseURL = `http://127.0.0.1:${port}`;
 // One data dir per run, shared by the runner and its workers (they inherit the env).
 process.env.E2E_RUN_STAMP ??= new Date().toISOString().replace(/[:.]/g, '-');
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(artifacts, `data-${process.env.E2E_RUN_STAMP}`);
+process.env.E2E_DATA_DIR_USED = dataDir;
 
 if (!fs.existsSync(path.join(root, 'client/dist/index.html'))) {
   throw new Error('client/dist não existe: rode `npm run build` antes dos testes e2e.');
@@ -20,6 +21,8 @@ const passThrough = (name: string) => (process.env[name] ? { [name]: process.env
 export default defineConfig({
   testDir: '.',
   testMatch: /.*\.spec\.ts$/,
+  // Drops the run's PostgreSQL database (start-server.ts made it), whatever the tests' outcome.
+  globalTeardown: './global-teardown.ts',
   outputDir: path.join(artifacts, 'test-results'),
   fullyParallel: false,
   workers: 2,

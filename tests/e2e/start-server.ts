@@ -1,12 +1,16 @@
 /**
  * Starts the real server for the e2e run (Playwright webServer). When DATABASE_URL is set,
- * the run gets a fresh database on that server first; otherwise the server uses an empty
- * embedded database in DATA_DIR. Either way the server seeds the demo data at start.
+ * the run gets a fresh database on that server first (named in DATA_DIR's `e2e-database-url`, which
+ * global-teardown.ts drops); otherwise the server uses an empty embedded database in DATA_DIR.
+ * Either way the server seeds the demo data at start.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '../..');
+/** In DATA_DIR: the URL of this run's database (global-teardown.ts drops it). */
+const E2E_DATABASE_FILE = 'e2e-database-url';
 const load = (rel: string) => import(pathToFileURL(path.join(root, rel)).href);
 
 if (process.env.DATABASE_URL) {
@@ -14,6 +18,8 @@ if (process.env.DATABASE_URL) {
     createFreshDatabase: (baseUrl: string, prefix?: string) => Promise<string>;
   };
   process.env.DATABASE_URL = await createFreshDatabase(process.env.DATABASE_URL, 'tombo_e2e');
+  fs.mkdirSync(process.env.DATA_DIR!, { recursive: true });
+  fs.writeFileSync(path.join(process.env.DATA_DIR!, E2E_DATABASE_FILE), process.env.DATABASE_URL);
   console.log(`[e2e] banco de dados novo: ${new URL(process.env.DATABASE_URL).pathname.slice(1)}`);
 }
 
