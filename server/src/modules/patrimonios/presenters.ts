@@ -42,7 +42,6 @@ export type ListRow = Pick<Row, (typeof LIST_ITEM_COLUMNS)[number]>;
 /** A list row as the list's plain SQL reads it: its timestamps as node-postgres' text. */
 export type ListTextRow = Omit<ListRow, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };
 
-
 /** Row → list item: the shape of lists, exports and live events. */
 export const toListItem = (r: ListRow | ListTextRow): PatrimonioListItem => ({
   id: r.id,
