@@ -6,11 +6,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { dropDatabase } from '../../server/src/db/test-database';
 
+/** In the run's DATA_DIR: the URL of its database (written by start-server.ts). */
+export const E2E_DATABASE_FILE = 'e2e-database-url';
+
 export default async function globalTeardown(): Promise<void> {
-  const file = path.join(process.env.E2E_DATA_DIR_USED ?? '', 'e2e-database-url');
-  if (!process.env.E2E_DATA_DIR_USED || !fs.existsSync(file)) return;
+  const dataDir = process.env.E2E_DATA_DIR_USED;
+  const file = dataDir && path.join(dataDir, E2E_DATABASE_FILE);
+  if (!file || !fs.existsSync(file)) return;
   const url = fs.readFileSync(file, 'utf8').trim();
-  await dropDatabase(url).catch((err: unknown) => console.warn(`[e2e] banco não removido: ${String(err)}`));
-  fs.rmSync(file);
-  console.log(`[e2e] banco de dados removido: ${new URL(url).pathname.slice(1)}`);
+  const name = new URL(url).pathname.slice(1);
+  try {
+    await dropDatabase(url);
+    fs.rmSync(file);
+    console.log(`[e2e] banco de dados removido: ${name}`);
+  } catch (err) {
+    console.warn(`[e2e] banco ${name} não removido: ${String(err)}`);
+  }
 }

@@ -7,10 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { E2E_DATABASE_FILE } from './global-teardown';
 
 const root = path.resolve(import.meta.dirname, '../..');
-/** In DATA_DIR: the URL of this run's database (global-teardown.ts drops it). */
-const E2E_DATABASE_FILE = 'e2e-database-url';
 const load = (rel: string) => import(pathToFileURL(path.join(root, rel)).href);
 
 if (process.env.DATABASE_URL) {
