@@ -61,7 +61,7 @@ test('gera um relatório: barra de progresso até o download, e o PDF traz o mod
 });
 
 test('prévia com dados reais e o editor de layout (desktop e 390 px)', async ({ browser, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000); // previews with real data, then the layout editor, at two widths
   const token = await apiToken(request, ACCOUNTS.admin);
   const { templates } = await apiAs<{ templates: ReportTemplate[] }>(request, token, 'get', '/api/report-templates');
   const base = templates.find((t) => t.name === 'Relatório Resumido com Gráfico')!;
