@@ -46,6 +46,8 @@ export interface Config {
   publicRateLimitWindowMs: number;
   /** How long a node keeps a public answer in memory (dropped sooner on any change; 0 = off). */
   publicCacheTtlMs: number;
+  /** How long a node keeps a municipality's sectors list in memory (dropped sooner on any change; 0 = off). */
+  sectorsCacheTtlMs: number;
 }
 
 export function loadConfig(overrides: Partial<Config> = {}): Config {
@@ -78,6 +80,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     publicRateLimitMax: int('PUBLIC_RATE_LIMIT_MAX', 300),
     publicRateLimitWindowMs: int('PUBLIC_RATE_LIMIT_WINDOW_MS', 60_000),
     publicCacheTtlMs: int('PUBLIC_CACHE_TTL_MS', 30_000),
+    sectorsCacheTtlMs: int('SECTORS_CACHE_TTL_MS', 60_000),
     ...overrides,
   };
 }

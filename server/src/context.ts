@@ -8,6 +8,7 @@ import type { PrincipalCache } from './auth/principal-cache';
 import type { RenderPdf } from './render/pool';
 import type { Lifecycle } from './http/request-context';
 import type { PublicAnswers } from './modules/public/answers';
+import type { SectorAnswers } from './modules/sectors/answers';
 
 /** Everything a request handler or a job processor needs; one per process. */
 export interface AppContext {
@@ -24,6 +25,8 @@ export interface AppContext {
   principals: PrincipalCache;
   /** Public answers kept between requests, dropped on change (server only). */
   publicAnswers: PublicAnswers;
+  /** Each municipality's sectors list kept between requests, dropped on change (server only). */
+  sectorAnswers: SectorAnswers;
   /** Requests in flight and draining (graceful shutdown, readiness). */
   lifecycle: Lifecycle;
 }

@@ -13,6 +13,7 @@ import { loadJwtSecret } from './auth/secrets';
 import { TokenService } from './auth/tokens';
 import { PrincipalCache } from './auth/principal-cache';
 import { PublicAnswers } from './modules/public/answers';
+import { SectorAnswers } from './modules/sectors/answers';
 import { createSocketServer, type TomboIo } from './realtime/socket';
 import { attachInventarioLive } from './modules/inventarios';
 import { watchSockets } from './modules/metrics';
@@ -77,6 +78,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   await principals.start();
   const publicAnswers = new PublicAnswers(database, config.publicCacheTtlMs);
   await publicAnswers.start();
+  const sectorAnswers = new SectorAnswers(database, config.sectorsCacheTtlMs);
+  await sectorAnswers.start();
   // The app is created once the context exists; Socket.IO attaches after this listener and
   // answers /socket.io/ itself, handing every other request to it (never both).
   const messages = appMessages();
@@ -103,6 +106,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     mailer: createMailer(config),
     principals,
     publicAnswers,
+    sectorAnswers,
     lifecycle: new Lifecycle(),
   };
   boot.mark('sockets');
@@ -153,6 +157,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       await renderer.close();
       await principals.close();
       await publicAnswers.close();
+      await sectorAnswers.close();
       await database.close();
     },
   };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, type Local, type Sector } from '@tombo/shared';
 import { startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
+import { SectorAnswers } from '../../server/src/modules/sectors/answers';
 import { newTenant, newTown, type MainRole, type TestTenant, type TestTown, type TestUser } from '../support/factories';
 
 let s: TestServer;
@@ -159,6 +160,81 @@ describe('sectors: every role × every route', () => {
     expect(mine[0].userName).toBe(A.users.admin.name);
     // the activity log is for admin and supervisor only
     expect((await (await as(A.users.usuario))('GET', '/api/audit-logs')).status).toBe(403);
+  });
+});
+
+/** A sector, or a location, of A written as the owner: what a worker or another node does, unseen by this node's requests. */
+const sectorBehind = async (code: string) =>
+  (
+    await s.owner.query<{ id: number }>(
+      'insert into sectors (municipality_id, name, code) values ($1, $2, $3) returning id',
+      [A.id, `Setor de outro processo ${uniq()}`, code],
+    )
+  )[0].id;
+const localBehind = (sectorId: number) =>
+  s.owner.query('insert into locais (municipality_id, sector_id, name) values ($1, $2, $3)', [A.id, sectorId, 'Sala']);
+
+describe('sectors list kept on each node', () => {
+  it('is loaded once while nothing changes, and loaded again after a change', async () => {
+    let loads = 0;
+    const load = async () => ++loads;
+    const answers = s.ctx.sectorAnswers;
+    expect([await answers.answer('teste', load), await answers.answer('teste', load)]).toEqual([1, 1]);
+    answers.forget(A.id);
+    expect(await answers.answer('teste', load)).toBe(2);
+  });
+
+  it('PostgreSQL tells the node when a sector or location of the municipality changes, and of no other', async () => {
+    // An instance of its own: only the database's notifications drop its copy (no request of this node does).
+    const answers = new SectorAnswers(s.ctx.database, 60_000);
+    await answers.start();
+    try {
+      let loads = 0;
+      const loaded = () =>
+        answers.answer('lista', async (keep) => {
+          keep(A.id);
+          return ++loads;
+        });
+      expect(await loaded()).toBe(1);
+      await s.owner.query('update sectors set name = name where municipality_id = $1', [B.id]);
+      await s.owner.query('select pg_sleep(0.2)');
+      expect(await loaded()).toBe(1);
+      const id = await sectorBehind('N8');
+      await expect.poll(loaded, { timeout: 2000 }).toBe(2);
+      await localBehind(id);
+      await expect.poll(loaded, { timeout: 2000 }).toBe(3);
+      await s.owner.query('delete from locais where sector_id = $1', [id]);
+      await expect.poll(loaded, { timeout: 2000 }).toBe(4);
+      await s.owner.query('delete from sectors where id = $1', [id]);
+      await expect.poll(loaded, { timeout: 2000 }).toBe(5);
+    } finally {
+      await answers.close();
+    }
+  });
+
+  it('a sector or location written by another process (a worker, another node) reaches the next list', async () => {
+    const admin = await as(A.users.admin);
+    const ids = async () => ((await admin('GET', '/api/sectors')).body.sectors as Sector[]).map((x) => x.id);
+    await ids(); // kept now
+    const id = await sectorBehind('N9');
+    await expect.poll(ids, { timeout: 5000 }).toContain(id);
+    const locaisOf = async () =>
+      ((await admin('GET', '/api/sectors')).body.sectors as Sector[]).find((x) => x.id === id)?.locaisCount;
+    expect(await locaisOf()).toBe(0);
+    await localBehind(id);
+    await expect.poll(locaisOf, { timeout: 5000 }).toBe(1);
+    await s.owner.query('delete from locais where sector_id = $1', [id]);
+    await s.owner.query('delete from sectors where id = $1', [id]);
+    await expect.poll(ids, { timeout: 5000 }).not.toContain(id);
+  });
+
+  it("a change in one municipality leaves another's list as it was", async () => {
+    const other = await as(B.users.admin);
+    const before = (await other('GET', '/api/sectors')).body;
+    await (
+      await as(A.users.admin)
+    )('POST', '/api/sectors', { name: `Setor só de A ${uniq()}`, code: 'K1' });
+    expect((await other('GET', '/api/sectors')).body).toEqual(before);
   });
 });
 

@@ -157,7 +157,8 @@ const underTenancy = <T>(db: Db, tenancy: Tenancy, fn: (tx: Db) => Promise<T>, o
 export const tenancyOf = (actor: Actor | null): Tenancy =>
   actor?.municipalityId != null ? scopeOfMunicipality(actor.municipalityId) : allMunicipalities();
 
-type Ctx = Pick<AppContext, 'db' | 'publisher'> & Partial<Pick<AppContext, 'principals' | 'publicAnswers'>>;
+type Ctx = Pick<AppContext, 'db' | 'publisher'> &
+  Partial<Pick<AppContext, 'principals' | 'publicAnswers' | 'sectorAnswers'>>;
 
 /**
  * The route-level entry of a change: one transaction under the actor's tenancy, whose events are
@@ -177,6 +178,7 @@ export async function mutate<T>(
   // request never races that notification.
   if (out.principalsChanged) ctx.principals?.forgetAll();
   ctx.publicAnswers?.forgetTenancy(tenancy);
+  ctx.sectorAnswers?.forgetTenancy(tenancy);
   out.flush(ctx);
   await out.settle(requestId);
   return result;

@@ -10,10 +10,13 @@ export const sectorRoutes = [
     path: '/sectors',
     audience: 'municipal',
     permission: 'sectors:read',
-    handler: async (c) => {
-      const sectors = await c.read((tx) => listSectors(tx, c.scope));
-      return { sectors, total: sectors.length };
-    },
+    // The same for every reader of the municipality: kept on this node until a sector or location changes.
+    handler: (c) =>
+      c.ctx.sectorAnswers.answer(`sectors:${c.scope.municipalityId}`, async (keep) => {
+        keep(c.scope.municipalityId);
+        const sectors = await c.read((tx) => listSectors(tx, c.scope));
+        return { sectors, total: sectors.length };
+      }),
   }),
   route({
     method: 'post',
