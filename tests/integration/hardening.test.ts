@@ -211,6 +211,36 @@ describe('routing and headers', () => {
     }
   });
 
+  it("a signed-in caller's answer may not be stored (private, no-store; no ETag); a public answer keeps its cache headers", async () => {
+    const token = await A.users.admin.token();
+    const auth = { authorization: `Bearer ${token}` };
+    for (const path of ['/api/sectors', `/api/patrimonios/${assetId}`, '/api/patrimonios?pageSize=5']) {
+      const res = await fetch(s.url + path, { headers: auth });
+      const text = await res.text();
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe('private, no-store');
+      expect(res.headers.get('etag'), path).toBeNull();
+      expect(res.headers.get('content-type'), path).toBe('application/json; charset=utf-8');
+      expect(Number(res.headers.get('content-length')), path).toBe(Buffer.byteLength(text));
+      expect(JSON.parse(text), path).toBeTypeOf('object');
+    }
+    const head = await fetch(s.url + '/api/sectors', { method: 'HEAD', headers: auth });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    const created = await fetch(s.url + '/api/sectors', {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Setor acentuado ção', code: 'AC' }),
+    });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('cache-control')).toBe('private, no-store');
+    expect((await created.json()).name).toBe('Setor acentuado ção');
+    const pub = await fetch(`${s.url}/api/public/municipios`);
+    expect(pub.status).toBe(200);
+    expect(pub.headers.get('cache-control')).toMatch(/^public, max-age=/);
+    expect(pub.headers.get('etag')).toBeTruthy();
+  });
+
   it('a path matches its route as Express matches it: any letter case, a trailing slash, the area among many', async () => {
     const admin = await as(A.users.admin);
     expect((await admin('GET', '/api/Sectors')).status).toBe(200);

@@ -30,6 +30,21 @@ async function caller(ctx: AppContext, def: RouteDef, req: Request) {
 }
 
 /**
+ * A signed-in caller's answer is someone's data, often on a shared municipal computer: no browser or proxy
+ * may store it (`private, no-store`, unless the route chose its own), so it carries no ETag either (Express
+ * hashes every body for one: ~3 % of a list request's CPU), and the string goes to the socket as it is,
+ * without Express's copy into a Buffer.
+ */
+function sendPrivateJson(req: Request, res: Response, status: number, value: unknown): void {
+  const body = JSON.stringify(value);
+  res.status(status);
+  if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', 'private, no-store');
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
  * Mounts declared routes: authentication, audience, permission, params, object access (404), query and
  * body, in that order, then the handler inside the caller's tenancy. The one place that guards routes.
  */
@@ -72,7 +87,8 @@ export function mountRoutes(ctx: AppContext, defs: readonly RouteDef[]): Router 
       if (res.headersSent) return;
       if (checkResponses && def.response && result !== undefined) def.response.parse(result);
       if (def.status === 204 || result === undefined) res.status(def.status ?? 204).end();
-      else res.status(def.status ?? 200).json(result);
+      else if (def.audience === 'public') res.status(def.status ?? 200).json(result);
+      else sendPrivateJson(req, res, def.status ?? 200, result);
     };
     // Counted while it runs: a graceful stop closes the database only after the last handler.
     router[def.method](def.path, (req, res) => ctx.lifecycle.run(() => serve(req, res)));
