@@ -7,8 +7,7 @@ import type { Mailer } from './mail/mailer';
 import type { PrincipalCache } from './auth/principal-cache';
 import type { RenderPdf } from './render/pool';
 import type { Lifecycle } from './http/request-context';
-import type { PublicAnswers } from './modules/public/answers';
-import type { SectorAnswers } from './modules/sectors/answers';
+import type { NotifiedAnswers } from './db/notified-answers';
 
 /** Everything a request handler or a job processor needs; one per process. */
 export interface AppContext {
@@ -24,9 +23,9 @@ export interface AppContext {
   /** Signed-in users kept between requests, dropped on change (server only; the worker has none). */
   principals: PrincipalCache;
   /** Public answers kept between requests, dropped on change (server only). */
-  publicAnswers: PublicAnswers;
+  publicAnswers: NotifiedAnswers;
   /** Each municipality's sectors list kept between requests, dropped on change (server only). */
-  sectorAnswers: SectorAnswers;
+  sectorAnswers: NotifiedAnswers;
   /** Requests in flight and draining (graceful shutdown, readiness). */
   lifecycle: Lifecycle;
 }

@@ -12,8 +12,9 @@ import { ensureRolePermissions, ensureSuperuser, isEmpty, seedDemo } from './db/
 import { loadJwtSecret } from './auth/secrets';
 import { TokenService } from './auth/tokens';
 import { PrincipalCache } from './auth/principal-cache';
-import { PublicAnswers } from './modules/public/answers';
-import { SectorAnswers } from './modules/sectors/answers';
+import { NotifiedAnswers } from './db/notified-answers';
+import { PUBLIC_CHANNEL } from './modules/public/answers';
+import { SECTORS_CHANNEL } from './modules/sectors/answers';
 import { createSocketServer, type TomboIo } from './realtime/socket';
 import { attachInventarioLive } from './modules/inventarios';
 import { watchSockets } from './modules/metrics';
@@ -76,9 +77,9 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const tokens = new TokenService(loadJwtSecret(config), config.accessTokenTtlSeconds);
   const principals = new PrincipalCache(database);
   await principals.start();
-  const publicAnswers = new PublicAnswers(database, config.publicCacheTtlMs);
+  const publicAnswers = new NotifiedAnswers(database, PUBLIC_CHANNEL, config.publicCacheTtlMs);
   await publicAnswers.start();
-  const sectorAnswers = new SectorAnswers(database, config.sectorsCacheTtlMs);
+  const sectorAnswers = new NotifiedAnswers(database, SECTORS_CHANNEL, config.sectorsCacheTtlMs);
   await sectorAnswers.start();
   // The app is created once the context exists; Socket.IO attaches after this listener and
   // answers /socket.io/ itself, handing every other request to it (never both).

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, type Local, type Sector } from '@tombo/shared';
 import { startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
-import { SectorAnswers } from '../../server/src/modules/sectors/answers';
+import { NotifiedAnswers } from '../../server/src/db/notified-answers';
+import { SECTORS_CHANNEL } from '../../server/src/modules/sectors/answers';
 import { newTenant, newTown, type MainRole, type TestTenant, type TestTown, type TestUser } from '../support/factories';
 
 let s: TestServer;
@@ -186,7 +187,7 @@ describe('sectors list kept on each node', () => {
 
   it('PostgreSQL tells the node when a sector or location of the municipality changes, and of no other', async () => {
     // An instance of its own: only the database's notifications drop its copy (no request of this node does).
-    const answers = new SectorAnswers(s.ctx.database, 60_000);
+    const answers = new NotifiedAnswers(s.ctx.database, SECTORS_CHANNEL, 60_000);
     await answers.start();
     try {
       let loads = 0;
