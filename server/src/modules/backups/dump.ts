@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { once } from 'node:events';
 import { sql } from 'drizzle-orm';
 import type { JobContext } from '../../jobs/define';
+import { fileSink } from '../../jobs/file-sink';
 import type { Db } from '../../db/client';
 import { enterTenancy } from '../../db/tx';
 import { scopeOfMunicipality } from '../../tenancy/scope';
@@ -31,7 +31,7 @@ async function dumpTable(
   file: string,
   files: Set<string>,
 ): Promise<void> {
-  const out = fs.createWriteStream(file);
+  const out = fileSink(file);
   const cols = t.columns.map(ident).join(', ');
   const cursor = `bk_${t.name}`;
   await tx.execute(
@@ -39,18 +39,22 @@ async function dumpTable(
       `declare ${ident(cursor)} no scroll cursor for select row_to_json(r)::text j from (select ${cols} from ${ident(t.name)} where ${whereOf(t, municipalityId)}) r`,
     ),
   );
-  for (;;) {
-    const rows = rowsOf<{ j: string }>(await tx.execute(sql.raw(`fetch ${CHUNK} from ${ident(cursor)}`)));
-    for (const { j } of rows) {
-      if (j.includes('"files/'))
-        for (const v of Object.values(JSON.parse(j) as Record<string, unknown>)) if (isStoredFile(v)) files.add(v);
-      if (!out.write(j + '\n')) await once(out, 'drain');
+  try {
+    for (;;) {
+      const rows = rowsOf<{ j: string }>(await tx.execute(sql.raw(`fetch ${CHUNK} from ${ident(cursor)}`)));
+      for (const { j } of rows) {
+        if (j.includes('"files/'))
+          for (const v of Object.values(JSON.parse(j) as Record<string, unknown>)) if (isStoredFile(v)) files.add(v);
+        await out.write(j + '\n');
+      }
+      if (rows.length < CHUNK) break;
     }
-    if (rows.length < CHUNK) break;
+    await tx.execute(sql.raw(`close ${ident(cursor)}`));
+    await out.close();
+  } catch (err) {
+    await out.abort();
+    throw err;
   }
-  await tx.execute(sql.raw(`close ${ident(cursor)}`));
-  out.end();
-  await once(out, 'finish');
 }
 
 /**

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import { once } from 'node:events';
 import type { ExportColumnKind } from '@tombo/shared';
+import { fileSink } from '../../jobs/file-sink';
 import { STYLE, sheetFrame, workbookParts, xmlText } from './xlsx-parts';
 import { writeZip } from './zip';
 
@@ -134,25 +133,21 @@ function csvField(col: FileColumn, v: unknown): string {
  * decimal comma, CRLF line ends. Waits for the stream to drain (memory stays flat).
  */
 export async function writeCsv(file: string, columns: FileColumn[], rows: Rows, progress: Progress) {
-  const out = fs.createWriteStream(file);
-  const write = async (line: string) => {
-    if (!out.write(line)) await once(out, 'drain');
-  };
+  const out = fileSink(file);
   try {
-    await write('\ufeff' + columns.map((c) => csvField({ ...c, kind: 'text' }, c.header)).join(';') + '\r\n');
+    await out.write('\ufeff' + columns.map((c) => csvField({ ...c, kind: 'text' }, c.header)).join(';') + '\r\n');
     let done = 0;
     for await (const chunk of rows) {
       let text = '';
       for (const r of chunk) text += columns.map((c) => csvField(c, r[c.key])).join(';') + '\r\n';
-      await write(text);
+      await out.write(text);
       done += chunk.length;
       await progress(done);
     }
-    out.end();
-    await once(out, 'finish');
+    await out.close();
     return { rows: done };
   } catch (err) {
-    out.destroy();
+    await out.abort();
     throw err;
   }
 }

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
+import { fileSink } from '../../jobs/file-sink';
 
 /**
  * Just enough of the zip format to write an XLSX as a stream: deflated entries with a data
@@ -59,12 +58,12 @@ function header(signature: number, length: number, at: number, w: Written, [time
  * cancelled job, or the disk) the file is closed and the error rethrown; the caller removes it.
  */
 export async function writeZip(file: string, entries: ZipSource[], level = zlib.constants.Z_DEFAULT_COMPRESSION) {
-  const out = fs.createWriteStream(file);
+  const out = fileSink(file);
   const stamp = dosTime(new Date());
   let offset = 0;
   const put = async (b: Buffer) => {
     offset += b.length;
-    if (!out.write(b)) await once(out, 'drain');
+    await out.write(b);
   };
   const written: Written[] = [];
   try {
@@ -89,7 +88,7 @@ export async function writeZip(file: string, entries: ZipSource[], level = zlib.
             yield b;
           }
         },
-        out,
+        out.stream,
         { end: false },
       );
       offset += w.compressed;
@@ -116,11 +115,9 @@ export async function writeZip(file: string, entries: ZipSource[], level = zlib.
     end.writeUInt32LE(offset - directoryOffset, 12);
     end.writeUInt32LE(directoryOffset, 16);
     await put(end);
-    out.end();
-    await once(out, 'close');
+    await out.close();
   } catch (err) {
-    out.destroy();
-    if (!out.closed) await once(out, 'close').catch(() => undefined);
+    await out.abort();
     throw err;
   }
 }

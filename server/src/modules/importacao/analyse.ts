@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import { once } from 'node:events';
 import { and, inArray } from 'drizzle-orm';
 import {
   IMPORTACAO_CATALOGS,
@@ -15,6 +13,7 @@ import {
   type ImportacaoMapping,
 } from '@tombo/shared';
 import type { AppContext } from '../../context';
+import { fileSink } from '../../jobs/file-sink';
 import { patrimonios } from '../../db/schema';
 import { read } from '../../db/tx';
 import { HttpError } from '../../http/errors';
@@ -58,10 +57,8 @@ type Ctx = Pick<AppContext, 'db'>;
 
 /** Runs the analysis; a file the reader refuses is a 413/422 with its pt-BR reason. */
 export async function analyse(ctx: Ctx, scope: TenantScope, input: AnalyseInput): Promise<AnalyseOutput> {
-  const out = fs.createWriteStream(input.errorsFile, { encoding: 'utf8' });
-  const write = async (s: string) => {
-    if (!out.write(s)) await once(out, 'drain');
-  };
+  const out = fileSink(input.errorsFile, { encoding: 'utf8' });
+  const write = (s: string) => out.write(s);
   await write('\ufeffLinha;Campo;Mensagem\n');
   const inline: ImportError[] = [];
   let errorCount = 0;
@@ -173,11 +170,10 @@ export async function analyse(ctx: Ctx, scope: TenantScope, input: AnalyseInput)
     }
     await checkRegister();
   } catch (err) {
-    out.destroy();
+    await out.abort();
     throw readFailure(err);
   }
-  out.end();
-  await once(out, 'finish');
+  await out.close();
   if (!total) throw new HttpError(422, 'UNPROCESSABLE', IMPORTACAO_MSG.noRows, { file: IMPORTACAO_MSG.noRows });
   void columnsSeen;
   // A number repeated in the register is an error of its row: it no longer counts as valid.
