@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { Readable } from 'node:stream';
+import { Readable, pipeline } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import { SPREADSHEET_LIMITS, SPREADSHEET_MSG, SpreadsheetError, badFile } from './errors';
 import type { RawRow } from './types';
@@ -92,14 +92,14 @@ export async function* readCsvRows(file: string): AsyncGenerator<RawRow> {
   }
   const { parse } = await import('csv-parse');
   const source = Readable.from(text());
-  const parser = source.pipe(
-    parse({
-      delimiter,
-      relax_column_count: true,
-      relax_quotes: true,
-      max_record_size: SPREADSHEET_LIMITS.maxRecordBytes,
-    }),
-  );
+  const parser = parse({
+    delimiter,
+    relax_column_count: true,
+    relax_quotes: true,
+    max_record_size: SPREADSHEET_LIMITS.maxRecordBytes,
+  });
+  // Not `source.pipe(parser)`: a read failing mid-file must reach the loop below, not be an unheard 'error'.
+  pipeline(source, parser, () => undefined);
   let line = 0;
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
