@@ -238,6 +238,10 @@ describe('who may do what', () => {
     const { createHash } = await import('node:crypto');
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(b.sha256);
     expect(ok.headers.get('content-disposition')).toContain('.tar.gz');
+    expect(ok.headers.get('content-type')).toBe('application/gzip');
+    expect(ok.headers.get('cache-control')).toBe('private, no-store');
+    expect(ok.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(ok.headers.get('x-checksum-sha256')).toBe(b.sha256);
     expect((await get(await w.A.users.supervisor.token())).status).toBe(403);
     expect((await get(await w.B.users.admin.token())).status).toBe(404);
     // A supervisor reads the list but cannot generate.

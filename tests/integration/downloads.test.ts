@@ -47,8 +47,13 @@ describe('downloads', () => {
   it('the list shows each file with its size; only the owner sees, downloads or deletes it', async () => {
     const job = await exportJob(A.users.usuario);
     expect(job.status).toBe('completed');
-    const { bytes } = await jobDownload(s, await A.users.usuario.token(), job.id);
+    const { res, bytes } = await jobDownload(s, await A.users.usuario.token(), job.id);
     expect(job.fileSize).toBe(bytes.length);
+    // Someone's data: an attachment under its own name and type, never kept by a browser or proxy, never sniffed.
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename=${job.fileName}`);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     const mine = (await (await as(A.users.usuario))('GET', '/api/jobs')).body as JobList;
     expect(mine.jobs.find((j) => j.id === job.id)).toMatchObject({ fileSize: bytes.length, status: 'completed' });
     expect(jobFiles(job.id)).toEqual([`${job.id}.csv`]);

@@ -27,7 +27,12 @@ async function send(who: TestUser, url: string, bytes: Buffer, name: string) {
 }
 async function download(who: TestUser, url: string) {
   const res = await fetch(`${s.url}${url}`, { headers: { authorization: `Bearer ${await who.token()}` } });
-  return { status: res.status, type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    cache: res.headers.get('cache-control'),
+    bytes: Buffer.from(await res.arrayBuffer()),
+  };
 }
 const stored = () => {
   const dir = path.join(s.ctx.config.dataDir, 'files', 'imoveis');
@@ -120,6 +125,7 @@ describe('imóveis: XLSX export and import', () => {
     const exported = await download(A.users.visualizador, '/api/imoveis/exportar.xlsx?sort=denominacao&order=asc');
     expect(exported.status).toBe(200);
     expect(exported.type).toContain('spreadsheetml');
+    expect(exported.cache).toBe('private, no-store'); // an export of the register, never kept
 
     // B needs the same sector, acquisition form and custom field to take the rows by name.
     await ownerQuery(s, 'update sectors set name = $1 where id = $2', [A.sector.name, B.sector.id]);

@@ -7,15 +7,24 @@ import type { Response } from 'express';
 export async function sendStoredFile(
   res: Response,
   abs: string,
-  file: { fileName: string; mimeType: string; inline?: boolean },
+  file: {
+    fileName: string;
+    mimeType: string;
+    inline?: boolean;
+    /** 'private, max-age=300' unless said: a result file or an archive is never kept ('private, no-store'). */
+    cacheControl?: string;
+    headers?: Record<string, string>;
+  },
 ): Promise<undefined> {
   if (file.inline)
     res.setHeader('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
   else res.attachment(file.fileName);
   res.setHeader('Content-Type', file.mimeType); // after attachment(), which would guess it from the name
-  res.setHeader('Cache-Control', 'private, max-age=300');
+  res.setHeader('Cache-Control', file.cacheControl ?? 'private, max-age=300');
   res.setHeader('X-Content-Type-Options', 'nosniff');
+  for (const [name, value] of Object.entries(file.headers ?? {})) res.setHeader(name, value);
   await new Promise<void>((resolve, reject) =>
+    // Once bytes went out (e.g. the client hung up), there is no error answer left to give.
     res.sendFile(abs, { dotfiles: 'allow' }, (err) => (err && !res.headersSent ? reject(err) : resolve())),
   );
   return undefined;

@@ -5,6 +5,8 @@ import { randomUUID } from 'node:crypto';
 import type { Response } from 'express';
 import type { AnaliseGrupoResponse, AnaliseTemporalResponse } from '@tombo/shared';
 import { writeXlsx, type FileColumn } from '../exportacoes';
+import { XLSX_MIME } from '../../jobs/files';
+import { sendStoredFile } from '../../uploads';
 
 const col = (key: string, header: string, kind: FileColumn['kind'], width = 18): FileColumn => ({
   key,
@@ -69,14 +71,7 @@ export async function sendSheet(
       })(),
       () => undefined,
     );
-    res.attachment(fileName);
-    res.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    await new Promise<void>((resolve, reject) =>
-      res.sendFile(file, { dotfiles: 'allow' }, (err) => (err && !res.headersSent ? reject(err) : resolve())),
-    );
-    return undefined;
+    return await sendStoredFile(res, file, { fileName, mimeType: XLSX_MIME, cacheControl: 'private, no-store' });
   } finally {
     await fs.rm(file, { force: true });
   }

@@ -1,6 +1,5 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { Response } from 'express';
 import { eq } from 'drizzle-orm';
 import {
   BACKUP_MSG,
@@ -28,21 +27,10 @@ import { hashFile } from './archive';
 import { installationId } from '../version/build';
 import { receiveUpload, withUpload } from '../../uploads/receive';
 import { cleanName } from '../../uploads/store';
+import { sendStoredFile } from '../../uploads/send';
 
 const all = allMunicipalities();
 const backup = { param: 'id', rule: 'backup.manage', message: BACKUP_MSG.notFound } as const;
-
-/** Streams a backup archive as an attachment, never cached. */
-function sendArchive(res: Response, file: string, name: string, sha256: string | null): Promise<void> {
-  res.setHeader('Content-Type', 'application/gzip');
-  res.setHeader('Cache-Control', 'private, no-store');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  if (sha256) res.setHeader('X-Checksum-Sha256', sha256);
-  res.attachment(name);
-  return new Promise<void>((resolve, reject) =>
-    res.sendFile(file, { dotfiles: 'allow' }, (err) => (err && !res.headersSent ? reject(err) : resolve())),
-  );
-}
 
 /**
  * Backups (/configuracoes/backup): the municipality's list and schedule (settings:read: admin and
@@ -92,10 +80,15 @@ export const backupRoutes = [
       if (row.status !== 'completed' || !row.filePath) throw conflict(BACKUP_MSG.notReady);
       const file = resolveBackupFile(c.ctx.config, row.filePath);
       if (!file) throw notFound(BACKUP_MSG.fileMissing);
-      await sendArchive(c.res, file, row.fileName ?? `backup-${row.id}.tar.gz`, row.sha256).catch(() => {
+      // An archive is never cached; its checksum goes with it.
+      return sendStoredFile(c.res, file, {
+        fileName: row.fileName ?? `backup-${row.id}.tar.gz`,
+        mimeType: 'application/gzip',
+        cacheControl: 'private, no-store',
+        headers: row.sha256 ? { 'X-Checksum-Sha256': row.sha256 } : undefined,
+      }).catch(() => {
         throw notFound(BACKUP_MSG.fileMissing);
       });
-      return undefined;
     },
   }),
   route({

@@ -11,13 +11,14 @@ import {
   imovelUpdateBody,
 } from '@tombo/shared';
 import { route } from '../../http/route';
+import { XLSX_MIME } from '../../jobs/files';
 import { sendStoredFile, withUpload } from '../../uploads';
 import { receiveFile } from '../patrimonios';
 import * as commands from './commands';
 import * as fields from './fields';
 import { imovelFiles } from './files';
 import { findImovelArquivo, getImovel, listImovelFields, listImoveis } from './queries';
-import { XLSX_MIME, importImoveis, readImovelSheet, writeImovelSheet } from './sheet';
+import { importImoveis, readImovelSheet, writeImovelSheet } from './sheet';
 
 const read = { param: 'id', rule: 'imovel.read' } as const;
 const write = { param: 'id', rule: 'imovel.write' } as const;
@@ -42,7 +43,11 @@ export const imovelRoutes = [
       const sheet = await c.read((tx) => readImovelSheet(tx, c.scope, c.query));
       const file = await writeImovelSheet(c.ctx.config, sheet);
       try {
-        return await sendStoredFile(c.res, file, { fileName: 'imoveis.xlsx', mimeType: XLSX_MIME });
+        return await sendStoredFile(c.res, file, {
+          fileName: 'imoveis.xlsx',
+          mimeType: XLSX_MIME,
+          cacheControl: 'private, no-store',
+        });
       } finally {
         await fsp.rm(file, { force: true }).catch(() => undefined);
       }

@@ -31,8 +31,6 @@ import { assertWritable, insertImoveis } from './commands';
 import { listImovelFields, imovelOrder, imovelWhere } from './queries';
 import type { ImovelRow } from './presenters';
 
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 const KINDS: Partial<Record<string, FileColumn['kind']>> = {
   area_construida: 'number',
   area_terreno: 'number',

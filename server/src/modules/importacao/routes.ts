@@ -103,7 +103,11 @@ export const importacaoRoutes = [
       const abs = row.errorsPath ? storedFile(c.ctx.config, row.errorsPath) : null;
       if (!abs) throw notFound(IMPORTACAO_MSG.notAnalysed);
       const base = row.fileName.replace(/\.[^.]*$/, '') || 'importacao';
-      return sendStoredFile(c.res, abs, { fileName: `${base}-erros.csv`, mimeType: 'text/csv; charset=utf-8' });
+      return sendStoredFile(c.res, abs, {
+        fileName: `${base}-erros.csv`,
+        mimeType: 'text/csv; charset=utf-8',
+        cacheControl: 'private, no-store',
+      });
     },
   }),
   route({

@@ -1,26 +1,11 @@
-import type { Response } from 'express';
 import { exportSectorsBody, jobIdParam } from '@tombo/shared';
 import { route } from '../../http/route';
+import { sendStoredFile } from '../../uploads';
 import { cancelJob, createJob, deleteJob, retryJob } from './commands';
 import { publishJob } from './publish';
 import { presentJob } from './presenters';
-import { getJob, jobFile, listJobs, type JobFile } from './queries';
+import { getJob, jobFile, listJobs } from './queries';
 import { enqueueJob } from './request';
-
-/** Streams a result file as an attachment that is never cached nor sniffed. */
-function sendJobFile(res: Response, file: JobFile): Promise<void> {
-  res.setHeader('Content-Type', file.mimeType);
-  res.setHeader('Cache-Control', 'private, no-store');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.attachment(file.fileName);
-  return new Promise<void>((resolve, reject) =>
-    res.sendFile(file.path, { dotfiles: 'allow' }, (err) => {
-      // Once bytes went out (e.g. the client hung up), there is no error answer left to give.
-      if (err && !res.headersSent) reject(err);
-      else resolve();
-    }),
-  );
-}
 
 /**
  * Long tasks (exports, reports, imports): each user sees only their own. Jobs exist only in a
@@ -101,8 +86,8 @@ export const jobRoutes = [
     params: jobIdParam,
     handler: async (c) => {
       const file = await c.read((tx) => jobFile(tx, c.scope, c.principal.id, c.params.id, c.ctx.config));
-      await sendJobFile(c.res, file);
-      return undefined;
+      // A result file is never cached.
+      return sendStoredFile(c.res, file.path, { ...file, cacheControl: 'private, no-store' });
     },
   }),
 ];
