@@ -11,8 +11,8 @@ export async function sendStoredFile(
     fileName: string;
     mimeType: string;
     inline?: boolean;
-    /** 'private, max-age=300' unless said: a result file or an archive is never kept ('private, no-store'). */
-    cacheControl?: string;
+    /** Made for this caller (a job's result, an export, a backup): never kept ('private, no-store'). */
+    generated?: boolean;
     headers?: Record<string, string>;
   },
 ): Promise<undefined> {
@@ -20,7 +20,7 @@ export async function sendStoredFile(
     res.setHeader('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
   else res.attachment(file.fileName);
   res.setHeader('Content-Type', file.mimeType); // after attachment(), which would guess it from the name
-  res.setHeader('Cache-Control', file.cacheControl ?? 'private, max-age=300');
+  res.setHeader('Cache-Control', file.generated ? 'private, no-store' : 'private, max-age=300');
   res.setHeader('X-Content-Type-Options', 'nosniff');
   for (const [name, value] of Object.entries(file.headers ?? {})) res.setHeader(name, value);
   await new Promise<void>((resolve, reject) =>

@@ -71,7 +71,7 @@ export async function sendSheet(
       })(),
       () => undefined,
     );
-    return await sendStoredFile(res, file, { fileName, mimeType: XLSX_MIME, cacheControl: 'private, no-store' });
+    return await sendStoredFile(res, file, { fileName, mimeType: XLSX_MIME, generated: true });
   } finally {
     await fs.rm(file, { force: true });
   }

@@ -27,7 +27,7 @@ import { hashFile } from './archive';
 import { installationId } from '../version/build';
 import { receiveUpload, withUpload } from '../../uploads/receive';
 import { cleanName } from '../../uploads/store';
-import { sendStoredFile } from '../../uploads/send';
+import { sendStoredFile } from '../../uploads';
 
 const all = allMunicipalities();
 const backup = { param: 'id', rule: 'backup.manage', message: BACKUP_MSG.notFound } as const;
@@ -80,11 +80,11 @@ export const backupRoutes = [
       if (row.status !== 'completed' || !row.filePath) throw conflict(BACKUP_MSG.notReady);
       const file = resolveBackupFile(c.ctx.config, row.filePath);
       if (!file) throw notFound(BACKUP_MSG.fileMissing);
-      // An archive is never cached; its checksum goes with it.
+      // Its checksum goes with it.
       return sendStoredFile(c.res, file, {
         fileName: row.fileName ?? `backup-${row.id}.tar.gz`,
         mimeType: 'application/gzip',
-        cacheControl: 'private, no-store',
+        generated: true,
         headers: row.sha256 ? { 'X-Checksum-Sha256': row.sha256 } : undefined,
       }).catch(() => {
         throw notFound(BACKUP_MSG.fileMissing);

@@ -46,7 +46,7 @@ export const imovelRoutes = [
         return await sendStoredFile(c.res, file, {
           fileName: 'imoveis.xlsx',
           mimeType: XLSX_MIME,
-          cacheControl: 'private, no-store',
+          generated: true,
         });
       } finally {
         await fsp.rm(file, { force: true }).catch(() => undefined);

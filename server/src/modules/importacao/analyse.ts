@@ -58,15 +58,14 @@ type Ctx = Pick<AppContext, 'db'>;
 /** Runs the analysis; a file the reader refuses is a 413/422 with its pt-BR reason. */
 export async function analyse(ctx: Ctx, scope: TenantScope, input: AnalyseInput): Promise<AnalyseOutput> {
   const out = fileSink(input.errorsFile, { encoding: 'utf8' });
-  const write = (s: string) => out.write(s);
-  await write('\ufeffLinha;Campo;Mensagem\n');
+  await out.write('\ufeffLinha;Campo;Mensagem\n');
   const inline: ImportError[] = [];
   let errorCount = 0;
   const report = async (list: ImportError[]) => {
     for (const e of list) {
       errorCount++;
       if (inline.length < IMPORTACAO_LIMITS.inlineErrors) inline.push(e);
-      await write(`${e.line};${csvField(e.field)};${csvField(e.message)}\n`);
+      await out.write(`${e.line};${csvField(e.field)};${csvField(e.message)}\n`);
     }
   };
   const counts: Record<ImportacaoCatalog | 'status' | 'estado', Map<string, number>> = {

@@ -106,7 +106,7 @@ export const importacaoRoutes = [
       return sendStoredFile(c.res, abs, {
         fileName: `${base}-erros.csv`,
         mimeType: 'text/csv; charset=utf-8',
-        cacheControl: 'private, no-store',
+        generated: true,
       });
     },
   }),

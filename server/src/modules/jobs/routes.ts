@@ -86,8 +86,7 @@ export const jobRoutes = [
     params: jobIdParam,
     handler: async (c) => {
       const file = await c.read((tx) => jobFile(tx, c.scope, c.principal.id, c.params.id, c.ctx.config));
-      // A result file is never cached.
-      return sendStoredFile(c.res, file.path, { ...file, cacheControl: 'private, no-store' });
+      return sendStoredFile(c.res, file.path, { ...file, generated: true });
     },
   }),
 ];
