@@ -4,7 +4,7 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { AppContext } from './context';
 import { errorHandler, notFoundHandler } from './http/errors';
-import { rejectNulBytes } from './http/validate';
+import { refuseDeepJson, rejectNulBytes } from './http/validate';
 import { declaredRoutes } from './modules/routes';
 import { mountRoutes } from './http/mount';
 import { requestMetrics } from './modules/metrics';
@@ -13,7 +13,7 @@ import { requestMetrics } from './modules/metrics';
 export function createApp(ctx: AppContext): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
+  app.set('trust proxy', ctx.config.trustProxy);
   // Request id (X-Request-Id in and out, in every log line), in-flight count and draining (SIGTERM).
   app.use(ctx.lifecycle.middleware());
   app.use(
@@ -32,8 +32,9 @@ export function createApp(ctx: AppContext): Express {
   );
 
   const api = express.Router();
-  // UTF-8 JSON only, never compressed (415 otherwise, see http/errors.ts); no NUL byte in body or query.
-  api.use(express.json({ limit: '1mb', inflate: false }));
+  // UTF-8 JSON only, never compressed (415 otherwise, see http/errors.ts), at most 64 levels deep (checked
+  // on the bytes before parsing); no NUL byte in body or query.
+  api.use(express.json({ limit: '1mb', inflate: false, verify: refuseDeepJson }));
   api.use(rejectNulBytes);
   // Request durations by declared route, only when metrics are on (METRICS_TOKEN): no cost otherwise.
   if (ctx.config.metricsToken) api.use(requestMetrics(ctx));

@@ -18,6 +18,7 @@ export class HttpError extends Error {
 /** pt-BR answers to malformed requests (docs/api.md, errors). */
 export const INPUT_MSG = {
   nul: 'O texto contém um caractere inválido (NUL).',
+  tooDeep: 'A requisição tem níveis demais de listas e objetos aninhados (no máximo 64).',
   outOfRange: 'Número fora do intervalo permitido.',
   badJson: 'JSON inválido.',
   badUrl: 'Endereço inválido: há um código % malformado.',
