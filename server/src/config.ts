@@ -9,6 +9,17 @@ function int(name: string, fallback: number): number {
   return n;
 }
 
+/**
+ * TRUST_PROXY as Express's `trust proxy` wants it: 'true'/'false' as booleans and a hop count as a number
+ * (Express reads any string as addresses: 'false' would throw at start, '1' would mean the IP 0.0.0.1).
+ */
+export function trustProxyOf(raw: string | undefined): boolean | number | string {
+  const value = raw?.trim() || 'loopback';
+  const flag = value.toLowerCase();
+  if (flag === 'true' || flag === 'false') return flag === 'true';
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -31,6 +42,8 @@ export interface Config {
   /** How often the retention sweep (a scheduled system job) runs, in ms; default hourly. */
   jobFileRetentionSweepMs: number;
   logLevel: string;
+  /** Express `trust proxy`: who may set X-Forwarded-For (req.ip, the rate limits' key); see trustProxyOf. */
+  trustProxy: boolean | number | string;
   seedDemo: 'auto' | 'never';
   /** The built client served by the API. */
   clientDist: string;
@@ -71,6 +84,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     jobFileRetentionDays: int('JOB_FILE_RETENTION_DAYS', 7),
     jobFileRetentionSweepMs: int('JOB_FILE_RETENTION_SWEEP_MS', 3_600_000),
     logLevel: process.env.LOG_LEVEL ?? 'info',
+    trustProxy: trustProxyOf(process.env.TRUST_PROXY),
     seedDemo: process.env.SEED_DEMO === 'never' ? 'never' : 'auto',
     clientDist: path.resolve(import.meta.dirname, '../../client/dist'),
     appVersion: process.env.TOMBO_VERSION || undefined,

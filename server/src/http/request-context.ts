@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { ServerResponse } from 'node:http';
+import { PUBLIC_ROUTES } from '@tombo/shared';
 import { logger } from '../logger';
 
 /** An id the caller (a proxy, an integrator) may send: short, no spaces nor control characters. */
@@ -21,10 +22,17 @@ export const requestIdOfAnswer = (res: ServerResponse): string | undefined => {
 /** Slower than this (ms) → one warning line per request (every request is logged at debug level). */
 const SLOW_MS = Number(process.env.SLOW_REQUEST_MS) || 1000;
 
-/** Path of the request without its query string (which may carry tokens), for the log. */
+/** Client screens whose path carries a secret (`/redefinir-senha/:token`): up to the `:token` segment. */
+const SECRET_PATHS = PUBLIC_ROUTES.filter((r) => r.path.includes('/:token')).map((r) =>
+  r.path.slice(0, r.path.indexOf(':token')),
+);
+
+/** Path of the request for the log: no query string (which may carry tokens), no token of a mailed link. */
 const pathOf = (url: string) => {
   const q = url.indexOf('?');
-  return q < 0 ? url : url.slice(0, q);
+  const p = q < 0 ? url : url.slice(0, q);
+  const secret = SECRET_PATHS.find((prefix) => p.startsWith(prefix));
+  return secret ? `${secret}[oculto]` : p;
 };
 
 /**

@@ -13,7 +13,10 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-/** SMTP when SMTP_URL is set; otherwise the message goes to the log and to DATA_DIR/outbox (dev). */
+/**
+ * SMTP when SMTP_URL is set; otherwise the message goes to DATA_DIR/outbox (dev) and the log says only that
+ * it was written: never its body, whose reset and invitation links are as good as a password.
+ */
 export function createMailer(config: Config): Mailer {
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
@@ -27,9 +30,12 @@ export function createMailer(config: Config): Mailer {
   return {
     async send(mail) {
       await fs.promises.mkdir(outbox, { recursive: true });
-      const file = path.join(outbox, `${Date.now()}-${mail.to.replace(/[^a-z0-9@._-]/gi, '_')}.txt`);
-      await fs.promises.writeFile(file, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
-      logger.info({ to: mail.to, subject: mail.subject, file }, `e-mail (sem SMTP):\n${mail.text}`);
+      const name = `${Date.now()}-${mail.to.replace(/[^a-z0-9@._-]/gi, '_')}.txt`;
+      await fs.promises.writeFile(
+        path.join(outbox, name),
+        `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`,
+      );
+      logger.info({ to: mail.to, subject: mail.subject }, `e-mail para ${mail.to} gravado em outbox/${name}`);
     },
   };
 }
