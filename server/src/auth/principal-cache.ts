@@ -1,10 +1,25 @@
-import type { Database } from '../db/client';
+import { sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/client';
 import { logger } from '../logger';
 import { loadSignedIn, type Principal, type SignedIn } from './principal';
 
 /** The channel the triggers of migration 0008 (and session revocations) notify on. */
 export const PRINCIPAL_CHANNEL = 'tombo_principals';
 const TTL_MS = 60_000;
+
+/**
+ * Tells every node, on commit (nothing on rollback), that what these users may see changed: their
+ * cached principals are dropped and their sockets checked again, requested rooms included.
+ */
+export async function notifyPrincipals(tx: Db, userIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(userIds)];
+  if (!ids.length) return;
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  await tx.execute(sql`select pg_notify(${PRINCIPAL_CHANNEL}, 'u:' || id) from unnest(array[${list}]::int[]) id`);
+}
 
 /** What changed: one user's principal or sessions, or possibly anyone's (`all`). */
 export type PrincipalChange = number | 'all';

@@ -27,13 +27,24 @@ interface SocketData {
   /** Set by connection-state recovery until the handshake is checked (`holdRecovery`). */
   recovery?: HeldRecovery;
   /**
-   * Rooms joined on request after the server checked access (an inventory's counting room): kept while
-   * the user stays in that municipality with that permission, dropped otherwise (see `roomsOf`).
+   * Rooms joined on request after the server checked access (an inventory's counting room): kept while the
+   * user stays in that municipality with that permission and the room's own check passes (`joinRequested`).
    */
-  requested?: Map<string, { municipalityId: number; permission: Permission }>;
+  requested?: Map<string, Requested>;
+  /** Bumped each time the principal is refreshed: a room check that overlapped a refresh is not trusted. */
+  refreshed?: number;
   /** The connection's request id (its handshake's X-Request-Id, or a new one): its events' log lines name it. */
   requestId: string;
 }
+/** Who may be in a room a client asks for: checked on the join and again on every change of the user. */
+export interface RoomAccess {
+  permission: Permission;
+  /** Whether the user may be in the room now: the API's own access rule for that record. */
+  allowed: (p: Principal) => Promise<boolean>;
+  /** Called once the server took the socket out of the room (the user lost access). */
+  left?: () => void;
+}
+type Requested = RoomAccess & { municipalityId: number };
 export type TomboIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type TomboSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
@@ -56,13 +67,16 @@ export function roomsFor(p: Principal): string[] {
   return rooms;
 }
 
-/** Rooms joined on request that the socket's (possibly changed) user may still be in. */
+/** Requested rooms the socket's (possibly changed) user may still be in, on municipality and permission. */
 const requestedOf = (s: TomboSocket) => {
   const p = s.data.principal;
   const keep: string[] = [];
   for (const [r, need] of s.data.requested ?? []) {
     if (p.municipalityId === need.municipalityId && p.permissions.includes(need.permission)) keep.push(r);
-    else s.data.requested!.delete(r);
+    else {
+      s.data.requested!.delete(r);
+      if (need.left) setImmediate(need.left); // after `setRooms` has left it
+    }
   }
   return keep;
 };
@@ -70,19 +84,47 @@ const requestedOf = (s: TomboSocket) => {
 const roomsOf = (s: TomboSocket) => [...roomsFor(s.data.principal), room.session(s.data.sid), ...requestedOf(s)];
 
 /**
- * Joins a room the client asked for, after the caller checked the socket's user may be in it: the
- * room is kept across the user's changes while `permission` and the municipality stay.
+ * Joins a room the client asked for when `access` lets the socket's user in (true), else leaves it (false).
+ * The check runs again on every refresh of the user (`recheckRequested`), and here again when one overlapped it.
  */
-export function joinRequested(socket: TomboSocket, name: string, permission: Permission): void {
-  const m = socket.data.principal.municipalityId;
-  if (m == null) return;
-  (socket.data.requested ??= new Map()).set(name, { municipalityId: m, permission });
-  void socket.join(name);
+export async function joinRequested(socket: TomboSocket, name: string, access: RoomAccess): Promise<boolean> {
+  for (;;) {
+    const p = socket.data.principal;
+    const seen = socket.data.refreshed ?? 0;
+    const ok = p.municipalityId != null && p.permissions.includes(access.permission) && (await access.allowed(p));
+    if (!ok || !socket.connected) {
+      leaveRequested(socket, name);
+      return false;
+    }
+    if ((socket.data.refreshed ?? 0) !== seen) continue;
+    (socket.data.requested ??= new Map()).set(name, { ...access, municipalityId: p.municipalityId! });
+    void socket.join(name);
+    return true;
+  }
 }
 
 export function leaveRequested(socket: TomboSocket, name: string): void {
   socket.data.requested?.delete(name);
   void socket.leave(name);
+}
+
+/** Runs every requested room's check again with the socket's fresh principal and leaves those it fails. */
+async function recheckRequested(socket: TomboSocket): Promise<void> {
+  const p = socket.data.principal;
+  const seen = socket.data.refreshed;
+  const log = { requestId: socket.data.requestId, userId: p.id };
+  const checks = [...(socket.data.requested ?? [])].map(async ([name, req]) => {
+    const ok = await req.allowed(p).catch((err: unknown) => {
+      logger.warn({ ...log, err, room: name }, 'socket: acesso à sala não verificado; sala deixada');
+      return false;
+    });
+    // A later refresh checks again with its own principal; a leave or a new join replaced the entry.
+    if (ok || socket.data.refreshed !== seen || socket.data.requested?.get(name) !== req) return;
+    leaveRequested(socket, name);
+    logger.debug({ ...log, room: name }, 'socket: requested room left (access lost)');
+    req.left?.();
+  });
+  await Promise.all(checks);
 }
 
 /** Leaves the rooms the socket lost, joins the ones it gained. */
@@ -148,6 +190,8 @@ export async function createSocketServer(
     logger.debug({ requestId: socket.data.requestId, userId: socket.data.principal.id }, 'socket connected');
     const held = socket.data.recovery;
     delete socket.data.recovery;
+    // A recovered socket's requested rooms were checked before the drop: the client asks again on connect.
+    delete socket.data.requested;
     const wanted = roomsOf(socket);
     setRooms(socket, wanted);
     if (held && recovery) {
@@ -205,14 +249,19 @@ function principalSync(io: TomboIo, principals: PrincipalCache) {
     }
     if (latest.get(userId) !== ticket) return;
     latest.delete(userId);
+    const rechecks: Promise<void>[] = [];
     for (const socket of socketsOf(userId)) {
       if (!signedIn) revoke(socket, 'user');
       else if (!signedIn.sessions.has(socket.data.sid)) revoke(socket, 'session');
       else {
         socket.data.principal = signedIn.principal;
+        socket.data.refreshed = (socket.data.refreshed ?? 0) + 1;
         setRooms(socket, roomsOf(socket));
+        rechecks.push(recheckRequested(socket));
       }
     }
+    // awaited, so an `all` re-checks its counting rooms a few users at a time too
+    await Promise.all(rechecks);
   }
 
   async function onChange(change: PrincipalChange): Promise<void> {

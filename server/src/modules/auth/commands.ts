@@ -3,7 +3,7 @@ import { REFRESH_TOKEN_TTL_DAYS, RESET_TOKEN_TTL_MINUTES } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { passwordResetTokens, refreshTokens, users } from '../../db/schema';
 import { record, type Outbox } from '../../db/tx';
-import { PRINCIPAL_CHANNEL } from '../../auth/principal-cache';
+import { notifyPrincipals } from '../../auth/principal-cache';
 import { newOpaqueToken, sha256 } from '../../auth/tokens';
 import type { AllMunicipalities, Tenancy } from '../../tenancy/scope';
 import { policyOf } from '../security';
@@ -127,7 +127,7 @@ export async function revokeSessions(tx: Db, userId: number, which: SQL | undefi
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), which))
     .returning({ familyId: refreshTokens.familyId });
-  if (revoked.length > 0) await tx.execute(sql`select pg_notify(${PRINCIPAL_CHANNEL}, ${`u:${userId}`})`);
+  if (revoked.length > 0) await notifyPrincipals(tx, [userId]);
   return new Set(revoked.map((r) => r.familyId)).size;
 }
 

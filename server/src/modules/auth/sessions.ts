@@ -3,7 +3,7 @@ import type { ActiveSession } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema';
 import { record, type Outbox } from '../../db/tx';
-import { PRINCIPAL_CHANNEL } from '../../auth/principal-cache';
+import { notifyPrincipals } from '../../auth/principal-cache';
 import type { Tenancy } from '../../tenancy/scope';
 import { revokeSessions } from './commands';
 
@@ -82,7 +82,7 @@ export async function updateOwnProfile(
     .update(users)
     .set({ ...change, updatedAt: new Date(), version: sql`${users.version} + 1` })
     .where(eq(users.id, userId));
-  await tx.execute(sql`select pg_notify(${PRINCIPAL_CHANNEL}, ${`u:${userId}`})`);
+  await notifyPrincipals(tx, [userId]);
   const isName = 'name' in change;
   await record(tx, out, {
     action: isName ? 'PROFILE_UPDATE' : 'AVATAR_UPDATE',

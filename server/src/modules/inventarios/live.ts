@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { INVENTARIO_MSG, room, type InventarioJoinAck, type InventarioMembro } from '@tombo/shared';
 import type { AppContext } from '../../context';
 import { read } from '../../db/tx';
+import { HttpError } from '../../http/errors';
 import { logger } from '../../logger';
+import type { Principal } from '../../auth/principal';
 import { joinRequested, leaveRequested, type TomboIo, type TomboSocket } from '../../realtime/socket';
 import { scopeOfPrincipal } from '../../tenancy/scope';
 import { findInventario } from './queries';
@@ -30,11 +32,26 @@ async function announce(io: TomboIo, id: number, municipalityId: number): Promis
   return contadores;
 }
 
+/** Whether the user may read the inventory: `findInventario`, as the API (a `usuario`: its sectors or commissions). */
+const mayRead = (ctx: Pick<AppContext, 'db'>, id: number) => async (p: Principal) => {
+  const scope = scopeOfPrincipal(p);
+  return read(ctx, scope, (tx) =>
+    findInventario(tx, scope, p.id, id).then(
+      () => true,
+      (err: unknown) => {
+        if (err instanceof HttpError && err.status === 404) return false;
+        throw err; // not an answer: the join fails, a re-check leaves the room
+      },
+    ),
+  );
+};
+
 /**
  * The counting room of an inventory (`inv:<id>`): a socket asks with `inventario.join`; the server
- * checks, from the socket's verified user, that it may read that inventory (its municipality; a
- * `usuario` its sectors or commissions) and answers `{ ok: false }` otherwise. Joins, leaves and
- * disconnects announce `inventario.presence` to the room.
+ * checks, from the socket's verified user, that it may read that inventory (`mayRead`) and answers
+ * `{ ok: false }` otherwise. The check runs again on every change of the user, and of the inventory's
+ * commission or sector (`updateInventario` notifies): a user who fails it is taken out of the room.
+ * Joins, leaves and disconnects (and those removals) announce `inventario.presence` to the room.
  */
 export function attachInventarioLive(io: TomboIo, ctx: Pick<AppContext, 'db'>): void {
   io.on('connection', (socket: TomboSocket) => {
@@ -42,18 +59,16 @@ export function attachInventarioLive(io: TomboIo, ctx: Pick<AppContext, 'db'>): 
       const reply = typeof ack === 'function' ? ack : () => undefined;
       try {
         const p = socket.data.principal;
-        if (!validId(id) || p.municipalityId == null || !p.permissions.includes('inventarios:read'))
+        if (!validId(id) || p.municipalityId == null)
           return reply({ ok: false, error: INVENTARIO_MSG.notFound } satisfies InventarioJoinAck);
-        const scope = scopeOfPrincipal(p);
-        const ok = await read(ctx, scope, (tx) =>
-          findInventario(tx, scope, p.id, id).then(
-            () => true,
-            () => false,
-          ),
-        );
-        if (!ok || !socket.connected) return reply({ ok: false, error: INVENTARIO_MSG.notFound });
-        joinRequested(socket, room.inventario(id), 'inventarios:read');
-        reply({ ok: true, contadores: await announce(io, id, p.municipalityId) });
+        const m = p.municipalityId;
+        const ok = await joinRequested(socket, room.inventario(id), {
+          permission: 'inventarios:read',
+          allowed: mayRead(ctx, id),
+          left: () => void announce(io, id, m).catch(() => undefined),
+        });
+        if (!ok) return reply({ ok: false, error: INVENTARIO_MSG.notFound });
+        reply({ ok: true, contadores: await announce(io, id, m) });
       } catch (err) {
         logger.warn({ err, requestId: socket.data.requestId }, 'inventario.join failed');
         reply({ ok: false, error: INVENTARIO_MSG.loadFailed });

@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { INVENTARIO_MSG, room, type InventarioListItem, type InventarioUpdate } from '@tombo/shared';
+import {
+  INVENTARIO_MSG,
+  SECTOR_RESTRICTED_ROLES,
+  room,
+  type InventarioListItem,
+  type InventarioUpdate,
+} from '@tombo/shared';
+import { notifyPrincipals } from '../../../auth/principal-cache';
 import type { Db } from '../../../db/client';
 import { liveEvent, record, type Outbox } from '../../../db/tx';
 import { conflict } from '../../../http/errors';
@@ -11,6 +18,27 @@ import { comissaoUsers, resolveScope, snapshotItems, writeComissao } from './sna
 
 const hasReadings = async (tx: Db, id: number) =>
   rowsOf(await tx.execute(sql`select 1 from inventario_leituras where inventario_id = ${id} limit 1`)).length > 0;
+
+/**
+ * Who may have lost sight of the inventory: the members taken off its commission and, when it moved, the
+ * sector-restricted users of its former sector. Every node checks their sockets' counting rooms again.
+ */
+async function notifyLostSight(tx: Db, before: InventarioListItem, after: InventarioListItem): Promise<void> {
+  const kept = new Set(after.comissao.map((c) => c.id));
+  const ids = before.comissao.flatMap((c) => (c.id != null && !kept.has(c.id) ? [c.id] : []));
+  if (after.sectorId !== before.sectorId) {
+    const roles = sql.join(
+      SECTOR_RESTRICTED_ROLES.map((r) => sql`${r}`),
+      sql`, `,
+    );
+    const former = rowsOf<{ id: number }>(
+      await tx.execute(sql`select us.user_id as id from user_sectors us join users u on u.id = us.user_id
+        where us.sector_id = ${before.sectorId} and u.role in (${roles})`),
+    );
+    ids.push(...former.map((u) => u.id));
+  }
+  await notifyPrincipals(tx, ids);
+}
 
 /**
  * PUT /api/inventarios/:id (in progress only). A new sector or scope takes a new snapshot of the
@@ -77,6 +105,7 @@ export async function updateInventario(
   set.push(sql`updated_at = now()`, sql`version = version + 1`);
   await tx.execute(sql`update inventarios set ${sql.join(set, sql`, `)} where id = ${id}`);
   const inventario = await listItemById(tx, id);
+  await notifyLostSight(tx, before, inventario);
   await record(
     tx,
     out,
