@@ -29,6 +29,8 @@ export interface Config {
   /** Prefix of every Redis key and channel (BullMQ, Socket.IO adapter): installations sharing a Redis stay apart. */
   redisPrefix: string;
   jwtSecret: string | undefined;
+  /** Key of the installation backups (BACKUP_KEY, 32 bytes as base64 or hex); unset = generated under DATA_DIR/secrets. */
+  backupKey: string | undefined;
   appUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -74,6 +76,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     redisUrl: process.env.REDIS_URL || undefined,
     redisPrefix: process.env.REDIS_PREFIX ?? 'tombo',
     jwtSecret: process.env.JWT_SECRET || undefined,
+    backupKey: process.env.BACKUP_KEY || undefined,
     appUrl: process.env.APP_URL ?? `http://localhost:${port}`,
     smtpUrl: process.env.SMTP_URL || undefined,
     mailFrom: process.env.MAIL_FROM ?? 'Tombo <nao-responda@tombo.local>',

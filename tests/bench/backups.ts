@@ -11,6 +11,7 @@ import { newTenant } from '../support/factories';
 import { extractArchive } from '../../server/src/modules/backups/archive';
 import { writeMunicipalityBackup } from '../../server/src/modules/backups/dump';
 import { restoreMunicipality } from '../../server/src/modules/backups/restore';
+import { unusableHash } from '../../server/src/modules/superuser';
 
 const ASSETS = Number(process.env.BENCH_BACKUP_ASSETS ?? 100_000);
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
@@ -35,7 +36,7 @@ export async function backupsBench(): Promise<void> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tombo-bench-restore-'));
     start = performance.now();
     await extractArchive(dest, dir);
-    await restoreMunicipality(s.ctx, manifest, dir, { kind: 'same', municipalityId: t.id });
+    await restoreMunicipality(s.ctx, manifest, dir, { kind: 'same', municipalityId: t.id }, await unusableHash());
     const restoreS = (performance.now() - start) / 1000;
     const [{ n }] = await s.owner.query<{ n: number }>(
       'select count(*)::int n from patrimonios where municipality_id = $1',

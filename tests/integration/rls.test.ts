@@ -19,6 +19,7 @@ const GLOBAL_TABLES: Record<string, string> = {
   installation: 'one row: the installation id written into every backup manifest (a foreign backup is refused)',
   version_upgrades: 'the installation’s upgrade history (version manager), read by superuser and admins',
   version_rollbacks: 'the installation’s rollback history (version manager), requested by the superuser',
+  version_rollback_pending: 'the one scheduled rollback of the installation, read at boot (superuser only)',
   refresh_tokens: 'found by token hash before anyone is signed in; reachable only through its own user',
   password_reset_tokens: 'found by token hash before anyone is signed in (forgot password); per user',
 };

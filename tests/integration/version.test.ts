@@ -87,6 +87,11 @@ describe('version and upgrade history', () => {
     expect(v.upgrades[0].backupFile).toMatch(/^pre-upgrade-2\.0\.0-para-2\.1\.0-/);
     expect(fs.existsSync(path.join(dataDir, 'backups', 'installation', v.upgrades[0].backupFile!))).toBe(true);
     expect(v.upgrades[0].backupSize).toBeGreaterThan(1000);
+    // Sealed with the backup key (it holds every credential): nothing readable in it.
+    const dump = fs.readFileSync(path.join(dataDir, 'backups', 'installation', v.upgrades[0].backupFile!));
+    expect(dump.subarray(0, 15).toString()).toBe('TOMBO-SEALED-1\n');
+    for (const text of ['argon2id', 'CREATE TABLE', 'municipalities', 'admin@exemplo.gov.br'])
+      expect(dump.includes(text), text).toBe(false);
   });
 
   it("the release feed: 'Atualizar para vX' only when the feed announces a newer version, with instructions", async () => {
@@ -146,5 +151,46 @@ describe('version and upgrade history', () => {
       `select description from notifications where title = 'Versão revertida'`,
     );
     expect(notes[0]?.description).toBe('Sistema revertido com sucesso para a versão 2.0.0.');
+  });
+
+  it('a rollback runs only the file the installation wrote: a swapped backup or a planted marker changes nothing', async () => {
+    let s = await boot('2.1.0');
+    const su = await tokenOf(s, DEMO.superuser);
+    const v = (await client(s.url, su)('GET', '/api/version')).body as VersionInfo;
+    expect(v.upgrades[0]).toMatchObject({ fromVersion: '2.0.0', toVersion: '2.1.0' });
+    const r = await client(s.url, su)('POST', '/api/superuser/version/rollback', {
+      upgradeId: v.upgrades[0].id,
+      confirm: true,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(202);
+    await s.owner.query(
+      `update municipalities set name = 'Mudado em 2.1.0' where slug = (select min(slug) from municipalities)`,
+    );
+    // Someone who can write in DATA_DIR swaps the dump and plants the old file-based marker.
+    const inst = path.join(dataDir, 'backups', 'installation');
+    fs.appendFileSync(path.join(inst, v.upgrades[0].backupFile!), 'x');
+    fs.writeFileSync(
+      path.join(inst, 'evil.sql'),
+      'DROP SCHEMA public CASCADE; CREATE SCHEMA public; CREATE TABLE pwned (x int);',
+    );
+    fs.writeFileSync(
+      path.join(inst, 'rollback-pending.json'),
+      JSON.stringify({
+        upgradeId: 1,
+        fromVersion: '2.1.0',
+        toVersion: '2.0.0',
+        backupFile: path.join(inst, 'evil.sql'),
+      }),
+    );
+    s = await boot('2.0.0');
+    const after = (await client(s.url, await tokenOf(s, DEMO.superuser))('GET', '/api/version')).body as VersionInfo;
+    expect(after.pendingRollback).toBeNull();
+    expect(after.rollbacks[0]).toMatchObject({ fromVersion: '2.1.0', toVersion: '2.0.0', status: 'failure' });
+    expect(after.rollbacks[0].error).toContain('não é o que foi gravado');
+    expect(await s.owner.query(`select 1 from municipalities where name = 'Mudado em 2.1.0'`)).toHaveLength(1);
+    expect(await s.owner.query(`select to_regclass('public.pwned') t`)).toEqual([{ t: null }]);
+    // The planted marker is never read, on this start or the next one.
+    s = await boot('2.0.0');
+    expect(await s.owner.query(`select to_regclass('public.pwned') t`)).toEqual([{ t: null }]);
   });
 });

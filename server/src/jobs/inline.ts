@@ -7,7 +7,7 @@ import { systemJobDefinitions, userJobDefinition } from '../modules/job-definiti
 import { backoffDelay, scheduleOf, type JobContext, type Schedule, type SystemJobDefinition } from './define';
 import { TIME_ZONE } from './format';
 import type { JobQueue } from './queue';
-import { runJob, runSystemJob } from './runner';
+import { failAbandonedJob, runJob, runSystemJob } from './runner';
 import { allMunicipalities } from '../tenancy/scope';
 
 /**
@@ -95,17 +95,24 @@ export function createInlineQueue(
 
   // The row is the only durable copy: jobs a previous run of this process accepted but did not
   // finish (stopped or crashed) are picked up again; handlers are idempotent. Every municipality's:
-  // this process's queue is the installation's.
+  // this process's queue is the installation's. A row still 'running' was running when the process died
+  // (a graceful stop finishes its job): once it used all its attempts it is failed, not run again, so a
+  // job that kills the process cannot make it die at every start.
   const resumed = read(ctx, allMunicipalities(), (tx) =>
     tx
-      .select({ id: jobs.id, name: jobs.name })
+      .select({ id: jobs.id, name: jobs.name, status: jobs.status, attempts: jobs.attempts })
       .from(jobs)
       .where(inArray(jobs.status, ['queued', 'running']))
       .orderBy(asc(jobs.createdAt)),
   )
-    .then((rows) => {
+    .then(async (rows) => {
       if (rows.length) logger.info({ count: rows.length }, 'resuming unfinished jobs');
-      for (const r of rows) if (!closed) void queue.enqueue({ id: r.id, name: r.name as JobName });
+      for (const r of rows) {
+        if (closed) break;
+        const spent = r.status === 'running' && r.attempts > (userJobDefinition(r.name)?.retries ?? 0);
+        if (spent) await failAbandonedJob(ctx, r.id);
+        else void queue.enqueue({ id: r.id, name: r.name as JobName });
+      }
     })
     .catch((err: unknown) => logger.error({ err }, 'could not resume unfinished jobs'));
 

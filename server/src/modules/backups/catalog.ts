@@ -11,8 +11,10 @@ export interface ForeignKey {
 /** A table of a municipality's backup, read from the database's own catalog. */
 export interface BackupTable {
   name: string;
-  /** Stored columns (generated ones are left out: the database recomputes them). */
+  /** Stored columns (generated ones are left out: the database recomputes them, and WITHHELD credentials). */
   columns: string[];
+  /** The WITHHELD columns of the table (a restore fills them). */
+  withheld: string[];
   primaryKey: string[];
   /** How the single-column key gets a new value in a new municipality: a sequence, a new UUID, or none. */
   newKey: { kind: 'sequence'; sequence: string } | { kind: 'uuid' } | null;
@@ -21,9 +23,21 @@ export interface BackupTable {
   filter: string;
 }
 
-// Not in a backup: the backups area itself, job results (temporary files with their own retention) and
-// secrets of sessions (restoring them would bring back signed-out sessions and used reset links).
-const EXCLUDED = new Set(['backups', 'backup_settings', 'jobs', 'refresh_tokens', 'password_reset_tokens']);
+// Not in a backup: the backups area itself, job results (temporary files with their own retention),
+// secrets of sessions (restoring them would bring back signed-out sessions and used reset links) and the
+// users' second factors (docs/operations.md: a municipality backup carries no credential).
+const EXCLUDED = new Set([
+  'backups',
+  'backup_settings',
+  'jobs',
+  'refresh_tokens',
+  'password_reset_tokens',
+  'auth_challenges',
+  'user_two_factor',
+  'user_recovery_codes',
+]);
+/** Credentials left out of a municipality backup's rows; a restore keeps the current ones or invites the user. */
+export const WITHHELD: Readonly<Record<string, readonly string[]>> = { users: ['password_hash'] };
 // Written by a trigger of another table (patrimonios → asset_versions, imoveis → imovel_versions): restored after everything else.
 const LAST = new Set(['asset_versions', 'imovel_versions']);
 
@@ -88,7 +102,8 @@ export async function backupTables(tx: Db): Promise<BackupTable[]> {
         : null;
     tables.push({
       name,
-      columns: cs.filter((c) => !c.generated).map((c) => c.c),
+      columns: cs.filter((c) => !c.generated && !WITHHELD[name]?.includes(c.c)).map((c) => c.c),
+      withheld: cs.filter((c) => WITHHELD[name]?.includes(c.c)).map((c) => c.c),
       primaryKey,
       newKey,
       foreignKeys: own
@@ -130,7 +145,11 @@ function order(tables: BackupTable[]): BackupTable[] {
   return out;
 }
 
-/** The rows' checksum the manifest keeps and a restore verifies: md5 over the sorted md5 of each row's text. */
+/**
+ * The rows' checksum the manifest keeps and a restore verifies: md5 over the sorted md5 of each row's text,
+ * the backed-up columns only (a withheld credential may differ after a restore).
+ */
 export const checksumSql = (t: BackupTable, where: string) =>
   `select count(*)::int n, md5(coalesce(string_agg(h, '' order by h), '')) md5
-     from (select md5(x::text) h from ${ident(t.name)} x where ${where}) s`;
+     from (select md5(row(${t.columns.map((c) => `x.${ident(c)}`).join(', ')})::text) h
+             from ${ident(t.name)} x where ${where}) s`;

@@ -11,7 +11,7 @@ import { scopeOfMunicipality } from '../../tenancy/scope';
 import { appVersion, installationId, schemaVersion } from '../version/build';
 import { BACKUP_FORMAT, hashFile, writeArchive, type ArchiveEntry, type Manifest } from './archive';
 import { backupTables, checksumSql, ident, type BackupTable } from './catalog';
-import { isStoredFile } from './paths';
+import { isOwnStoredFile } from './paths';
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const CHUNK = 2_000;
@@ -43,8 +43,10 @@ async function dumpTable(
     for (;;) {
       const rows = rowsOf<{ j: string }>(await tx.execute(sql.raw(`fetch ${CHUNK} from ${ident(cursor)}`)));
       for (const { j } of rows) {
+        // Only the municipality's own stored files travel (a restore refuses a reference to any other).
         if (j.includes('"files/'))
-          for (const v of Object.values(JSON.parse(j) as Record<string, unknown>)) if (isStoredFile(v)) files.add(v);
+          for (const v of Object.values(JSON.parse(j) as Record<string, unknown>))
+            if (typeof v === 'string' && isOwnStoredFile(v, municipalityId)) files.add(v);
         await out.write(j + '\n');
       }
       if (rows.length < CHUNK) break;

@@ -20,6 +20,24 @@ export function resolveBackupFile(config: Pick<Config, 'dataDir'>, stored: strin
   return abs.startsWith(base + path.sep) ? abs : null;
 }
 
-/** A stored file of a row (`files/...`, never job results) that a backup carries. */
-export const isStoredFile = (v: unknown): v is string =>
-  typeof v === 'string' && /^files\/[\w\-./]+$/.test(v) && !v.startsWith('files/jobs/') && !v.includes('..');
+/**
+ * A relative path of plain segments ([A-Za-z0-9_.-], never '.' or '..'), joined by single '/': what every
+ * member of an archive and every stored file must be. No absolute part, no '..', no backslash, no NUL.
+ */
+export function isPlainPath(p: string): boolean {
+  if (!p || p.length > 1024) return false;
+  return p.split('/').every((s) => /^[\w\-.]+$/.test(s) && s !== '.' && s !== '..');
+}
+
+/** A stored file of municipality `id` that a backup carries: `files/<area>/<id>/…`, never job results. */
+export function isOwnStoredFile(p: string, municipalityId: number): boolean {
+  if (!isPlainPath(p)) return false;
+  const [root, area, owner, ...rest] = p.split('/');
+  return root === 'files' && area !== 'jobs' && owner === String(municipalityId) && rest.length > 0;
+}
+
+/** The same stored file under another municipality's folder (`files/<area>/<to>/…`). */
+export function retargetStoredFile(p: string, to: number): string {
+  const [root, area, , ...rest] = p.split('/');
+  return [root, area, String(to), ...rest].join('/');
+}

@@ -8,9 +8,13 @@ import { JobFailure } from '../../jobs/define';
 import type { Db } from '../../db/client';
 import { enterTenancy } from '../../db/tx';
 import { allMunicipalities, scopeOfMunicipality } from '../../tenancy/scope';
-import type { Manifest } from './archive';
+import { INVITATION_TTL_DAYS, BACKUP_MSG } from '@tombo/shared';
+import { newOpaqueToken, sha256 } from '../../auth/tokens';
+import { passwordResetTokens } from '../../db/schema';
+import { ArchiveRefused, type Manifest } from './archive';
 import { backupTables, checksumSql, ident, type BackupTable } from './catalog';
 import { whereOf } from './dump';
+import { isOwnStoredFile, retargetStoredFile } from './paths';
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const CHUNK = 1_000;
@@ -21,9 +25,44 @@ const mapOf = (t: string) => ident(`map_${t}`);
 /** Where the rows go: the backup's own municipality (ids kept) or a new one created in the same transaction. */
 export type RestoreTarget = { kind: 'same'; municipalityId: number } | { kind: 'new'; name: string; slug: string };
 
+/** Rewrites a row's line (a JSON object) before it is loaded; throws ArchiveRefused for a row it refuses. */
+type LineRewrite = (line: string) => string;
+
+/**
+ * A row's stored-file references for the target municipality: a top-level text that DATA_DIR would resolve
+ * under `files/` must be a stored file of the backup's own municipality, and becomes the same file under the
+ * target's folder (where the restore puts the archive's copy). Any other refuses the archive: a restore
+ * never points at another municipality's file.
+ */
+function fileReferences(dataDir: string, from: number, to: number): LineRewrite {
+  return (line) => {
+    // Only a line holding 'files' (or a JSON escape that could spell it) can name a stored file.
+    if (!line.includes('files') && !line.includes('\\')) return line;
+    let row: Record<string, unknown>;
+    try {
+      row = JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      throw new ArchiveRefused(BACKUP_MSG.corrupted);
+    }
+    let changed = false;
+    for (const [k, v] of Object.entries(row)) {
+      if (typeof v !== 'string' || !v.includes('files')) continue;
+      const rel = path.relative(dataDir, path.resolve(dataDir, v)).split(path.sep).join('/');
+      if (rel !== 'files' && !rel.startsWith('files/')) continue;
+      if (!isOwnStoredFile(rel, from)) throw new ArchiveRefused(BACKUP_MSG.foreignReference(v.slice(0, 120)));
+      const next = retargetStoredFile(rel, to);
+      if (next !== v) {
+        row[k] = next;
+        changed = true;
+      }
+    }
+    return changed ? JSON.stringify(row) : line;
+  };
+}
+
 /** Loads a table's JSON lines into its temporary twin, in chunks (json_populate_recordset: the database parses). */
-async function load(tx: Db, t: BackupTable, file: string): Promise<void> {
-  const cols = t.columns.map(ident).join(', ');
+async function load(tx: Db, t: BackupTable, file: string, rewrite: LineRewrite): Promise<void> {
+  const cols = [...t.columns, ...t.withheld].map(ident).join(', ');
   await exec(
     tx,
     `create temp table ${tmpOf(t.name)} on commit drop as select ${cols} from ${ident(t.name)} with no data`,
@@ -40,7 +79,7 @@ async function load(tx: Db, t: BackupTable, file: string): Promise<void> {
   };
   for await (const line of lines) {
     if (!line) continue;
-    batch.push(line);
+    batch.push(rewrite(line));
     if (batch.length >= CHUNK) await flush();
   }
   await flush();
@@ -76,13 +115,48 @@ async function remap(tx: Db, tables: BackupTable[], municipalityId: number): Pro
 }
 
 /** Loads the archive's rows into temporary tables (checked against this database's catalog). */
-async function loadRows(tx: Db, manifest: Manifest, dir: string): Promise<BackupTable[]> {
+async function loadRows(tx: Db, manifest: Manifest, dir: string, rewrite: LineRewrite): Promise<BackupTable[]> {
   const tables = await backupTables(tx);
   const names = tables.map((t) => `${t.name}(${t.columns.join(',')})`).join(' ');
   const theirs = manifest.tables.map((t) => `${t.name}(${t.columns.join(',')})`).join(' ');
   if (names !== theirs) throw new JobFailure('As tabelas do backup não correspondem às deste banco.', false);
-  for (const t of tables) await load(tx, t, path.join(dir, 'data', `${t.name}.ndjson`));
+  for (const t of tables) await load(tx, t, path.join(dir, 'data', `${t.name}.ndjson`), rewrite);
   return tables;
+}
+
+/** A restored user who had no credential here: invited to set a password (the token is mailed after the commit). */
+export interface Invitation {
+  userId: number;
+  name: string;
+  email: string;
+  token: string;
+}
+
+/**
+ * The credentials a municipality backup does not carry: a restored user who still exists here keeps the
+ * current password; any other gets `unusable` (a hash nobody knows) and an invitation. Needs the target's
+ * tenancy (the users it sees are the target's) and runs before the rows are written.
+ */
+async function fillCredentials(tx: Db, unusable: string): Promise<Omit<Invitation, 'token'>[]> {
+  const t = tmpOf('users');
+  await exec(tx, `update ${t} x set password_hash = u.password_hash from users u where u.id = x.id`);
+  return rowsOf<Omit<Invitation, 'token'>>(
+    await tx.execute(
+      sql`update ${sql.raw(t)} set password_hash = ${unusable} where password_hash is null
+          returning id as "userId", name, email`,
+    ),
+  );
+}
+
+/** Set-password tokens (the invitation flow's, INVITATION_TTL_DAYS) for the users restored without a password. */
+async function invite(tx: Db, users: Omit<Invitation, 'token'>[]): Promise<Invitation[]> {
+  const invited = users.map((u) => ({ ...u, token: newOpaqueToken() }));
+  const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000);
+  for (let i = 0; i < invited.length; i += CHUNK)
+    await tx
+      .insert(passwordResetTokens)
+      .values(invited.slice(i, i + CHUNK).map((u) => ({ userId: u.userId, tokenHash: sha256(u.token), expiresAt })));
+  return invited;
 }
 
 /**
@@ -123,7 +197,8 @@ async function replaceRows(tx: Db, tables: BackupTable[], manifest: Manifest, mu
         tx,
         `update ${tmpOf(t.name)} x set ${ident(f.column)} = null where x.${ident(f.column)} is not null and not exists (select 1 from ${ident(f.references)} r where r.id = x.${ident(f.column)})`,
       );
-    const cols = t.columns.map(ident).join(', ');
+    const cols = [...t.columns, ...t.withheld].map(ident).join(', ');
+    // A withheld credential is written for a new row only (fillCredentials): an existing one keeps its own.
     const rest = t.columns.filter((c) => !t.primaryKey.includes(c));
     // Rows that did not change since the backup are left alone (no write, no trigger).
     const cols2 = (p: string) => rest.map((c) => `${p}.${ident(c)}`).join(', ');
@@ -144,31 +219,37 @@ async function replaceRows(tx: Db, tables: BackupTable[], manifest: Manifest, mu
   }
 }
 
-/** Copies the archive's files into DATA_DIR (those not already there); returns the ones it created. */
-async function putFiles(ctx: Pick<JobContext, 'config'>, manifest: Manifest, dir: string): Promise<string[]> {
-  const created: string[] = [];
+/**
+ * Copies the archive's files into DATA_DIR under the target municipality's folders (those not already
+ * there), recording each one it creates in `created` (removed again if the restore fails).
+ */
+async function putFiles(dataDir: string, manifest: Manifest, dir: string, to: number, created: string[]) {
+  const base = path.resolve(dataDir, 'files');
   for (const f of manifest.files) {
-    const dest = path.join(ctx.config.dataDir, f.path);
+    const dest = path.resolve(dataDir, retargetStoredFile(f.path, to));
+    if (!dest.startsWith(base + path.sep)) throw new ArchiveRefused(BACKUP_MSG.fileOutside(f.path));
     if (fs.existsSync(dest)) continue;
     await fsp.mkdir(path.dirname(dest), { recursive: true });
     await fsp.copyFile(path.join(dir, f.path), dest);
     created.push(dest);
   }
-  return created;
 }
 
 /**
  * Restores an extracted, verified archive into the target in ONE transaction (a new municipality is
- * created in it too); its files are copied first and removed again if the transaction fails.
- * Returns the target municipality's id and name.
+ * created in it too); its files are copied under the target's folders and removed again if the
+ * transaction fails. Users the target does not have come back without a password and are invited
+ * (`unusable`: the hash they get until then). Returns the target municipality and the invitations to mail.
  */
 export async function restoreMunicipality(
   ctx: Pick<JobContext, 'db' | 'config'>,
   manifest: Manifest,
   dir: string,
   target: RestoreTarget,
-): Promise<{ id: number; name: string }> {
-  const created = await putFiles(ctx, manifest, dir);
+  unusable: string,
+): Promise<{ id: number; name: string; invitations: Invitation[] }> {
+  const created: string[] = [];
+  const from = manifest.municipality.id;
   try {
     return await ctx.db.transaction(async (raw) => {
       const tx = raw as unknown as Db;
@@ -181,21 +262,25 @@ export async function restoreMunicipality(
             sql`insert into municipalities (name, slug) values (${target.name}, ${target.slug}) returning id, name`,
           ),
         );
-        tables = await loadRows(tx, manifest, dir);
+        tables = await loadRows(tx, manifest, dir, fileReferences(ctx.config.dataDir, from, m.id));
         await remap(tx, tables, m.id);
         await freeEmails(tx, m.id);
       } else {
+        if (from !== target.municipalityId) throw new JobFailure(BACKUP_MSG.noMunicipality, false);
         await enterTenancy(tx, scopeOfMunicipality(target.municipalityId));
         [m] = rowsOf<{ id: number; name: string }>(
           await tx.execute(sql`select id, name from municipalities where id = ${target.municipalityId}`),
         );
-        if (!m) throw new JobFailure('O município deste backup não existe mais.', false);
-        tables = await loadRows(tx, manifest, dir);
+        if (!m) throw new JobFailure(BACKUP_MSG.noMunicipality, false);
+        tables = await loadRows(tx, manifest, dir, fileReferences(ctx.config.dataDir, from, m.id));
       }
       // From here the row-level security of the target municipality guards every write.
       await enterTenancy(tx, scopeOfMunicipality(m.id));
+      const uninvited = await fillCredentials(tx, unusable);
       await replaceRows(tx, tables, manifest, m.id, target.kind === 'new');
-      return m;
+      const invitations = await invite(tx, uninvited);
+      await putFiles(ctx.config.dataDir, manifest, dir, m.id, created);
+      return { ...m, invitations };
     });
   } catch (err) {
     await Promise.all(created.map((f) => fsp.rm(f, { force: true })));

@@ -22,8 +22,8 @@ import { backupChanged, registerUploadedBackup, requestBackup, saveBackupSetting
 import { resolveBackupFile, uploadedBackupPath } from './paths';
 import { presentBackup } from './presenters';
 import { getBackup, getBackupRow, listAllBackups, listBackups } from './queries';
-import { checkBackupFile, checkManifest } from './run';
-import { hashFile } from './archive';
+import { checkBackupFile, checkManifest, refusedAs400 } from './run';
+import { hashFile, inspectArchive } from './archive';
 import { installationId } from '../version/build';
 import { receiveUpload, withUpload } from '../../uploads/receive';
 import { cleanName } from '../../uploads/store';
@@ -115,6 +115,8 @@ export const backupRoutes = [
           const m = await checkManifest(tx, c.ctx.config, file.path, true);
           return { manifest: m, ours: m.installationId === (await installationId(tx)) };
         });
+        // Then every member against the manifest (nothing is unpacked): a hostile archive is never kept.
+        await refusedAs400(inspectArchive(file.path));
         const { sha256, size } = await hashFile(file.path);
         const stored = uploadedBackupPath(new Date());
         const final = path.join(c.ctx.config.dataDir, stored);

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import type { JobContext } from '../../jobs/define';
 import { badRequest } from '../../http/errors';
 import { appVersion, installationId, schemaVersion } from '../version/build';
-import { BACKUP_FORMAT, hashFile, readManifest, type Manifest } from './archive';
+import { ArchiveRefused, hashFile, readManifest, type Manifest } from './archive';
 import { updateBackup } from './commands';
 import { writeMunicipalityBackup } from './dump';
 import { municipalityBackupPath, resolveBackupFile } from './paths';
@@ -57,9 +57,20 @@ export async function runBackup(
   }
 }
 
+/** An archive's refusal as the 400 the superuser reads; anything else (the disk) stays an internal error. */
+export async function refusedAs400<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof ArchiveRefused) throw badRequest(err.message);
+    throw err;
+  }
+}
+
 /**
  * Reads and checks an archive's manifest without changing anything: a readable archive of this schema
- * and, unless `foreignAllowed`, of this installation. Any failure is a 400 with a pt-BR reason.
+ * whose manifest names only members it may hold (its tables, its own municipality's files) and, unless
+ * `foreignAllowed`, of this installation. Any failure is a 400 with a pt-BR reason.
  */
 export async function checkManifest(
   tx: Db,
@@ -67,14 +78,7 @@ export async function checkManifest(
   file: string,
   foreignAllowed = false,
 ): Promise<Manifest> {
-  let manifest: Manifest;
-  try {
-    manifest = await readManifest(file);
-  } catch {
-    throw badRequest(BACKUP_MSG.corrupted);
-  }
-  if (manifest?.format !== BACKUP_FORMAT || !Array.isArray(manifest.tables) || !manifest.municipality)
-    throw badRequest(BACKUP_MSG.corrupted);
+  const manifest = await refusedAs400(readManifest(file));
   if (!foreignAllowed && manifest.installationId !== (await installationId(tx))) throw badRequest(BACKUP_MSG.foreign);
   if (manifest.schemaVersion !== schemaVersion())
     throw badRequest(

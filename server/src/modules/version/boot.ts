@@ -1,32 +1,53 @@
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config';
 import type { OwnerDatabase } from '../../db/client';
 import { logger } from '../../logger';
-import { dumpInstallation, installationBackupDir, restoreInstallation } from '../backups';
+import {
+  dumpInstallation,
+  hashFile,
+  installationBackupDir,
+  restoreInstallation,
+  type InstallationDump,
+} from '../backups';
 import { appVersion, schemaVersion } from './build';
 
-/** A 'Reverter' waiting for the older version to start (written by the API, read at boot). */
+/** A 'Reverter' waiting for the older version to start (a row the API wrote, read at boot). */
 export interface RollbackMarker {
   upgradeId: number;
   fromVersion: string;
   toVersion: string;
+  /** The file name under DATA_DIR/backups/installation and its SHA-256 as this installation recorded it. */
   backupFile: string;
+  backupSha256: string;
   requestedBy: number | null;
   requestedAt: string;
 }
 
-export const rollbackMarkerPath = (config: Pick<Config, 'dataDir'>) =>
-  path.join(installationBackupDir(config), 'rollback-pending.json');
+/** The pending rollback as the owner reads it at boot (before the migrations: the table may not exist yet). */
+async function pendingAtBoot(owner: OwnerDatabase): Promise<RollbackMarker | null> {
+  if (!(await exists(owner, 'version_rollback_pending'))) return null;
+  const [r] = await owner.query<Record<string, unknown>>('select * from version_rollback_pending where id = 1');
+  if (!r) return null;
+  return {
+    upgradeId: Number(r.upgrade_id),
+    fromVersion: String(r.from_version),
+    toVersion: String(r.to_version),
+    backupFile: String(r.backup_file),
+    backupSha256: String(r.backup_sha256),
+    requestedBy: r.requested_by == null ? null : Number(r.requested_by),
+    requestedAt: new Date(r.requested_at as string).toISOString(),
+  };
+}
 
-/** The pending rollback, if any. */
-export function readRollbackMarker(config: Pick<Config, 'dataDir'>): RollbackMarker | null {
-  try {
-    return JSON.parse(fs.readFileSync(rollbackMarkerPath(config), 'utf8')) as RollbackMarker;
-  } catch {
-    return null;
-  }
+/**
+ * Restores the marker's backup, but only the very file this installation wrote: under its backups folder by
+ * the recorded name, with the recorded SHA-256 (a file planted or swapped in DATA_DIR is never run).
+ */
+async function restoreRecorded(owner: OwnerDatabase, config: Config, marker: RollbackMarker): Promise<void> {
+  const file = path.join(installationBackupDir(config), path.basename(marker.backupFile));
+  const { sha256 } = await hashFile(file);
+  if (sha256 !== marker.backupSha256) throw new Error(`o arquivo ${path.basename(file)} não é o que foi gravado`);
+  await restoreInstallation(owner, config, file);
 }
 
 /** What boot found before the migrations; `recordVersion` writes it after them. */
@@ -34,8 +55,8 @@ export interface VersionBoot {
   from: string | null;
   to: string;
   changed: boolean;
-  backupFile: string | null;
-  backupSize: number | null;
+  /** The sealed pre-upgrade dump taken before the migrations, if any. */
+  backup: InstallationDump | null;
   rollback: { marker: RollbackMarker; ok: boolean; error: string | null; history: History } | null;
 }
 
@@ -59,24 +80,24 @@ async function readHistory(owner: OwnerDatabase): Promise<History> {
  */
 export async function prepareVersion(owner: OwnerDatabase, config: Config): Promise<VersionBoot> {
   const to = appVersion(config);
-  const marker = readRollbackMarker(config);
+  const marker = await pendingAtBoot(owner);
   if (marker && marker.toVersion === to) {
     const history = await readHistory(owner);
     let error: string | null = null;
     try {
-      await restoreInstallation(owner, marker.backupFile);
+      await restoreRecorded(owner, config, marker);
       logger.warn(`Versão revertida para ${to}: backup ${path.basename(marker.backupFile)} restaurado.`);
     } catch (err) {
       error = (err as Error).message.slice(0, 500);
       logger.error({ err }, `Falha ao reverter para a versão ${to}`);
     }
-    await fsp.rm(rollbackMarkerPath(config), { force: true });
+    // Done either way (the restored database may predate the table): never tried again at the next start.
+    if (await exists(owner, 'version_rollback_pending')) await owner.query('delete from version_rollback_pending');
     return {
       from: marker.fromVersion,
       to,
       changed: true,
-      backupFile: null,
-      backupSize: null,
+      backup: null,
       rollback: { marker, ok: !error, error, history },
     };
   }
@@ -87,12 +108,14 @@ export async function prepareVersion(owner: OwnerDatabase, config: Config): Prom
     ? ((await owner.query<{ v: string }>('select to_version v from version_upgrades order by id desc limit 1'))[0]?.v ??
       null)
     : null;
-  if (last === to) return { from: last, to, changed: false, backupFile: null, backupSize: null, rollback: null };
-  if (!hasData) return { from: last, to, changed: true, backupFile: null, backupSize: null, rollback: null };
+  if (last === to) return { from: last, to, changed: false, backup: null, rollback: null };
+  if (!hasData) return { from: last, to, changed: true, backup: null, rollback: null };
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const file = await dumpInstallation(owner, config, `pre-upgrade-${last ?? 'anterior'}-para-${to}-${stamp}`);
-  logger.info(`Nova versão ${to} (antes: ${last ?? 'desconhecida'}): backup completo em ${file} antes das migrações.`);
-  return { from: last, to, changed: true, backupFile: file, backupSize: fs.statSync(file).size, rollback: null };
+  const backup = await dumpInstallation(owner, config, `pre-upgrade-${last ?? 'anterior'}-para-${to}-${stamp}`);
+  logger.info(
+    `Nova versão ${to} (antes: ${last ?? 'desconhecida'}): backup completo em ${backup.file} antes das migrações.`,
+  );
+  return { from: last, to, changed: true, backup, rollback: null };
 }
 
 /** After the migrations: the upgrade (and a rollback's outcome, with the history kept across the restore). */
@@ -106,8 +129,9 @@ export async function recordVersion(owner: OwnerDatabase, boot: VersionBoot): Pr
     await q('delete from version_upgrades');
     for (const u of upgrades)
       await q(
-        'insert into version_upgrades (id, from_version, to_version, schema_version, backup_file, backup_size, at) values ($1,$2,$3,$4,$5,$6,$7)',
-        [u.id, u.from_version, u.to_version, u.schema_version, u.backup_file, u.backup_size, u.at],
+        `insert into version_upgrades (id, from_version, to_version, schema_version, backup_file, backup_size,
+           backup_sha256, at) values ($1,$2,$3,$4,$5,$6,$7,$8)`,
+        [u.id, u.from_version, u.to_version, u.schema_version, u.backup_file, u.backup_size, u.backup_sha256, u.at],
       );
     for (const r of rollbacks)
       await q(
@@ -129,8 +153,16 @@ export async function recordVersion(owner: OwnerDatabase, boot: VersionBoot): Pr
     if (!ok) return;
   }
   await q(
-    'insert into version_upgrades (from_version, to_version, schema_version, backup_file, backup_size) values ($1, $2, $3, $4, $5)',
-    [boot.from, boot.to, schemaVersion(), boot.backupFile ? path.basename(boot.backupFile) : null, boot.backupSize],
+    `insert into version_upgrades (from_version, to_version, schema_version, backup_file, backup_size, backup_sha256)
+     values ($1, $2, $3, $4, $5, $6)`,
+    [
+      boot.from,
+      boot.to,
+      schemaVersion(),
+      boot.backup ? path.basename(boot.backup.file) : null,
+      boot.backup?.size ?? null,
+      boot.backup?.sha256 ?? null,
+    ],
   );
 }
 

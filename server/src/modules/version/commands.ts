@@ -8,13 +8,14 @@ import { record, type Outbox } from '../../db/tx';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { installationBackupDir } from '../backups';
 import { appVersion } from './build';
-import { readRollbackMarker, rollbackMarkerPath, type RollbackMarker } from './boot';
-import { versionUpgrades } from './schema';
+import { presentPendingRollback } from './queries';
+import { versionRollbackPending, versionUpgrades } from './schema';
 
 /**
  * 'Reverter' (superuser): schedules the restore of the backup taken before the running version's
  * upgrade. Code cannot swap itself while it runs, so the restore happens when the older version
- * starts (server boot reads the marker); the answer says exactly how. Nothing is pretended.
+ * starts (server boot reads the pending row, and runs only the file whose SHA-256 the installation
+ * recorded when it wrote it); the answer says exactly how. Nothing is pretended.
  */
 export async function scheduleRollback(
   tx: Db,
@@ -23,43 +24,40 @@ export async function scheduleRollback(
   actorId: number,
   input: VersionRollbackInput,
 ): Promise<PendingRollback> {
-  if (readRollbackMarker(config)) throw conflict(VERSION_MSG.alreadyPending);
+  const [pending] = await tx.select().from(versionRollbackPending).for('update');
+  if (pending) throw conflict(VERSION_MSG.alreadyPending);
   const [u] = await tx.select().from(versionUpgrades).where(eq(versionUpgrades.id, input.upgradeId));
   if (!u) throw notFound(VERSION_MSG.upgradeNotFound);
   const [last] = await tx.select().from(versionUpgrades).orderBy(desc(versionUpgrades.id)).limit(1);
   if (last.id !== u.id || u.toVersion !== appVersion(config)) throw badRequest(VERSION_MSG.notCurrent);
   const file = u.backupFile ? path.join(installationBackupDir(config), path.basename(u.backupFile)) : null;
-  if (!u.fromVersion || !file || !(await fsp.stat(file).catch(() => null))) throw badRequest(VERSION_MSG.noBackup);
-  const marker: RollbackMarker = {
-    upgradeId: u.id,
-    fromVersion: u.toVersion,
-    toVersion: u.fromVersion,
-    backupFile: file,
-    requestedBy: actorId,
-    requestedAt: new Date().toISOString(),
-  };
+  if (!u.fromVersion || !file || !u.backupSha256 || !(await fsp.stat(file).catch(() => null)))
+    throw badRequest(VERSION_MSG.noBackup);
+  const [row] = await tx
+    .insert(versionRollbackPending)
+    .values({
+      upgradeId: u.id,
+      fromVersion: u.toVersion,
+      toVersion: u.fromVersion,
+      backupFile: path.basename(file),
+      backupSha256: u.backupSha256,
+      requestedBy: actorId,
+    })
+    .returning();
   await record(tx, out, {
     action: 'VERSION_ROLLBACK_REQUEST',
     entityType: 'Version',
     entityId: u.id,
     label: `v${u.toVersion} → v${u.fromVersion}`,
     municipalityId: null,
-    details: { new_value: marker },
+    details: { new_value: { fromVersion: row.fromVersion, toVersion: row.toVersion, backupFile: row.backupFile } },
   });
-  await fsp.mkdir(path.dirname(rollbackMarkerPath(config)), { recursive: true });
-  await fsp.writeFile(rollbackMarkerPath(config), JSON.stringify(marker, null, 2));
-  return {
-    upgradeId: u.id,
-    fromVersion: marker.fromVersion,
-    toVersion: marker.toVersion,
-    requestedAt: marker.requestedAt,
-    instructions: VERSION_MSG.rollbackInstructions(marker.toVersion, path.basename(file)),
-  };
+  return presentPendingRollback(row);
 }
 
 /** Cancels a scheduled rollback (superuser). */
-export async function cancelRollback(tx: Db, out: Outbox, config: Config): Promise<void> {
-  const marker = readRollbackMarker(config);
+export async function cancelRollback(tx: Db, out: Outbox): Promise<void> {
+  const [marker] = await tx.delete(versionRollbackPending).returning();
   if (!marker) throw notFound('Nenhuma reversão agendada.');
   await record(tx, out, {
     action: 'VERSION_ROLLBACK_CANCEL',
@@ -68,5 +66,4 @@ export async function cancelRollback(tx: Db, out: Outbox, config: Config): Promi
     label: `v${marker.fromVersion} → v${marker.toVersion}`,
     municipalityId: null,
   });
-  await fsp.rm(rollbackMarkerPath(config), { force: true });
 }

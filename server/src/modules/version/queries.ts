@@ -1,11 +1,17 @@
 import fs from 'node:fs';
 import { desc } from 'drizzle-orm';
-import { CHANGELOG, VERSION_MSG, type VersionInfo, type VersionRollback, type VersionUpgrade } from '@tombo/shared';
+import {
+  CHANGELOG,
+  VERSION_MSG,
+  type PendingRollback,
+  type VersionInfo,
+  type VersionRollback,
+  type VersionUpgrade,
+} from '@tombo/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { versionRollbacks, versionUpgrades } from './schema';
+import { versionRollbackPending, versionRollbacks, versionUpgrades } from './schema';
 import { appVersion, schemaVersion } from './build';
-import { readRollbackMarker } from './boot';
 import { knownRelease } from './feed';
 
 /** The installation's upgrade history, newest first. */
@@ -43,7 +49,7 @@ export async function versionInfo(tx: Db, config: Config): Promise<VersionInfo> 
     await listRollbacks(tx),
     await knownRelease(config, version),
   ];
-  const marker = readRollbackMarker(config);
+  const [pending] = await tx.select().from(versionRollbackPending);
   return {
     version,
     schemaVersion: schemaVersion(),
@@ -52,17 +58,18 @@ export async function versionInfo(tx: Db, config: Config): Promise<VersionInfo> 
     rollbacks,
     latest: feed.latest,
     feed: { configured: feed.configured, error: feed.error },
-    pendingRollback: marker
-      ? {
-          upgradeId: marker.upgradeId,
-          fromVersion: marker.fromVersion,
-          toVersion: marker.toVersion,
-          requestedAt: marker.requestedAt,
-          instructions: VERSION_MSG.rollbackInstructions(marker.toVersion, marker.backupFile.split('/').pop() ?? ''),
-        }
-      : null,
+    pendingRollback: pending ? presentPendingRollback(pending) : null,
   };
 }
+
+/** A scheduled 'Reverter' as the API shows it, with how to carry it out. */
+export const presentPendingRollback = (r: typeof versionRollbackPending.$inferSelect): PendingRollback => ({
+  upgradeId: r.upgradeId,
+  fromVersion: r.fromVersion,
+  toVersion: r.toVersion,
+  requestedAt: r.requestedAt.toISOString(),
+  instructions: VERSION_MSG.rollbackInstructions(r.toVersion, r.backupFile),
+});
 
 /** Whether a stored pre-upgrade backup file is still on disk. */
 export const backupFileExists = (file: string) => fs.existsSync(file);

@@ -33,6 +33,6 @@ export const versionRoutes = [
     path: '/superuser/version/rollback',
     audience: 'superuser',
     status: 204,
-    handler: (c) => c.command((tx, out) => cancelRollback(tx, out, c.ctx.config)),
+    handler: (c) => c.command((tx, out) => cancelRollback(tx, out)),
   }),
 ];

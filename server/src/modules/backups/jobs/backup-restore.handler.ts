@@ -7,12 +7,24 @@ import { JSON_MIME } from '../../../jobs/files';
 import { mutate, read, record } from '../../../db/tx';
 import { isUniqueViolation } from '../../../http/errors';
 import { allMunicipalities } from '../../../tenancy/scope';
-import { extractArchive } from '../archive';
+import { ArchiveRefused, extractArchive } from '../archive';
+import { createMailer } from '../../../mail/mailer';
+import { sendInvitation, unusableHash } from '../../superuser';
 import { backupChanged } from '../commands';
 import { getBackupRow } from '../queries';
 import { restoreMunicipality } from '../restore';
 import { checkBackupFile } from '../run';
 import type { BackupRestorePayload } from './backup-restore';
+
+/** A refused archive as the job's final failure, with its pt-BR reason (never retried). */
+async function refusedAsFailure<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof ArchiveRefused) throw new JobFailure(err.message, false);
+    throw err;
+  }
+}
 
 /**
  * `backup.restore`: checks the archive again (the request checked it too), extracts it verifying
@@ -31,21 +43,23 @@ export const run: UserJobHandler<BackupRestorePayload> = async (ctx, job) => {
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'tombo-restore-'));
   try {
     await job.progress(10);
-    try {
-      await extractArchive(file, dir);
-    } catch {
-      throw new JobFailure(BACKUP_MSG.corrupted, false);
-    }
+    // Every member checked against the manifest as it is unpacked; a refusal fails the job once, for good.
+    await refusedAsFailure(extractArchive(file, dir));
     await job.progress(30);
     const target =
       p.target === 'same'
         ? ({ kind: 'same', municipalityId: row.municipalityId! } as const)
         : ({ kind: 'new', name: p.name, slug: p.slug } as const);
-    const m = await restoreMunicipality(ctx, manifest, dir, target).catch((err: unknown) => {
-      if (isUniqueViolation(err))
-        throw new JobFailure(`${BACKUP_MSG.restoreFailed} Um registro único (e-mail, endereço) já existe.`, false);
-      throw err;
-    });
+    const m = await refusedAsFailure(restoreMunicipality(ctx, manifest, dir, target, await unusableHash())).catch(
+      (err: unknown) => {
+        if (isUniqueViolation(err))
+          throw new JobFailure(`${BACKUP_MSG.restoreFailed} Um registro único (e-mail, endereço) já existe.`, false);
+        throw err;
+      },
+    );
+    // Users restored without a password (a municipality backup carries none) get their set-password link.
+    const mailer = createMailer(ctx.config);
+    for (const u of m.invitations) await sendInvitation({ config: ctx.config, mailer }, u, m.name, u.token);
     await mutate(
       ctx,
       { id: job.ownerId, name: 'Superusuário', municipalityId: null },
@@ -61,7 +75,13 @@ export const run: UserJobHandler<BackupRestorePayload> = async (ctx, job) => {
             // The installation's log: the municipality's own tables stay exactly the backup's.
             municipalityId: null,
             details: {
-              new_value: { backupId: row.id, target: p.target, municipalityId: m.id, tables: manifest.tables.length },
+              new_value: {
+                backupId: row.id,
+                target: p.target,
+                municipalityId: m.id,
+                tables: manifest.tables.length,
+                convidados: m.invitations.length,
+              },
             },
           },
           backupChanged(m.id, row.id),
@@ -72,7 +92,12 @@ export const run: UserJobHandler<BackupRestorePayload> = async (ctx, job) => {
     await fsp.writeFile(
       out,
       JSON.stringify(
-        { backupId: row.id, municipality: m, tables: manifest.tables.map((t) => ({ name: t.name, rows: t.rows })) },
+        {
+          backupId: row.id,
+          municipality: { id: m.id, name: m.name },
+          tables: manifest.tables.map((t) => ({ name: t.name, rows: t.rows })),
+          invited: m.invitations.map((u) => u.email),
+        },
         null,
         2,
       ),
