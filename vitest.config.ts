@@ -11,6 +11,8 @@ export default defineConfig({
       'client/src/**/*.test.ts',
     ],
     environment: 'node',
+    // The schema is migrated once per run; each file's database is a copy (tests/support/global-setup.ts).
+    globalSetup: ['tests/support/global-setup.ts'],
     // Each file boots a real server (embedded Postgres takes a few seconds to create).
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -41,6 +41,8 @@ export interface RunningServer {
 export interface StartOptions {
   /** Embedded database in memory instead of under DATA_DIR (tests). */
   inMemory?: boolean;
+  /** The in-memory database starts as a copy of this migrated data directory (tests: one migration per run). */
+  pgliteTemplate?: Blob;
   /** Seed the demo data when the database is empty: 'auto' = only the embedded database. */
   seed?: 'auto' | 'always' | 'never';
 }
@@ -51,6 +53,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const { database, owner } = await openDatabaseWithOwner({
     databaseUrl: config.databaseUrl,
     pgliteDir: opts.inMemory ? undefined : pgliteDir(config),
+    pgliteTemplate: opts.inMemory ? opts.pgliteTemplate : undefined,
   });
   // Boot work is the owner's; everything after runs on the app's connections (tombo_app, fail closed).
   boot.mark('database');

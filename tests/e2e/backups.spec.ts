@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import tar from 'tar-stream';
 import { expect, test, type Page } from '@playwright/test';
 import { BACKUP_MSG as MSG_BACKUP } from '@tombo/shared';
 import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, login, recordToasts } from './helpers';
@@ -8,6 +10,38 @@ import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, login, recordToasts } 
 // /configuracoes/backup (issue 12): an admin generates a backup, sees it finish in the list and
 // downloads it (its SHA-256 is the listed one); the version manager panel; the superuser's backups
 // with the restore dialog. Screenshots desktop and 390 px.
+
+/** The archive with one more member, listed in its manifest (size and SHA-256 right): only its path is wrong. */
+async function withExtraMember(archive: Buffer, name: string): Promise<Buffer> {
+  const extract = tar.extract();
+  const members: { name: string; body: Buffer }[] = [];
+  extract.on('entry', (header, stream, next) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('end', () => {
+      members.push({ name: header.name, body: Buffer.concat(chunks) });
+      next();
+    });
+  });
+  await new Promise((resolve, reject) => {
+    extract.on('finish', resolve);
+    extract.on('error', reject);
+    extract.end(gunzipSync(archive));
+  });
+  const extra = Buffer.from('fora');
+  const manifest = JSON.parse(members[0].body.toString()) as { files: unknown[] };
+  manifest.files.push({ path: name, size: extra.length, sha256: createHash('sha256').update(extra).digest('hex') });
+  members[0].body = Buffer.from(JSON.stringify(manifest));
+  members.push({ name, body: extra });
+  const pack = tar.pack();
+  const chunks: Buffer[] = [];
+  pack.on('data', (c: Buffer) => chunks.push(c));
+  const ended = new Promise((resolve) => pack.on('end', resolve));
+  for (const m of members) pack.entry({ name: m.name, size: m.body.length }, m.body);
+  pack.finalize();
+  await ended;
+  return gzipSync(Buffer.concat(chunks));
+}
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
@@ -124,6 +158,22 @@ test('o superusuário envia um arquivo de backup: um arquivo qualquer é recusad
   const input = page.getByLabel('Arquivo de backup (.tar.gz)');
   await input.setInputFiles({ name: 'qualquer.tar.gz', mimeType: 'application/gzip', buffer: Buffer.from('nada') });
   await expect(page.getByText(MSG_BACKUP.corrupted)).toBeVisible();
+  // A crafted copy (issue 33): the genuine archive plus a member that would land outside DATA_DIR.
+  const hostile = await withExtraMember(bytes, '../fora-do-tombo.txt');
+  await input.setInputFiles({ name: 'adulterado.tar.gz', mimeType: 'application/gzip', buffer: hostile });
+  await expect(page.getByText(MSG_BACKUP.memberUnsafe('../fora-do-tombo.txt'))).toBeVisible();
+  await shot(page, 'superuser-backup-hostile-refused-desktop');
+  const phone = await browser.newContext({ viewport: PHONE });
+  const small = await phone.newPage();
+  await login(small, ACCOUNTS.superuser, 'superuser');
+  await small.goto('/superuser/backups');
+  await expect(small.getByRole('heading', { level: 1, name: 'Backups' })).toBeVisible({ timeout: 30_000 });
+  await small
+    .getByLabel('Arquivo de backup (.tar.gz)')
+    .setInputFiles({ name: 'adulterado.tar.gz', mimeType: 'application/gzip', buffer: hostile });
+  await expect(small.getByText(MSG_BACKUP.memberUnsafe('../fora-do-tombo.txt'))).toBeVisible();
+  await shot(small, 'phone-superuser-backup-hostile-refused');
+  await phone.close();
   await input.setInputFiles({ name: 'copia-baixada.tar.gz', mimeType: 'application/gzip', buffer: bytes });
   await expect(page.getByText(MSG_BACKUP.uploaded)).toBeVisible();
   const row = page.getByTestId('backup-row').filter({ hasText: 'Enviado por' }).first();

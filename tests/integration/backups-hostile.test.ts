@@ -13,7 +13,7 @@ import pg from 'pg';
 import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_MSG, MSG } from '@tombo/shared';
-import { createFreshDatabase, dropDatabase } from '../../server/src/db/test-database';
+import { createMigratedDatabase, dropDatabase } from '../../server/src/db/test-database';
 import { extractArchive, type Manifest } from '../../server/src/modules/backups/archive';
 import { buildBundle, killAll, login, startProcess, tempDir, waitHealthy, type Proc } from '../support/processes';
 
@@ -246,7 +246,7 @@ beforeAll(async () => {
   buildBundle();
   dataDir = tempDir('tombo-hostile-');
   work = tempDir('tombo-hostile-work-');
-  if (pgMode) databaseUrl = await createFreshDatabase(process.env.DATABASE_URL!);
+  if (pgMode) databaseUrl = await createMigratedDatabase(process.env.DATABASE_URL!);
   await start();
   su = await login(url, 'superuser@tombo.gov.br');
   const admin = await login(url);

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFreshDatabase, dropDatabase } from '../../server/src/db/test-database';
+import { createMigratedDatabase, dropDatabase } from '../../server/src/db/test-database';
 import {
   buildBundle,
   killAll,
@@ -49,7 +49,7 @@ beforeAll(async () => {
   if (!enabled) return;
   buildBundle();
   dataDir = tempDir('tombo-faults-redis-');
-  databaseUrl = await createFreshDatabase(process.env.DATABASE_URL!);
+  databaseUrl = await createMigratedDatabase(process.env.DATABASE_URL!);
 }, 180_000);
 afterAll(async () => {
   killAll(procs);

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFreshDatabase, dropDatabase } from '../../server/src/db/test-database';
+import { createMigratedDatabase, dropDatabase } from '../../server/src/db/test-database';
 import { INPUT_MSG } from '../../server/src/http/errors';
 import { buildBundle, killAll, login, startProcess, tempDir, waitHealthy, type Proc } from '../support/processes';
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
   if (!pgOnly) return;
   buildBundle();
   dataDir = tempDir('tombo-faults-');
-  databaseUrl = await createFreshDatabase(process.env.DATABASE_URL!);
+  databaseUrl = await createMigratedDatabase(process.env.DATABASE_URL!);
 }, 180_000);
 afterAll(async () => {
   killAll(procs);

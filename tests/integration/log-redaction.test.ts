@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trustProxyOf } from '../../server/src/config';
-import { createFreshDatabase, dropDatabase } from '../../server/src/db/test-database';
+import { createMigratedDatabase, dropDatabase } from '../../server/src/db/test-database';
 import { buildBundle, killAll, startProcess, tempDir, waitHealthy, type Proc } from '../support/processes';
 
 const PORT = 3351;
@@ -18,7 +18,7 @@ let databaseUrl: string | undefined;
 
 beforeAll(async () => {
   buildBundle();
-  if (process.env.DATABASE_URL) databaseUrl = await createFreshDatabase(process.env.DATABASE_URL);
+  if (process.env.DATABASE_URL) databaseUrl = await createMigratedDatabase(process.env.DATABASE_URL);
 }, 180_000);
 afterAll(async () => {
   killAll(procs);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFreshDatabase, dropDatabase } from '../../server/src/db/test-database';
+import { createFreshDatabase, createMigratedDatabase, dropDatabase } from '../../server/src/db/test-database';
 import { buildBundle, killAll, login, root, startProcess, tempDir, waitHealthy, type Proc } from '../support/processes';
 
 const PORT = 3311;
@@ -35,7 +35,7 @@ const start = (extra: Record<string, string> = {}) => {
 beforeAll(async () => {
   buildBundle();
   dataDir = tempDir('tombo-shutdown-');
-  if (process.env.DATABASE_URL) databases.push((databaseUrl = await createFreshDatabase(process.env.DATABASE_URL)));
+  if (process.env.DATABASE_URL) databases.push((databaseUrl = await createMigratedDatabase(process.env.DATABASE_URL)));
 }, 180_000);
 afterAll(async () => {
   killAll(procs);

@@ -6,7 +6,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, LoginResponse, ServerToClientEvents } from '@tombo/shared';
 import { loadConfig, type Config } from '../../server/src/config';
 import { startServer, type RunningServer } from '../../server/src/server';
-import { createFreshDatabase, dropDatabase } from '../../server/src/db/test-database';
+import { createMigratedDatabase, dropDatabase, TEMPLATE_ENV } from '../../server/src/db/test-database';
 import { DEMO_PASSWORD } from '../../server/src/db/seed';
 
 export const DEMO = {
@@ -26,6 +26,14 @@ export interface TestServer extends RunningServer {
   socket(token: string): Promise<Socket<ServerToClientEvents, ClientToServerEvents>>;
 }
 
+let template: Promise<Blob | undefined> | undefined;
+/** The run's migrated embedded database (global setup), read once per test worker. */
+const pgliteTemplate = () =>
+  (template ??= (async () => {
+    const file = process.env[TEMPLATE_ENV.pglite];
+    return file ? new Blob([await fs.promises.readFile(file)]) : undefined;
+  })());
+
 /**
  * A real Tombo server for a test file: the local PostgreSQL (a fresh database) when DATABASE_URL is set,
  * else PGlite in memory; BullMQ and the Redis adapter when REDIS_URL is set (keys under a unique prefix).
@@ -36,7 +44,7 @@ export async function startTestServer(
   opts: { seed?: boolean } = {},
 ): Promise<TestServer> {
   const baseUrl = process.env.DATABASE_URL;
-  const databaseUrl = baseUrl ? await createFreshDatabase(baseUrl) : undefined;
+  const databaseUrl = baseUrl ? await createMigratedDatabase(baseUrl) : undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tombo-test-'));
   const config = loadConfig({
     port: 0,
@@ -48,7 +56,11 @@ export async function startTestServer(
     loginRateLimitMax: 10_000,
     ...overrides,
   });
-  const server = await startServer(config, { inMemory: true, seed: opts.seed === false ? 'never' : 'always' });
+  const server = await startServer(config, {
+    inMemory: true,
+    pgliteTemplate: databaseUrl ? undefined : await pgliteTemplate(),
+    seed: opts.seed === false ? 'never' : 'always',
+  });
   const tokens = new Map<string, string>();
   const sockets: Socket[] = [];
   const login = async (who: string, password = DEMO_PASSWORD): Promise<LoginResponse> => {

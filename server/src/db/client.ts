@@ -84,8 +84,9 @@ export interface OwnerDatabase {
 
 export interface OpenOptions {
   databaseUrl?: string;
-  /** Folder of the embedded database; undefined = in memory. */
+  /** Folder of the embedded database; undefined = in memory, a copy of `pgliteTemplate` (a `dumpDataDir`; tests). */
   pgliteDir?: string;
+  pgliteTemplate?: Blob;
   poolSize?: number;
   /** Pipelined connections of the reads (`read-lanes.ts`); default `DB_READ_LANES` or 2, 0 = every read on the pool. */
   readLanes?: number;
@@ -96,8 +97,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return (await openDatabaseWithOwner(opts)).database;
 }
 
-// jit=off: the app's statements are short OLTP reads; JIT compilation (triggered by the planner's
-// cost estimates on a 1M-row table) costs tens of ms and never pays back here.
+// jit=off: the app's short OLTP reads never pay back JIT compilation (tens of ms on a 1M-row table).
 const PG_OPTIONS = '-c jit=off';
 // The app role as a startup parameter: a connection that cannot take it (the role is missing) is
 // refused, so no statement ever runs as the owner by mistake; RESET ROLE returns to it.
@@ -108,7 +108,7 @@ const READ_LANES = process.env.DB_READ_LANES ? Number(process.env.DB_READ_LANES)
 
 /** The app's database and its owner (server boot, seed CLI, tests). */
 export async function openDatabaseWithOwner(opts: OpenOptions): Promise<{ database: Database; owner: OwnerDatabase }> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(opts.pgliteDir);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(opts);
 }
 
 async function openPostgres(
@@ -287,13 +287,14 @@ class TenantReadPool {
   }
 }
 
-async function openPglite(dir: string | undefined): Promise<{ database: Database; owner: OwnerDatabase }> {
+async function openPglite({ pgliteDir: dir, pgliteTemplate }: OpenOptions) {
   const { PGlite } = await import('@electric-sql/pglite');
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
   if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
   const client = await PGlite.create(dir, {
+    loadDataDir: dir ? undefined : pgliteTemplate,
     extensions: { unaccent, pg_trgm, btree_gin },
     parsers: { 20: (v: string) => Number(v) },
   });

@@ -2,6 +2,11 @@
 export { loanRoutes as routes } from './routes';
 export { loanAccess as access } from './access';
 export { hasOpenLoan } from './queries';
+import { PATRIMONIO_MSG } from '@tombo/shared';
+import { registerAssetHold } from '../patrimonios';
+import { hasOpenLoan } from './queries';
+// A lent asset is neither written off nor deleted (the register asks, without importing loans).
+registerAssetHold(async (tx, id) => ((await hasOpenLoan(tx, id)) ? PATRIMONIO_MSG.lentWriteOff : null));
 import { loansOverdueJob } from './jobs/loans-overdue';
 /** The area's job definitions (collected by modules/job-definitions.ts). */
 export const jobs = [loansOverdueJob] as const;

@@ -18,6 +18,7 @@ export { filterWhere, quickSearch, fold, countPatrimonios } from './filters';
 export { toListItem } from './presenters';
 export { assetRooms, assetChanged } from './rooms';
 export { addHistory, type HistoryLine } from './history';
+export { registerAssetHold, type AssetHold } from './holds';
 export { patrimonioSheetRows, type PatrimonioSheetSource } from './sheet';
 export { registerFiles, receiveFile, type Processed } from './files';
 import { exportPatrimoniosJob } from './jobs/export-patrimonios';

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { PATRIMONIO_MSG, type PatrimonioDeleteResult } from '@tombo/shared';
+import type { PatrimonioDeleteResult } from '@tombo/shared';
 import type { AppContext } from '../../../context';
 import type { Db } from '../../../db/client';
 import { patrimonioArquivos, patrimonioHistorico, patrimonios } from '../../../db/schema';
 import { liveEvent, record, type Outbox } from '../../../db/tx';
 import { conflict } from '../../../http/errors';
 import type { TenantScope } from '../../../tenancy/scope';
-import { hasOpenLoan } from '../../loans';
+import { heldBy } from '../holds';
 import { removeStoredFiles } from '../files';
 import { findOwn, loadPatrimonio } from '../queries';
 import { assetRooms } from '../rooms';
@@ -34,7 +34,8 @@ export async function deletePatrimonio(
     return { deleted: false, writtenOff: true, patrimonio: await loadPatrimonio(tx, row) };
   }
   // `writeOffAsset` refuses a lent asset itself; a deletion must too (its loan row would be orphaned).
-  if (await hasOpenLoan(tx, id)) throw conflict(PATRIMONIO_MSG.lentWriteOff);
+  const held = await heldBy(tx, id);
+  if (held) throw conflict(held);
   const files = await tx
     .select({ p: patrimonioArquivos.storedPath })
     .from(patrimonioArquivos)

@@ -6,7 +6,7 @@ import { record, type Outbox } from '../../../db/tx';
 import { badRequest, conflict } from '../../../http/errors';
 import { inScope, type TenantScope } from '../../../tenancy/scope';
 import { fieldRules } from '../../form-fields';
-import { hasOpenLoan } from '../../loans';
+import { heldBy } from '../holds';
 import { addHistory, describeChanges } from '../history';
 import { findOwn, loadPatrimonio } from '../queries';
 import { checkCustom, resolveRefs, unprocessable } from '../refs';
@@ -35,8 +35,8 @@ export async function updatePatrimonio(
   const movesTo = (k: 'sectorId' | 'localId') => body[k] !== undefined && body[k] !== old[k];
   if (old.transferenciaPendente && (movesTo('sectorId') || movesTo('localId')))
     throw conflict(PATRIMONIO_MSG.pendingTransferMove);
-  if (body.status === 'baixado' && old.status !== 'baixado' && (await hasOpenLoan(tx, id)))
-    throw conflict(PATRIMONIO_MSG.lentWriteOff);
+  const held = body.status === 'baixado' && old.status !== 'baixado' ? await heldBy(tx, id) : null;
+  if (held) throw conflict(held);
 
   const rules = await fieldRules(tx, scope);
   const tipoId = body.tipoId === undefined ? old.tipoId : body.tipoId;

@@ -5,7 +5,7 @@ import { patrimonios } from '../../../db/schema';
 import { record, type Outbox } from '../../../db/tx';
 import { conflict } from '../../../http/errors';
 import type { TenantScope } from '../../../tenancy/scope';
-import { hasOpenLoan } from '../../loans';
+import { heldBy } from '../holds';
 import { statusLabel } from '../format';
 import { addHistory } from '../history';
 import type { Row } from '../presenters';
@@ -27,7 +27,8 @@ export interface WriteOff {
 export async function writeOffAsset(tx: Db, out: Outbox, scope: TenantScope, input: WriteOff): Promise<Row> {
   const old = await findOwn(tx, scope, input.id, true);
   if (old.status === 'baixado') throw conflict(PATRIMONIO_MSG.alreadyWrittenOff);
-  if (await hasOpenLoan(tx, old.id)) throw conflict(PATRIMONIO_MSG.lentWriteOff);
+  const held = await heldBy(tx, old.id);
+  if (held) throw conflict(held);
   const [row] = await tx
     .update(patrimonios)
     .set({
