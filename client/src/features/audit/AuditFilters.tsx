@@ -38,7 +38,8 @@ const ORDER_ERROR = 'A data final deve ser igual ou posterior à inicial.';
 interface Props {
   filters: Filters;
   authors: AuditAuthor[];
-  onChange: (filters: Filters) => void;
+  /** The filters to change (undefined clears one), or null to clear them all. */
+  onChange: (patch: Partial<Filters> | null) => void;
 }
 
 /** The log's filters: user, entity, action (of that entity) and period; each applies as soon as it is valid. */
@@ -50,11 +51,7 @@ export function AuditFilters({ filters, authors, onChange }: Props) {
   useEffect(() => {
     setDates({ from: formatDate(filters.from, { invalid: '' }), to: formatDate(filters.to, { invalid: '' }) });
   }, [filters.from, filters.to]);
-  const set = (patch: Partial<Filters>) => {
-    const next = { ...filters, ...patch };
-    for (const k of Object.keys(next) as Array<keyof Filters>) if (next[k] == null || next[k] === '') delete next[k];
-    onChange(next);
-  };
+  const set = (patch: Partial<Filters>) => onChange(patch);
   const dateError = (k: 'from' | 'to') => {
     const text = dates[k];
     if (!text) return '';
@@ -148,7 +145,7 @@ export function AuditFilters({ filters, authors, onChange }: Props) {
         variant="text"
         onClick={() => {
           setDates({ from: '', to: '' });
-          onChange({});
+          onChange(null);
         }}
         disabled={Object.keys(filters).length === 0 && !dates.from && !dates.to}
         sx={{ height: 40 }}

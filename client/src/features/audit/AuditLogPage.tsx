@@ -78,7 +78,13 @@ export default function AuditLogPage({ title }: PageProps) {
 
   const go = (next: Array<number | undefined>) => setPaging({ key: filterKey, cursors: next });
   const filtering = activeFilters(state.filters);
-  const filters = <AuditFilters filters={state.filters} authors={authors} onChange={(f) => update({ filters: f })} />;
+  const filters = (
+    <AuditFilters
+      filters={state.filters}
+      authors={authors}
+      onChange={(patch) => update(patch ? { filters: patch } : { clearFilters: true })}
+    />
+  );
 
   return (
     <>

@@ -41,10 +41,25 @@ export function writeAuditState(s: AuditUrlState): URLSearchParams {
 
 export const activeFilters = (f: AuditFilters) => Object.values(f).filter((v) => v != null && v !== '').length;
 
-/** The log's state from the URL and `update` to change it (replacing the history entry). */
+/** A change of the log's state: a page size, filters to set (undefined clears one), or all filters cleared. */
+export interface AuditUrlPatch {
+  pageSize?: number;
+  filters?: Partial<AuditFilters>;
+  clearFilters?: boolean;
+}
+
+/**
+ * The log's state from the URL and `update` to change it (replacing the history entry). A change applies
+ * to the URL as it is when it happens, not as the last render saw it: two quick edits (a date typed right
+ * after another) never undo each other.
+ */
 export function useAuditUrlState() {
   const [sp, setSp] = useSearchParams();
   const state = readAuditState(sp);
-  const update = (patch: Partial<AuditUrlState>) => setSp(writeAuditState({ ...state, ...patch }), { replace: true });
+  const update = (patch: AuditUrlPatch) => {
+    const now = readAuditState(new URLSearchParams(window.location.search));
+    const filters = patch.clearFilters ? {} : { ...now.filters, ...patch.filters };
+    setSp(writeAuditState({ filters, pageSize: patch.pageSize ?? now.pageSize }), { replace: true });
+  };
   return { state, update };
 }
