@@ -1,0 +1,221 @@
+/**
+ * The naming rule of docs/glossary.md for the database: tables and columns are English snake_case, and a
+ * Portuguese word appears only as a spec noun the glossary lists. `server/src/db/naming.test.ts` runs it over
+ * every Drizzle table; names that break it today wait in the pending lists below, which the naming pass
+ * (migrations) shrinks to nothing.
+ */
+import { is } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+
+const words = (text: string) => text.trim().split(/\s+/);
+
+/**
+ * English words the database's names use. A new English word is added here (in order); a Portuguese one is
+ * refused unless it is a noun of `NOUNS`.
+ */
+export const ENGLISH = new Set(
+  words(`
+    accumulated acquisition action active actual agent amount analysis approver area assignee at attempts audit
+    auth automatic avatar backup backups book borrower by cancel challenges city claimed client closed closings
+    code codes columns comments completed components concluded condition config configs contact cost count
+    created custom customizations cutover dashboard date days decided dedupe default depreciable description
+    destination details distinct district divergent document documents due elements email enabled enc encoding
+    entity entries error errors estimated events expires export factor failed family fields file files filters
+    finalized finished form format found frequency from gross has hash header headers height history holder hour
+    id impairment imports in installation ip is item items job jobs keep key kind label land last latitude
+    layout layouts life limit link location lockout login logs longitude mime months municipalities municipality
+    name next note notes notifications notified notify number numbering options origin overdue owner password
+    path patterns payload pct pending permissions photo policies position preview progress public qr quantity
+    read reading readings reason reasons received recipient recovery recurrence refresh remaining reminder
+    removed report requested requester required reset residual result return returned revoked role rollback
+    rollbacks rounding rule run scanned schedule schema scope search secret sector sectors security sent
+    separator seq sequences service settings sha256 show signatures size slug soon specific start started status
+    step stored summary system template templates tenure text title to token tokens total two type until updated
+    upgrade upgrades uploaded url usage used useful user users value values version versions width year
+  `),
+);
+
+/** Brazilian registry codes with no English name (glossary: "Identifiers"). */
+export const IDENTIFIERS = new Set(words('cep cnpj ibge uf'));
+
+/**
+ * Spec nouns allowed inside any table or column name, singular and plural, as `_`-joined phrases
+ * (glossary: "Domain nouns").
+ */
+export const NOUNS = new Set(
+  words(`
+    competencia comissao depreciacao emprestimo emprestimos etiqueta etiquetas ficha fichas forma_aquisicao
+    formas_aquisicao imovel imoveis inventario inventarios local locais manutencao manutencoes patrimonio
+    patrimonios relatorio relatorios termo termos tipo_bem tipos_bens transferencia transferencias
+  `),
+);
+
+/** Register fields the spec names in snake_case (§3, §9): allowed as whole column names, on any table. */
+export const SPEC_COLUMNS = new Set(
+  words(`
+    area_construida denominacao descricao_bem doado endereco numero_patrimonio transferencia_pendente valor_aquisicao
+  `),
+);
+
+/** English words a table name must not use: the domain thing has its Portuguese noun (glossary). */
+export const TABLE_SYNONYMS: Readonly<Record<string, string>> = {
+  asset: 'patrimonio',
+  depreciation: 'depreciacao',
+  inventory: 'inventario',
+  label: 'etiqueta',
+  loan: 'emprestimo',
+  maintenance: 'manutencao',
+  property: 'imovel',
+  report: 'relatorio',
+  transfer: 'transferencia',
+};
+
+/** Tables to rename: current → glossary name (docs/glossary.md, "Pending renames"). */
+export const PENDING_TABLES: Readonly<Record<string, string>> = {
+  asset_form_fields: 'patrimonio_fields',
+  asset_versions: 'patrimonio_versions',
+  depreciacao_eventos: 'depreciacao_events',
+  depreciacao_fechamentos: 'depreciacao_closings',
+  depreciacao_lancamentos: 'depreciacao_entries',
+  imovel_arquivos: 'imovel_files',
+  imovel_historico: 'imovel_history',
+  imovel_report_templates: 'imovel_relatorio_templates',
+  importacoes: 'imports',
+  inventario_itens: 'inventario_items',
+  inventario_leituras: 'inventario_readings',
+  label_templates: 'etiqueta_templates',
+  patrimonio_arquivos: 'patrimonio_files',
+  patrimonio_historico: 'patrimonio_history',
+  report_configs: 'relatorio_configs',
+  report_templates: 'relatorio_templates',
+  termo_pendencias: 'termo_pending',
+  termo_versoes: 'termo_versions',
+};
+
+const renames = (pairs: string): Record<string, string> =>
+  Object.fromEntries(words(pairs).map((pair) => pair.split('>') as [string, string]));
+
+/**
+ * Columns to rename, by current table name: `current>glossary` pairs (docs/glossary.md, "Pending renames").
+ * A rename listed here for a table that is also renamed still names the table as it is now.
+ */
+export const PENDING_COLUMNS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  dashboard_layouts: renames('painel>dashboard'),
+  depreciacao_config: renames('inicio>start_rule arredondamento>rounding data_corte>cutover_date'),
+  depreciacao_eventos: renames(`tipo>kind valor>value vida_util_restante_meses>remaining_useful_life_months
+    documento>document motivo>reason`),
+  depreciacao_fechamentos: renames('bens>patrimonio_count total_quota>total_amount erro>error'),
+  depreciacao_lancamentos: renames(`valor_bruto>gross_value quota>amount acumulada>accumulated perdas>impairment
+    valor_residual>residual_value valor_contabil>book_value`),
+  emprestimos: renames(`tomador_nome>borrower_name tomador_documento>borrower_document
+    tomador_contato>borrower_contact setor_destino_id>destination_sector_id
+    setor_destino_nome>destination_sector_name data_prevista_devolucao>due_date observacoes>notes
+    estado_devolucao>return_condition observacoes_devolucao>return_notes`),
+  formas_aquisicao: renames('nome>name ativo>active'),
+  imoveis: renames(`denominacao_busca>search_text bairro>district cidade>city area_terreno>land_area
+    situacao>tenure utilizacao>usage setor_nome>sector_name forma_nome>forma_aquisicao_name
+    data_aquisicao>acquisition_date observacoes>notes`),
+  inventario_itens: renames(`local_nome>local_name valor>valor_aquisicao local_encontrado_id>found_local_id
+    local_encontrado_nome>found_local_name estado>condition nota>note lido_por_id>read_by_id
+    lido_por_nome>read_by_name lido_em>read_at leitura_id>reading_id`),
+  inventario_leituras: renames(`numero>scanned_number resultado>result local_nome>local_name estado>condition
+    nota>note lido_por_id>read_by_id lido_por_nome>read_by_name lido_em>read_at recebido_em>received_at`),
+  inventarios: renames(`tipo>kind setor_nome>sector_name local_nome>local_name data_inicio>start_date
+    total_itens>total_items encontrados>found_count divergentes>divergent_count`),
+  manutencoes: renames(`titulo>title tipo>kind data_prevista>due_date responsavel>assignee
+    custo_estimado>estimated_cost custo_real>actual_cost observacoes>notes recorrencia>recurrence
+    data_conclusao>completed_date origem_id>origin_id aviso_proximo_em>due_soon_notified_at
+    aviso_atraso_em>overdue_notified_at`),
+  municipalities: renames('codigo_ibge>ibge_code'),
+  patrimonios: renames(`descricao_busca>search_text tipo_id>tipo_bem_id tipo_nome>tipo_bem_name
+    setor_nome>sector_name local_nome>local_name forma_nome>forma_aquisicao_name quantidade>quantity
+    data_aquisicao>acquisition_date data_entrada_servico>in_service_date vida_util_meses>useful_life_months
+    estado_conservacao>condition observacoes>notes`),
+  report_configs: renames(`filtros>filters agendamento>schedule proxima_execucao>next_run_at
+    ultima_execucao>last_run_at`),
+  termo_pendencias: renames('motivos>reasons'),
+  termo_versoes: renames(`setor_nome>sector_name local_nome>local_name responsavel>holder_name numero>number
+    versao>version_number motivo>reason automatico>automatic itens>items`),
+  tipos_bens: renames('depreciavel>depreciable'),
+  transferencias: renames(`motivo>reason setor_origem_id>origin_sector_id setor_origem_nome>origin_sector_name
+    setor_destino_id>destination_sector_id setor_destino_nome>destination_sector_name
+    local_destino_id>destination_local_id local_destino_nome>destination_local_name destinatario>recipient
+    solicitante_id>requester_id solicitante_nome>requester_name data_solicitacao>requested_at
+    aprovador_id>approver_id aprovador_nome>approver_name data_aprovacao>decided_at
+    comentarios_aprovador>approver_comments`),
+};
+
+/** A table as the check sees it. */
+export interface NamedTable {
+  name: string;
+  columns: string[];
+}
+
+/** Every Drizzle table exported by a schema module (`server/src/db/schema.ts`), with its column names. */
+export function tablesOf(schema: Record<string, unknown>): NamedTable[] {
+  return Object.values(schema)
+    .filter((v): v is PgTable => is(v, PgTable))
+    .map((t) => getTableConfig(t))
+    .map((c) => ({ name: c.name, columns: c.columns.map((col) => col.name) }));
+}
+
+/** The longest noun phrase of `NOUNS` starting at token `i`, as a token count (0: none). */
+function nounAt(tokens: string[], i: number): number {
+  for (let n = Math.min(2, tokens.length - i); n > 0; n--) if (NOUNS.has(tokens.slice(i, i + n).join('_'))) return n;
+  return 0;
+}
+
+/** Why `name` breaks the glossary's rule, or null when it follows it. */
+export function nameProblem(name: string, kind: 'table' | 'column'): string | null {
+  if (!/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/.test(name)) return 'is not snake_case';
+  if (kind === 'column' && SPEC_COLUMNS.has(name)) return null;
+  const tokens = name.split('_');
+  for (let i = 0; i < tokens.length;) {
+    const noun = nounAt(tokens, i);
+    if (noun) {
+      i += noun;
+      continue;
+    }
+    const word = tokens[i];
+    if (kind === 'table' && TABLE_SYNONYMS[word])
+      return `says '${word}': the glossary's noun is '${TABLE_SYNONYMS[word]}'`;
+    if (!ENGLISH.has(word) && !IDENTIFIERS.has(word))
+      return `has '${word}', which is neither an English word of the check's list nor a noun of the glossary`;
+    i += 1;
+  }
+  return null;
+}
+
+/** The pending renames a check uses (the lists above, or a test's). */
+export interface Pending {
+  tables: Readonly<Record<string, string>>;
+  columns: Readonly<Record<string, Readonly<Record<string, string>>>>;
+}
+
+export const PENDING: Pending = { tables: PENDING_TABLES, columns: PENDING_COLUMNS };
+
+/**
+ * Every name of `tables` that breaks the rule and is not pending, and every pending rename that is stale (its
+ * table or column is gone, or already follows the rule): each as one line naming `table` or `table.column`.
+ */
+export function namingProblems(tables: readonly NamedTable[], pending: Pending = PENDING): string[] {
+  const problems: string[] = [];
+  const byName = new Map(tables.map((t) => [t.name, t]));
+  for (const t of tables) {
+    const tableProblem = nameProblem(t.name, 'table');
+    if (tableProblem && !pending.tables[t.name]) problems.push(`${t.name} ${tableProblem}`);
+    if (!tableProblem && pending.tables[t.name]) problems.push(`${t.name} follows the rule: drop its pending rename`);
+    for (const c of t.columns) {
+      const columnProblem = nameProblem(c, 'column');
+      const waiting = pending.columns[t.name]?.[c];
+      if (columnProblem && !waiting) problems.push(`${t.name}.${c} ${columnProblem}`);
+      if (!columnProblem && waiting) problems.push(`${t.name}.${c} follows the rule: drop its pending rename`);
+    }
+  }
+  for (const name of Object.keys(pending.tables))
+    if (!byName.has(name)) problems.push(`${name} is gone: drop its pending rename`);
+  for (const [name, columns] of Object.entries(pending.columns))
+    for (const c of Object.keys(columns))
+      if (!byName.get(name)?.columns.includes(c)) problems.push(`${name}.${c} is gone: drop its pending rename`);
+  return problems;
+}
