@@ -18,6 +18,8 @@ export interface ApiErrorBody {
   code: ErrorCode;
   message: string;
   fields?: Record<string, string>;
+  /** Facts of the refusal a screen may act on (the stale ids, the refused assets, the limit), when an answer has them. */
+  details?: Record<string, unknown>;
 }
 export interface ApiErrorResponse {
   error: ApiErrorBody;

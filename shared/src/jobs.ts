@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { patrimonioListQuery } from './patrimonios';
+import { patrimonioFiltros } from './patrimonios';
 
 /**
  * The jobs a user asks for (a `jobs` row, the Downloads page). Each has a definition in its server
@@ -38,12 +38,9 @@ export type ExportFormat = z.infer<typeof exportFormat>;
  * Body of POST /api/patrimonios/export: the list filters GET /api/patrimonios accepts (without
  * paging/sorting; `cf` = custom-field filters by key) plus the format (XLSX only).
  */
-export const exportPatrimoniosBody = patrimonioListQuery
-  .omit({ page: true, pageSize: true, sort: true, order: true })
-  .extend({
-    cf: z.record(z.string().max(60), z.string().max(200)).optional(),
-    format: z.literal('xlsx', { error: 'Formato inválido.' }).default('xlsx'),
-  });
+export const exportPatrimoniosBody = patrimonioFiltros.extend({
+  format: z.literal('xlsx', { error: 'Formato inválido.' }).default('xlsx'),
+});
 export type ExportPatrimoniosBody = z.input<typeof exportPatrimoniosBody>;
 
 export interface Job {

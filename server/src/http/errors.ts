@@ -10,6 +10,8 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Written as the answer's `error.details` (shared `ApiErrorBody`). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -159,5 +161,6 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   }
   const body: ApiErrorBody = { code: e.code, message: e.message };
   if (e.fields) body.fields = e.fields;
+  if (e.details) body.details = e.details;
   res.status(e.status).json({ error: body });
 };

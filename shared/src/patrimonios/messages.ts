@@ -1,3 +1,4 @@
+import { formatInteger } from '../format/numbers';
 import type { EstadoConservacao, PatrimonioStatus } from './schemas';
 
 /** pt-BR labels of the asset statuses. */
@@ -30,6 +31,7 @@ export const PATRIMONIO_MSG = {
   confirmDelete: 'Excluir este bem? Se ele tiver movimentações, será baixado em vez de excluído.',
   alreadyWrittenOff: 'Este bem já está baixado.',
   lentWriteOff: 'Este bem está emprestado. Registre a devolução antes de baixá-lo.',
+  lentMove: 'Este bem está emprestado. Registre a devolução antes de mudá-lo de setor.',
   pendingTransferMove:
     'Este bem tem uma solicitação de transferência pendente. Aguarde a decisão antes de mudar o setor ou o local.',
   notFound: 'Bem não encontrado.',
@@ -69,6 +71,30 @@ export const PATRIMONIO_MSG = {
   publicDisabled: 'A consulta pública está desativada para este município.',
   publicMunicipality: 'Informe o município (?municipio=<identificador>).',
   municipalityNotFound: 'Município não encontrado.',
+} as const;
+
+const bens = (n: number) => (n === 1 ? '1 bem' : `${formatInteger(n)} bens`);
+
+/** pt-BR messages of the bulk edit (PATCH /api/patrimonios). */
+export const PATRIMONIO_BULK_MSG = {
+  empty: 'Selecione ao menos um bem.',
+  noMatch: 'Nenhum bem atende aos filtros.',
+  noField: 'Informe ao menos um campo a alterar.',
+  oneSource: 'Informe os bens selecionados ou um filtro (um dos dois).',
+  esperado: 'Informe quantos bens o filtro mostrava.',
+  repeated: 'A seleção repete um bem.',
+  status: 'Status inválido: a baixa de bens é feita pela ação "Baixar", não pela edição em lote.',
+  recusados: 'Valor inválido: use "ignorar" para aplicar aos demais bens.',
+  tooMany: (limite: number) => `Selecione no máximo ${bens(limite)} por edição em lote.`,
+  stale: (n: number) =>
+    `${n === 1 ? '1 bem foi alterado' : `${formatInteger(n)} bens foram alterados`} por outra pessoa. Recarregue a lista antes de salvar.`,
+  countChanged: (esperado: number, atual: number) =>
+    `O filtro agora corresponde a ${bens(atual)} (eram ${formatInteger(esperado)}). Revise a seleção antes de salvar.`,
+  refused: (n: number) =>
+    n === 1
+      ? '1 bem não pode ser alterado (veja o motivo).'
+      : `${formatInteger(n)} bens não podem ser alterados (veja os motivos).`,
+  updated: (n: number) => (n === 1 ? '1 bem atualizado.' : `${formatInteger(n)} bens atualizados.`),
 } as const;
 
 /** History actions written by the server. */

@@ -20,6 +20,8 @@ export const PATRIMONIO_LIMITS = {
   loteMax: 500,
   quantidadeMax: 100_000,
   syncMaxLimit: 1000,
+  /** Assets one bulk edit may change (PATCH /api/patrimonios): more is 413. */
+  bulkMax: 10_000,
   /** numeric(14,2) */
   valorMax: '999999999999.99',
 } as const;
@@ -266,6 +268,11 @@ export type PatrimonioListQuery = z.infer<typeof patrimonioListQuery>;
 export type PatrimonioFilters = Partial<Omit<PatrimonioListQuery, 'page' | 'pageSize' | 'sort' | 'order'>> & {
   cf?: Record<string, string>;
 };
+
+/** The list's filters as a JSON body (export, labels, bulk edit): the list query without paging and order, plus `cf`. */
+export const patrimonioFiltros = patrimonioListQuery
+  .omit({ page: true, pageSize: true, sort: true, order: true })
+  .extend({ cf: z.record(z.string().max(60), z.string().max(200)).optional() });
 
 export const patrimonioSyncQuery = z.strictObject({
   after: int4FromText().min(0).default(0),

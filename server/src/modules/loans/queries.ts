@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import { emprestimos, patrimonios, sectors } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { inScope, ofTenant, type TenantScope } from '../../tenancy/scope';
-import { filterWhere, fold, quickSearch } from '../patrimonios';
+import { amongIds, filterWhere, fold, quickSearch } from '../patrimonios';
 import { toLoanItem, type LoanRow } from './presenters';
 
 /** The select of a loan with its asset's number, description and sector and its destination sector's name. */
@@ -160,11 +160,17 @@ export async function lookupBens(
   };
 }
 
-/** Whether the asset is lent now (for areas that must refuse to move or write off a lent asset). */
-export async function hasOpenLoan(tx: Db, patrimonioId: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: emprestimos.id })
+/** The assets of `ids` lent now (for areas that must refuse to move or write off a lent asset). */
+export async function lentAmong(tx: Db, ids: readonly number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await tx
+    .selectDistinct({ id: emprestimos.patrimonioId })
     .from(emprestimos)
-    .where(and(eq(emprestimos.patrimonioId, patrimonioId), open));
-  return !!row;
+    .where(and(amongIds(emprestimos.patrimonioId, ids), open));
+  return rows.map((r) => r.id);
+}
+
+/** Whether the asset is lent now. */
+export async function hasOpenLoan(tx: Db, patrimonioId: number): Promise<boolean> {
+  return (await lentAmong(tx, [patrimonioId])).length > 0;
 }

@@ -30,6 +30,10 @@ const ERROR_SCHEMA: Json = {
         code: { type: 'string', enum: ERROR_CODES },
         message: { type: 'string', description: 'Mensagem em português, pronta para o usuário.' },
         fields: { type: 'object', additionalProperties: { type: 'string' }, description: 'Erros por campo.' },
+        details: {
+          type: 'object',
+          description: 'Dados da recusa, quando a resposta os tem (ids desatualizados, bens recusados, limite).',
+        },
       },
     },
   },

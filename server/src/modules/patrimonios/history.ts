@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { HISTORICO_ACTIONS } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { patrimonioHistorico } from '../../db/schema';
@@ -12,13 +13,21 @@ export interface HistoryLine {
   details: string;
 }
 
-/** Appends history lines of the caller's municipality, signed by the change's author. */
+/**
+ * Appends history lines of the caller's municipality, signed by the change's author: one statement with one
+ * array parameter per column however many lines (a bulk edit writes thousands).
+ */
 export async function addHistory(tx: Db, out: Outbox, entries: HistoryLine[], municipalityId: number): Promise<void> {
   if (!entries.length) return;
-  const actor = out.actor;
-  await tx
-    .insert(patrimonioHistorico)
-    .values(entries.map((e) => ({ ...e, municipalityId, userId: actor?.id ?? null, userName: actor?.name ?? null })));
+  const h = patrimonioHistorico;
+  const cols = [h.patrimonioId, h.action, h.details, h.municipalityId, h.userId, h.userName].map((c) =>
+    sql.identifier(c.name),
+  );
+  const column = <T>(pick: (e: HistoryLine) => T) => sql.param(entries.map(pick));
+  await tx.execute(sql`insert into ${h} (${sql.join(cols, sql`, `)})
+    select u.p, u.a, u.d, ${municipalityId}::int, ${out.actor?.id ?? null}::int, ${out.actor?.name ?? null}::text
+      from unnest(${column((e) => e.patrimonioId)}::int[], ${column((e) => e.action)}::text[],
+                  ${column((e) => e.details)}::text[]) as u(p, a, d)`);
 }
 
 const LABELS: Record<string, string> = {
@@ -58,6 +67,7 @@ type Described = Pick<
   | 'tipoNome'
   | 'setorNome'
   | 'sectorId'
+  | 'localId'
   | 'localNome'
   | 'formaNome'
   | 'valorAquisicao'
@@ -100,6 +110,8 @@ export function describeChanges(
   if (old.sectorId !== next.sectorId && old.setorNome === next.setorNome)
     diff('setor_responsavel', `#${old.sectorId}`, `#${next.sectorId}`, shown, HISTORICO_ACTIONS.moved);
   diff('local_objeto', old.localNome, next.localNome, shown, HISTORICO_ACTIONS.moved);
+  if (old.localId !== next.localId && old.localNome === next.localNome)
+    diff('local_objeto', `#${old.localId}`, `#${next.localId}`, shown, HISTORICO_ACTIONS.moved);
   diff('forma_aquisicao', old.formaNome, next.formaNome);
   if (!sameMoney(old.valorAquisicao, next.valorAquisicao))
     diff('valor_aquisicao', old.valorAquisicao, next.valorAquisicao, (v) => moneyBR(String(v)));

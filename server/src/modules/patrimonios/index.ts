@@ -14,7 +14,7 @@ export {
   type TransferFlag,
 } from './commands';
 export { findOwn, getPatrimonio, loadPatrimonio } from './queries';
-export { filterWhere, quickSearch, fold, countPatrimonios } from './filters';
+export { filterWhere, quickSearch, fold, countPatrimonios, amongIds } from './filters';
 export { toListItem } from './presenters';
 export { assetRooms, assetChanged } from './rooms';
 export { addHistory, type HistoryLine } from './history';

@@ -7,6 +7,8 @@ import {
   idFromText,
   idParam,
   importModeQuery,
+  patrimonioBulkBody,
+  patrimonioBulkResult,
   patrimonioCreateBody,
   patrimonioListQuery,
   patrimonioLoteBody,
@@ -185,6 +187,15 @@ export const patrimonioRoutes = [
     handler: async (c) => ({
       patrimonio: await c.command((tx, out) => commands.updatePatrimonio(tx, out, c.scope, c.params.id, c.body)),
     }),
+  }),
+  route({
+    method: 'patch',
+    path: '/patrimonios',
+    audience: 'municipal',
+    permission: 'bens:update',
+    body: patrimonioBulkBody,
+    response: patrimonioBulkResult,
+    handler: (c) => c.command((tx, out) => commands.bulkUpdatePatrimonios(tx, out, c.scope, c.body)),
   }),
   route({
     method: 'delete',

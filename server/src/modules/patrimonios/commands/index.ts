@@ -2,6 +2,7 @@ export { createLote, createPatrimonio } from './create';
 export { deletePatrimonio } from './delete';
 export { moveAsset, type MoveAsset } from './move';
 export { updatePatrimonio } from './update';
+export { bulkUpdatePatrimonios } from './bulk-update';
 export { writeOffAsset, type WriteOff } from './write-off';
 export { setTransferPending, type TransferFlag } from './transfer-flag';
 export { attachArquivo, findArquivo, removeArquivo } from './arquivos';

@@ -25,6 +25,22 @@ export const notYourSector = () =>
   new HttpError(403, 'FORBIDDEN', PATRIMONIO_MSG.notYourSector, { sectorId: PATRIMONIO_MSG.notYourSector });
 
 /**
+ * Why an edit may not move the asset from where it is to `to` now, or null: a pending transfer keeps its
+ * sector and location, and a hold (a loan: `moveHold`, its reason) keeps its sector. The single and the
+ * bulk edit ask it; `moveAsset` does not (a transfer's approval moves the asset it flagged).
+ */
+export function moveRefusal(
+  asset: Pick<Row, 'sectorId' | 'localId' | 'transferenciaPendente'>,
+  to: { sectorId: number; localId: number | null },
+  moveHold: string | null,
+): string | null {
+  const otherSector = to.sectorId !== asset.sectorId;
+  if (asset.transferenciaPendente && (otherSector || to.localId !== asset.localId))
+    return PATRIMONIO_MSG.pendingTransferMove;
+  return otherSector ? moveHold : null;
+}
+
+/**
  * Moves an asset to another sector and/or location of its municipality, in the caller's transaction:
  * history lines, audit row, and live events (its list item to the rooms that see it now,
  * `{ id, removed: true }` to a sector room that lost it). Nothing is written when nothing moves.

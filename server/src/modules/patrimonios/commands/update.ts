@@ -11,7 +11,7 @@ import { addHistory, describeChanges } from '../history';
 import { findOwn, loadPatrimonio } from '../queries';
 import { checkCustom, resolveRefs, unprocessable } from '../refs';
 import { assetChanged } from '../rooms';
-import { moveAsset, notYourSector } from './move';
+import { moveAsset, moveRefusal, notYourSector } from './move';
 import { checkEntrada } from './depreciacao-fields';
 
 /**
@@ -32,9 +32,13 @@ export async function updatePatrimonio(
   if (body.version !== old.version) throw conflict(PATRIMONIO_MSG.stale);
   if (body.numero_patrimonio !== undefined && body.numero_patrimonio !== old.numeroPatrimonio)
     throw unprocessable('numero_patrimonio', PATRIMONIO_MSG.numeroReadOnly);
-  const movesTo = (k: 'sectorId' | 'localId') => body[k] !== undefined && body[k] !== old[k];
-  if (old.transferenciaPendente && (movesTo('sectorId') || movesTo('localId')))
-    throw conflict(PATRIMONIO_MSG.pendingTransferMove);
+  const to = {
+    sectorId: body.sectorId ?? old.sectorId,
+    localId: body.localId === undefined ? old.localId : body.localId,
+  };
+  const moveHold = to.sectorId !== old.sectorId ? await heldBy(tx, id, 'move') : null;
+  const refusal = moveRefusal(old, to, moveHold);
+  if (refusal) throw conflict(refusal);
   const held = body.status === 'baixado' && old.status !== 'baixado' ? await heldBy(tx, id) : null;
   if (held) throw conflict(held);
 
