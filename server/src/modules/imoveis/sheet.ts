@@ -22,10 +22,9 @@ import type { Db } from '../../db/client';
 import { formasAquisicao, imoveis, sectors } from '../../db/schema';
 import { liveEvent, record, type Outbox } from '../../db/tx';
 import { HttpError, fromZod } from '../../http/errors';
-import { openSpreadsheet, SpreadsheetError, type Cell } from '../../spreadsheet';
+import { openSpreadsheet, SpreadsheetError, writeXlsx, type Cell, type FileColumn } from '../../spreadsheet';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { uploadTmpDir } from '../../uploads';
-import { writeXlsx, type FileColumn } from '../exportacoes/writers';
 import { checkCustomValues } from '../form-fields';
 import { assertWritable, insertImoveis } from './commands';
 import { listImovelFields, imovelOrder, imovelWhere } from './queries';
@@ -103,7 +102,7 @@ export async function writeImovelSheet(
   async function* chunks() {
     for (let i = 0; i < rows.length; i += 1000) yield rows.slice(i, i + 1000).map((r) => sheetValues(r, custom));
   }
-  await writeXlsx(file, 'Imóveis', sheetColumns(custom), chunks(), () => undefined);
+  await writeXlsx(file, { name: 'Imóveis', columns: sheetColumns(custom), rows: chunks() });
   return file;
 }
 
