@@ -13,7 +13,7 @@ import {
   type ImportError,
 } from '@tombo/shared';
 import type { Db } from '../../db/client';
-import { formasAquisicao, imoveis, sectors } from '../../db/schema';
+import { imoveis } from '../../db/schema';
 import { liveEvent, record, type Outbox } from '../../db/tx';
 import { HttpError, fromZod } from '../../http/errors';
 import {
@@ -31,6 +31,7 @@ import {
 } from '../../spreadsheet/import';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { checkCustomValues } from '../form-fields';
+import { loadCatalogs } from '../patrimonios';
 import { assertWritable, insertImoveis } from './commands';
 import { listImovelFields } from './queries';
 
@@ -44,25 +45,19 @@ interface ImovelInput {
 interface Refs {
   custom: ImovelField[];
   sectorByName: Map<string, { id: number; name: string }>;
-  formaByName: Map<string, { id: number; nome: string }>;
+  formaByName: Map<string, { id: number; name: string }>;
   taken: Set<string>;
 }
 
+/** What the rows are checked against, read in the import's transaction. */
 async function loadRefs(tx: Db, scope: TenantScope): Promise<Refs> {
   const custom = (await listImovelFields(tx, scope)).filter((f) => f.isCustom);
-  const sectorRows = await tx
-    .select({ id: sectors.id, name: sectors.name })
-    .from(sectors)
-    .where(ofTenant(sectors, scope));
-  const formaRows = await tx
-    .select({ id: formasAquisicao.id, nome: formasAquisicao.nome })
-    .from(formasAquisicao)
-    .where(ofTenant(formasAquisicao, scope));
+  const { sectors, formas } = await loadCatalogs(tx, scope);
   const taken = await tx.select({ n: imoveis.numeroPatrimonio }).from(imoveis).where(ofTenant(imoveis, scope));
   return {
     custom,
-    sectorByName: new Map(sectorRows.map((s) => [s.name.trim().toLowerCase(), s])),
-    formaByName: new Map(formaRows.map((f) => [f.nome.trim().toLowerCase(), f])),
+    sectorByName: new Map(sectors.map((s) => [s.name.trim().toLowerCase(), s])),
+    formaByName: new Map(formas.map((f) => [f.name.trim().toLowerCase(), f])),
     taken: new Set(taken.map((r) => r.n)),
   };
 }
@@ -170,7 +165,7 @@ function checkImovelRow(
   if (firstError) return fail('', firstError);
   return {
     input: { ...parsed.data, customFields: checked.values },
-    ref: { setorNome: sector?.name ?? null, formaNome: forma?.nome ?? null },
+    ref: { setorNome: sector?.name ?? null, formaNome: forma?.name ?? null },
   };
 }
 

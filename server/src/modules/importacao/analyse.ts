@@ -18,7 +18,7 @@ import { openCsv, type CsvFile } from '../../spreadsheet';
 import { checkRows, foldHeader, runImport, type ImportOutcome } from '../../spreadsheet/import';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { estadoOf, statusOf } from '../patrimonios';
-import type { Catalogs } from './queries';
+import type { Catalogs } from '../patrimonios';
 import { readFailure, registerImport, type RegisterRead } from './read';
 
 /**

@@ -27,7 +27,7 @@ import { createSector } from '../sectors';
 import { fieldRules } from '../form-fields';
 import { fold } from './analyse';
 import { mapCustom } from './custom';
-import { loadCatalogs } from './queries';
+import { loadCatalogs } from '../patrimonios';
 import { registerImport } from './read';
 import type { ImportacaoBensPayload } from './jobs/importacao-bens';
 

@@ -54,7 +54,14 @@ export const asNumber = (v: unknown): number | null => {
   return Number.isFinite(n) ? n : null;
 };
 
-/** Whether a kind is written as a number (money with its format). */
-export const isNumeric = (kind: CellKind) => kind === 'money' || kind === 'number';
-/** Whether a kind is written as a date (with or without the time). */
-export const isDate = (kind: CellKind) => kind === 'date' || kind === 'datetime';
+/** What a row's value is written as in its column: a number, a date, or text (neutralised; '' for nothing). */
+export type Typed = { number: number } | { date: Date } | { text: string };
+
+/** Types a row's value by its column: money/number columns take numbers, date columns dates, the rest text. */
+export function typed(col: FileColumn, v: unknown): Typed {
+  const n = col.kind === 'money' || col.kind === 'number' ? asNumber(v) : null;
+  if (n != null) return { number: n };
+  if ((col.kind === 'date' || col.kind === 'datetime') && v instanceof Date && !Number.isNaN(v.getTime()))
+    return { date: v };
+  return { text: v == null ? '' : neutralise(asText(v, col.kind)) };
+}

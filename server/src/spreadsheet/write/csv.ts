@@ -1,14 +1,5 @@
 import { fileSink } from '../../jobs/file-sink';
-import {
-  asNumber,
-  asText,
-  isDate,
-  isNumeric,
-  neutralise,
-  type FileColumn,
-  type FileRows,
-  type Progress,
-} from './cells';
+import { asText, neutralise, typed, type FileColumn, type FileRows, type Progress } from './cells';
 
 /** One CSV field (`;`-separated), quoted when it holds the separator, a quote or a line break. */
 export const csvField = (v: string | number): string => {
@@ -18,10 +9,9 @@ export const csvField = (v: string | number): string => {
 
 /** A row's value as a CSV field's text: decimal comma for numbers, dd/mm/aaaa dates, text neutralised. */
 function csvValue(col: FileColumn, v: unknown): string {
-  const n = isNumeric(col.kind) ? asNumber(v) : null;
-  if (n != null) return (col.kind === 'money' ? n.toFixed(2) : String(n)).replace('.', ',');
-  if (isDate(col.kind) && v instanceof Date) return asText(v, col.kind);
-  return neutralise(asText(v));
+  const t = typed(col, v);
+  if ('number' in t) return (col.kind === 'money' ? t.number.toFixed(2) : String(t.number)).replace('.', ',');
+  return 'date' in t ? asText(t.date, col.kind) : t.text;
 }
 
 /** A CSV file written a batch of records at a time (`;`-separated, UTF-8 with BOM), in order. */

@@ -1,13 +1,4 @@
-import {
-  asNumber,
-  asText,
-  isDate,
-  isNumeric,
-  neutralise,
-  type FileColumn,
-  type FileRows,
-  type Progress,
-} from './cells';
+import { typed, type FileColumn, type FileRows, type Progress } from './cells';
 import { STYLE, sheetFrame, sheetPath, workbookParts, xmlText } from './xlsx-parts';
 import { writeZip } from './zip';
 
@@ -38,12 +29,10 @@ function textCell(ref: string, style: string, text: string): string {
 
 /** A row's value as an XLSX cell: numbers and dates typed with their column's format, text neutralised, nothing when empty. */
 function xlsxCell(col: FileColumn, ref: string, style: string, v: unknown): string {
-  const n = isNumeric(col.kind) ? asNumber(v) : null;
-  if (n != null) return `<c r="${ref}"${style}><v>${n}</v></c>`;
-  if (isDate(col.kind) && v instanceof Date && !Number.isNaN(v.getTime()))
-    return `<c r="${ref}"${style}><v>${EXCEL_UNIX_EPOCH + v.getTime() / MS_PER_DAY}</v></c>`;
-  const text = v == null ? '' : neutralise(asText(v, col.kind));
-  return text ? textCell(ref, style, text) : '';
+  const t = typed(col, v);
+  if ('number' in t) return `<c r="${ref}"${style}><v>${t.number}</v></c>`;
+  if ('date' in t) return `<c r="${ref}"${style}><v>${EXCEL_UNIX_EPOCH + t.date.getTime() / MS_PER_DAY}</v></c>`;
+  return t.text ? textCell(ref, style, t.text) : '';
 }
 
 /**

@@ -77,7 +77,7 @@ export function assetImport(refs: ImportRefs): ImportSpec<CheckedRow> {
     sectorBy,
     localBy: new Map(refs.locais.map((l) => [`${l.sectorId}:${fold(l.name)}`, l])),
     tipoBy: new Map(refs.tipos.map((t) => [fold(t.name), t])),
-    formaBy: new Map(refs.formas.map((f) => [fold(f.nome), f])),
+    formaBy: new Map(refs.formas.map((f) => [fold(f.name), f])),
   };
   let custom: Array<[number, FormField]> = [];
   return {
@@ -192,7 +192,7 @@ function checkRow(x: RowContext, row: ImportRow): CheckedRow | null {
       localId: local?.id ?? null,
       localNome: local?.name ?? null,
       formaAquisicaoId: forma?.id ?? null,
-      formaNome: forma?.nome ?? null,
+      formaNome: forma?.name ?? null,
       valorAquisicao: v.valor_aquisicao,
       quantidade: v.quantidade ?? 1,
       dataAquisicao: v.data_aquisicao ?? null,

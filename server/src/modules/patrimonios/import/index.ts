@@ -3,3 +3,4 @@ export { importPatrimonios } from './commit';
 export { closeImportThreads } from './thread';
 // Fixed values read by their labels, shared with the register import of other systems (modules/importacao).
 export { estadoOf, statusOf } from './columns';
+export { loadCatalogs, type Catalogs } from './refs';
