@@ -23,6 +23,7 @@ export const JOB_NAMES = [
   'imovel-report.generate',
   'depreciacao.fechamento',
   'depreciacao-relatorio.generate',
+  'export.imoveis',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;

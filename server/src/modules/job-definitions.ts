@@ -14,6 +14,7 @@ import * as termos from './termos';
 import * as transfers from './transfers';
 import * as backups from './backups';
 import * as manutencoes from './manutencoes';
+import * as imoveis from './imoveis';
 import * as imoveisRelatorios from './imoveis-relatorios';
 import * as depreciacao from './depreciacao';
 import * as depreciacaoRelatorios from './depreciacao-relatorios';
@@ -37,6 +38,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   ...importacao.jobs,
   ...backups.jobs,
   ...manutencoes.jobs,
+  ...imoveis.jobs,
   ...imoveisRelatorios.jobs,
   ...depreciacao.jobs,
   ...depreciacaoRelatorios.jobs,

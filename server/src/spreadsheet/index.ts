@@ -86,3 +86,5 @@ async function* limited(raw: AsyncGenerator<RawRow>, maxRows: number): AsyncGene
 export { detectCsvDialect, type CsvDialect } from './detect';
 /** Whether the file is an XLSX (zip) or text read as CSV (an old .xls is refused). */
 export const spreadsheetKind = sniff;
+// The writer (XLSX and CSV files) lives next to the reader: one module for spreadsheets.
+export * from './write';

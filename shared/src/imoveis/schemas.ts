@@ -144,6 +144,9 @@ export type ImovelListQuery = z.infer<typeof imovelListQuery>;
 export type ImovelFilters = Partial<Pick<ImovelListQuery, 'q' | 'situacao' | 'utilizacao' | 'sectorId' | 'bairro'>>;
 /** GET /api/imoveis/exportar.xlsx: the list's filters and order, no paging. */
 export const imovelExportQuery = imovelListQuery.omit({ page: true, pageSize: true });
+/** POST /api/imoveis/export (a job): the same filters and order as a JSON body (`sectorId` a number). */
+export const imovelExportBody = imovelExportQuery.extend({ sectorId: idNumber().optional() });
+export type ImovelExportBody = z.input<typeof imovelExportBody>;
 
 /**
  * Files of a property: POST /api/imoveis/:id/fotos | /documentos (multipart field `file`), then

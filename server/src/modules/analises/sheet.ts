@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'express';
 import type { AnaliseGrupoResponse, AnaliseTemporalResponse } from '@tombo/shared';
-import { writeXlsx, type FileColumn } from '../exportacoes';
+import { writeXlsx, type FileColumn } from '../../spreadsheet';
 import { XLSX_MIME } from '../../jobs/files';
 import { sendStoredFile } from '../../uploads';
 
@@ -52,7 +52,7 @@ export function temporalSheet(r: AnaliseTemporalResponse) {
 }
 
 /**
- * Writes the rows with the export area's XLSX writer (money and numbers typed) to a temporary file,
+ * Writes the rows with the spreadsheet writer (money and numbers typed) to a temporary file,
  * sends it as an attachment that is never cached, and removes it.
  */
 export async function sendSheet(
@@ -62,15 +62,7 @@ export async function sendSheet(
 ): Promise<undefined> {
   const file = path.join(os.tmpdir(), `tombo-analise-${randomUUID()}.xlsx`);
   try {
-    await writeXlsx(
-      file,
-      s.sheet,
-      s.columns,
-      (async function* () {
-        yield s.rows;
-      })(),
-      () => undefined,
-    );
+    await writeXlsx(file, { name: s.sheet, columns: s.columns, rows: [s.rows] });
     return await sendStoredFile(res, file, { fileName, mimeType: XLSX_MIME, generated: true });
   } finally {
     await fs.rm(file, { force: true });

@@ -4,5 +4,3 @@ export { exportacaoRoutes as routes } from './routes';
 export { exportacaoAccess as access } from './access';
 /** The area's job definitions (collected by modules/job-definitions.ts). */
 export const jobs = [exportDadosJob] as const;
-/** The streaming spreadsheet writer, for other areas' files (the property reports). */
-export { writeXlsx, type FileColumn } from './writers';

@@ -6,3 +6,6 @@ export { assertWritable as assertImovelWritable } from './commands';
 export { toImovelListItem, toImovelArquivo } from './presenters';
 export { imovelFiles } from './files';
 export { addImovelHistory } from './history';
+import { exportImoveisJob } from './jobs/export-imoveis';
+/** The area's job definitions (collected by modules/job-definitions.ts). */
+export const jobs = [exportImoveisJob] as const;

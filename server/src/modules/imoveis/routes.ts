@@ -2,6 +2,7 @@ import fsp from 'node:fs/promises';
 import {
   idParam,
   imovelCreateBody,
+  imovelExportBody,
   imovelExportQuery,
   imovelFileParams,
   imovelFieldCreateBody,
@@ -13,12 +14,14 @@ import {
 import { route } from '../../http/route';
 import { XLSX_MIME } from '../../jobs/files';
 import { sendStoredFile, withUpload } from '../../uploads';
+import { createJob, enqueueJob } from '../jobs';
 import { receiveFile } from '../patrimonios';
 import * as commands from './commands';
 import * as fields from './fields';
 import { imovelFiles } from './files';
 import { findImovelArquivo, getImovel, listImovelFields, listImoveis } from './queries';
-import { importImoveis, readImovelSheet, writeImovelSheet } from './sheet';
+import { importImoveis } from './import';
+import { readImovelSheet, writeImovelSheet } from './sheet';
 
 const read = { param: 'id', rule: 'imovel.read' } as const;
 const write = { param: 'id', rule: 'imovel.write' } as const;
@@ -51,6 +54,26 @@ export const imovelRoutes = [
       } finally {
         await fsp.rm(file, { force: true }).catch(() => undefined);
       }
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/imoveis/export',
+    audience: 'municipal',
+    permission: 'imoveis:read',
+    body: imovelExportBody,
+    status: 202,
+    handler: async (c) => {
+      const row = await c.command((tx, out) =>
+        createJob(tx, out, c.scope, {
+          ownerId: c.principal.id,
+          name: 'export.imoveis',
+          title: 'Imóveis (XLSX)',
+          payload: { ...c.body },
+          audit: { action: 'EXPORT_REQUEST', entityType: 'Imovel' },
+        }),
+      );
+      return { job: await enqueueJob(c.ctx, c.scope, row, c.requestId) };
     },
   }),
   route({

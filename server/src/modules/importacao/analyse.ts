@@ -7,24 +7,19 @@ import {
   localKey,
   type DistinctEnumValue,
   type DistinctValue,
-  type ImportError,
   type ImportacaoAnalise,
   type ImportacaoCatalog,
-  type ImportacaoMapping,
 } from '@tombo/shared';
 import type { AppContext } from '../../context';
-import { fileSink } from '../../jobs/file-sink';
 import { patrimonios } from '../../db/schema';
 import { read } from '../../db/tx';
 import { HttpError } from '../../http/errors';
+import { openCsv, type CsvFile } from '../../spreadsheet';
+import { checkRows, foldHeader, runImport, type ImportOutcome } from '../../spreadsheet/import';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
-import { estadoOf, statusOf } from '../patrimonios/import';
-import type { MappedCustom } from './custom';
-import { csvField } from './files';
-import type { Catalogs } from './queries';
-import { openRegister, readFailure, yieldToOthers } from './read';
-import { parseRow } from './rows';
-import { foldHeader } from './suggest';
+import { estadoOf, statusOf } from '../patrimonios';
+import type { Catalogs } from '../patrimonios';
+import { readFailure, registerImport, type RegisterRead } from './read';
 
 /**
  * The analysis of a stored register under a mapping, streamed (never all rows in memory): every bad
@@ -35,15 +30,11 @@ import { foldHeader } from './suggest';
 const BATCH = 1000;
 export const fold = foldHeader;
 
-export interface AnalyseInput {
+export interface AnalyseInput extends RegisterRead {
   file: string;
-  hasHeader: boolean;
-  mapping: ImportacaoMapping;
   catalogs: Catalogs;
   /** Absolute path the CSV of every bad row is written to. */
   errorsFile: string;
-  /** The custom form fields the mapping fills (custom.ts). */
-  custom?: MappedCustom;
   /** Told the number of rows read so far, every BATCH rows. */
   onProgress?: (rows: number) => void;
 }
@@ -57,17 +48,6 @@ type Ctx = Pick<AppContext, 'db'>;
 
 /** Runs the analysis; a file the reader refuses is a 413/422 with its pt-BR reason. */
 export async function analyse(ctx: Ctx, scope: TenantScope, input: AnalyseInput): Promise<AnalyseOutput> {
-  const out = fileSink(input.errorsFile, { encoding: 'utf8' });
-  await out.write('\ufeffLinha;Campo;Mensagem\n');
-  const inline: ImportError[] = [];
-  let errorCount = 0;
-  const report = async (list: ImportError[]) => {
-    for (const e of list) {
-      errorCount++;
-      if (inline.length < IMPORTACAO_LIMITS.inlineErrors) inline.push(e);
-      await out.write(`${e.line};${csvField(e.field)};${csvField(e.message)}\n`);
-    }
-  };
   const counts: Record<ImportacaoCatalog | 'status' | 'estado', Map<string, number>> = {
     setor: new Map(),
     local: new Map(),
@@ -80,103 +60,58 @@ export async function analyse(ctx: Ctx, scope: TenantScope, input: AnalyseInput)
     const m = counts[key];
     m.set(value, (m.get(value) ?? 0) + 1);
     if (m.size > IMPORTACAO_LIMITS.maxDistinct) {
-      const field = key === 'local' ? 'local' : key;
-      const label = IMPORTACAO_FIELD_LABELS[field];
+      const label = IMPORTACAO_FIELD_LABELS[key];
       throw new HttpError(422, 'UNPROCESSABLE', IMPORTACAO_MSG.tooManyDistinct(label, IMPORTACAO_LIMITS.maxDistinct), {
-        [`mapping.${field}`]: IMPORTACAO_MSG.tooManyDistinct(label, IMPORTACAO_LIMITS.maxDistinct),
+        [`mapping.${key}`]: IMPORTACAO_MSG.tooManyDistinct(label, IMPORTACAO_LIMITS.maxDistinct),
       });
     }
   };
-  // Numbers only (not rows): the line each was first seen on, for "repeated in the file".
-  const firstLine = new Map<string, number>();
-  let pending: Array<{ numero: string; line: number }> = [];
-  let duplicates = 0;
-  const checkRegister = async () => {
-    if (!pending.length) return;
-    const batch = pending;
-    pending = [];
-    const taken = new Set(
+  const { mapping } = input;
+  // The values of every row read (even one repeating a number): each needs a choice.
+  const spec = registerImport(input, (row) => {
+    count('setor', row.setor);
+    if (mapping.local != null && row.local) count('local', localKey(row.setor, row.local));
+    if (mapping.tipo != null && row.tipo) count('tipo', row.tipo);
+    if (mapping.forma != null && row.forma) count('forma', row.forma);
+    if (mapping.status != null && row.status) count('status', row.status);
+    if (mapping.estado != null && row.estado) count('estado', row.estado);
+    return row;
+  });
+  const inRegister = async (numeros: string[]) =>
+    new Set(
       (
         await read(ctx, scope, (tx) =>
           tx
             .select({ n: patrimonios.numeroPatrimonio })
             .from(patrimonios)
-            .where(
-              and(
-                ofTenant(patrimonios, scope),
-                inArray(
-                  patrimonios.numeroPatrimonio,
-                  batch.map((b) => b.numero),
-                ),
-              ),
-            ),
+            .where(and(ofTenant(patrimonios, scope), inArray(patrimonios.numeroPatrimonio, numeros))),
         )
       ).map((r) => r.n),
     );
-    const found: ImportError[] = [];
-    for (const b of batch)
-      if (taken.has(b.numero)) {
-        duplicates++;
-        found.push({
-          line: b.line,
-          field: IMPORTACAO_FIELD_LABELS.numero,
-          message: IMPORTACAO_MSG.duplicateInRegister(b.numero),
-        });
-      }
-    await report(found);
-  };
-
-  let total = 0;
-  let valid = 0;
-  let columnsSeen = 0;
+  let report: CsvFile | null = null;
+  let outcome: ImportOutcome;
   try {
-    const sheet = await openRegister(input.file, input.hasHeader);
-    try {
-      for await (const raw of sheet.rows) {
-        total++;
-        columnsSeen = Math.max(columnsSeen, raw.cells.length);
-        const errs: ImportError[] = [];
-        const row = parseRow(input.mapping, raw, errs, input.custom);
-        if (row) {
-          const seen = firstLine.get(row.numero);
-          if (seen !== undefined)
-            errs.push({
-              line: row.line,
-              field: IMPORTACAO_FIELD_LABELS.numero,
-              message: IMPORTACAO_MSG.duplicateInFile(row.numero, seen),
-            });
-          else {
-            firstLine.set(row.numero, row.line);
-            pending.push({ numero: row.numero, line: row.line });
-          }
-          count('setor', row.setor);
-          if (input.mapping.local != null && row.local) count('local', localKey(row.setor, row.local));
-          if (input.mapping.tipo != null && row.tipo) count('tipo', row.tipo);
-          if (input.mapping.forma != null && row.forma) count('forma', row.forma);
-          if (input.mapping.status != null && row.status) count('status', row.status);
-          if (input.mapping.estado != null && row.estado) count('estado', row.estado);
-        }
-        if (errs.length) await report(errs);
-        else valid++;
-        if (pending.length >= BATCH) await checkRegister();
-        if (total % BATCH === 0) {
-          input.onProgress?.(total);
-          await yieldToOthers();
-        }
-      }
-    } finally {
-      await sheet.rows.return(undefined);
-    }
-    await checkRegister();
+    report = await openCsv(input.errorsFile, ['Linha', 'Campo', 'Mensagem'], '\n');
+    const errors = report;
+    outcome = await runImport(checkRows(input.file, spec), {
+      taken: {
+        batch: BATCH,
+        field: IMPORTACAO_FIELD_LABELS.numero,
+        of: (r) => r.numero,
+        lookup: inRegister,
+        error: IMPORTACAO_MSG.duplicateInRegister,
+      },
+      onErrors: (list) => errors.write(list.map((e) => [e.line, e.field, e.message])),
+      keepErrors: IMPORTACAO_LIMITS.inlineErrors,
+      progress: { every: BATCH, report: input.onProgress },
+    });
   } catch (err) {
-    await out.abort();
+    await report?.abort();
     throw readFailure(err);
   }
-  await out.close();
+  await report.close();
+  const { total, valid, errorCount, errors: inline, taken: duplicates } = outcome;
   if (!total) throw new HttpError(422, 'UNPROCESSABLE', IMPORTACAO_MSG.noRows, { file: IMPORTACAO_MSG.noRows });
-  void columnsSeen;
-  // A number repeated in the register is an error of its row: it no longer counts as valid.
-  valid -= duplicates;
 
   const byName = <T extends { id: number; name: string }>(list: T[]) => new Map(list.map((x) => [fold(x.name), x]));
   const sectorBy = byName(input.catalogs.sectors);

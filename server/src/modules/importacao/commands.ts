@@ -17,6 +17,7 @@ import { formasAquisicao, importacoes, locais, sectors, tiposBens } from '../../
 import { record, type Actor, type Outbox } from '../../db/tx';
 import { HttpError, conflict } from '../../http/errors';
 import { detectCsvDialect, openSpreadsheet, spreadsheetKind, InflateBudget } from '../../spreadsheet';
+import { text } from '../../spreadsheet/import';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { JobFailure } from '../../jobs/define';
 import { createJob, type JobRow } from '../jobs';
@@ -25,8 +26,8 @@ import { mapCustom } from './custom';
 import { importacaoFolder } from './files';
 import { numberedHeaders, presentImportacao } from './presenters';
 import { getImportacaoRow } from './queries';
-import { readFailure } from './read';
-import { mappingErrors, text } from './rows';
+import { XLSX_BUDGET, readFailure } from './read';
+import { mappingErrors } from './rows';
 import { suggestMapping } from './suggest';
 import type { z } from 'zod';
 import type { importacaoConfirmarBody } from '@tombo/shared';
@@ -57,7 +58,7 @@ export async function inspectUpload(file: string): Promise<Inspected> {
     const sheet = await openSpreadsheet(file, {
       maxRows: IMPORTACAO_LIMITS.maxRows,
       header: false,
-      budget: new InflateBudget(1024 * 1024 * 1024),
+      budget: new InflateBudget(XLSX_BUDGET),
     });
     const first: string[][] = [];
     try {

@@ -4,7 +4,6 @@ import {
   IMPORTACAO_MSG,
   localKey,
   room,
-  type ImportError,
   type ImportacaoCatalog,
   type ImportacaoReport,
   type ImportacaoValueMapping,
@@ -21,15 +20,15 @@ import {
 } from '../../db/schema';
 import { audit, type Actor, type Outbox } from '../../db/tx';
 import { JobFailure } from '../../jobs/define';
+import { checkRows, runImport, yieldToOthers, type GoodRow } from '../../spreadsheet/import';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { getPattern, highestTaken, sequenceOf } from '../numbering';
 import { createSector } from '../sectors';
 import { fieldRules } from '../form-fields';
 import { fold } from './analyse';
 import { mapCustom } from './custom';
-import { loadCatalogs } from './queries';
-import { openRegister, yieldToOthers } from './read';
-import { parseRow } from './rows';
+import { loadCatalogs } from '../patrimonios';
+import { registerImport } from './read';
 import type { ImportacaoBensPayload } from './jobs/importacao-bens';
 
 /**
@@ -176,10 +175,16 @@ async function resolveCatalogs(tx: Db, out: Outbox, scope: TenantScope, vm: Impo
   return { setor, local, tipo, forma, created };
 }
 
-type Row = typeof patrimonios.$inferInsert & { line: number };
+/** A row ready to insert: its number, its sector's code (for the counters), the asset's columns. */
+interface Row {
+  numero: string;
+  sectorCode: string;
+  values: typeof patrimonios.$inferInsert & { sectorId: number };
+}
 
 /** Inserts one batch with its history entries; a number already in the register fails the import with its line. */
-async function insertBatch(tx: Db, scope: TenantScope, actor: Actor, batch: Row[]): Promise<void> {
+async function insertBatch(tx: Db, scope: TenantScope, actor: Actor, rows: Array<GoodRow<Row>>): Promise<void> {
+  const batch = rows.map((r) => ({ line: r.line, ...r.value.values }));
   const taken = await tx
     .select({ n: patrimonios.numeroPatrimonio })
     .from(patrimonios)
@@ -245,59 +250,35 @@ export async function commitRegister(
   const { mapped: custom, unknown } = mapCustom(await fieldRules(tx, scope), payload.mapping);
   if (unknown.length) throw new JobFailure(IMPORTACAO_MSG.customUnknown(unknown[0]), false);
   const refs = await resolveCatalogs(tx, out, scope, payload.valueMapping);
-  const vm = payload.valueMapping;
-  const sheet = await openRegister(file, payload.hasHeader);
+  const { mapping, valueMapping: vm } = payload;
   const sectorIds = new Set<number>();
   const codes = new Set<string>();
   let total = 0;
   let first = '';
   let last = '';
-  let batch: Row[] = [];
-  const BATCH = batchRows();
   const ratio = pauseRatio();
-  const flush = async () => {
-    if (!batch.length) return;
-    const started = performance.now();
-    await insertBatch(tx, scope, actor, batch);
-    batch = [];
-    onProgress(total);
-    await yieldToOthers();
-    const pause = ratio * (performance.now() - started);
-    if (pause >= 1) await new Promise((r) => setTimeout(r, pause));
-  };
-  // The asset_versions row is bumped once at the end (migration 0033), not by every batch: a bump locks
-  // it until the commit, and other users' asset writes in this municipality would wait for the whole import.
-  await tx.execute(sql`select set_config('tombo.defer_asset_versions', 'on', true)`);
-  try {
-    for await (const raw of sheet.rows) {
-      total++;
-      // Rows of a read chunk parse without a break: the API's requests (inline runner) get turns between.
-      if (total % YIELD_EVERY === 0) await yieldToOthers();
-      const errors: ImportError[] = [];
-      const r = parseRow(payload.mapping, raw, errors, custom);
-      const bad = (message: string): never => {
-        throw new JobFailure(`Linha ${raw.line}: ${message}`, false);
-      };
-      if (!r) bad(`${errors[0].field}: ${errors[0].message}`);
-      const row = r!;
-      const s = refs.setor.get(row.setor) ?? bad(IMPORTACAO_MSG.unmapped('Setor', row.setor));
-      const l = row.local && payload.mapping.local != null ? refs.local.get(localKey(row.setor, row.local)) : undefined;
-      if (row.local && payload.mapping.local != null && !l) bad(IMPORTACAO_MSG.unmapped('Local', row.local));
-      const t = row.tipo && payload.mapping.tipo != null ? refs.tipo.get(row.tipo) : undefined;
-      if (row.tipo && payload.mapping.tipo != null && !t) bad(IMPORTACAO_MSG.unmapped('Tipo de bem', row.tipo));
-      const f = row.forma && payload.mapping.forma != null ? refs.forma.get(row.forma) : undefined;
-      if (row.forma && payload.mapping.forma != null && !f)
-        bad(IMPORTACAO_MSG.unmapped('Forma de aquisição', row.forma));
-      const status = row.status && payload.mapping.status != null ? vm.status[row.status] : 'ativo';
-      if (!status) bad(IMPORTACAO_MSG.unmapped('Status', row.status));
-      const estado = row.estado && payload.mapping.estado != null ? vm.estado[row.estado] : null;
-      if (estado === undefined) bad(IMPORTACAO_MSG.unmapped('Estado de conservação', row.estado));
-      sectorIds.add(s.id);
-      codes.add(s.code);
-      if (!first) first = row.numero;
-      last = row.numero;
-      batch.push({
-        line: row.line,
+  // Each row with the catalog rows and fixed values the admin chose for its texts (none missing: refused).
+  const spec = registerImport({ ...payload, custom }, (row, at): Row | null => {
+    const unmapped = (label: string, value: string) => {
+      at.error('', IMPORTACAO_MSG.unmapped(label, value));
+      return null;
+    };
+    const s = refs.setor.get(row.setor);
+    if (!s) return unmapped('Setor', row.setor);
+    const l = row.local && mapping.local != null ? refs.local.get(localKey(row.setor, row.local)) : undefined;
+    if (row.local && mapping.local != null && !l) return unmapped('Local', row.local);
+    const t = row.tipo && mapping.tipo != null ? refs.tipo.get(row.tipo) : undefined;
+    if (row.tipo && mapping.tipo != null && !t) return unmapped('Tipo de bem', row.tipo);
+    const f = row.forma && mapping.forma != null ? refs.forma.get(row.forma) : undefined;
+    if (row.forma && mapping.forma != null && !f) return unmapped('Forma de aquisição', row.forma);
+    const status = row.status && mapping.status != null ? vm.status[row.status] : 'ativo';
+    if (!status) return unmapped('Status', row.status);
+    const estado = row.estado && mapping.estado != null ? vm.estado[row.estado] : null;
+    if (estado === undefined) return unmapped('Estado de conservação', row.estado);
+    return {
+      numero: row.numero,
+      sectorCode: s.code,
+      values: {
         municipalityId: scope.municipalityId,
         numeroPatrimonio: row.numero,
         descricaoBem: row.descricao,
@@ -313,20 +294,46 @@ export async function commitRegister(
         quantidade: row.quantidade,
         dataAquisicao: row.data,
         // A donation, as the register leaves an approved one: written off and marked donated.
-        status: status === 'doado' ? 'baixado' : status!,
+        status: status === 'doado' ? 'baixado' : status,
         doado: status === 'doado',
         estadoConservacao: estado ?? null,
         observacoes: row.observacoes,
         customFields: row.customFields,
         createdById: actor.id,
         createdByName: actor.name,
-      });
-      if (batch.length >= BATCH) await flush();
-    }
-    await flush();
-  } finally {
-    await sheet.rows.return(undefined);
-  }
+      },
+    };
+  });
+  // The asset_versions row is bumped once at the end (migration 0033), not by every batch: a bump locks
+  // it until the commit, and other users' asset writes in this municipality would wait for the whole import.
+  await tx.execute(sql`select set_config('tombo.defer_asset_versions', 'on', true)`);
+  const outcome = await runImport(checkRows(file, spec), {
+    badRows: 'all-or-nothing',
+    reject: ([e]) => {
+      throw new JobFailure(`Linha ${e.line}: ${e.field ? `${e.field}: ` : ''}${e.message}`, false);
+    },
+    good: {
+      batch: batchRows(),
+      async write(rows) {
+        const started = performance.now();
+        await insertBatch(tx, scope, actor, rows);
+        for (const { value } of rows) {
+          sectorIds.add(value.values.sectorId);
+          codes.add(value.sectorCode);
+        }
+        first ||= rows[0].value.numero;
+        last = rows[rows.length - 1].value.numero;
+        total += rows.length;
+        onProgress(total);
+        await yieldToOthers();
+        const pause = ratio * (performance.now() - started);
+        if (pause >= 1) await new Promise((r) => setTimeout(r, pause));
+      },
+    },
+    // Rows of a read chunk parse without a break: the API's requests (inline runner) get turns between.
+    progress: { every: YIELD_EVERY },
+  });
+  total = outcome.total;
   if (!total) throw new JobFailure(IMPORTACAO_MSG.noRows, false);
   await tx.execute(sql`select set_config('tombo.defer_asset_versions', 'off', true)`);
   await tx

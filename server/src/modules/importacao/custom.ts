@@ -1,7 +1,7 @@
-import { type CustomFieldValues, type FormField, type ImportError, type ImportacaoMapping } from '@tombo/shared';
+import { type CustomFieldValues, type FormField, type ImportacaoMapping } from '@tombo/shared';
 import { checkCustomValues, type FieldRules } from '../form-fields';
 import type { Cell } from '../../spreadsheet';
-import { dateOf, str } from '../patrimonios/import';
+import { customCells } from '../../spreadsheet/import';
 
 /**
  * The custom form fields (asset_form_fields of the municipality or installation-wide) a mapping
@@ -26,42 +26,17 @@ export function mapCustom(rules: FieldRules, mapping: ImportacaoMapping): { mapp
   return { mapped: { rules: { ...rules, custom: columns.map(([, f]) => f) }, columns }, unknown };
 }
 
-/** A number as another system writes it: "1.250,50" (decimal comma, thousands dots) → 1250.5. */
-const numberOf = (s: string) => (/^-?[\d.]*,\d+$/.test(s) ? s.replace(/\./g, '').replace(',', '.') : s);
-
-/** One cell as the value its field's type takes (dd/mm/aaaa dates, decimal commas, XLSX dates and numbers). */
-function valueOf(f: FormField, c: Cell): string | number | boolean {
-  if (c instanceof Date) return c.toISOString().slice(0, 10);
-  if (typeof c === 'number' || typeof c === 'boolean') return c;
-  const s = str(c);
-  if (f.type === 'DATE') {
-    // A day that does not exist (31/02) stays as written, so the type check refuses it.
-    const iso = dateOf(s);
-    return iso && new Date(`${iso}T00:00:00Z`).toISOString().startsWith(iso) ? iso : s;
-  }
-  if (f.type === 'NUMBER') return numberOf(s.replace(/\s/g, ''));
-  if (f.type === 'BOOLEAN')
-    return /^(s|sim|x|1|verdadeiro)$/i.test(s) ? 'true' : /^(n|nao|não|0|falso)$/i.test(s) ? 'false' : s;
-  return s;
-}
-
-/** A row's custom values, checked by their types (form-fields/custom-values.ts); errors go to `errors`. */
+/** A row's custom values, checked by their types (form-fields/custom-values.ts); errors go to `error` by label. */
 export function customValuesOf(
   mapped: MappedCustom,
-  line: number,
   cells: Cell[],
-  errors: ImportError[],
+  error: (field: string, message: string) => void,
 ): CustomFieldValues {
   if (!mapped.columns.length) return {};
-  const values: CustomFieldValues = {};
-  for (const [col, f] of mapped.columns) {
-    const c = cells[col];
-    values[f.key] = c == null || str(c) === '' ? null : valueOf(f, c);
-  }
-  const checked = checkCustomValues(mapped.rules, values, true);
+  const checked = checkCustomValues(mapped.rules, customCells(mapped.columns, cells), true);
   for (const [k, message] of Object.entries(checked.errors)) {
     const f = mapped.rules.custom.find((x) => `customFields.${x.key}` === k);
-    errors.push({ line, field: f?.label ?? k, message });
+    error(f?.label ?? k, message);
   }
   // Empty cells are not stored (an asset without the value, as the form leaves it).
   return Object.fromEntries(Object.entries(checked.values).filter(([, v]) => v !== null));

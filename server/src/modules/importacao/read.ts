@@ -1,29 +1,59 @@
-import { IMPORTACAO_LIMITS, IMPORTACAO_MSG } from '@tombo/shared';
-import { HttpError } from '../../http/errors';
-import { InflateBudget, openSpreadsheet, SPREADSHEET_MSG, SpreadsheetError, type Spreadsheet } from '../../spreadsheet';
+import {
+  IMPORTACAO_FIELDS,
+  IMPORTACAO_FIELD_LABELS,
+  IMPORTACAO_LIMITS,
+  IMPORTACAO_MSG,
+  type ImportacaoMapping,
+} from '@tombo/shared';
+import { InflateBudget, SpreadsheetError } from '../../spreadsheet';
+import { refusal, type ColumnMap, type ImportRow, type ImportSpec } from '../../spreadsheet/import';
+import type { MappedCustom } from './custom';
+import { parseRow, type ParsedRow } from './rows';
 
 /** Bytes an uploaded XLSX register may inflate (a 100,000-row sheet is ~60 MB of XML). */
-const XLSX_BUDGET = 1024 * 1024 * 1024;
+export const XLSX_BUDGET = 1024 * 1024 * 1024;
 
-/** The reader's failures as HTTP errors (pt-BR); anything else goes through. */
+/** The reader's refusals as HTTP answers (pt-BR); anything else goes through. */
 export function readFailure(err: unknown): unknown {
-  if (!(err instanceof SpreadsheetError)) return err;
-  const message = err.message === SPREADSHEET_MSG.badFile ? IMPORTACAO_MSG.badFile : err.message;
-  return new HttpError(err.status, err.status === 413 ? 'TOO_LARGE' : 'UNPROCESSABLE', message, { file: message });
+  return err instanceof SpreadsheetError ? refusal(IMPORTACAO_MSG.badFile)(err) : err;
 }
 
-/** Opens a stored register for streaming its rows (with or without a header row). */
-export async function openRegister(file: string, hasHeader: boolean): Promise<Spreadsheet> {
-  try {
-    return await openSpreadsheet(file, {
-      maxRows: IMPORTACAO_LIMITS.maxRows,
-      header: hasHeader,
-      budget: new InflateBudget(XLSX_BUDGET),
-    });
-  } catch (err) {
-    throw readFailure(err);
-  }
+/** The columns the admin chose for each field (and custom field, `cf:<key>`). */
+export function mappedColumns(mapping: ImportacaoMapping): ColumnMap {
+  const map: ColumnMap = {};
+  for (const f of IMPORTACAO_FIELDS) if (mapping[f] != null) map[f] = mapping[f];
+  for (const [key, col] of Object.entries(mapping.custom ?? {})) map[`cf:${key}`] = col;
+  return map;
 }
 
-/** Gives the event loop to other requests (between batches of rows). */
-export const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** How a stored register is read: the analysis and the commit check each row the same way. */
+export interface RegisterRead {
+  mapping: ImportacaoMapping;
+  hasHeader: boolean;
+  custom?: MappedCustom;
+}
+
+/**
+ * The register import's configuration of the engine (spreadsheet/import): its limits and answers,
+ * the admin's mapping, each row read with `parseRow` and then by `then` (the analysis counts its
+ * values, the commit resolves them), no number twice in the file.
+ */
+export function registerImport<T extends { numero: string }>(
+  input: RegisterRead,
+  then: (row: ParsedRow, at: ImportRow) => T | null,
+): ImportSpec<T> {
+  return {
+    read: { maxRows: IMPORTACAO_LIMITS.maxRows, header: input.hasHeader, budget: new InflateBudget(XLSX_BUDGET) },
+    failure: refusal(IMPORTACAO_MSG.badFile),
+    columns: () => mappedColumns(input.mapping),
+    row(at) {
+      const parsed = parseRow(at, input.custom);
+      return parsed && then(parsed, at);
+    },
+    unique: {
+      field: IMPORTACAO_FIELD_LABELS.numero,
+      of: (v) => v.numero,
+      repeated: IMPORTACAO_MSG.duplicateInFile,
+    },
+  };
+}

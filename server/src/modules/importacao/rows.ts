@@ -4,12 +4,10 @@ import {
   IMPORTACAO_MSG,
   patrimonioCreateBody,
   type CustomFieldValues,
-  type ImportError,
   type ImportacaoField,
   type ImportacaoMapping,
 } from '@tombo/shared';
-import type { Cell, RawRow } from '../../spreadsheet';
-import { dateOf, moneyOf, str } from '../patrimonios/import';
+import { dateOf, moneyOf, str, text, type ImportRow } from '../../spreadsheet/import';
 import { customValuesOf, type MappedCustom } from './custom';
 
 const NO_CUSTOM: MappedCustom = { rules: { custom: [], tipoRequired: false }, columns: [] };
@@ -39,22 +37,16 @@ export interface ParsedRow {
 
 const NUMERO_MAX = 40;
 
-/** A cell as text; a whole number read from an XLSX keeps its digits (no "1.29e9"). */
-export const text = (c: Cell | undefined): string =>
-  typeof c === 'number' && Number.isInteger(c) ? c.toFixed(0) : str(c);
-
-/** Reads one row; its errors go to `errors` (one per bad field, with the row's line); null when it has any. */
-export function parseRow(
-  mapping: ImportacaoMapping,
-  { line, cells }: RawRow,
-  errors: ImportError[],
-  custom: MappedCustom = NO_CUSTOM,
-): ParsedRow | null {
-  const at = (f: ImportacaoField) => (mapping[f] == null ? undefined : cells[mapping[f]]);
+/** Reads one row through the mapping; its errors go to `row.error` (one per bad field); null when it has any. */
+export function parseRow(row: ImportRow, custom: MappedCustom = NO_CUSTOM): ParsedRow | null {
+  const { line, cells } = row;
+  const at = (f: ImportacaoField) => row.cell(f);
   const get = (f: ImportacaoField) => text(at(f));
-  const before = errors.length;
-  const err = (f: ImportacaoField | string, message: string) =>
-    errors.push({ line, field: IMPORTACAO_FIELD_LABELS[f as ImportacaoField] ?? f, message });
+  let bad = false;
+  const err = (f: ImportacaoField, message: string) => {
+    bad = true;
+    row.error(IMPORTACAO_FIELD_LABELS[f], message);
+  };
 
   const numero = get('numero');
   if (!numero) err('numero', IMPORTACAO_MSG.required('O número de patrimônio'));
@@ -106,8 +98,11 @@ export function parseRow(
       err(field, message);
     }
   }
-  const customFields = customValuesOf(custom, line, cells, errors);
-  if (errors.length > before || !parsed.success) return null;
+  const customFields = customValuesOf(custom, cells, (field, message) => {
+    bad = true;
+    row.error(field, message);
+  });
+  if (bad || !parsed.success) return null;
   const v = parsed.data;
   return {
     line,

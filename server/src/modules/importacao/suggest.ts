@@ -1,14 +1,10 @@
-import { IMPORTACAO_FIELDS, type ImportacaoField, type ImportacaoMapping } from '@tombo/shared';
-
-/** Accent-, case- and punctuation-insensitive form of a header ("Nº Patrimônio" → "n patrimonio"). */
-export const foldHeader = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/º|°|ª/g, '')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
+import {
+  IMPORTACAO_FIELDS,
+  IMPORTACAO_FIELD_LABELS,
+  type ImportacaoField,
+  type ImportacaoMapping,
+} from '@tombo/shared';
+import { matchColumns } from '../../spreadsheet/import';
 
 /**
  * Header names other systems use for each field (e-Cidade, SIADS/GEAFIN, spreadsheets), folded. An
@@ -84,28 +80,15 @@ const NAMES: Record<ImportacaoField, string[]> = {
   observacoes: ['observacao', 'observacoes', 'obs'],
 };
 
-/** A mapping suggested from the header names; a column is used for one field at most. */
+/** A mapping suggested from the header names (exact names first, then headers starting with one); a column serves one field. */
 export function suggestMapping(headers: string[]): ImportacaoMapping {
-  const folded = headers.map(foldHeader);
-  const used = new Set<number>();
-  const mapping = {
-    ...Object.fromEntries(IMPORTACAO_FIELDS.map((f) => [f, null])),
+  const found = matchColumns(
+    headers,
+    IMPORTACAO_FIELDS.map((f) => ({ key: f, label: IMPORTACAO_FIELD_LABELS[f], aliases: NAMES[f] })),
+    { prefix: true },
+  );
+  return {
+    ...Object.fromEntries(IMPORTACAO_FIELDS.map((f) => [f, found[f] ?? null])),
     custom: {},
   } as ImportacaoMapping;
-  const pick = (match: (h: string, name: string) => boolean) => {
-    for (const f of IMPORTACAO_FIELDS) {
-      if (mapping[f] != null) continue;
-      for (const name of NAMES[f]) {
-        const i = folded.findIndex((h, j) => !used.has(j) && h !== '' && match(h, name));
-        if (i >= 0) {
-          mapping[f] = i;
-          used.add(i);
-          break;
-        }
-      }
-    }
-  };
-  pick((h, name) => h === name);
-  pick((h, name) => h.startsWith(`${name} `));
-  return mapping;
 }

@@ -20,6 +20,7 @@ export { assetRooms, assetChanged } from './rooms';
 export { addHistory, type HistoryLine } from './history';
 export { registerAssetHold, type AssetHold } from './holds';
 export { patrimonioSheetRows, type PatrimonioSheetSource } from './sheet';
+export { estadoOf, loadCatalogs, statusOf, type Catalogs } from './import';
 export { registerFiles, receiveFile, type Processed } from './files';
 import { exportPatrimoniosJob } from './jobs/export-patrimonios';
 import { importPatrimoniosJob } from './jobs/import-patrimonios';

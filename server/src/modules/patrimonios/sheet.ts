@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../../context';
 import { patrimonios } from '../../db/schema';
 import { read } from '../../db/tx';
+import { writeXlsx, type CellKind, type FileColumn } from '../../spreadsheet';
 import { listFields } from '../form-fields';
 import { countPatrimonios, filterWhere } from './filters';
 import { scopeOfMunicipality, type TenantScope as Scope } from '../../tenancy/scope';
@@ -18,8 +19,6 @@ import { scopeOfMunicipality, type TenantScope as Scope } from '../../tenancy/sc
  * ./import (check, commit, worker thread) over the reusable reader of server/src/spreadsheet.
  */
 
-/** MIME type of an XLSX file. */
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 type Progress = (percent: number) => Promise<void> | void;
 
 /** The rows of an asset sheet: the custom fields (columns after the built-in ones), the row count, the chunks. */
@@ -128,6 +127,31 @@ function sheetValues(
   return values;
 }
 
+/** How the sheet writes each built-in column (the rest is text). */
+const KINDS: Partial<Record<string, CellKind>> = {
+  valor_aquisicao: 'money',
+  quantidade: 'number',
+  data_aquisicao: 'date',
+};
+
+/** The sheet's columns: the built-in ones, then one per custom field (by label), typed. */
+export function patrimonioSheetColumns(custom: FormField[]): FileColumn[] {
+  return [
+    ...PATRIMONIO_SHEET_COLUMNS.map((c) => ({
+      key: c.key,
+      header: c.header,
+      width: c.width,
+      kind: KINDS[c.key] ?? 'text',
+    })),
+    ...custom.map((f) => ({
+      key: `cf:${f.key}`,
+      header: f.label,
+      width: 20,
+      kind: (f.type === 'DATE' ? 'date' : f.type === 'NUMBER' ? 'number' : 'text') as CellKind,
+    })),
+  ];
+}
+
 /**
  * Writes the assets matching `filters` (and, for `usuario`, `sectorIds`) to an XLSX file with the
  * columns of PATRIMONIO_SHEET_COLUMNS plus one column per custom field (by label) — the very
@@ -141,42 +165,10 @@ export async function writePatrimoniosXlsx(
   file: string,
   sectorIds: number[] | null = null,
 ): Promise<{ rows: number }> {
-  const { default: ExcelJS } = await import('exceljs');
   const { custom, total, chunks } = await patrimonioSheetRows(ctx, municipalityId, filters, sectorIds);
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
-  wb.creator = 'Tombo';
-  const ws = wb.addWorksheet('Bens', { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = [
-    ...PATRIMONIO_SHEET_COLUMNS.map((c) => ({
-      header: c.header,
-      key: c.key,
-      width: c.width,
-      style:
-        c.key === 'valor_aquisicao'
-          ? { numFmt: '#,##0.00' }
-          : c.key === 'data_aquisicao'
-            ? { numFmt: 'dd/mm/yyyy' }
-            : {},
-    })),
-    ...custom.map((f) => ({
-      header: f.label,
-      key: `cf:${f.key}`,
-      width: 20,
-      style: f.type === 'DATE' ? { numFmt: 'dd/mm/yyyy' } : {},
-    })),
-  ];
-  const header = ws.getRow(1);
-  header.font = { bold: true };
-  header.commit();
-  let done = 0;
-  for await (const rows of chunks()) {
-    for (const values of rows) ws.addRow(values).commit();
-    done += rows.length;
-    await onProgress(total ? (100 * done) / total : 100);
-  }
-  ws.commit();
-  await wb.commit();
-  return { rows: done };
+  return writeXlsx(file, { name: 'Bens', columns: patrimonioSheetColumns(custom), rows: chunks(500) }, (done) =>
+    onProgress(total ? (100 * done) / total : 100),
+  );
 }
 
 export const utcDate = (iso: string) => new Date(Date.UTC(+iso.slice(0, 4), +iso.slice(5, 7) - 1, +iso.slice(8, 10)));

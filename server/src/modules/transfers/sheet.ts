@@ -10,30 +10,43 @@ import type { AppContext } from '../../context';
 import { sectors, transferencias as t } from '../../db/schema';
 import { read } from '../../db/tx';
 import { wallClock } from '../../jobs/format';
+import { writeXlsx, type FileColumn } from '../../spreadsheet';
 import { scopeOfMunicipality } from '../../tenancy/scope';
 import type { ExportTransferenciasPayload } from './jobs/export-transferencias';
 import { filterWhere, transferReport, visibleTo } from './queries';
 
 type Progress = (percent: number) => Promise<void> | void;
-type Ws = import('exceljs').Worksheet;
+type Row = Record<string, unknown>;
 
-const REQUEST_COLUMNS = [
-  { header: 'Nº Patrimônio', key: 'numero', width: 18 },
-  { header: 'Descrição do Bem', key: 'descricao', width: 40 },
-  { header: 'Tipo', key: 'type', width: 15 },
-  { header: 'Status', key: 'status', width: 12 },
-  { header: 'Setor de Origem', key: 'origem', width: 26 },
-  { header: 'Setor de Destino', key: 'destino', width: 26 },
-  { header: 'Local de Destino', key: 'local', width: 24 },
-  { header: 'Destinatário', key: 'destinatario', width: 28 },
-  { header: 'Motivo', key: 'motivo', width: 40 },
-  { header: 'Solicitante', key: 'solicitante', width: 24 },
-  { header: 'Data da Solicitação', key: 'data', width: 18, style: { numFmt: 'dd/mm/yyyy hh:mm' } },
-  { header: 'Aprovador', key: 'aprovador', width: 24 },
-  { header: 'Data da Decisão', key: 'decisao', width: 18, style: { numFmt: 'dd/mm/yyyy hh:mm' } },
-  { header: 'Comentários do Aprovador', key: 'comentarios', width: 40 },
+const text = (key: string, header: string, width: number): FileColumn => ({ key, header, width, kind: 'text' });
+const REQUEST_COLUMNS: FileColumn[] = [
+  text('numero', 'Nº Patrimônio', 18),
+  text('descricao', 'Descrição do Bem', 40),
+  text('type', 'Tipo', 15),
+  text('status', 'Status', 12),
+  text('origem', 'Setor de Origem', 26),
+  text('destino', 'Setor de Destino', 26),
+  text('local', 'Local de Destino', 24),
+  text('destinatario', 'Destinatário', 28),
+  text('motivo', 'Motivo', 40),
+  text('solicitante', 'Solicitante', 24),
+  { key: 'data', header: 'Data da Solicitação', kind: 'datetime', width: 18 },
+  text('aprovador', 'Aprovador', 24),
+  { key: 'decisao', header: 'Data da Decisão', kind: 'datetime', width: 18 },
+  text('comentarios', 'Comentários do Aprovador', 40),
 ];
 const COUNT_HEADERS = ['Transferências', 'Doações', 'Pendentes', 'Aprovadas', 'Rejeitadas', 'Total'];
+/** The summary sheet: a label column and one number column per count (no header row). */
+const SUMMARY_COLUMNS: FileColumn[] = [
+  text('label', '', 34),
+  ...COUNT_HEADERS.map((_, i): FileColumn => ({ key: `n${i}`, header: '', kind: 'number', width: 15 })),
+];
+/** A summary row: its label and cells (counts or headers), bold when `bold`. */
+const summaryRow = (label: string, cells: unknown[] = [], bold = false): Row => ({
+  label,
+  ...Object.fromEntries(cells.map((c, i) => [`n${i}`, c])),
+  bold,
+});
 const countCells = (c: TransferCounts) => [
   c.transferencias,
   c.doacoes,
@@ -42,12 +55,6 @@ const countCells = (c: TransferCounts) => [
   c.rejeitadas,
   c.total,
 ];
-
-function bold(ws: Ws, values: unknown[]): void {
-  const row = ws.addRow(values);
-  row.font = { bold: true };
-  row.commit();
-}
 
 /** The filters in words, for the summary sheet. */
 function describe(f: TransferFilters, sectorName: string | null): string[] {
@@ -75,7 +82,6 @@ export async function writeTransferXlsx(
   onProgress: Progress,
   file: string,
 ): Promise<{ rows: number }> {
-  const { default: ExcelJS } = await import('exceljs');
   const { viewerId, sectorIds, ...filters } = payload;
   const scope = scopeOfMunicipality(municipalityId, sectorIds);
   const where = and(visibleTo(scope, viewerId), ...filterWhere(filters));
@@ -86,43 +92,33 @@ export async function writeTransferXlsx(
       : [];
     return { report: await transferReport(tx, scope, viewerId, filters), total: n, sectorName: s?.name ?? null };
   });
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
-  wb.creator = 'Tombo';
-  const summary = wb.addWorksheet('Resumo');
-  summary.columns = [{ width: 34 }, ...COUNT_HEADERS.map(() => ({ width: 15 }))];
-  bold(summary, ['Relatório de Transferências e Doações']);
-  for (const line of describe(filters, sectorName)) summary.addRow([line]).commit();
-  summary.addRow([]).commit();
-  bold(summary, ['', ...COUNT_HEADERS]);
-  bold(summary, ['Total', ...countCells(report.totals)]);
-  summary.addRow([]).commit();
-  bold(summary, ['Setor de Origem', ...COUNT_HEADERS]);
-  for (const s of report.porSetor) summary.addRow([s.setor, ...countCells(s)]).commit();
-  summary.addRow([]).commit();
-  bold(summary, ['Mês da Solicitação', ...COUNT_HEADERS]);
-  for (const m of report.porMes)
-    summary.addRow([`${m.mes.slice(5, 7)}/${m.mes.slice(0, 4)}`, ...countCells(m)]).commit();
-  summary.commit();
-
-  const ws = wb.addWorksheet('Solicitações', { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = REQUEST_COLUMNS;
-  const header = ws.getRow(1);
-  header.font = { bold: true };
-  header.commit();
-  let last = 0;
-  let done = 0;
-  for (;;) {
-    const rows = await read(ctx, scope, (tx) =>
-      tx
-        .select()
-        .from(t)
-        .where(and(where, gt(t.id, last)))
-        .orderBy(asc(t.id))
-        .limit(2000),
-    );
-    if (!rows.length) break;
-    for (const r of rows) {
-      ws.addRow({
+  const summary: Row[] = [
+    summaryRow('Relatório de Transferências e Doações', [], true),
+    ...describe(filters, sectorName).map((line) => summaryRow(line)),
+    summaryRow(''),
+    summaryRow('', COUNT_HEADERS, true),
+    summaryRow('Total', countCells(report.totals), true),
+    summaryRow(''),
+    summaryRow('Setor de Origem', COUNT_HEADERS, true),
+    ...report.porSetor.map((x) => summaryRow(x.setor, countCells(x))),
+    summaryRow(''),
+    summaryRow('Mês da Solicitação', COUNT_HEADERS, true),
+    ...report.porMes.map((m) => summaryRow(`${m.mes.slice(5, 7)}/${m.mes.slice(0, 4)}`, countCells(m))),
+  ];
+  async function* requests() {
+    let last = 0;
+    for (;;) {
+      const rows = await read(ctx, scope, (tx) =>
+        tx
+          .select()
+          .from(t)
+          .where(and(where, gt(t.id, last)))
+          .orderBy(asc(t.id))
+          .limit(2000),
+      );
+      if (!rows.length) return;
+      last = rows[rows.length - 1].id;
+      yield rows.map((r) => ({
         numero: r.numeroPatrimonio,
         descricao: r.descricaoBem,
         type: TRANSFER_TYPE_LABELS[r.type as keyof typeof TRANSFER_TYPE_LABELS] ?? r.type,
@@ -137,13 +133,17 @@ export async function writeTransferXlsx(
         aprovador: r.aprovadorNome ?? '',
         decisao: r.dataAprovacao ? wallClock(r.dataAprovacao) : null,
         comentarios: r.comentariosAprovador ?? '',
-      }).commit();
+      }));
     }
-    done += rows.length;
-    last = rows[rows.length - 1].id;
-    await onProgress(total ? (100 * done) / total : 100);
   }
-  ws.commit();
-  await wb.commit();
-  return { rows: done };
+  const written = summary.length;
+  const { rows } = await writeXlsx(
+    file,
+    [
+      { name: 'Resumo', columns: SUMMARY_COLUMNS, rows: [summary], header: false, bold: (r) => r.bold === true },
+      { name: 'Solicitações', columns: REQUEST_COLUMNS, rows: requests() },
+    ],
+    (n) => onProgress(total ? (100 * Math.max(0, n - written)) / total : 100),
+  );
+  return { rows: rows - written };
 }

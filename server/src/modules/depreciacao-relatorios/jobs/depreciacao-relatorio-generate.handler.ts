@@ -15,7 +15,7 @@ import { PDF_MIME, XLSX_MIME } from '../../../jobs/files';
 import { isoDay } from '../../../jobs/format';
 import { loadBranding } from '../../../render/branding';
 import { scopeOfMunicipality } from '../../../tenancy/scope';
-import { writeXlsx, type FileColumn } from '../../exportacoes';
+import { writeXlsx, type FileColumn } from '../../../spreadsheet';
 import { reportFileSlug, reportFooter, reportHtml } from '../../relatorios';
 import { relatorioDepreciacao } from '../data';
 import type { DepreciacaoRelatorioPayload } from './depreciacao-relatorio-generate';
@@ -79,7 +79,7 @@ export const run: UserJobHandler<DepreciacaoRelatorioPayload> = async (ctx, job)
       yield [totalLinha];
     }
     const progress = (done: number) => job.progress(50 + (45 * done) / Math.max(1, rel.linhas.length + 1));
-    await writeXlsx(file, 'Depreciação', columns, rows(), progress);
+    await writeXlsx(file, { name: 'Depreciação', columns, rows: rows() }, progress);
     return { tempPath: file, ext: 'xlsx', fileName: `${base}.xlsx`, mimeType: XLSX_MIME };
   }
 

@@ -3,7 +3,7 @@ import { JobFailure, type UserJobHandler } from '../../../jobs/define';
 import { isoDay } from '../../../jobs/format';
 import { XLSX_MIME } from '../../../jobs/files';
 import { patrimonioSheetRows } from '../../patrimonios';
-import { writeCsv, writeXlsx, type FileColumn } from '../writers';
+import { writeCsv, writeXlsx, type FileColumn } from '../../../spreadsheet';
 import type { ExportDadosPayload } from './export-dados';
 
 /**
@@ -47,7 +47,7 @@ export const run: UserJobHandler<ExportDadosPayload> = async (ctx, job) => {
   const progress = (done: number) => job.progress(source.total ? 2 + (96 * done) / source.total : 98);
   await job.progress(2);
   if (formato === 'csv') await writeCsv(file, fileColumns, source.chunks(), progress);
-  else await writeXlsx(file, 'Bens', fileColumns, source.chunks(XLSX_CHUNK), progress);
+  else await writeXlsx(file, { name: 'Bens', columns: fileColumns, rows: source.chunks(XLSX_CHUNK) }, progress);
   return {
     tempPath: file,
     ext: formato,

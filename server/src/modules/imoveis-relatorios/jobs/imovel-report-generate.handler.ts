@@ -14,7 +14,7 @@ import { PDF_MIME, XLSX_MIME } from '../../../jobs/files';
 import { isoDay } from '../../../jobs/format';
 import { loadBranding } from '../../../render/branding';
 import { scopeOfMunicipality } from '../../../tenancy/scope';
-import { writeXlsx, type FileColumn } from '../../exportacoes';
+import { writeXlsx, type FileColumn } from '../../../spreadsheet';
 import { reportFileSlug, reportFooter, reportHtml } from '../../relatorios';
 import {
   describeImovelFiltros,
@@ -88,7 +88,7 @@ export const run: UserJobHandler<ImovelReportGeneratePayload> = async (ctx, job)
         yield chunk.map((r) => Object.fromEntries(columns.map((c) => [c.key, sheetValue(c, rawValue(r, c.key))])));
     }
     const progress = (done: number) => job.progress(totals.total ? 10 + (85 * done) / totals.total : 95);
-    await writeXlsx(file, 'Imóveis', fileColumns, sheetRows(), progress);
+    await writeXlsx(file, { name: 'Imóveis', columns: fileColumns, rows: sheetRows() }, progress);
     return { tempPath: file, ext: 'xlsx', fileName: `${base}.xlsx`, mimeType: XLSX_MIME };
   }
 

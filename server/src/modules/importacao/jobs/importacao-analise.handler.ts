@@ -16,7 +16,7 @@ import { analyse } from '../analyse';
 import { mapCustom } from '../custom';
 import { analysisKey, errorsPathOf, saveAnalysis, storedFile } from '../commands';
 import { headersFor } from '../presenters';
-import { loadCatalogs } from '../queries';
+import { loadCatalogs } from '../../patrimonios';
 import type { ImportacaoAnalisePayload } from './importacao-analise';
 
 /** The analysis' own reason, shown as it is (the runner shows a FailureAfterCommit's message alone). */

@@ -2,22 +2,28 @@ import {
   PATRIMONIO_LIMITS,
   PATRIMONIO_MSG,
   patrimonioCreateBody,
-  type CustomFieldValues,
+  type FormField,
   type ImportError,
 } from '@tombo/shared';
 import type { patrimonios } from '../../../db/schema';
 import { HttpError } from '../../../http/errors';
 import {
-  openSpreadsheet,
-  SPREADSHEET_MSG,
-  SpreadsheetError,
-  type RawRow,
-  type Spreadsheet,
-} from '../../../spreadsheet';
+  checkRows,
+  customCells,
+  dateOf,
+  matchColumns,
+  missingColumns,
+  moneyOf,
+  refusal,
+  runImport,
+  str,
+  type ImportRow,
+  type ImportSpec,
+} from '../../../spreadsheet/import';
 import { checkCustomValues } from '../../form-fields';
 import { fold } from '../filters';
 import { inScope } from '../../../tenancy/scope';
-import { HEADER_OF, dateOf, estadoOf, mapColumns, moneyOf, statusOf, str } from './columns';
+import { HEADER_OF, estadoOf, importFields, statusOf } from './columns';
 import type { ImportRefs } from './refs';
 
 /**
@@ -50,72 +56,68 @@ const unprocessable = (message: string) => new HttpError(422, 'UNPROCESSABLE', m
 
 /** Reads the uploaded sheet (streamed, within the limits) and checks every row: runs in the checking thread. */
 export async function checkFile(input: CheckInput): Promise<CheckResult> {
-  try {
-    const sheet = await openSpreadsheet(input.file, { maxRows: PATRIMONIO_LIMITS.importMaxRows });
-    return await checkSheet(sheet, input.refs, input.keepGood);
-  } catch (err) {
-    if (!(err instanceof SpreadsheetError)) throw err;
-    // The reader's generic "cannot read" becomes the import's own text (it names Tombo's export).
-    const message = err.message === SPREADSHEET_MSG.badFile ? PATRIMONIO_MSG.importBadFile : err.message;
-    throw new HttpError(err.status, err.status === 413 ? 'TOO_LARGE' : 'UNPROCESSABLE', message, { file: message });
-  }
+  const good: CheckedRow[] = [];
+  const { total, valid, errors } = await runImport(checkRows(input.file, assetImport(input.refs)), {
+    good: input.keepGood ? { write: (rows) => void good.push(...rows.map((r) => r.value)) } : undefined,
+  });
+  if (!total) throw unprocessable(PATRIMONIO_MSG.importNoRows);
+  return { total, valid, good, errors };
 }
 
-/** Checks the rows of an opened sheet as they stream in; throws 422 for a missing column or no data. */
-export async function checkSheet(sheet: Spreadsheet, refs: ImportRefs, keepGood: boolean): Promise<CheckResult> {
-  if (!sheet.header.length) {
-    await sheet.rows.return(undefined);
-    throw unprocessable(PATRIMONIO_MSG.importNoRows);
-  }
-  const { col, custom } = mapColumns(sheet.header, refs.rules.custom);
-  for (const key of ['descricao_bem', 'setor_responsavel', 'valor_aquisicao'] as const) {
-    if (col[key] === undefined) {
-      await sheet.rows.return(undefined);
-      throw unprocessable(PATRIMONIO_MSG.importMissingColumn(HEADER_OF[key]));
-    }
-  }
+/** The asset import's configuration of the engine (spreadsheet/import): limits, columns, the row check. */
+export function assetImport(refs: ImportRefs): ImportSpec<CheckedRow> {
+  const fields = importFields(refs.rules.custom);
   const sectorBy = new Map<string, ImportRefs['sectors'][number]>();
   for (const s of refs.sectors) {
     sectorBy.set(fold(s.name), s);
     sectorBy.set(fold(s.code), s);
   }
-  const ctx: RowContext = {
+  const x: Omit<RowContext, 'custom'> = {
     refs,
-    col,
-    custom,
     sectorBy,
     localBy: new Map(refs.locais.map((l) => [`${l.sectorId}:${fold(l.name)}`, l])),
     tipoBy: new Map(refs.tipos.map((t) => [fold(t.name), t])),
-    formaBy: new Map(refs.formas.map((f) => [fold(f.nome), f])),
+    formaBy: new Map(refs.formas.map((f) => [fold(f.name), f])),
   };
-  const result: CheckResult = { total: 0, valid: 0, good: [], errors: [] };
-  for await (const row of sheet.rows) {
-    result.total++;
-    const checked = checkRow(ctx, row, result.errors);
-    if (!checked) continue;
-    result.valid++;
-    if (keepGood) result.good.push(checked);
-  }
-  if (!result.total) throw unprocessable(PATRIMONIO_MSG.importNoRows);
-  return result;
+  let custom: Array<[number, FormField]> = [];
+  return {
+    read: { maxRows: PATRIMONIO_LIMITS.importMaxRows },
+    // The reader's generic "cannot read" becomes the import's own text (it names Tombo's export).
+    failure: refusal(PATRIMONIO_MSG.importBadFile),
+    columns(header) {
+      if (!header.length) throw unprocessable(PATRIMONIO_MSG.importNoRows);
+      const map = matchColumns(header, fields);
+      const missing = missingColumns(map, fields)[0];
+      if (missing) throw unprocessable(PATRIMONIO_MSG.importMissingColumn(missing.label));
+      custom = refs.rules.custom.flatMap((f): Array<[number, FormField]> => {
+        const i = map[`cf:${f.key}`];
+        return i === undefined ? [] : [[i, f]];
+      });
+      return map;
+    },
+    row: (row) => checkRow({ ...x, custom }, row),
+  };
 }
 
 interface RowContext {
   refs: ImportRefs;
-  col: ReturnType<typeof mapColumns>['col'];
-  custom: ReturnType<typeof mapColumns>['custom'];
+  custom: Array<[number, FormField]>;
   sectorBy: Map<string, ImportRefs['sectors'][number]>;
   localBy: Map<string, ImportRefs['locais'][number]>;
   tipoBy: Map<string, ImportRefs['tipos'][number]>;
   formaBy: Map<string, ImportRefs['formas'][number]>;
 }
 
-/** One row: its errors go to `errors`; returns the row ready to insert, or null when it has any. */
-function checkRow(x: RowContext, { line, cells }: RawRow, errors: ImportError[]): CheckedRow | null {
-  const { refs, col } = x;
-  const at = (key: keyof typeof col) => (col[key] === undefined ? undefined : cells[col[key]]);
-  const rowErrors: ImportError[] = [];
-  const err = (key: string, message: string) => rowErrors.push({ line, field: HEADER_OF[key] ?? key, message });
+/** One row: its errors go to `row.error`; returns the row ready to insert, or null when it has any. */
+function checkRow(x: RowContext, row: ImportRow): CheckedRow | null {
+  const { refs } = x;
+  const { line, cells } = row;
+  const at = (key: string) => row.cell(key);
+  let bad = false;
+  const err = (key: string, message: string) => {
+    bad = true;
+    row.error(HEADER_OF[key] ?? key, message);
+  };
 
   const setorTxt = str(at('setor_responsavel'));
   const sector = setorTxt ? x.sectorBy.get(fold(setorTxt)) : undefined;
@@ -169,29 +171,13 @@ function checkRow(x: RowContext, { line, cells }: RawRow, errors: ImportError[])
       );
     }
   }
-  const customValues: CustomFieldValues = {};
-  for (const [i, f] of x.custom) {
-    const c = cells[i];
-    if (c == null || str(c) === '') continue;
-    customValues[f.key] =
-      c instanceof Date
-        ? c.toISOString().slice(0, 10)
-        : typeof c === 'number' || typeof c === 'boolean'
-          ? c
-          : // dd/mm/aaaa as the built-in date column takes it (what a CSV export writes)
-            f.type === 'DATE'
-            ? (dateOf(c) ?? str(c))
-            : str(c);
-  }
-  const cf = checkCustomValues(refs.rules, customValues, true);
+  const cf = checkCustomValues(refs.rules, customCells(x.custom, cells), true);
   for (const [k, message] of Object.entries(cf.errors)) {
     const f = refs.rules.custom.find((c) => `customFields.${c.key}` === k);
-    rowErrors.push({ line, field: f?.label ?? k, message });
+    bad = true;
+    row.error(f?.label ?? k, message);
   }
-  if (rowErrors.length || !parsed.success || !sector) {
-    errors.push(...rowErrors);
-    return null;
-  }
+  if (bad || !parsed.success || !sector) return null;
   const v = parsed.data;
   return {
     line,
@@ -206,7 +192,7 @@ function checkRow(x: RowContext, { line, cells }: RawRow, errors: ImportError[])
       localId: local?.id ?? null,
       localNome: local?.name ?? null,
       formaAquisicaoId: forma?.id ?? null,
-      formaNome: forma?.nome ?? null,
+      formaNome: forma?.name ?? null,
       valorAquisicao: v.valor_aquisicao,
       quantidade: v.quantidade ?? 1,
       dataAquisicao: v.data_aquisicao ?? null,

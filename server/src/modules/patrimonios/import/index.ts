@@ -1,5 +1,6 @@
 // The asset import: a sheet read and checked in a worker thread, then a dry-run report or one commit.
 export { importPatrimonios } from './commit';
 export { closeImportThreads } from './thread';
-// Cell readers shared with the register import of other systems (modules/importacao).
-export { dateOf, estadoOf, moneyOf, statusOf, str } from './columns';
+// Fixed values read by their labels, shared with the register import of other systems (modules/importacao).
+export { estadoOf, statusOf } from './columns';
+export { loadCatalogs, type Catalogs } from './refs';

@@ -1,7 +1,8 @@
 import type { PatrimonioFilters } from '@tombo/shared';
 import { JobFailure, type UserJobHandler } from '../../../jobs/define';
 import { isoDay } from '../../../jobs/format';
-import { writePatrimoniosXlsx, XLSX_MIME } from '../sheet';
+import { XLSX_MIME } from '../../../jobs/files';
+import { writePatrimoniosXlsx } from '../sheet';
 import type { ExportPatrimoniosPayload } from './export-patrimonios';
 
 /**

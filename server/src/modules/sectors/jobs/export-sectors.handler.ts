@@ -12,6 +12,7 @@ import {
 } from '../../../jobs/define';
 import { PDF_MIME, XLSX_MIME } from '../../../jobs/files';
 import { dateTimeBR, isoDay, wallClock } from '../../../jobs/format';
+import { writeXlsx as writeSheet, type FileColumn } from '../../../spreadsheet';
 import { scopeOfMunicipality } from '../../../tenancy/scope';
 import { listSectors } from '../queries';
 import type { ExportSectorsPayload } from './export-sectors';
@@ -39,35 +40,25 @@ export const run: UserJobHandler<ExportSectorsPayload> = async (ctx, job) => {
   return job.payload.format === 'xlsx' ? writeXlsx(job, sectors, base) : writePdf(ctx, job, sectors, name, now, base);
 };
 
+const COLUMNS: FileColumn[] = [
+  { key: 'code', header: 'Código', kind: 'text', width: 14 },
+  { key: 'name', header: 'Nome', kind: 'text', width: 40 },
+  { key: 'locais', header: 'Quantidade de Locais', kind: 'number', width: 22 },
+  { key: 'createdAt', header: 'Criado em', kind: 'datetime', width: 18 },
+];
+
 async function writeXlsx(job: Job, sectors: Sector[], base: string): Promise<JobResult> {
-  const { default: ExcelJS } = await import('exceljs');
   const file = job.tempPath('xlsx');
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
-  wb.creator = 'Tombo';
-  wb.created = new Date();
-  const ws = wb.addWorksheet('Setores', { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = [
-    { header: 'Código', key: 'code', width: 14 },
-    { header: 'Nome', key: 'name', width: 40 },
-    { header: 'Quantidade de Locais', key: 'locais', width: 22 },
-    { header: 'Criado em', key: 'createdAt', width: 18, style: { numFmt: 'dd/mm/yyyy hh:mm' } },
-  ];
-  const header = ws.getRow(1);
-  header.font = { bold: true };
-  header.commit();
-  let i = 0;
-  for (const s of sectors) {
-    ws.addRow({
-      code: s.code,
-      name: s.name,
-      locais: s.locaisCount,
-      createdAt: wallClock(new Date(s.createdAt)),
-    }).commit();
-    i++;
-    if (i % 200 === 0) await job.progress(10 + (80 * i) / sectors.length);
-  }
-  ws.commit();
-  await wb.commit();
+  const rows = sectors.map((s) => ({
+    code: s.code,
+    name: s.name,
+    locais: s.locaisCount,
+    createdAt: wallClock(new Date(s.createdAt)),
+  }));
+  const chunks = Array.from({ length: Math.ceil(rows.length / 200) }, (_, i) => rows.slice(i * 200, i * 200 + 200));
+  await writeSheet(file, { name: 'Setores', columns: COLUMNS, rows: chunks }, (done) =>
+    job.progress(10 + (80 * done) / Math.max(1, rows.length)),
+  );
   await job.progress(95);
   return { tempPath: file, ext: 'xlsx', fileName: `${base}.xlsx`, mimeType: XLSX_MIME };
 }

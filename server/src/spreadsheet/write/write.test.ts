@@ -3,11 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { readXlsxRows } from '../../spreadsheet/xlsx';
-import { writeXlsx, type FileColumn } from './writers';
+import { readCsvRows } from '../csv';
+import { readXlsxRows } from '../xlsx';
+import { writeCsv, writeXlsx, type FileColumn } from '.';
 
-// The XLSX writer on its own (no database): what it writes, read back by exceljs (values, types,
-// formats, header, frozen pane, widths) and by the register's import reader; a source that fails.
+// The spreadsheet writer on its own (no database): what it writes, read back by exceljs (values, types,
+// formats, header, frozen pane, widths, several sheets, bold rows) and by the imports' reader; a source that fails.
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tombo-writers-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -61,7 +62,11 @@ describe('writeXlsx', () => {
   it('typed cells with their formats, neutralised text, bold frozen header, widths; progress per chunk', async () => {
     const file = path.join(dir, 'ok.xlsx');
     const seen: number[] = [];
-    const { rows } = await writeXlsx(file, 'Bens & cia', columns, chunksOf(1000, 300), (n) => void seen.push(n));
+    const { rows } = await writeXlsx(
+      file,
+      { name: 'Bens & cia', columns, rows: chunksOf(1000, 300) },
+      (n) => void seen.push(n),
+    );
     expect(rows).toBe(1000);
     expect(seen).toEqual([300, 600, 900, 1000]);
 
@@ -116,13 +121,79 @@ describe('writeXlsx', () => {
       yield* chunksOf(600, 300);
       throw failure;
     }
-    await expect(writeXlsx(file, 'Bens', columns, failing(), () => undefined)).rejects.toBe(failure);
-    const cancelAt = writeXlsx(file, 'Bens', columns, chunksOf(1000, 300), (n) => {
+    await expect(writeXlsx(file, { name: 'Bens', columns, rows: failing() })).rejects.toBe(failure);
+    const cancelAt = writeXlsx(file, { name: 'Bens', columns, rows: chunksOf(1000, 300) }, (n) => {
       if (n > 300) throw failure;
     });
     await expect(cancelAt).rejects.toBe(failure);
     // Closed: the runner can remove it, and no descriptor of this process still points at it.
     fs.rmSync(file);
     expect(openFiles().filter((f) => f.includes(file))).toEqual([]);
+  });
+});
+
+describe('writeXlsx: several sheets', () => {
+  it('a free-form summary sheet (no header, bold rows) then a data sheet with date-times, in order', async () => {
+    const file = path.join(dir, 'two.xlsx');
+    const summaryColumns: FileColumn[] = [
+      { key: 'label', header: '', kind: 'text', width: 30 },
+      { key: 'n', header: '', kind: 'number', width: 12 },
+    ];
+    const when = new Date(Date.UTC(2024, 4, 17, 14, 35));
+    const seen: number[] = [];
+    const { rows } = await writeXlsx(
+      file,
+      [
+        {
+          name: 'Resumo',
+          columns: summaryColumns,
+          header: false,
+          rows: [[{ label: 'Título', bold: true }, { label: 'Total', n: 3, bold: true }, {}, { label: 'Linha', n: 0 }]],
+          bold: (r) => r.bold === true,
+        },
+        {
+          name: 'Dados',
+          columns: [
+            { key: 'a', header: 'A', kind: 'text', width: 10 },
+            { key: 'quando', header: 'Quando', kind: 'datetime', width: 18 },
+          ],
+          rows: [[{ a: '=1+1', quando: when }], [{ a: 'b', quando: null }]],
+        },
+      ],
+      (n) => void seen.push(n),
+    );
+    expect(rows).toBe(6);
+    expect(seen).toEqual([4, 5, 6]);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Resumo', 'Dados']);
+    const resumo = wb.getWorksheet('Resumo')!;
+    const values: unknown[][] = [];
+    resumo.eachRow((r) => values.push((r.values as unknown[]).slice(1)));
+    expect(values).toEqual([['Título'], ['Total', 3], ['Linha', 0]]);
+    expect(resumo.getRow(1).font?.bold).toBe(true);
+    expect(resumo.getRow(2).getCell(2).font?.bold).toBe(true);
+    expect(resumo.getRow(4).font?.bold).toBeFalsy();
+    expect(resumo.views[0]?.state).not.toBe('frozen');
+    const dados = wb.getWorksheet('Dados')!;
+    expect(dados.getRow(1).font?.bold).toBe(true);
+    expect(dados.getCell('A2').value).toBe("'=1+1");
+    expect([dados.getCell('B2').value, dados.getCell('B2').numFmt]).toEqual([when, 'dd/mm/yyyy hh:mm']);
+    expect(dados.getCell('B3').value).toBeNull();
+  });
+});
+
+describe('writeCsv', () => {
+  it('BOM, `;`, decimal comma, dd/mm/aaaa, neutralised text; the imports read it back', async () => {
+    const file = path.join(dir, 'ok.csv');
+    const { rows } = await writeCsv(file, columns, chunksOf(20, 7));
+    expect(rows).toBe(20);
+    const text = fs.readFileSync(file, 'utf8');
+    expect(text.startsWith('\ufeffNº;"Descrição ""& <cia>""";Valor;Qtd;Data;Sim/Não\r\n')).toBe(true);
+    const read = [];
+    for await (const r of readCsvRows(file)) read.push(r.cells);
+    expect(read).toHaveLength(21);
+    expect(read[5]).toEqual(['P-5', "'=SUM(A1:A2)", '5,50', '7,5', '06/01/2020', 'Não']);
+    expect(read[2]).toEqual(['P-2', 'linha 1\nlinha 2', '2,50', '2', '03/01/2020', 'Sim']);
   });
 });

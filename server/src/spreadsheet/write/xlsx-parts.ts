@@ -1,8 +1,8 @@
 import type { ZipSource } from './zip';
 
 /**
- * The fixed parts of the one-sheet XLSX the data export writes (SpreadsheetML, ECMA-376): package
- * relationships, workbook, styles. The sheet itself is streamed by writers.ts.
+ * The fixed parts of the XLSX files Tombo writes (SpreadsheetML, ECMA-376): package relationships,
+ * workbook, styles. The sheets themselves are streamed by xlsx.ts.
  */
 
 const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
@@ -18,31 +18,39 @@ export const xmlText = (s: string): string =>
     c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '',
   );
 
-/** Excel number formats of the typed columns (Brazilian money and dates). */
+/** Excel number formats of the typed columns (Brazilian money, dates, dates with the time). */
 const MONEY_FMT = '"R$" #,##0.00';
 const DATE_FMT = 'dd/mm/yyyy';
+const DATETIME_FMT = 'dd/mm/yyyy hh:mm';
 
 /** Indexes of the cell formats (cellXfs) in STYLES. */
-export const STYLE = { bold: 1, money: 2, date: 3 } as const;
+export const STYLE = { bold: 1, money: 2, date: 3, datetime: 4 } as const;
 
 const STYLES =
   `<styleSheet xmlns="${MAIN}">` +
-  `<numFmts count="2"><numFmt numFmtId="164" formatCode="${xmlText(MONEY_FMT)}"/>` +
-  `<numFmt numFmtId="165" formatCode="${xmlText(DATE_FMT)}"/></numFmts>` +
+  `<numFmts count="3"><numFmt numFmtId="164" formatCode="${xmlText(MONEY_FMT)}"/>` +
+  `<numFmt numFmtId="165" formatCode="${xmlText(DATE_FMT)}"/>` +
+  `<numFmt numFmtId="166" formatCode="${xmlText(DATETIME_FMT)}"/></numFmts>` +
   '<fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font>' +
   '<font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>' +
   '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
   '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
   '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-  '<cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+  '<cellXfs count="5"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
   '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
   '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
-  '<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
+  '<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+  '<xf numFmtId="166" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
   '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>';
 
-/** Every part but the sheet (xl/worksheets/sheet1.xml), by zip path. */
-export function workbookParts(sheetName: string, creator: string, now = new Date()): ZipSource[] {
+/** Zip path of the n-th sheet (from 1). */
+export const sheetPath = (n: number) => `xl/worksheets/sheet${n}.xml`;
+
+/** Every part but the sheets (`sheetPath(1…)`, in the order of `sheetNames`), by zip path. */
+export function workbookParts(sheetNames: string[], creator: string, now = new Date()): ZipSource[] {
   const iso = now.toISOString().replace(/\.\d+Z$/, 'Z');
+  const each = (f: (name: string, n: number) => string) => sheetNames.map((name, i) => f(name, i + 1)).join('');
+  const stylesId = `rId${sheetNames.length + 1}`;
   return [
     [
       '[Content_Types].xml',
@@ -50,7 +58,7 @@ export function workbookParts(sheetName: string, creator: string, now = new Date
         `<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>` +
         `<Default Extension="xml" ContentType="application/xml"/>` +
         `<Override PartName="/xl/workbook.xml" ContentType="${CT}.spreadsheetml.sheet.main+xml"/>` +
-        `<Override PartName="/xl/worksheets/sheet1.xml" ContentType="${CT}.spreadsheetml.worksheet+xml"/>` +
+        each((_, n) => `<Override PartName="/${sheetPath(n)}" ContentType="${CT}.spreadsheetml.worksheet+xml"/>`) +
         `<Override PartName="/xl/styles.xml" ContentType="${CT}.spreadsheetml.styles+xml"/>` +
         `<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>` +
         `<Override PartName="/docProps/app.xml" ContentType="${CT}.extended-properties+xml"/></Types>`,
@@ -78,24 +86,27 @@ export function workbookParts(sheetName: string, creator: string, now = new Date
     [
       'xl/workbook.xml',
       `<workbook xmlns="${MAIN}" xmlns:r="${REL}"><bookViews><workbookView/></bookViews><sheets>` +
-        `<sheet name="${xmlText(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+        each((name, n) => `<sheet name="${xmlText(name)}" sheetId="${n}" r:id="rId${n}"/>`) +
+        '</sheets></workbook>',
     ],
     [
       'xl/_rels/workbook.xml.rels',
       `<Relationships xmlns="${PKG_REL}">` +
-        `<Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/>` +
-        `<Relationship Id="rId2" Type="${REL}/styles" Target="styles.xml"/></Relationships>`,
+        each((_, n) => `<Relationship Id="rId${n}" Type="${REL}/worksheet" Target="worksheets/sheet${n}.xml"/>`) +
+        `<Relationship Id="${stylesId}" Type="${REL}/styles" Target="styles.xml"/></Relationships>`,
     ],
     ['xl/styles.xml', STYLES],
   ].map(([name, body]) => ({ name, content: XML + body }));
 }
 
-/** The sheet's opening (header row frozen, column widths) up to `<sheetData>`, and its closing. */
-export function sheetFrame(widths: number[]): [open: string, close: string] {
+/** The sheet's opening (column widths; the first row frozen when `frozen`) up to `<sheetData>`, and its closing. */
+export function sheetFrame(widths: number[], frozen: boolean): [open: string, close: string] {
   const cols = widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`).join('');
+  const pane = frozen
+    ? '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft"/>'
+    : '';
   return [
-    `${XML}<worksheet xmlns="${MAIN}" xmlns:r="${REL}"><sheetViews><sheetView workbookViewId="0">` +
-      '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft"/>' +
+    `${XML}<worksheet xmlns="${MAIN}" xmlns:r="${REL}"><sheetViews><sheetView workbookViewId="0">${pane}` +
       `</sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData>`,
     '</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>',
   ];
