@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { logger } from '../logger';
 import { ReadLanes } from './read-lanes';
+import { listenPg } from './listen';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -29,6 +30,16 @@ const setupTransactions = new WeakMap<Db, SetupTransaction>();
 const statementReaders = new WeakMap<Db, (settings: string) => Db>();
 
 export const statementReader = (db: Db, settings: string): Db | undefined => statementReaders.get(db)?.(settings);
+
+/**
+ * A read on PostgreSQL: `fn` runs on one connection of the read pool that carries `settings` as session state
+ * (sent once, when the connection last served another tenancy), each statement on its own (autocommit).
+ * Undefined elsewhere (PGlite: one connection in process, where a read stays a transaction).
+ */
+export type SessionReader = <T>(settings: string, fn: (db: Db) => Promise<T>) => Promise<T>;
+const sessionReaders = new WeakMap<Db, SessionReader>();
+
+export const sessionReader = (db: Db): SessionReader | undefined => sessionReaders.get(db);
 
 export function transactionWith<T>(db: Db, setup: string, fn: (tx: Db) => Promise<T>): Promise<T> {
   const fast = setupTransactions.get(db);
@@ -88,7 +99,7 @@ export interface OpenOptions {
   pgliteDir?: string;
   pgliteTemplate?: Blob;
   poolSize?: number;
-  /** Pipelined connections of the reads (`read-lanes.ts`); default `DB_READ_LANES` or 2, 0 = every read on the pool. */
+  /** Pipelined connections of the reads (`read-lanes.ts`); default `DB_READ_LANES` or 0 = plain pooled reads. */
   readLanes?: number;
 }
 
@@ -104,7 +115,7 @@ const PG_OPTIONS = '-c jit=off';
 const APP_OPTIONS = `${PG_OPTIONS} -c role=${APP_ROLE}`;
 /** Longest wait for a pooled connection (ms): past it the request gets a 503 instead of hanging. */
 const CONNECT_MS = Number(process.env.DB_CONNECT_TIMEOUT_MS) || 5_000;
-const READ_LANES = process.env.DB_READ_LANES ? Number(process.env.DB_READ_LANES) : 2;
+const READ_LANES = process.env.DB_READ_LANES ? Number(process.env.DB_READ_LANES) : 0;
 
 /** The app's database and its owner (server boot, seed CLI, tests). */
 export async function openDatabaseWithOwner(opts: OpenOptions): Promise<{ database: Database; owner: OwnerDatabase }> {
@@ -159,55 +170,84 @@ async function openPostgres(
   }
   const { drizzle, NodePgSession, NodePgTransaction } = await import('drizzle-orm/node-postgres');
   const db = drizzle(pool, { schema }) as unknown as Db;
-  // drizzle's own transaction, as drizzle-orm/node-postgres writes it, with `setup` sent beside `begin`.
-  const base = (db as unknown as { session: InstanceType<typeof NodePgSession> }).session as unknown as {
-    dialect: ConstructorParameters<typeof NodePgSession>[1];
-    schema: ConstructorParameters<typeof NodePgSession>[2];
-    options: ConstructorParameters<typeof NodePgSession>[3];
-  };
-  // One transaction object per pooled connection, made on its first use: building one walks the whole
-  // schema (a CPU profile of GET /api/sectors under load put it at ~5 % of the server's time).
-  const txOfClient = new WeakMap<object, InstanceType<typeof NodePgTransaction>>();
-  const txOf = (client: ConstructorParameters<typeof NodePgSession>[0]) => {
-    let tx = txOfClient.get(client);
-    if (!tx) {
-      tx = new NodePgTransaction(
-        base.dialect,
-        new NodePgSession(client, base.dialect, base.schema, base.options),
-        base.schema,
-      );
-      txOfClient.set(client, tx);
-    }
-    return tx;
-  };
-  setupTransactions.set(db, async (setup, fn) => {
-    const client = await pool.connect();
-    const tx = txOf(client);
-    let broken: Error | undefined;
-    try {
-      await client.query(`begin; ${setup}`);
-      const result = await fn(tx as unknown as Db);
-      await client.query('commit');
-      return result;
-    } catch (err) {
-      // A connection that cannot even roll back is dropped by the pool, never reused.
-      await client.query('rollback').catch((e: Error) => (broken = e));
-      throw err;
-    } finally {
-      client.release(broken);
-    }
-  });
-  const readers = new Map<string, Db>();
-  statementReaders.set(db, (settings) => {
-    let reader = readers.get(settings);
-    if (!reader) {
-      reader = drizzle(new TenantReadPool(readPool, lanes, settings) as unknown as InstanceType<typeof pg.Pool>, {
-        schema,
-      }) as unknown as Db;
-      readers.set(settings, reader);
-    }
-    return reader;
-  });
+  if (readLanes === 0) {
+    // The plain path: a read checks out one connection of the read pool; a change is drizzle's transaction.
+    const sessions = new WeakMap<PgClient, { db: Db; settings?: string }>();
+    sessionReaders.set(db, async (settings, fn) => {
+      const client = await readPool.connect();
+      let session = sessions.get(client);
+      if (!session) sessions.set(client, (session = { db: drizzle(client, { schema }) as unknown as Db }));
+      let broken: Error | undefined;
+      try {
+        if (session.settings !== settings) {
+          session.settings = undefined;
+          await client.query(settings).catch((err: Error) => {
+            throw (broken = err); // its session state is unknown: never reused
+          });
+          session.settings = settings;
+        }
+        return await fn(session.db);
+      } catch (err) {
+        // A statement of the read may still be running (a Promise.all that failed early): the next read
+        // sends its settings again, behind it.
+        session.settings = undefined;
+        throw err;
+      } finally {
+        client.release(broken);
+      }
+    });
+  } else setupLanes();
+  function setupLanes() {
+    // drizzle's own transaction, as drizzle-orm/node-postgres writes it, with `setup` sent beside `begin`.
+    const base = (db as unknown as { session: InstanceType<typeof NodePgSession> }).session as unknown as {
+      dialect: ConstructorParameters<typeof NodePgSession>[1];
+      schema: ConstructorParameters<typeof NodePgSession>[2];
+      options: ConstructorParameters<typeof NodePgSession>[3];
+    };
+    // One transaction object per pooled connection, made on its first use: building one walks the whole
+    // schema (a CPU profile of GET /api/sectors under load put it at ~5 % of the server's time).
+    const txOfClient = new WeakMap<object, InstanceType<typeof NodePgTransaction>>();
+    const txOf = (client: ConstructorParameters<typeof NodePgSession>[0]) => {
+      let tx = txOfClient.get(client);
+      if (!tx) {
+        tx = new NodePgTransaction(
+          base.dialect,
+          new NodePgSession(client, base.dialect, base.schema, base.options),
+          base.schema,
+        );
+        txOfClient.set(client, tx);
+      }
+      return tx;
+    };
+    setupTransactions.set(db, async (setup, fn) => {
+      const client = await pool.connect();
+      const tx = txOf(client);
+      let broken: Error | undefined;
+      try {
+        await client.query(`begin; ${setup}`);
+        const result = await fn(tx as unknown as Db);
+        await client.query('commit');
+        return result;
+      } catch (err) {
+        // A connection that cannot even roll back is dropped by the pool, never reused.
+        await client.query('rollback').catch((e: Error) => (broken = e));
+        throw err;
+      } finally {
+        client.release(broken);
+      }
+    });
+    const readers = new Map<string, Db>();
+    statementReaders.set(db, (settings) => {
+      let reader = readers.get(settings);
+      if (!reader) {
+        reader = drizzle(new TenantReadPool(readPool, lanes, settings) as unknown as InstanceType<typeof pg.Pool>, {
+          schema,
+        }) as unknown as Db;
+        readers.set(settings, reader);
+      }
+      return reader;
+    });
+  }
   const ownerDb = drizzle(ownerPool, { schema }) as unknown as Db;
   const ownerQuery: OwnerDatabase['query'] = async (text, params) =>
     (await ownerPool.query(text, params as unknown[])).rows;
@@ -217,7 +257,7 @@ async function openPostgres(
     async query(text, params) {
       return (await pool.query(text, params as unknown[])).rows;
     },
-    listen: (channel, onNotify, onState) => listenPg(pg, url, channel, onNotify, onState),
+    listen: (channel, onNotify, onState) => listenPg(pg, url, APP_OPTIONS, channel, onNotify, onState),
     close: async () => {
       await Promise.all([pool.end(), lanes.close(), readPool.end(), ownerPool.end()]);
     },
@@ -347,54 +387,4 @@ async function openPglite({ pgliteDir: dir, pgliteTemplate }: OpenOptions) {
     },
   };
   return { database, owner };
-}
-
-/** A dedicated connection that LISTENs, reconnecting with a growing pause after any loss. */
-async function listenPg(
-  pg: typeof import('pg').default,
-  url: string,
-  channel: string,
-  onNotify: (payload: string) => void,
-  onState: (live: boolean) => void,
-): Promise<() => Promise<void>> {
-  let stopped = false;
-  let client: import('pg').Client | null = null;
-  let timer: NodeJS.Timeout | undefined;
-  const connect = async (attempt: number): Promise<void> => {
-    if (stopped) return;
-    const c = new pg.Client({ connectionString: url, keepAlive: true, options: APP_OPTIONS });
-    const lost = () => {
-      if (client !== c) return;
-      client = null;
-      onState(false);
-      c.end().catch(() => undefined);
-      if (!stopped) timer = setTimeout(() => void connect(1), 1000);
-    };
-    c.on('error', (err) => {
-      logger.warn({ err: err.message }, `LISTEN ${channel}: conexão perdida`);
-      lost();
-    });
-    c.on('end', lost);
-    c.on('notification', (n) => {
-      if (n.channel === channel) onNotify(n.payload ?? '');
-    });
-    try {
-      await c.connect();
-      await c.query(`LISTEN ${channel}`);
-      client = c;
-      onState(true);
-    } catch (err) {
-      c.end().catch(() => undefined);
-      logger.warn({ err: (err as Error).message }, `LISTEN ${channel}: nova tentativa`);
-      if (!stopped) timer = setTimeout(() => void connect(attempt + 1), Math.min(30_000, 500 * 2 ** attempt));
-    }
-  };
-  await connect(0);
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    const c = client;
-    client = null;
-    if (c) await c.end().catch(() => undefined);
-  };
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { room, type LiveEvent, type ServerEventData, type ServerEventName } from '@tombo/shared';
 import type { AppContext } from '../context';
 import { allMunicipalities, isAll, scopeOfMunicipality, type Tenancy } from '../tenancy/scope';
-import { APP_ROLE, statementReader, transactionWith, type Db } from './client';
+import { APP_ROLE, sessionReader, statementReader, transactionWith, type Db } from './client';
 import { auditLogs } from './schema';
 import { logger } from '../logger';
 import { presentLogs } from '../modules/audit/presenters';
@@ -196,6 +196,8 @@ export async function read<T>(
   fn: (tx: Db) => Promise<T>,
   opts: ReadOptions = {},
 ): Promise<T> {
+  const session = sessionReader(ctx.db);
+  if (session) return session(readSettings(tenancy, opts), fn);
   const reader = statementReader(ctx.db, readSettings(tenancy, opts));
   return reader ? fn(reader) : underTenancy(ctx.db, tenancy, fn, opts);
 }
