@@ -26,6 +26,7 @@ import { createPdfRenderer } from './render/pool';
 import { logger } from './logger';
 import { Lifecycle } from './http/request-context';
 import { trackConnections } from './http/connections';
+import { closeRateLimits } from './http/rate-limit';
 
 export const pgliteDir = (config: Config) => (config.databaseUrl ? undefined : path.join(config.dataDir, 'pgdata'));
 
@@ -162,6 +163,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       await principals.close();
       await publicAnswers.close();
       await sectorAnswers.close();
+      await closeRateLimits(ctx);
       await database.close();
     },
   };

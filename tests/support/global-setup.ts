@@ -12,7 +12,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   const base = process.env.DATABASE_URL;
   if (base) {
     const url = await createFreshDatabase(base, 'tombo_template');
-    const { database, owner } = await openDatabaseWithOwner({ databaseUrl: url, readLanes: 0 });
+    const { database, owner } = await openDatabaseWithOwner({ databaseUrl: url });
     try {
       await migrate(owner);
     } finally {

@@ -4,7 +4,7 @@ import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { logger } from '../logger';
-import { ReadLanes } from './read-lanes';
+import { listenPg } from './listen';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -13,31 +13,15 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 export const APP_ROLE = 'tombo_app';
 
 /**
- * Opens a transaction whose first statement is `setup` (plain SQL, no parameters) and runs `fn` in it.
- * On PostgreSQL `begin` and `setup` go in one round trip (a simple-protocol query of two statements):
- * every change pays one round trip fewer. Elsewhere (PGlite, in process) they run one after the other.
+ * A read on PostgreSQL: `fn` runs on one connection of the read pool that carries `settings` as session state
+ * (sent once, when the connection last served another tenancy), each statement on its own (autocommit).
+ * Undefined elsewhere (PGlite: one connection in process, where a read stays a transaction).
  */
-type SetupTransaction = <T>(setup: string, fn: (tx: Db) => Promise<T>) => Promise<T>;
-const setupTransactions = new WeakMap<Db, SetupTransaction>();
+export type SessionReader = <T>(settings: string, fn: (db: Db) => Promise<T>) => Promise<T>;
+const sessionReaders = new WeakMap<Db, SessionReader>();
 
-/**
- * A read's database: on PostgreSQL, every statement runs on its own (autocommit) on a pooled connection of
- * the read pool that carries `settings` as session state (set once, when the connection last served another
- * tenancy): one round trip per statement, no `begin`/`commit`. Undefined elsewhere (PGlite: one connection
- * in process, where a read stays a transaction).
- */
-const statementReaders = new WeakMap<Db, (settings: string) => Db>();
-
-export const statementReader = (db: Db, settings: string): Db | undefined => statementReaders.get(db)?.(settings);
-
-export function transactionWith<T>(db: Db, setup: string, fn: (tx: Db) => Promise<T>): Promise<T> {
-  const fast = setupTransactions.get(db);
-  if (fast) return fast(setup, fn);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(setup));
-    return fn(tx as unknown as Db);
-  });
-}
+/** The session reader of the app's database (PostgreSQL), undefined on PGlite. */
+export const sessionReader = (db: Db): SessionReader | undefined => sessionReaders.get(db);
 
 /**
  * The database as the app uses it. Every connection runs as `tombo_app` with no municipality set, so
@@ -88,8 +72,6 @@ export interface OpenOptions {
   pgliteDir?: string;
   pgliteTemplate?: Blob;
   poolSize?: number;
-  /** Pipelined connections of the reads (`read-lanes.ts`); default `DB_READ_LANES` or 2, 0 = every read on the pool. */
-  readLanes?: number;
 }
 
 /** The app's database (the worker's way in). */
@@ -104,7 +86,6 @@ const PG_OPTIONS = '-c jit=off';
 const APP_OPTIONS = `${PG_OPTIONS} -c role=${APP_ROLE}`;
 /** Longest wait for a pooled connection (ms): past it the request gets a 503 instead of hanging. */
 const CONNECT_MS = Number(process.env.DB_CONNECT_TIMEOUT_MS) || 5_000;
-const READ_LANES = process.env.DB_READ_LANES ? Number(process.env.DB_READ_LANES) : 2;
 
 /** The app's database and its owner (server boot, seed CLI, tests). */
 export async function openDatabaseWithOwner(opts: OpenOptions): Promise<{ database: Database; owner: OwnerDatabase }> {
@@ -113,7 +94,7 @@ export async function openDatabaseWithOwner(opts: OpenOptions): Promise<{ databa
 
 async function openPostgres(
   url: string,
-  { poolSize = 10, readLanes = READ_LANES }: OpenOptions,
+  { poolSize = 10 }: OpenOptions,
 ): Promise<{ database: Database; owner: OwnerDatabase }> {
   const { default: pg } = await import('pg');
   // numeric stays a string (money must not become a float); int8 counts become numbers.
@@ -129,21 +110,9 @@ async function openPostgres(
       keepAlive: true,
     });
   const pool = appPool();
-  // Reads' connections (`statementReader`): their tenant settings are session state, so they serve reads
-  // only and never the transactions or raw statements of `pool`, whose connections carry no tenancy. Most
-  // reads run on the pipelined lanes; the read pool takes the rest (see `TenantReadPool`).
+  // Reads' connections (`sessionReader`): their tenant settings are session state, so they serve reads
+  // only and never the transactions or raw statements of `pool`, whose connections carry no tenancy.
   const readPool = appPool();
-  const lanes = new ReadLanes({
-    lanes: readLanes,
-    client: () =>
-      new pg.Client({
-        connectionString: url,
-        options: APP_OPTIONS,
-        connectionTimeoutMillis: CONNECT_MS,
-        keepAlive: true,
-        pipeline: true,
-      } as ConstructorParameters<typeof pg.Client>[0]),
-  });
   // The owner's connections: few, opened on demand (boot, tests) and closed when idle.
   const ownerPool = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 5_000, options: PG_OPTIONS });
   // An idle client dropped by the server (restart, failover, admin command) must not crash the process:
@@ -157,58 +126,35 @@ async function openPostgres(
       client.on('error', (err) => logger.warn({ err: err.message }, 'conexão do PostgreSQL perdida durante o uso')),
     );
   }
-  const { drizzle, NodePgSession, NodePgTransaction } = await import('drizzle-orm/node-postgres');
-  const db = drizzle(pool, { schema }) as unknown as Db;
-  // drizzle's own transaction, as drizzle-orm/node-postgres writes it, with `setup` sent beside `begin`.
-  const base = (db as unknown as { session: InstanceType<typeof NodePgSession> }).session as unknown as {
-    dialect: ConstructorParameters<typeof NodePgSession>[1];
-    schema: ConstructorParameters<typeof NodePgSession>[2];
-    options: ConstructorParameters<typeof NodePgSession>[3];
-  };
-  // One transaction object per pooled connection, made on its first use: building one walks the whole
-  // schema (a CPU profile of GET /api/sectors under load put it at ~5 % of the server's time).
-  const txOfClient = new WeakMap<object, InstanceType<typeof NodePgTransaction>>();
-  const txOf = (client: ConstructorParameters<typeof NodePgSession>[0]) => {
-    let tx = txOfClient.get(client);
-    if (!tx) {
-      tx = new NodePgTransaction(
-        base.dialect,
-        new NodePgSession(client, base.dialect, base.schema, base.options),
-        base.schema,
-      );
-      txOfClient.set(client, tx);
-    }
-    return tx;
-  };
-  setupTransactions.set(db, async (setup, fn) => {
-    const client = await pool.connect();
-    const tx = txOf(client);
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const db: Db = drizzle(pool, { schema });
+  // Each read connection's drizzle instance (made once: building one walks the whole schema) and the tenant
+  // settings it carries now.
+  const sessions = new WeakMap<PoolClient, { db: Db; settings?: string }>();
+  sessionReaders.set(db, async (settings, fn) => {
+    const client = await readPool.connect();
+    let session = sessions.get(client);
+    if (!session) sessions.set(client, (session = { db: drizzle(client, { schema }) }));
     let broken: Error | undefined;
     try {
-      await client.query(`begin; ${setup}`);
-      const result = await fn(tx as unknown as Db);
-      await client.query('commit');
-      return result;
+      if (session.settings !== settings) {
+        session.settings = undefined;
+        await client.query(settings).catch((err: Error) => {
+          throw (broken = err); // its session state is unknown: never reused
+        });
+        session.settings = settings;
+      }
+      return await fn(session.db);
     } catch (err) {
-      // A connection that cannot even roll back is dropped by the pool, never reused.
-      await client.query('rollback').catch((e: Error) => (broken = e));
+      // A statement of the read may still be queued (a Promise.all that failed early): the next read sends
+      // its settings again, behind it.
+      session.settings = undefined;
       throw err;
     } finally {
-      client.release(broken);
+      client.release(broken); // the pool also drops a connection that broke meanwhile
     }
   });
-  const readers = new Map<string, Db>();
-  statementReaders.set(db, (settings) => {
-    let reader = readers.get(settings);
-    if (!reader) {
-      reader = drizzle(new TenantReadPool(readPool, lanes, settings) as unknown as InstanceType<typeof pg.Pool>, {
-        schema,
-      }) as unknown as Db;
-      readers.set(settings, reader);
-    }
-    return reader;
-  });
-  const ownerDb = drizzle(ownerPool, { schema }) as unknown as Db;
+  const ownerDb: Db = drizzle(ownerPool, { schema });
   const ownerQuery: OwnerDatabase['query'] = async (text, params) =>
     (await ownerPool.query(text, params as unknown[])).rows;
   const database: Database = {
@@ -217,21 +163,21 @@ async function openPostgres(
     async query(text, params) {
       return (await pool.query(text, params as unknown[])).rows;
     },
-    listen: (channel, onNotify, onState) => listenPg(pg, url, channel, onNotify, onState),
+    listen: (channel, onNotify, onState) => listenPg(pg, url, APP_OPTIONS, channel, onNotify, onState),
     close: async () => {
-      await Promise.all([pool.end(), lanes.close(), readPool.end(), ownerPool.end()]);
+      await Promise.all([pool.end(), readPool.end(), ownerPool.end()]);
     },
   };
   const owner: OwnerDatabase = {
     kind: 'postgres',
     url,
     query: ownerQuery,
-    transaction: (fn) => ownerDb.transaction((tx) => fn(tx as unknown as Db)),
+    transaction: (fn) => ownerDb.transaction((tx) => fn(tx)),
     async session(fn) {
       const client = await ownerPool.connect();
       try {
         const query: OwnerDatabase['query'] = async (text, params) => (await client.query(text, params)).rows;
-        return await fn(drizzle(client, { schema }) as unknown as Db, query);
+        return await fn(drizzle(client, { schema }), query);
       } finally {
         client.release();
       }
@@ -240,52 +186,7 @@ async function openPostgres(
   return { database, owner };
 }
 
-type PgPool = import('pg').Pool;
-type PgClient = import('pg').PoolClient;
-
-/** The tenant settings each read-pool connection carries now (session state, see `statementReader`). */
-const sessionSettings = new WeakMap<PgClient, string>();
-
-/**
- * The reads' connections seen through one tenancy. A statement runs on a pipelined lane when one takes it
- * (`read-lanes.ts`), else it checks out a connection of the read pool, brings its session settings to
- * `settings` if it last served another tenancy, runs and gives it back. drizzle takes it for a pool (its
- * name says so): a transaction inside a read gets a pool connection of its own, with the same settings.
- */
-class TenantReadPool {
-  constructor(
-    private readonly pool: PgPool,
-    private readonly lanes: ReadLanes,
-    private readonly settings: string,
-  ) {}
-
-  async connect(): Promise<PgClient> {
-    const client = await this.pool.connect();
-    if (sessionSettings.get(client) === this.settings) return client;
-    try {
-      sessionSettings.delete(client);
-      await client.query(this.settings);
-      sessionSettings.set(client, this.settings);
-      return client;
-    } catch (err) {
-      client.release(err as Error); // its session state is unknown: never reused
-      throw err;
-    }
-  }
-
-  async query(config: unknown, values?: unknown[]): Promise<unknown> {
-    const lane = this.lanes.pick(config);
-    if (lane) return lane.run(this.settings, config as { text: string }, values);
-    const client = await this.connect();
-    const started = performance.now();
-    try {
-      return await client.query(config as string, values);
-    } finally {
-      this.lanes.record(config, performance.now() - started);
-      client.release(); // the pool drops a connection that broke meanwhile
-    }
-  }
-}
+type PoolClient = import('pg').PoolClient;
 
 async function openPglite({ pgliteDir: dir, pgliteTemplate }: OpenOptions) {
   const { PGlite } = await import('@electric-sql/pglite');
@@ -299,7 +200,7 @@ async function openPglite({ pgliteDir: dir, pgliteTemplate }: OpenOptions) {
     parsers: { 20: (v: string) => Number(v) },
   });
   const { drizzle } = await import('drizzle-orm/pglite');
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db: Db = drizzle(client, { schema });
   // One connection: the session runs as the app role, and the owner's work switches back to the
   // connecting role for its own transaction only (SET LOCAL). A database the migrations have not yet
   // given the role (a new one) has no policies either; the first migration run switches it.
@@ -335,7 +236,7 @@ async function openPglite({ pgliteDir: dir, pgliteTemplate }: OpenOptions) {
     transaction: (fn) =>
       db.transaction(async (tx) => {
         await tx.execute(sql`SET LOCAL ROLE NONE`);
-        return fn(tx as unknown as Db);
+        return fn(tx);
       }),
     async session(fn) {
       await client.exec('SET ROLE NONE');
@@ -347,54 +248,4 @@ async function openPglite({ pgliteDir: dir, pgliteTemplate }: OpenOptions) {
     },
   };
   return { database, owner };
-}
-
-/** A dedicated connection that LISTENs, reconnecting with a growing pause after any loss. */
-async function listenPg(
-  pg: typeof import('pg').default,
-  url: string,
-  channel: string,
-  onNotify: (payload: string) => void,
-  onState: (live: boolean) => void,
-): Promise<() => Promise<void>> {
-  let stopped = false;
-  let client: import('pg').Client | null = null;
-  let timer: NodeJS.Timeout | undefined;
-  const connect = async (attempt: number): Promise<void> => {
-    if (stopped) return;
-    const c = new pg.Client({ connectionString: url, keepAlive: true, options: APP_OPTIONS });
-    const lost = () => {
-      if (client !== c) return;
-      client = null;
-      onState(false);
-      c.end().catch(() => undefined);
-      if (!stopped) timer = setTimeout(() => void connect(1), 1000);
-    };
-    c.on('error', (err) => {
-      logger.warn({ err: err.message }, `LISTEN ${channel}: conexão perdida`);
-      lost();
-    });
-    c.on('end', lost);
-    c.on('notification', (n) => {
-      if (n.channel === channel) onNotify(n.payload ?? '');
-    });
-    try {
-      await c.connect();
-      await c.query(`LISTEN ${channel}`);
-      client = c;
-      onState(true);
-    } catch (err) {
-      c.end().catch(() => undefined);
-      logger.warn({ err: (err as Error).message }, `LISTEN ${channel}: nova tentativa`);
-      if (!stopped) timer = setTimeout(() => void connect(attempt + 1), Math.min(30_000, 500 * 2 ** attempt));
-    }
-  };
-  await connect(0);
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    const c = client;
-    client = null;
-    if (c) await c.end().catch(() => undefined);
-  };
 }

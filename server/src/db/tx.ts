@@ -3,7 +3,7 @@ import { asc, sql } from 'drizzle-orm';
 import { room, type LiveEvent, type ServerEventData, type ServerEventName } from '@tombo/shared';
 import type { AppContext } from '../context';
 import { allMunicipalities, isAll, scopeOfMunicipality, type Tenancy } from '../tenancy/scope';
-import { APP_ROLE, statementReader, transactionWith, type Db } from './client';
+import { APP_ROLE, sessionReader, type Db } from './client';
 import { auditLogs } from './schema';
 import { logger } from '../logger';
 import { presentLogs } from '../modules/audit/presenters';
@@ -132,7 +132,7 @@ function tenancySetup(tenancy: Tenancy, opts: ReadOptions = {}): string {
 }
 
 /**
- * A read connection's session settings (`statementReader`; its connections already are the app role). Every
+ * A read connection's session settings (`sessionReader`; its connections already are the app role). Every
  * setting a read may change is written, so that none outlives its read; still one round trip.
  */
 function readSettings(tenancy: Tenancy, opts: ReadOptions): string {
@@ -149,9 +149,12 @@ export interface ReadOptions {
   parallel?: boolean;
 }
 
-/** A transaction under a tenancy (on PostgreSQL, `begin` and the tenant settings are one round trip). */
+/** A transaction under a tenancy: drizzle's own, whose first statement is the tenant settings. */
 const underTenancy = <T>(db: Db, tenancy: Tenancy, fn: (tx: Db) => Promise<T>, opts?: ReadOptions): Promise<T> =>
-  transactionWith(db, tenancySetup(tenancy, opts), fn);
+  db.transaction(async (tx) => {
+    await tx.execute(sql.raw(tenancySetup(tenancy, opts)));
+    return fn(tx);
+  });
 
 /** The tenancy of a change made by `actor`: their municipality, or all of them for the superuser and the system. */
 export const tenancyOf = (actor: Actor | null): Tenancy =>
@@ -185,10 +188,11 @@ export async function mutate<T>(
 }
 
 /**
- * A read under a tenancy, where row-level security sees the tenant settings. On PostgreSQL its statements
- * run one by one (autocommit) on connections that keep the settings between reads: a one-statement read is
- * one round trip. Under READ COMMITTED a transaction gave each statement its own snapshot anyway; what needs
- * one transaction (advisory locks, SET LOCAL, cursors) is a change, in `mutate`, or opens `tx.transaction`.
+ * A read under a tenancy, where row-level security sees the tenant settings. On PostgreSQL it runs on one
+ * connection of the read pool that keeps the settings between reads, each statement on its own (autocommit):
+ * a one-statement read is one round trip. Under READ COMMITTED a transaction gave each statement its own
+ * snapshot anyway; what needs one transaction (advisory locks, SET LOCAL, cursors) is a change, in `mutate`,
+ * or opens `tx.transaction` (on the same connection). A read awaits every statement it starts.
  */
 export async function read<T>(
   ctx: Pick<AppContext, 'db'>,
@@ -196,8 +200,8 @@ export async function read<T>(
   fn: (tx: Db) => Promise<T>,
   opts: ReadOptions = {},
 ): Promise<T> {
-  const reader = statementReader(ctx.db, readSettings(tenancy, opts));
-  return reader ? fn(reader) : underTenancy(ctx.db, tenancy, fn, opts);
+  const session = sessionReader(ctx.db);
+  return session ? session(readSettings(tenancy, opts), fn) : underTenancy(ctx.db, tenancy, fn, opts);
 }
 
 export interface AuditEntry {

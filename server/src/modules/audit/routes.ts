@@ -1,24 +1,18 @@
-import { rateLimit } from 'express-rate-limit';
 import { CLIENT_AUDIT_RATE, auditCreateBody, auditListQuery, auditRecentQuery } from '@tombo/shared';
-import { HttpError } from '../../http/errors';
-import { perContext, withinLimit } from '../../http/rate-limit';
+import { rateLimiter } from '../../http/rate-limit';
 import { route } from '../../http/route';
 import { recordClientEntry } from './commands';
 import { listAudit, listAuthors, recentAudit } from './queries';
 
-const TOO_MANY = 'Muitos registros de atividade enviados. Aguarde um minuto e tente novamente.';
-
-/** Client-reported entries per user and window (one budget per server). */
-const perUser = perContext((_ctx: object) =>
-  rateLimit({
-    windowMs: CLIENT_AUDIT_RATE.windowMs,
-    limit: CLIENT_AUDIT_RATE.max,
-    keyGenerator: (req) => `u:${req.principal!.id}`,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, _res, next) => next(new HttpError(429, 'RATE_LIMITED', TOO_MANY)),
-  }),
-);
+/** Client-reported entries per user and window (one budget, shared by every node with Redis). */
+const perUser = rateLimiter(() => ({
+  name: 'audit',
+  windowMs: CLIENT_AUDIT_RATE.windowMs,
+  limit: CLIENT_AUDIT_RATE.max,
+  keyGenerator: (req) => `u:${req.principal!.id}`,
+  headers: 'draft-8',
+  message: () => 'Muitos registros de atividade enviados. Aguarde um minuto e tente novamente.',
+}));
 
 /** The activity log (spec §7 Audit). */
 export const auditRoutes = [
@@ -58,7 +52,7 @@ export const auditRoutes = [
     body: auditCreateBody,
     status: 201,
     handler: async (c) => {
-      await withinLimit(perUser(c.ctx), c.req, c.res);
+      await perUser(c);
       await c.command((tx, out) => recordClientEntry(tx, out, c.scope, c.body));
       return { ok: true };
     },

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, or, sql, type Column, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { PATRIMONIO_MSG, type PatrimonioFilters } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { patrimonios } from '../../db/schema';
@@ -27,12 +27,9 @@ const quickSearchPatterns = (q: string) => ({
   text: `%${likeEscape(fold(q))}%`,
 });
 
-/**
- * Quick search: number by prefix, or description containing the words (accent- and case-insensitive).
- * Given its patterns as placeholders, the same condition for a statement's shape (`filterShape`).
- */
-export function quickSearch(q: string | { numero: Placeholder; text: Placeholder }): SQL {
-  const { numero, text } = typeof q === 'string' ? quickSearchPatterns(q) : q;
+/** Quick search: number by prefix, or description containing the words (accent- and case-insensitive). */
+export function quickSearch(q: string): SQL {
+  const { numero, text } = quickSearchPatterns(q);
   return or(
     sql`${patrimonios.numeroPatrimonio} like ${numero}`,
     sql`${patrimonios.descricaoBusca} like ${text}`, // = immutable_unaccent(lower(descricao_bem)), stored
@@ -89,52 +86,6 @@ export async function filterWhere(db: Db, scope: TenantScope, f: PatrimonioFilte
     }
   }
   return and(...c)!;
-}
-
-/**
- * A filter set's shape and values, for statements built once per shape (`db/shaped.ts`): `key` names which
- * filters are set and how many values each has (the WHERE's text depends on nothing else), `values` holds
- * the values by placeholder name, and `where()` is `filterWhere` over placeholders. The same conditions as
- * `filterWhere` decide what is set; `municipality` is the placeholder of the caller's municipality.
- * Undefined for custom-field filters (their conditions read the fields).
- */
-export function filterShape(
-  scope: TenantScope,
-  f: PatrimonioFilters,
-):
-  | { key: string; values: Record<string, unknown>; municipality: Placeholder; where: (db: Db) => Promise<SQL> }
-  | undefined {
-  if (f.cf && Object.keys(f.cf).length) return undefined;
-  const values: Record<string, unknown> = { m: scope.municipalityId };
-  const bind = (name: string, value: unknown) => {
-    values[name] = value;
-    return sql.placeholder(name);
-  };
-  const shaped: Record<string, unknown> = {};
-  const parts: string[] = [];
-  for (const [k, v] of Object.entries(f) as Array<[keyof PatrimonioFilters, unknown]>) {
-    if (k === 'cf' || !(Array.isArray(v) ? v.length : v)) continue;
-    if (k === 'q') {
-      const p = quickSearchPatterns(v as string);
-      shaped.q = { numero: bind('qNumero', p.numero), text: bind('qText', p.text) };
-      parts.push(k);
-    } else if (Array.isArray(v)) {
-      shaped[k] = v.map((x, i) => bind(`${k}${i}`, x));
-      parts.push(`${k}${v.length}`);
-    } else {
-      shaped[k] = bind(k, v);
-      parts.push(k);
-    }
-  }
-  const sectorIds = scope.sectorIds?.map((id, i) => bind(`s${i}`, id));
-  const municipality = sql.placeholder('m');
-  const shapedScope = { ...scope, municipalityId: municipality, sectorIds } as unknown as TenantScope;
-  return {
-    key: `${sectorIds ? sectorIds.length : 'all'}|${parts.sort().join(',')}`,
-    values,
-    municipality,
-    where: (db) => filterWhere(db, shapedScope, shaped as PatrimonioFilters),
-  };
 }
 
 export async function countPatrimonios(db: Db, where: SQL): Promise<number> {

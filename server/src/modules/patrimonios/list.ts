@@ -1,12 +1,11 @@
-import { and, asc, desc, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { PatrimonioList, PatrimonioListQuery, PatrimonioSortKey } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { assetVersions, patrimonios } from '../../db/schema';
 import { scopeOfMunicipality, type TenantScope } from '../../tenancy/scope';
 import { cachedTotal, noteVersion, totalKey, versionHint } from '../../db/paging/totals';
 import { ANCHOR_EVERY, anchorBefore, anchorPays, anchorsFor, seekSegments, type Anchor } from '../../db/paging/seek';
-import { shapedStatements } from '../../db/shaped';
-import { countPatrimonios, filterShape, filterWhere } from './filters';
+import { countPatrimonios, filterWhere } from './filters';
 import { LIST_ITEM_COLUMNS, toListItem, type ListTextRow } from './presenters';
 
 const SORT_COLUMNS = {
@@ -41,8 +40,6 @@ const SECTOR_SORTED = new Set<PatrimonioSortKey>([
 const MAX_SECTORS_APART = 16;
 /** Past this many rows per part (OFFSET pages far from any anchor) one filtered scan is cheaper. */
 const MAX_ROWS_APART = 2 * ANCHOR_EVERY;
-/** First pages, built once per shape (`db/shaped.ts`). */
-const firstPages = shapedStatements();
 
 /**
  * The page's rows are read with plain SQL, only the list item's columns, each under its row key: on the
@@ -56,17 +53,8 @@ const ROW_SELECT = sql.raw(
   LIST_ITEM_COLUMNS.map((key) => `"patrimonios"."${patrimonios[key].name}" as "${key}"`).join(', '),
 );
 
-/**
- * A page's bounds written into the statement: the reads run as named statements whose plan PostgreSQL may
- * keep (db/read-lanes.ts), and a generic plan cannot tell LIMIT $1 from a scan of a tenth of the table.
- */
-const int = (n: number) => {
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`bad page bound ${n}`);
-  return sql.raw(String(n));
-};
-
 /** The municipality's current asset version (0 before its first asset write). */
-const versionOf = (municipalityId: number | Placeholder) =>
+const versionOf = (municipalityId: number) =>
   sql<number>`coalesce((select ${assetVersions.version} from ${assetVersions} where ${assetVersions.municipalityId} = ${municipalityId}), 0)`.mapWith(
     Number,
   );
@@ -83,7 +71,7 @@ export async function listPatrimonios(
 ): Promise<PatrimonioList> {
   const { page, pageSize, sort, order, ...filters } = query;
   const m = scope.municipalityId;
-  // Built when a statement needs it: a first page of a known shape does not (`firstPages`).
+  // Built once, when a statement needs it (a cached total does not).
   let whereBuilt: Promise<SQL> | undefined;
   const whereOf = () => (whereBuilt ??= filterWhere(tx, scope, filters));
   const col = SORT_COLUMNS[sort];
@@ -133,17 +121,17 @@ export async function listPatrimonios(
     const bases = apart && skip + limit <= MAX_ROWS_APART ? await sectorWheresOf() : [await whereOf()];
     const parts = segments.flatMap((from, seg) => bases.map((base) => ({ seg, where: and(base, from)! })));
     if (parts.length === 1) {
-      return sql`select ${patrimonios.id} from ${patrimonios} where ${parts[0].where} order by ${sql.join(ordered(descending), sql`, `)} limit ${int(limit)} offset ${int(skip)}`;
+      return sql`select ${patrimonios.id} from ${patrimonios} where ${parts[0].where} order by ${sql.join(ordered(descending), sql`, `)} limit ${limit} offset ${skip}`;
     }
     // With one segment the parts are merged as they come (Merge Append); a second segment comes after the first.
     const dir = sql.raw(descending ? 'desc' : 'asc');
     const seg = (n: number) => (segments.length > 1 ? sql.raw(`${n} as seg, `) : sql.raw(''));
     const selects = parts.map(
       (p) => sql`(select ${seg(p.seg)}${col} as v, ${patrimonios.id} as id from ${patrimonios}
-      where ${p.where} order by ${col} ${dir}, ${patrimonios.id} ${dir} limit ${int(skip + limit)})`,
+      where ${p.where} order by ${col} ${dir}, ${patrimonios.id} ${dir} limit ${skip + limit})`,
     );
     return sql`select u.id from (${sql.join(selects, sql` union all `)}) u
-      order by ${segments.length > 1 ? sql.raw('u.seg, ') : sql.raw('')}u.v ${dir}, u.id ${dir} limit ${int(limit)} offset ${int(skip)}`;
+      order by ${segments.length > 1 ? sql.raw('u.seg, ') : sql.raw('')}u.v ${dir}, u.id ${dir} limit ${limit} offset ${skip}`;
   };
   /** The page given total n and the version the caches are keyed on, and the asset version its rows were read at. */
   const pageQuery = async (
@@ -165,19 +153,13 @@ export async function listPatrimonios(
     const reverse = !anchor && offset > 0 && offset + pageSize / 2 > n / 2;
     const direction = (order === 'desc') !== reverse ? 'desc' : 'asc';
     const dir = sql.raw(direction);
-    const pageRows = (municipality: number | Placeholder) =>
-      sql`select ${ROW_SELECT}, ${versionOf(municipality)} as "__version" from ${patrimonios}`;
-    /** A first page skips nothing: the deferred join would only plan the table twice (half the statement's time). */
-    const firstPage = (municipality: number | Placeholder, where: SQL) =>
-      sql`${pageRows(municipality)} where ${where} order by ${col} ${dir}, ${patrimonios.id} ${dir} limit ${int(pageSize)}`;
+    const pageRows = sql`select ${ROW_SELECT}, ${versionOf(m)} as "__version" from ${patrimonios}`;
     let got: { rows: Array<Record<string, unknown>> };
-    const shape = offset === 0 && !apart ? filterShape(scope, filters) : undefined;
-    if (shape) {
-      // Its text depends on the filters' shape, the order and the page size only: built once.
-      const build = async () => firstPage(shape.municipality, await shape.where(tx));
-      got = await firstPages(tx, `${shape.key}|${sort}|${direction}|${pageSize}`, build, shape.values);
-    } else if (offset === 0 && !apart) {
-      got = (await tx.execute(firstPage(m, await whereOf()))) as never;
+    if (offset === 0 && !apart) {
+      // A first page skips nothing: the deferred join would only plan the table twice (half the statement's time).
+      got = (await tx.execute(
+        sql`${pageRows} where ${await whereOf()} order by ${col} ${dir}, ${patrimonios.id} ${dir} limit ${pageSize}`,
+      )) as never;
     } else {
       const ids = anchor
         ? await idsQuery(
@@ -193,7 +175,7 @@ export async function listPatrimonios(
             reverse ? Math.max(0, n - offset - pageSize) : offset,
           );
       got = (await tx.execute(
-        sql`${pageRows(m)} where ${patrimonios.id} in (${ids}) order by ${col} ${dir}, ${patrimonios.id} ${dir}`,
+        sql`${pageRows} where ${patrimonios.id} in (${ids}) order by ${col} ${dir}, ${patrimonios.id} ${dir}`,
       )) as never;
     }
     const rows = got.rows as unknown as ListTextRow[];
