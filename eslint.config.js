@@ -128,9 +128,10 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^@tombo/server/(?!(config|db/client|logger|realtime/publisher|jobs/index)$)|^(\\.\\./)+server/',
+              regex:
+                '^@tombo/server/(?!(config|db/client|logger|realtime/publisher|modules/jobs/runtime/index)$)|^(\\.\\./)+server/',
               message:
-                'The worker uses the server only through config, db/client, logger, realtime/publisher, jobs/index.',
+                'The worker uses the server only through config, db/client, logger, realtime/publisher, modules/jobs/runtime/index.',
             },
           ],
         },

@@ -17,6 +17,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Vitest's default is one fork per core minus one: a single fork on the 2-core test machine, which leaves a
+    // core idle while a file waits on PostgreSQL, Chromium or a child process. Two files at once keep both busy.
+    maxWorkers: 2,
+    minWorkers: 1,
     env: { NODE_ENV: 'test' },
   },
 });

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const force = process.argv.includes('--force');
@@ -76,7 +77,37 @@ function buildClient() {
   const env = { ...process.env, NODE_ENV: 'production' };
   const r = spawnSync('npm', ['run', 'build', '-w', '@tombo/client'], { cwd: root, stdio: 'inherit', env });
   if (r.status !== 0) process.exit(r.status ?? 1);
+  precompress(path.join(root, 'client/dist'));
   fs.writeFileSync(stamp('client/dist'), hash + '\n');
+}
+
+/** Text files worth compressing; images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|map|ico|wasm)$/;
+
+/**
+ * Brotli (best) and gzip (best) copies beside every compressible file of the client, once at build time, so
+ * the server sends `file.br` / `file.gz` to a browser that accepts it (http/static-client.ts) without
+ * compressing per request. A copy that is not smaller is not kept.
+ */
+function precompress(dir) {
+  let before = 0;
+  let after = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    const file = path.join(e.parentPath ?? e.path, e.name);
+    if (!e.isFile() || !COMPRESSIBLE.test(e.name)) continue;
+    const raw = fs.readFileSync(file);
+    const br = zlib.brotliCompressSync(raw, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+    });
+    const gz = zlib.gzipSync(raw, { level: 9 });
+    if (br.length < raw.length) fs.writeFileSync(file + '.br', br);
+    if (gz.length < raw.length) fs.writeFileSync(file + '.gz', gz);
+    before += raw.length;
+    after += Math.min(br.length, raw.length);
+  }
+  console.log(
+    `[build] cliente comprimido (brotli): ${(before / 1024).toFixed(0)} KiB → ${(after / 1024).toFixed(0)} KiB`,
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
-// Lint step (npm run lint): no import cycles in any workspace's sources. Only value imports count (an
-// `import type` is erased at build time). An area that a lower one would need registers a hook instead
-// (e.g. patrimonios' registerAssetHold, which loans fills): the dependency then points one way only.
+// Lint step (npm run lint): no import cycles in any workspace's sources, and on the server no deep imports (an
+// area uses another only through its index.ts) and no infrastructure importing an area. Only value imports
+// count (an `import type` is erased at build time). An area that a lower one would need registers a hook
+// instead (e.g. patrimonios' registerAssetHold, which loans fills): the dependency then points one way only.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -92,6 +93,47 @@ export function importCycles(dir) {
   return cycles;
 }
 
+/**
+ * Files outside `modules/` that may import areas: the composition roots that assemble them (the process entries,
+ * the Express app, Drizzle's schema aggregate that drizzle-kit reads, the seed CLI).
+ */
+export const COMPOSITION_ROOTS = new Set(['server.ts', 'main.ts', 'app.ts', 'db/schema.ts', 'db/seed-cli.ts']);
+
+/**
+ * The server's layering (`dir` = server/src): an area (`modules/<area>/…`) or a registry (`modules/*.ts`) uses
+ * another area only through its `index.ts` (a `schema.ts` may import another area's `schema.ts`: the tables its
+ * foreign keys point at); infrastructure (everything outside `modules/` but the composition roots, which may import
+ * any file of an area) imports no area.
+ * Returns one line per broken import.
+ */
+export function layeringProblems(dir) {
+  const problems = [];
+  const modules = path.join(dir, 'modules');
+  const areaOf = (file) => {
+    const rel = path.relative(modules, file).split(path.sep);
+    return rel[0] === '..' || rel.length < 2 ? null : rel[0];
+  };
+  for (const file of sources(dir)) {
+    const from = path.relative(dir, file);
+    const inModules = !path.relative(modules, file).startsWith('..');
+    const fromArea = areaOf(file);
+    for (const target of valueImports(file)) {
+      if (path.relative(modules, target).startsWith('..')) continue; // not an area
+      const toArea = areaOf(target);
+      if (!toArea || toArea === fromArea) continue; // a registry, or the same area
+      const rest = path.relative(path.join(modules, toArea), target);
+      const to = path.relative(dir, target);
+      if (COMPOSITION_ROOTS.has(from)) continue; // they assemble the areas
+      if (!inModules) {
+        problems.push(`${from} → ${to}: infrastructure imports no area (let the area register a hook, or pass it in)`);
+      } else if (!/^index\.tsx?$/.test(rest) && !(rest === 'schema.ts' && path.basename(file) === 'schema.ts')) {
+        problems.push(`${from} → ${to}: use the area "${toArea}" only through its index.ts`);
+      }
+    }
+  }
+  return problems.sort();
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   let failed = false;
@@ -101,9 +143,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       console.error(`Import cycle in ${ws} (${cycle.length} files):\n  ${cycle.join('\n  ')}`);
     }
   }
-  if (failed) {
+  if (failed)
     console.error('Break it: import through the lower area only, or let the lower area take a registered hook.');
-    process.exit(1);
-  }
-  console.log('check-imports: no import cycles.');
+  const layering = layeringProblems(path.join(root, 'server/src'));
+  for (const p of layering) console.error(`Layering in server/src: ${p}`);
+  if (failed || layering.length) process.exit(1);
+  console.log(
+    'check-imports: no import cycles; server areas meet only through their index.ts, infrastructure imports no area.',
+  );
 }

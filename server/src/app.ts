@@ -7,6 +7,7 @@ import { errorHandler, notFoundHandler } from './http/errors';
 import { refuseDeepJson, rejectNulBytes } from './http/validate';
 import { declaredRoutes } from './modules/routes';
 import { mountRoutes } from './http/mount';
+import { staticClient } from './http/static-client';
 import { requestMetrics } from './modules/metrics';
 
 /** The HTTP app: the declared API routes (each guarded by the registry), then the built client. */
@@ -46,8 +47,9 @@ export function createApp(ctx: AppContext): Express {
 
   const dist = ctx.config.clientDist;
   if (fs.existsSync(path.join(dist, 'index.html'))) {
-    app.use(express.static(dist, { index: false, maxAge: '1h' }));
-    app.get(/^(?!\/api\/|\/socket\.io\/).*/, (_req, res) => res.sendFile(path.join(dist, 'index.html')));
+    const client = staticClient(dist);
+    app.use(client.files);
+    app.get(/^(?!\/api\/|\/socket\.io\/).*/, client.spa);
   }
   return app;
 }

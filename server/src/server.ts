@@ -7,8 +7,9 @@ import { createApp } from './app';
 import { appMessages } from './http/messages';
 import { openDatabaseWithOwner, type OwnerDatabase } from './db/client';
 import { migrate } from './db/migrate';
+import { recordAppUrl } from './installation';
 import { prepareVersion, recordVersion } from './modules/version';
-import { ensureRolePermissions, ensureSuperuser, isEmpty, seedDemo } from './db/seed';
+import { ensureRolePermissions, ensureSuperuser, isEmpty, seedDemo } from './modules/demo-seed';
 import { loadJwtSecret } from './auth/secrets';
 import { TokenService } from './auth/tokens';
 import { PrincipalCache } from './auth/principal-cache';
@@ -20,13 +21,15 @@ import { attachInventarioLive } from './modules/inventarios';
 import { watchSockets } from './modules/metrics';
 import { publisherFor } from './realtime/publisher';
 import { createMailer } from './mail/mailer';
-import { createQueue } from './jobs/create-queue';
+import { createQueue } from './modules/jobs/runtime/create-queue';
 import { RENDER_PAGES } from './jobs/settings';
 import { createPdfRenderer } from './render/pool';
 import { logger } from './logger';
 import { Lifecycle } from './http/request-context';
 import { trackConnections } from './http/connections';
 import { closeRateLimits } from './http/rate-limit';
+import { accessRules } from './modules/access';
+import { useAccessRules } from './tenancy/access';
 
 export const pgliteDir = (config: Config) => (config.databaseUrl ? undefined : path.join(config.dataDir, 'pgdata'));
 
@@ -50,6 +53,7 @@ export interface StartOptions {
 
 /** Boots everything: database + migrations (+ demo seed), tokens, HTTP, Socket.IO, queue and its schedules. */
 export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
+  useAccessRules(accessRules);
   const boot = bootClock();
   const { database, owner } = await openDatabaseWithOwner({
     databaseUrl: config.databaseUrl,
@@ -63,6 +67,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   await recordVersion(owner, versionBoot);
   boot.mark('migrations');
   await owner.transaction((db) => ensureRolePermissions(db));
+  await owner.transaction((db) => recordAppUrl(db, config.appUrl));
   const seed = opts.seed ?? (process.env.SEED_DEMO as StartOptions['seed']) ?? 'auto';
   if (seed === 'always' || (seed === 'auto' && database.kind === 'pglite'))
     await owner.transaction(async (db) => {

@@ -26,6 +26,18 @@ export const forgotPasswordBody = z.strictObject({
   email: z.email({ error: 'Informe um e-mail válido.' }).trim().toLowerCase(),
 });
 export const resetPasswordBody = z.strictObject({ token: z.string().min(10).max(500), password: passwordSchema });
+/** Accepting an invitation: the link's token and the user's own new password. */
+export const acceptInvitationBody = resetPasswordBody;
+/** The token of an invitation link, as a path param. */
+export const invitationTokenParam = z.strictObject({ token: z.string().min(10).max(500) });
+
+/** What the "Criar sua senha" page shows of a live invitation. */
+export interface InvitationInfo {
+  name: string;
+  email: string;
+  municipalityName: string | null;
+  expiresAt: string;
+}
 /** Own password change from /perfil and the superuser dialog: the current password is always required. */
 export const changeOwnPasswordBody = z.strictObject({
   currentPassword: z.string({ error: 'Informe a senha atual.' }).min(1, { error: 'Informe a senha atual.' }).max(200),
@@ -42,6 +54,11 @@ export interface SessionUser {
   municipalityName: string | null;
   sectorIds: number[];
   permissions: string[];
+  /**
+   * The password was set by someone else (an admin, or generated at the first start): until the user changes
+   * it (PUT /auth/password) every other call is refused with 403 PASSWORD_CHANGE_REQUIRED.
+   */
+  mustChangePassword: boolean;
 }
 export interface LoginResponse {
   user: SessionUser;

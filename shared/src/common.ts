@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredMessage } from './format/words';
 
 /** Bounds of a PostgreSQL `integer` (int4) column: ids, quantities, versions, page numbers. */
 export const INT4_MIN = -2_147_483_648;
@@ -30,9 +31,9 @@ export type IdParam = z.infer<typeof idParam>;
 
 export const trimmed = (label: string, max = 200) =>
   z
-    .string({ error: `${label} é obrigatório.` })
+    .string({ error: requiredMessage(label) })
     .trim()
-    .min(1, { error: `${label} é obrigatório.` })
+    .min(1, { error: requiredMessage(label) })
     .max(max, { error: `${label} deve ter no máximo ${max} caracteres.` });
 
 /** Optimistic-concurrency version carried by every mutable record. */

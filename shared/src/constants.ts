@@ -26,7 +26,6 @@ export const QUERY_CACHE = {
   retryDelay: (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000),
 } as const;
 export const IMAGE_COMPRESSION = { maxSizeMB: 1, maxWidthOrHeight: 1920, quality: 0.9 } as const;
-export const DEFAULT_LOGIN_COPYRIGHT_YEAR = 2025;
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_DAYS = 7;
 export const LOCKOUT_THRESHOLD = 5;

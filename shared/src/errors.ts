@@ -3,6 +3,8 @@ export type ErrorCode =
   | 'UNAUTHORIZED'
   | 'INVALID_CREDENTIALS'
   | 'FORBIDDEN'
+  /** A password someone else set must be changed first (PUT /api/auth/password). */
+  | 'PASSWORD_CHANGE_REQUIRED'
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'IN_USE'

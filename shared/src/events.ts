@@ -1,4 +1,5 @@
 import type { LiveEvent } from './common';
+import type { Permission, Role } from './roles';
 import type { AuditEvents } from './audit';
 import type { Job, JobStatus } from './jobs';
 import type { User } from './users';
@@ -8,8 +9,8 @@ import type { PatrimonioEvents } from './patrimonios';
 import type { CatalogEvents } from './catalogs';
 import type { CustomizationEvents } from './customization';
 import type { NotificationEvents } from './notifications';
-import type { TransferEvents } from './transfers';
-import type { EmprestimoEvents } from './loans';
+import type { TransferEvents } from './transferencias';
+import type { EmprestimoEvents } from './emprestimos';
 import type { DocumentEvents } from './documents';
 import type { InventarioClientEvents, InventarioEvents } from './inventarios';
 import type { FichaEvents } from './fichas';
@@ -62,6 +63,8 @@ export interface UserEvents {
   'user.deleted': (e: LiveEvent<{ id: number }>) => void;
   /** The user turned their own 2FA on or off (/perfil): the users lists' 2FA chip follows. */
   'user.twoFactor': (e: LiveEvent<{ id: number; twoFactorEnabled: boolean }>) => void;
+  /** The user created or changed their own password (an invitation accepted, a forced change done): lists refetch. */
+  'user.password': (e: LiveEvent<{ id: number }>) => void;
 }
 /** A job's progress and end, sent to its owner. */
 export interface JobEvents {
@@ -75,6 +78,18 @@ export interface JobEvents {
 /** The socket's session or user ended: the client signs out, the server cuts the socket. */
 export interface SessionEvents {
   'session.revoked': (e: LiveEvent<{ reason: string }>) => void;
+  /**
+   * What the socket's user may do changed (a role's permissions edited by the superuser, their role or sectors
+   * changed): sent to each of their sockets once the server re-derived their principal; the client's menus,
+   * route guards and buttons follow it without a reload.
+   */
+  'session.permissions': (e: LiveEvent<SessionAccess>) => void;
+}
+/** The part of the session user that decides what the client shows. */
+export interface SessionAccess {
+  role: Role;
+  permissions: Permission[];
+  sectorIds: number[];
 }
 
 /** Typed map of server → client events: every area's slice. Every payload is a LiveEvent envelope. */

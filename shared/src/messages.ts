@@ -37,6 +37,10 @@ export const MSG = {
     currentPasswordWrong: 'A senha atual está incorreta.',
     sessionExpired: 'Sua sessão expirou. Entre novamente.',
     tooManyAttempts: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
+    invitationInvalid: 'Convite inválido, expirado, revogado ou já usado. Peça um novo convite ao administrador.',
+    invitationAccepted: 'Senha criada com sucesso. Entre com o seu e-mail e a nova senha.',
+    samePassword: 'A nova senha deve ser diferente da senha atual.',
+    passwordChangeRequired: 'Troque a sua senha antes de continuar: ela foi definida por outra pessoa.',
   },
   http: {
     unauthorized: 'Sessão inválida ou expirada.',

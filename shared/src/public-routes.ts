@@ -6,6 +6,7 @@ export const PUBLIC_ROUTES = [
   { path: '/login', title: 'Entrar' },
   { path: '/esqueci-minha-senha', title: 'Esqueci minha senha' },
   { path: '/redefinir-senha/:token', title: 'Redefinir senha' },
+  { path: '/criar-senha/:token', title: 'Criar sua senha' },
   { path: '/consulta-publica', title: 'Consulta Pública' },
   { path: '/consulta-publica/bem/:numero', title: 'Consulta Pública — Bem' },
   { path: '/consulta-publica/:id', title: 'Consulta Pública' },

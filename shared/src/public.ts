@@ -41,7 +41,16 @@ export const PUBLIC_MSG = {
   unavailable: 'A consulta pública não está disponível para este município.',
   bemNotFound: 'Nenhum bem com este número nas consultas públicas.',
   chooseMunicipio: 'Este número existe em mais de um município: escolha qual.',
+  /** A call without municipality while several are open (`error.details.municipios` lists them). */
+  chooseMunicipioConsulta: 'Escolha o município da consulta: mais de um município tem consulta pública.',
+  /** A call without municipality while none is open. */
+  noMunicipioAberto: 'Nenhum município está com a consulta pública disponível no momento.',
 } as const;
+
+/** `error.details` of a 400 to a public call without municipality: the municipalities to choose from. */
+export interface PublicMunicipioChoice {
+  municipios: PublicMunicipio[];
+}
 
 /** `/public/municipios/:ref`: the municipality's id or its slug. */
 export const publicMunicipioRefParam = z.strictObject({

@@ -1,4 +1,4 @@
-import { MAIN_ROLES, type Role } from './roles';
+import { DEFAULT_ROLE_PERMISSIONS, MAIN_ROLES, type Permission, type Role } from './roles';
 
 type MainRole = (typeof MAIN_ROLES)[number];
 const ALL: readonly MainRole[] = MAIN_ROLES;
@@ -8,10 +8,16 @@ const ASU: readonly MainRole[] = ['admin', 'supervisor', 'usuario'];
 export interface MainRoute {
   path: string;
   title: string;
+  /** The roles whose screens these are (spec §2.3); another role is sent to its home. */
   roles: readonly MainRole[];
+  /** What the screen's own data needs from the server: without it the screen shows 'sem permissão'. */
+  permission?: Permission;
 }
 
-/** Spec §2.3: every main-area route with its allowed roles. */
+/**
+ * Spec §2.3: every main-area route with its allowed roles, and the permission its screen's data needs (the
+ * server's check on that data; every role listed holds it by default, `routes.test.ts`).
+ */
 export const MAIN_ROUTES: readonly MainRoute[] = [
   { path: '/', title: 'Visão Geral', roles: ALL },
   { path: '/dashboard', title: 'Visão Geral', roles: ALL },
@@ -19,66 +25,99 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
   { path: '/dashboard/supervisor', title: 'Painel do Supervisor', roles: AS },
   { path: '/dashboard/usuario', title: 'Painel do Usuário', roles: ['usuario'] },
   { path: '/dashboard/visualizador', title: 'Painel do Visualizador', roles: ['visualizador'] },
-  { path: '/dashboard/depreciacao', title: 'Dashboard de Depreciação', roles: AS },
-  { path: '/bens-cadastrados', title: 'Bens Cadastrados', roles: ALL },
-  { path: '/bens-cadastrados/novo', title: 'Novo Cadastro', roles: ASU },
-  { path: '/bens-cadastrados/novo-lote', title: 'Cadastro em Lote', roles: ASU },
-  { path: '/bens-cadastrados/editar/:id', title: 'Editar Bem', roles: ASU },
-  { path: '/bens-cadastrados/ver/:id', title: 'Detalhes do Bem', roles: ALL },
-  { path: '/bens/emprestimos', title: 'Empréstimos', roles: ALL },
-  { path: '/bens/transferencias', title: 'Transferências', roles: ALL },
-  { path: '/inventarios', title: 'Inventários', roles: ALL },
-  { path: '/inventarios/novo', title: 'Novo Inventário', roles: ASU },
-  { path: '/inventarios/:id', title: 'Inventário', roles: ASU },
-  { path: '/inventarios/resumo/:id', title: 'Resumo do Inventário', roles: ALL },
-  { path: '/inventarios/editar/:id', title: 'Editar Inventário', roles: AS },
-  { path: '/inventarios/imprimir/:id', title: 'Imprimir Inventário', roles: ASU },
-  { path: '/locais', title: 'Locais', roles: ALL },
-  { path: '/imoveis', title: 'Cadastro de Imóveis', roles: ALL },
-  { path: '/imoveis/novo', title: 'Novo Imóvel', roles: ASU },
-  { path: '/imoveis/editar/:id', title: 'Editar Imóvel', roles: ASU },
-  { path: '/imoveis/ver/:id', title: 'Detalhes do Imóvel', roles: ALL },
-  { path: '/imoveis/manutencao', title: 'Manutenção', roles: ALL },
-  { path: '/imoveis/campos', title: 'Campos Personalizados', roles: AS },
-  { path: '/imoveis/relatorios/templates', title: 'Modelos de Relatório de Imóveis', roles: AS },
-  { path: '/imoveis/relatorios/templates/novo', title: 'Novo Modelo de Relatório de Imóveis', roles: AS },
+  { path: '/dashboard/depreciacao', title: 'Dashboard de Depreciação', roles: AS, permission: 'bens:read' },
+  { path: '/bens-cadastrados', title: 'Bens Cadastrados', roles: ALL, permission: 'bens:read' },
+  { path: '/bens-cadastrados/novo', title: 'Novo Cadastro', roles: ASU, permission: 'bens:create' },
+  { path: '/bens-cadastrados/novo-lote', title: 'Cadastro em Lote', roles: ASU, permission: 'bens:create' },
+  // The import wizard from the asset list (issue 34.3); admins also reach it under Configurações.
+  { path: '/bens-cadastrados/importar', title: 'Importar Bens', roles: ASU, permission: 'bens:create' },
+  { path: '/bens-cadastrados/editar/:id', title: 'Editar Bem', roles: ASU, permission: 'bens:update' },
+  { path: '/bens-cadastrados/ver/:id', title: 'Detalhes do Bem', roles: ALL, permission: 'bens:read' },
+  { path: '/bens/emprestimos', title: 'Empréstimos', roles: ALL, permission: 'bens:read' },
+  { path: '/bens/transferencias', title: 'Transferências', roles: ALL, permission: 'bens:read' },
+  { path: '/inventarios', title: 'Inventários', roles: ALL, permission: 'inventarios:read' },
+  { path: '/inventarios/novo', title: 'Novo Inventário', roles: ASU, permission: 'inventarios:create' },
+  { path: '/inventarios/:id', title: 'Inventário', roles: ASU, permission: 'inventarios:read' },
+  { path: '/inventarios/resumo/:id', title: 'Resumo do Inventário', roles: ALL, permission: 'inventarios:read' },
+  { path: '/inventarios/editar/:id', title: 'Editar Inventário', roles: AS, permission: 'inventarios:manage' },
+  { path: '/inventarios/imprimir/:id', title: 'Imprimir Inventário', roles: ASU, permission: 'inventarios:read' },
+  { path: '/locais', title: 'Locais', roles: ALL, permission: 'locais:read' },
+  { path: '/imoveis', title: 'Cadastro de Imóveis', roles: ALL, permission: 'imoveis:read' },
+  { path: '/imoveis/novo', title: 'Novo Imóvel', roles: ASU, permission: 'imoveis:write' },
+  { path: '/imoveis/editar/:id', title: 'Editar Imóvel', roles: ASU, permission: 'imoveis:write' },
+  { path: '/imoveis/ver/:id', title: 'Detalhes do Imóvel', roles: ALL, permission: 'imoveis:read' },
+  { path: '/imoveis/manutencao', title: 'Manutenção', roles: ALL, permission: 'imoveis:read' },
+  { path: '/imoveis/campos', title: 'Campos Personalizados', roles: AS, permission: 'imoveis:read' },
+  {
+    path: '/imoveis/relatorios/templates',
+    title: 'Modelos de Relatório de Imóveis',
+    roles: AS,
+    permission: 'imoveis:read',
+  },
+  {
+    path: '/imoveis/relatorios/templates/novo',
+    title: 'Novo Modelo de Relatório de Imóveis',
+    roles: AS,
+    permission: 'imoveis:read',
+  },
   {
     path: '/imoveis/relatorios/templates/editar/:templateId',
     title: 'Editar Modelo de Relatório de Imóveis',
     roles: AS,
+    permission: 'imoveis:read',
   },
-  { path: '/analise/setor', title: 'Análise por Setor', roles: AS },
-  { path: '/analise/tipo', title: 'Análise por Tipo', roles: AS },
-  { path: '/analise/temporal', title: 'Análise Temporal', roles: AS },
-  { path: '/depreciacao', title: 'Depreciação', roles: ASU },
-  { path: '/relatorios/depreciacao', title: 'Relatórios de Depreciação', roles: AS },
-  { path: '/relatorios', title: 'Gerar Relatórios', roles: ALL },
-  { path: '/relatorios/ver/:templateId', title: 'Visualizar Relatório', roles: ALL },
-  { path: '/relatorios/templates', title: 'Modelos de Relatório', roles: AS },
-  { path: '/relatorios/templates/editor/:templateId', title: 'Editor de Modelo de Relatório', roles: AS },
-  { path: '/relatorios/transferencias', title: 'Relatórios de Transferências', roles: AS },
-  { path: '/exportacao', title: 'Exportação de Dados', roles: ALL },
-  { path: '/gerar-etiquetas', title: 'Gerar Etiquetas', roles: ALL },
-  { path: '/etiquetas/templates', title: 'Modelos de Etiqueta', roles: AS },
-  { path: '/etiquetas/templates/editor/:templateId', title: 'Editor de Modelo de Etiqueta', roles: AS },
-  { path: '/ferramentas/documentos', title: 'Documentos Gerais', roles: ALL },
-  { path: '/ferramentas/sync-client', title: 'Cliente de Sincronização', roles: ALL },
+  { path: '/analise/setor', title: 'Análise por Setor', roles: AS, permission: 'bens:read' },
+  { path: '/analise/tipo', title: 'Análise por Tipo', roles: AS, permission: 'bens:read' },
+  { path: '/analise/temporal', title: 'Análise Temporal', roles: AS, permission: 'bens:read' },
+  { path: '/depreciacao', title: 'Depreciação', roles: ASU, permission: 'bens:read' },
+  { path: '/relatorios/depreciacao', title: 'Relatórios de Depreciação', roles: AS, permission: 'reports:generate' },
+  { path: '/relatorios', title: 'Gerar Relatórios', roles: ALL, permission: 'exports:generate' },
+  { path: '/relatorios/ver/:templateId', title: 'Visualizar Relatório', roles: ALL, permission: 'exports:generate' },
+  { path: '/relatorios/templates', title: 'Modelos de Relatório', roles: AS, permission: 'reports:manage_templates' },
+  {
+    path: '/relatorios/templates/editor/:templateId',
+    title: 'Editor de Modelo de Relatório',
+    roles: AS,
+    permission: 'reports:manage_templates',
+  },
+  {
+    path: '/relatorios/transferencias',
+    title: 'Relatórios de Transferências',
+    roles: AS,
+    permission: 'reports:generate',
+  },
+  { path: '/exportacao', title: 'Exportação de Dados', roles: ALL, permission: 'exports:generate' },
+  { path: '/gerar-etiquetas', title: 'Gerar Etiquetas', roles: ALL, permission: 'exports:generate' },
+  { path: '/etiquetas/templates', title: 'Modelos de Etiqueta', roles: AS, permission: 'reports:manage_templates' },
+  {
+    path: '/etiquetas/templates/editor/:templateId',
+    title: 'Editor de Modelo de Etiqueta',
+    roles: AS,
+    permission: 'reports:manage_templates',
+  },
+  { path: '/ferramentas/documentos', title: 'Documentos Gerais', roles: ALL, permission: 'documents:read' },
+  { path: '/ferramentas/sync-client', title: 'Cliente de Sincronização', roles: ALL, permission: 'bens:read' },
   { path: '/downloads', title: 'Downloads', roles: ALL },
-  { path: '/gerenciador-fichas', title: 'Gerenciador de Fichas', roles: AS },
-  { path: '/gerenciador-fichas/novo', title: 'Nova Ficha', roles: AS },
-  { path: '/gerenciador-fichas/editor/:id', title: 'Editor de Ficha', roles: AS },
-  { path: '/termos', title: 'Termos de Responsabilidade', roles: ALL },
+  { path: '/gerenciador-fichas', title: 'Gerenciador de Fichas', roles: AS, permission: 'reports:manage_templates' },
+  { path: '/gerenciador-fichas/novo', title: 'Nova Ficha', roles: AS, permission: 'reports:manage_templates' },
+  {
+    path: '/gerenciador-fichas/editor/:id',
+    title: 'Editor de Ficha',
+    roles: AS,
+    permission: 'reports:manage_templates',
+  },
+  { path: '/termos', title: 'Termos de Responsabilidade', roles: ALL, permission: 'exports:generate' },
   { path: '/configuracoes', title: 'Configurações', roles: AS },
   { path: '/configuracoes/usuarios', title: 'Gerenciar Usuários', roles: AS },
-  { path: '/configuracoes/setores', title: 'Gerenciar Setores', roles: AS },
-  { path: '/configuracoes/tipos', title: 'Gerenciar Tipos de Bens', roles: AS },
-  { path: '/configuracoes/formas-aquisicao', title: 'Formas de Aquisição', roles: AS },
-  { path: '/configuracoes/personalizacao', title: 'Personalização', roles: AS },
-  { path: '/configuracoes/seguranca', title: 'Segurança', roles: AS },
-  { path: '/configuracoes/backup', title: 'Backup', roles: AS },
-  { path: '/configuracoes/numeracao-bens', title: 'Numeração de Bens', roles: AS },
-  { path: '/configuracoes/importacao', title: 'Importar Cadastro', roles: ['admin'] },
-  { path: '/registros-de-atividade', title: 'Logs de Atividade', roles: AS },
+  { path: '/configuracoes/setores', title: 'Gerenciar Setores', roles: AS, permission: 'sectors:read' },
+  { path: '/configuracoes/tipos', title: 'Gerenciar Tipos de Bens', roles: AS, permission: 'bens:read' },
+  { path: '/configuracoes/formas-aquisicao', title: 'Formas de Aquisição', roles: AS, permission: 'bens:read' },
+  { path: '/configuracoes/personalizacao', title: 'Personalização', roles: AS, permission: 'settings:read' },
+  { path: '/configuracoes/seguranca', title: 'Segurança', roles: AS, permission: 'settings:read' },
+  { path: '/configuracoes/backup', title: 'Backup', roles: AS, permission: 'settings:read' },
+  { path: '/configuracoes/numeracao-bens', title: 'Numeração de Bens', roles: AS, permission: 'settings:read' },
+  { path: '/configuracoes/importacao', title: 'Importar Cadastro', roles: ['admin'], permission: 'bens:create' },
+  { path: '/registros-de-atividade', title: 'Logs de Atividade', roles: AS, permission: 'audit:read' },
   { path: '/perfil', title: 'Perfil', roles: ALL },
   { path: '/notificacoes', title: 'Notificações', roles: ALL },
 ];
@@ -226,6 +265,74 @@ export function menuForRole(role: Role | null | undefined): MenuGroup[] {
   }
 }
 
+/** What decides what a signed-in user may open: their role and their role's current permissions. */
+export interface RouteAccess {
+  role: Role;
+  permissions: readonly string[];
+}
+
+/** The route table's row of a path of the table (a menu item's path). */
+export const mainRouteOf = (path: string): MainRoute | undefined => MAIN_ROUTES.find((r) => r.path === path);
+
+/**
+ * Whether the permission alone opens the route: its role list is exactly the roles holding that permission by
+ * default, so the list only restates the permission and a role the superuser grants it to opens the screen too.
+ * Other routes (the depreciation dashboard needs only `bens:read`, yet is the admin's and supervisor's) keep their
+ * role list and need the permission as well.
+ */
+function opensByPermission(route: MainRoute): boolean {
+  const { permission } = route;
+  if (!permission) return false;
+  const holders = MAIN_ROLES.filter((r) => DEFAULT_ROLE_PERMISSIONS[r].includes(permission));
+  return holders.length === route.roles.length && holders.every((r) => route.roles.includes(r));
+}
+
+/** Whether the route is one of the role's screens in the spec's table (§2.3). */
+export const roleListed = (route: MainRoute, user: RouteAccess): boolean =>
+  (route.roles as readonly Role[]).includes(user.role);
+
+/** Whether the user may open the route now: the permission its data needs, on a screen of its role or granted. */
+export function canOpenRoute(route: MainRoute, user: RouteAccess): boolean {
+  if (!route.permission) return roleListed(route, user);
+  return user.permissions.includes(route.permission) && (roleListed(route, user) || opensByPermission(route));
+}
+
+/** Whether a menu item's screen opens for the user (an item outside the route table: never). */
+export function canOpenPath(path: string, user: RouteAccess): boolean {
+  const route = mainRouteOf(path);
+  return !!route && canOpenRoute(route, user);
+}
+
+const ALL_GROUPS: readonly MenuGroup[] = [...Object.values(G), ADMIN_CONFIGURACOES].filter(
+  (g) => g !== G.configuracoes,
+);
+
+/**
+ * The user's sidebar: their role's groups (spec §6) without the items they may not open now and the groups left
+ * empty; plus, under the same group, the screens of other roles that a permission granted by the superuser opens.
+ * With the default permissions this is exactly the role's menu (`routes.test.ts`).
+ */
+export function menuFor(user: RouteAccess | null | undefined): MenuGroup[] {
+  if (!user) return [];
+  const groups = menuForRole(user.role).map((group) => ({
+    ...group,
+    items: group.items.filter((item) => canOpenPath(item.path, user)),
+  }));
+  const shown = new Set(groups.flatMap((g) => g.items.map((i) => i.path)));
+  for (const group of ALL_GROUPS) {
+    const granted = group.items.filter((item) => {
+      const route = mainRouteOf(item.path);
+      return !shown.has(item.path) && !!route && !roleListed(route, user) && canOpenRoute(route, user);
+    });
+    if (!granted.length) continue;
+    const own = groups.find((g) => g.id === group.id);
+    if (own) own.items = [...own.items, ...granted];
+    else groups.push({ ...group, items: granted });
+    for (const item of granted) shown.add(item.path);
+  }
+  return groups.filter((group) => group.items.length > 0);
+}
+
 export const MOBILE_BOTTOM_BAR: readonly MenuItem[] = [
   { path: '/', label: 'Início', exact: true },
   { path: '/bens-cadastrados', label: 'Bens' },
@@ -233,6 +340,10 @@ export const MOBILE_BOTTOM_BAR: readonly MenuItem[] = [
   { path: '/relatorios', label: 'Relatórios' },
   { path: '/configuracoes/personalizacao', label: 'Config' },
 ];
+
+/** The phone bottom bar's entries the user may open (spec §2.4 leaves its filtering open). */
+export const bottomBarFor = (user: RouteAccess): MenuItem[] =>
+  MOBILE_BOTTOM_BAR.filter((item) => canOpenPath(item.path, user));
 
 /** Spec §2.6 superuser sidebar (plus assets-by-user from the route table). */
 export const SUPERUSER_MENU: readonly MenuItem[] = [

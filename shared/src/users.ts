@@ -6,10 +6,14 @@ import { idNumber, trimmed, version } from './common';
 const roleSchema = z.enum(ROLES, { error: 'Perfil inválido.' });
 const email = z.email({ error: 'Informe um e-mail válido.' }).trim().toLowerCase().max(254);
 
+/**
+ * A new user. Without `password` the user is invited: they get an e-mail with a one-use link to create
+ * their own password. A typed password is someone else's: the user must change it at the first sign-in.
+ */
 export const userCreateBody = z.strictObject({
   name: trimmed('Nome', 120),
   email,
-  password: passwordSchema,
+  password: passwordSchema.optional(),
   role: roleSchema,
   avatarUrl: z.string().max(2000).nullable().optional(),
   sectorIds: z.array(idNumber('Setor inválido.')).max(200).optional(),
@@ -40,7 +44,23 @@ export const USER_MSG = {
   noMunicipality: 'Informe o município: só o superusuário fica sem município.',
   sectorNotFound: 'Setor não encontrado.',
   municipalityNotFound: 'Município não encontrado.',
+  invitationSent: 'Convite enviado por e-mail.',
+  invitationRevoked: 'Convite revogado. O usuário só poderá entrar depois de um novo convite.',
+  /** Revoking needs an invitation still waiting (pending or expired). */
+  noInvitation: 'Este usuário não tem convite pendente.',
 } as const;
+
+/**
+ * Where a user's invitation stands: `pending` (a live link), `expired` (the link's time ran out), `revoked`
+ * (an admin revoked it: no sign-in until invited again); null once the user created a password.
+ */
+export const INVITATION_STATES = ['pending', 'expired', 'revoked'] as const;
+export type InvitationState = (typeof INVITATION_STATES)[number];
+export const INVITATION_STATE_LABELS: Record<InvitationState, string> = {
+  pending: 'Convite pendente',
+  expired: 'Convite expirado',
+  revoked: 'Convite revogado',
+};
 
 export interface User {
   id: number;
@@ -54,6 +74,12 @@ export interface User {
   failedLoginAttempts: number;
   /** Two-step sign-in is on (an admin may reset it: DELETE /api/users/:id/2fa). */
   twoFactorEnabled: boolean;
+  /** The invitation's state (null: the user has a password of their own or was never invited). */
+  invitation: InvitationState | null;
+  /** When the live invitation link expires (null without one). */
+  invitationExpiresAt: string | null;
+  /** The password was set by someone else: it must be changed at the next sign-in. */
+  mustChangePassword: boolean;
   createdAt: string;
   updatedAt: string;
   version: number;

@@ -96,7 +96,7 @@ async function seed(pool: pg.Pool, m: number): Promise<void> {
     [m],
   );
   await q(
-    `insert into depreciacao_fechamentos (municipality_id, competencia, status, concluded_at)
+    `insert into depreciacao_closings (municipality_id, competencia, status, concluded_at)
      select $1, to_char(date_trunc('month', now()) - make_interval(months => g), 'YYYY-MM'), 'concluido', now()
        from generate_series(1, ${MONTHS}) g on conflict do nothing`,
     [m],
@@ -161,7 +161,7 @@ export async function analisesBench(): Promise<void> {
     const {
       rows: [{ c: competencia }],
     } = await pool.query<{ c: string }>(
-      `select max(competencia) c from depreciacao_fechamentos where municipality_id = $1 and status = 'concluido'`,
+      `select max(competencia) c from depreciacao_closings where municipality_id = $1 and status = 'concluido'`,
       [m],
     );
     const { rows: usuarioSectors } = await pool.query<{ sector_id: number }>(
@@ -175,7 +175,7 @@ export async function analisesBench(): Promise<void> {
       usuarioSectors.map((r) => r.sector_id),
     );
     const head = {
-      sql: `select max(competencia) c from depreciacao_fechamentos where municipality_id = $1 and status = 'concluido'`,
+      sql: `select max(competencia) c from depreciacao_closings where municipality_id = $1 and status = 'concluido'`,
       params: [m],
     };
     const grupo = (por: 'setor' | 'tipo', qs: string, scope = all) => [

@@ -30,7 +30,7 @@ const freePort = () =>
   });
 
 /** The server (PGlite, demo seed) on its own free port, serving client/dist. */
-async function startServer() {
+export async function startServer() {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tombo-bench-bundle-'));
   const env: NodeJS.ProcessEnv = {
@@ -53,7 +53,7 @@ async function startServer() {
       )
     )
       break;
-    if (i > 600) throw new Error('bench server did not start');
+    if (i > 1500) throw new Error('bench server did not start');
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
@@ -98,15 +98,47 @@ function print(label: string, files: Map<string, { raw: number; gzip: number }>,
     console.log(`    ${name.padEnd(44)} ${kb(f.gzip).padStart(7)} KB gzip  ${kb(f.raw).padStart(8)} KB`);
 }
 
+export interface DemoSession {
+  user: { id: number };
+  token: string;
+  refreshToken: string;
+}
+
+/** The demo admin's session, from the API. */
+export async function demoSession(url: string): Promise<DemoSession> {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@exemplo.gov.br', password: 'Tombo@2025' }),
+  });
+  return (await res.json()) as DemoSession;
+}
+
+/** Puts the session where the client keeps it (localStorage of the page's origin, already open). */
+export async function signIn(page: Page, session: DemoSession): Promise<void> {
+  await page.evaluate(
+    ([keys, s]) => {
+      localStorage.setItem(keys.user, JSON.stringify(s.user));
+      localStorage.setItem(keys.token, JSON.stringify(s.token));
+      localStorage.setItem(keys.refreshToken, JSON.stringify(s.refreshToken));
+    },
+    [STORAGE_KEYS, session] as const,
+  );
+}
+
+/** The system Chromium (nothing is downloaded). */
+export const launchChromium = () =>
+  chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+
 /** Issue 16's login-route JS bench. */
 export async function bundleBench(): Promise<void> {
   console.log(`\n== bundle: JavaScript por tela (${machine()})`);
   if (!process.env.BENCH_NO_BUILD) execSync('npm run build', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   const server = await startServer();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
+  const browser = await launchChromium();
   try {
     const page = await (await browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
     const login = await scriptsDuring(page, async () => {
@@ -119,20 +151,7 @@ export async function bundleBench(): Promise<void> {
     print('rota de login', login, 8, TARGET_KB);
 
     // Signed in (the session the client keeps in localStorage), each screen's own extra chunks.
-    const res = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@exemplo.gov.br', password: 'Tombo@2025' }),
-    });
-    const session = (await res.json()) as { user: unknown; token: string; refreshToken: string };
-    await page.evaluate(
-      ([keys, s]) => {
-        localStorage.setItem(keys.user, JSON.stringify(s.user));
-        localStorage.setItem(keys.token, JSON.stringify(s.token));
-        localStorage.setItem(keys.refreshToken, JSON.stringify(s.refreshToken));
-      },
-      [STORAGE_KEYS, session] as const,
-    );
+    await signIn(page, await demoSession(server.url));
     const dashboard = await scriptsDuring(page, async () => {
       await page.goto(`${server.url}/`);
       await page.getByRole('heading').first().waitFor({ timeout: 30_000 });

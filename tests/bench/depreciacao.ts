@@ -112,7 +112,7 @@ export async function depreciacaoBench(): Promise<void> {
     const t0 = performance.now();
     await seed(pool, m);
     await pool.query('delete from depreciacao_lancamentos where municipality_id = $1', [m]);
-    await pool.query('delete from depreciacao_fechamentos where municipality_id = $1', [m]);
+    await pool.query('delete from depreciacao_closings where municipality_id = $1', [m]);
     const {
       rows: [size],
     } = await pool.query(

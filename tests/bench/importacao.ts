@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { DEMO_PASSWORD } from '../../server/src/db/seed';
+import { DEMO_PASSWORD } from '../../server/src/modules/demo-seed';
 import { finishBench, loginToken, openPgBench, type BenchServer } from './server-process';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);

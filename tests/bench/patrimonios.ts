@@ -12,7 +12,7 @@
 import { cpuMeter, runLoad, type CpuSplit } from './lib';
 import pg from 'pg';
 import { finishBench, openPgBench } from './server-process';
-import { DEMO_PASSWORD } from '../../server/src/db/seed';
+import { DEMO_PASSWORD } from '../../server/src/modules/demo-seed';
 import { PATRIMONIO_SHEET_COLUMNS } from '@tombo/shared';
 
 process.env.LOG_LEVEL ??= 'warn';
@@ -161,7 +161,7 @@ async function seed(pool: pg.Pool): Promise<number[]> {
       [m],
     );
     await pool.query(
-      `insert into formas_aquisicao (municipality_id, nome) select $1, f from unnest(array['Compra','Doação','Transferência','Cessão']) f on conflict do nothing`,
+      `insert into formas_aquisicao (municipality_id, name) select $1, f from unnest(array['Compra','Doação','Transferência','Cessão']) f on conflict do nothing`,
       [m],
     );
   }
@@ -181,7 +181,7 @@ async function seed(pool: pg.Pool): Promise<number[]> {
         `
         with s as (select array_agg(id order by id) ids, array_agg(name order by id) names, array_agg(code order by id) codes from sectors where municipality_id = $1),
              t as (select array_agg(id order by id) ids, array_agg(name order by id) names from tipos_bens where municipality_id = $1),
-             f as (select array_agg(id order by id) ids, array_agg(nome order by id) names from formas_aquisicao where municipality_id = $1),
+             f as (select array_agg(id order by id) ids, array_agg(name order by id) names from formas_aquisicao where municipality_id = $1),
              src as (select g, (1 + (g::bigint * 7919) % array_length(s.ids, 1))::int as k, s.*, t.ids tids, t.names tnames, f.ids fids, f.names fnames from generate_series($2::int, $3::int) g, s, t, f)
         insert into patrimonios (municipality_id, numero_patrimonio, descricao_bem, tipo_id, tipo_nome, sector_id, setor_nome, local_id, local_nome,
           forma_aquisicao_id, forma_nome, valor_aquisicao, quantidade, data_aquisicao, status, estado_conservacao, created_at, updated_at)

@@ -25,6 +25,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   analises: async () => (await import('./analises')).analisesBench(),
   bundle: async () => (await import('./bundle')).bundleBench(),
   publica: async () => (await import('./publica')).publicaBench(),
+  celular: async () => (await import('./celular')).celularBench(),
 };
 
 const wanted = process.argv.slice(2);

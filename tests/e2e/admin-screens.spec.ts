@@ -70,7 +70,8 @@ test('sector form validates the 2-character code and the in-use delete shows the
 
 test('activity log lists entries with pt-BR dates', async ({ page }) => {
   await login(page, ACCOUNTS.admin, 'admin');
-  await page.goto('/registros-de-atividade');
+  // Sign-ins show when asked for ("Mostrar acessos"; hidden by default since issue 35).
+  await page.goto('/registros-de-atividade?acessos=sim');
   const table = page.getByRole('table', { name: 'Registros de atividade' });
   await expect(table.getByText('Entrada no sistema').first()).toBeVisible();
   await expect(table.getByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/).first()).toBeVisible();

@@ -49,7 +49,13 @@ test('o registro mostra ações em pt-BR, o número do bem com link, valores for
   );
   await expect(row).toContainText('Valor de Aquisição: R$ 100,00 → R$ 3.100,00');
   await expect(row).toContainText('Data de Aquisição: — → 15/03/2024');
-  await expect(table.getByText('Entrada no sistema').first()).toBeVisible();
+  // Sign-ins are hidden until asked for (issue 35: they buried the changes).
+  await expect(table.getByText('Entrada no sistema')).toHaveCount(0);
+  // A switch kept in the URL: it turns on once the router has navigated (check() expects it at once).
+  await page.getByLabel('Mostrar acessos').click();
+  await expect(page.getByLabel('Mostrar acessos')).toBeChecked();
+  await expect(page).toHaveURL(/acessos=sim/);
+  await expect(table.getByText('Entrada no sistema').first()).toBeVisible({ timeout: LOAD });
   await expect(table.getByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/).first()).toBeVisible();
   // No stored code reaches the screen.
   await expect(page.getByText(/PATRIMONIO_|FormaAquisicao|valor_aquisicao|LOGIN/)).toHaveCount(0);

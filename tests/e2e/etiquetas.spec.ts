@@ -95,7 +95,7 @@ test('edita um template de etiqueta e gera etiquetas de 10 bens (PDF)', async ({
   await expect(boxes.first()).toBeVisible({ timeout: 30_000 });
   for (let i = 0; i < 10; i++) await boxes.nth(i).check();
   const numeros: string[] = [];
-  const rows = page.locator('.MuiDataGrid-row');
+  const rows = page.getByRole('grid', { name: 'Bens cadastrados' }).locator('tbody tr');
   for (let i = 0; i < 10; i++)
     numeros.push((await rows.nth(i).locator('[data-field="numero_patrimonio"]').innerText()).trim());
   await page.getByTestId('gerar-etiquetas-selecao').click();

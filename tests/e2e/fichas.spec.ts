@@ -128,7 +128,7 @@ test('imprime as fichas dos bens marcados na lista', async ({ browser }) => {
   await page.goto('/bens-cadastrados');
   const boxes = page.getByRole('checkbox', { name: 'Selecionar linha' });
   await expect(boxes.first()).toBeVisible({ timeout: 30_000 });
-  const rows = page.locator('.MuiDataGrid-row');
+  const rows = page.getByRole('grid', { name: 'Bens cadastrados' }).locator('tbody tr');
   const numeros: string[] = [];
   for (let i = 0; i < 3; i++) {
     await boxes.nth(i).check();

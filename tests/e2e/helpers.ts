@@ -1,6 +1,8 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import fs from 'node:fs';
 import path from 'node:path';
 import { MSG, ROLE_HOME, type Role } from '@tombo/shared';
+import { notifyThroughHook } from './notify-hook-client';
 
 export const PASSWORD = 'Tombo@2025';
 export const ARTIFACTS = path.join(import.meta.dirname, '.artifacts');
@@ -48,6 +50,24 @@ export async function apiToken(request: APIRequestContext, email: string, passwo
   const res = await request.post('/api/auth/login', { data: { email, password } });
   expect(res.ok(), `login ${email}: ${res.status()}`).toBeTruthy();
   return ((await res.json()) as { token: string }).token;
+}
+
+/**
+ * A colleague created by an admin (or the superuser, `path`) who has already made the first sign-in's password
+ * change (issue 35: a password typed by someone else must be changed): created with a provisional one, then
+ * changed to `data.password` through the API, as the "Trocar senha" screen does. Returns the created user.
+ */
+export async function newSignedUpUser<T = { id: number }>(
+  request: APIRequestContext,
+  token: string,
+  data: { name: string; email: string; password: string; role: string; [k: string]: unknown },
+  path = '/api/users',
+): Promise<T> {
+  const provisional = `Provisoria@${Math.random().toString(36).slice(2, 8)}9`;
+  const created = await apiAs<T | { user: T }>(request, token, 'post', path, { ...data, password: provisional });
+  const own = await apiToken(request, data.email, provisional);
+  await apiAs(request, own, 'put', '/api/auth/password', { currentPassword: provisional, password: data.password });
+  return (created as { user?: T }).user ?? (created as T);
 }
 
 /** A JSON call to the API as the holder of `token` (setup steps); a non-2xx answer fails the test. */
@@ -101,4 +121,69 @@ export async function recordToasts(page: Page): Promise<() => Promise<string[]>>
     new MutationObserver(seen).observe(document.body, { childList: true, subtree: true, characterData: true });
   });
   return () => page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts);
+}
+
+/** Counts the page's requests from now on; `settled()` waits until none is in flight and a frame has drawn. */
+export function trackRequests(page: Page): { settled(): Promise<void> } {
+  const open = new Set<Request>();
+  page.on('request', (r) => open.add(r));
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+  return {
+    async settled() {
+      await expect.poll(() => open.size).toBe(0);
+      await page.evaluate(() => new Promise(requestAnimationFrame));
+    },
+  };
+}
+
+/**
+ * The bound of a "nothing happens" check on a signed-in page: the server notifies its user (test hook) and
+ * the bell counts it, so every live event sent to the page before has been handled.
+ */
+export async function liveSentinel(page: Page, email: string): Promise<void> {
+  const bell = page.getByRole('button', { name: /^Notificações, / });
+  const before = await bell.getAttribute('aria-label');
+  await notifyThroughHook(page.url(), {
+    email,
+    title: 'Sentinela do teste',
+    description: 'Fim da janela de teste.',
+    type: 'system',
+    link: null,
+  });
+  await expect(bell).not.toHaveAttribute('aria-label', before ?? '');
+}
+
+/** Resizes the page and waits until it is laid out at that width (the resize seen, two frames drawn). */
+export async function resizeTo(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  await page.waitForFunction((w) => window.innerWidth === w, size.width);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+// The server's DATA_DIR, as playwright.config.ts sets it (the workers inherit E2E_RUN_STAMP).
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(ARTIFACTS, `data-${process.env.E2E_RUN_STAMP}`);
+
+/**
+ * The path of the `count`-th link to `/<page>/<token>` mailed to `to` (the dev outbox the server writes without
+ * SMTP), waited for; the path only: the server's APP_URL may differ from the test's base URL.
+ */
+export async function mailedLink(to: string, page = 'criar-senha', count = 1): Promise<string> {
+  const outbox = path.join(dataDir, 'outbox');
+  const file = `-${to.replace(/[^a-z0-9@._-]/gi, '_')}.txt`; // as the mailer names it
+  const pattern = new RegExp(`https?://\\S+/${page}/[\\w-]+`);
+  let links: string[] = [];
+  await expect
+    .poll(() => {
+      const files = fs.existsSync(outbox)
+        ? fs
+            .readdirSync(outbox)
+            .filter((f) => f.endsWith(file))
+            .sort()
+        : [];
+      links = files.flatMap((f) => pattern.exec(fs.readFileSync(path.join(outbox, f), 'utf8')) ?? []);
+      return links.length >= count;
+    })
+    .toBe(true);
+  return new URL(links[count - 1]).pathname;
 }

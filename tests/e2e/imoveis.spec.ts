@@ -158,9 +158,12 @@ test('visualizador consulta a lista sem botões de cadastro', async ({ page }) =
   await expect(page.getByRole('heading', { name: 'Cadastro de Imóveis' })).toBeVisible();
   await expect(page.getByRole('grid', { name: 'Imóveis cadastrados' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Novo Imóvel' })).toHaveCount(0);
-  // The XLSX of the list (filters and order of the screen).
-  const download = page.waitForEvent('download');
+  // The XLSX of the list (filters and order of the screen), made by a background job.
   await page.getByRole('button', { name: 'Exportar' }).click();
+  const baixar = page.getByRole('button', { name: 'Baixar arquivo' });
+  await expect(baixar).toBeVisible({ timeout: 60_000 });
+  const download = page.waitForEvent('download');
+  await baixar.click();
   expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
 });
 

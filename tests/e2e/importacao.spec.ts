@@ -110,3 +110,73 @@ test('o assistente importa o cadastro de outro sistema com barra de progresso e 
   await shot(p, 'phone-importacao-valores');
   await phone.close();
 });
+
+/** An asset sheet without a number column (what the asset list's old import dialog took). */
+function sheet(tag: string): Buffer {
+  return Buffer.from(
+    [
+      'Descrição;Setor;Local;Tipo;Valor',
+      `Mesa ${tag} 1;Administração;Recepção;Mobiliário;1.250,50`,
+      `Cadeira ${tag} 2;Administração;;Mobiliário;350,00`,
+      `Estante ${tag} 3;Administração;Sala da Diretoria;Mobiliário;800,00`,
+    ].join('\n'),
+    'utf8',
+  );
+}
+
+for (const [label, viewport, suffix] of [
+  ['1366 px', DESKTOP, 'desktop'],
+  ['390 px', PHONE, 'phone'],
+] as const)
+  test(`Importar na lista de bens, como supervisor (${label}): números gerados pela numeração, sem criar cadastros`, async ({
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    const tag = `G${unique().slice(-6).toUpperCase()}`;
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await login(page, ACCOUNTS.supervisor, 'supervisor');
+    await page.goto('/bens-cadastrados');
+    await page.getByRole('link', { name: 'Importar' }).click();
+    await expect(page).toHaveURL(/\/bens-cadastrados\/importar$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Importar Bens' })).toBeVisible({ timeout: 30_000 });
+    await shot(page, `${suffix === 'phone' ? 'phone-' : ''}importar-bens-arquivo-${suffix}`);
+    await page
+      .getByLabel('Arquivo do cadastro')
+      .setInputFiles({ name: 'planilha.csv', mimeType: 'text/csv', buffer: sheet(tag) });
+    // No number column: offered, and chosen, to generate them.
+    await expect(page.getByTestId('map-numero')).toHaveValue('');
+    const gerar = page.getByRole('checkbox', { name: 'Gerar números automaticamente' });
+    await expect(gerar).toBeChecked();
+    await expect(page.getByText('Cada bem recebe o próximo número da numeração do seu setor')).toBeVisible();
+    await gerar.scrollIntoViewIfNeeded();
+    await shot(page, `${suffix === 'phone' ? 'phone-' : ''}importar-bens-colunas-${suffix}`);
+    // Unticked, the number column is missing again.
+    await gerar.uncheck();
+    await page.getByRole('button', { name: 'Analisar' }).click();
+    await expect(page.getByText('Escolha a coluna de "Nº Patrimônio (tombamento)".').first()).toBeVisible();
+    await gerar.check();
+    await page.getByRole('button', { name: 'Analisar' }).click();
+    await expect(page.getByTestId('importacao-resumo')).toContainText('3 linhas lidas: 3 sem erro', {
+      timeout: 60_000,
+    });
+    // The values exist: each is matched, and creating one is the admin's.
+    const setores = page.getByRole('region', { name: 'Setores' });
+    await expect(setores.getByRole('combobox', { name: 'Setores: Administração' })).toContainText('Administração');
+    await setores.getByRole('combobox', { name: 'Setores: Administração' }).click();
+    await expect(page.getByRole('option', { name: /^Criar/ })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await shot(page, `${suffix === 'phone' ? 'phone-' : ''}importar-bens-valores-${suffix}`);
+    await page.getByRole('button', { name: 'Importar 3 bens' }).click();
+    const done = page.getByTestId('importacao-concluida');
+    await expect(done).toContainText('3 bens importados com sucesso.', { timeout: 60_000 });
+    const text = (await done.textContent()) ?? '';
+    const range = /Números de (\d{4}AD(\d{6})) a (\d{4}AD(\d{6}))\./.exec(text);
+    expect(range, text).not.toBeNull();
+    expect(Number(range![4]) - Number(range![2])).toBe(2);
+    await shot(page, `${suffix === 'phone' ? 'phone-' : ''}importar-bens-concluida-${suffix}`);
+    await page.getByRole('link', { name: 'Ver bens cadastrados' }).click();
+    await page.getByLabel('Buscar por número ou descrição').fill(`Mesa ${tag}`);
+    await expect(page.getByText(range![1]).first()).toBeVisible({ timeout: 30_000 });
+    await context.close();
+  });

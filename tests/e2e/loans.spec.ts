@@ -67,7 +67,7 @@ test('empresta e devolve pela interface; a lista de outra pessoa atualiza ao viv
 
   const usuario = await signedIn(browser, ACCOUNTS.usuario, 'usuario');
   const supervisor = await signedIn(browser, ACCOUNTS.supervisor, 'supervisor');
-  const supervisorList = supervisor.getByRole('table', { name: 'Empréstimos' });
+  const supervisorList = supervisor.getByRole('grid', { name: 'Empréstimos' });
   await expect(supervisorList).toContainText(other.numero_patrimonio);
   await expect(supervisorList).not.toContainText(asset.numero_patrimonio);
   await markDocument(supervisor);
@@ -91,7 +91,7 @@ test('empresta e devolve pela interface; a lista de outra pessoa atualiza ao viv
   await expect(usuario.getByText(LOAN_MSG.created)).toBeVisible();
   await expect(dialog).toBeHidden();
   const mine = usuario
-    .getByRole('table', { name: 'Empréstimos' })
+    .getByRole('grid', { name: 'Empréstimos' })
     .getByRole('row', { name: new RegExp(asset.numero_patrimonio) });
   await expect(mine).toContainText('Carla Mendes');
   await expect(mine).toContainText(formatDate(due));
@@ -104,6 +104,10 @@ test('empresta e devolve pela interface; a lista de outra pessoa atualiza ao viv
   expect(await sameDocument(supervisor)).toBe(true);
   await expect(supervisor.getByRole('progressbar')).toHaveCount(0);
   await shot(supervisor, 'desktop-emprestimos');
+  // At 1366 px the columns and the row's buttons fit: nothing to scroll sideways for.
+  await expect
+    .poll(() => supervisor.getByTestId('register-scroll').evaluate((el) => el.scrollWidth - el.clientWidth))
+    .toBeLessThanOrEqual(0);
 
   // The supervisor extends the loan; the usuario's row shows the new date, live.
   const later = addDaysISO(due, 10);
@@ -131,10 +135,21 @@ test('empresta e devolve pela interface; a lista de outra pessoa atualiza ao viv
 
   await usuario.getByRole('tab', { name: 'Devolvidos' }).click();
   const returned = usuario
-    .getByRole('table', { name: 'Empréstimos' })
+    .getByRole('grid', { name: 'Empréstimos' })
     .getByRole('row', { name: new RegExp(asset.numero_patrimonio) });
   await expect(returned).toContainText('Devolvido');
   await expect(returned).toContainText('Estado: Regular');
+  // The tab and the search are in the address: a reload (or the link) opens exactly this list.
+  await expect(usuario).toHaveURL(/status=devolvido/);
+  await usuario
+    .getByRole('textbox', { name: 'Buscar por nº do bem, descrição ou quem recebeu' })
+    .fill(asset.numero_patrimonio);
+  await expect(usuario).toHaveURL(new RegExp(`q=${asset.numero_patrimonio}`));
+  await usuario.reload();
+  await expect(usuario.getByRole('tab', { name: 'Devolvidos' })).toHaveAttribute('aria-selected', 'true');
+  await expect(usuario.getByText('1 empréstimo encontrado')).toBeVisible();
+  await expect(returned).toContainText('Estado: Regular');
+  await shot(usuario, 'desktop-emprestimos-devolvidos');
 
   // The asset's history tells both.
   await usuario.goto(`/bens-cadastrados/ver/${asset.id}`);
@@ -160,7 +175,7 @@ test('no celular a lista vira cartões e os diálogos cabem na tela', async ({ b
   const card = cards.getByRole('listitem').filter({ hasText: asset.numero_patrimonio });
   await expect(card).toContainText('Roberto Nascimento');
   await expect(card).toContainText('vence hoje');
-  await expect(page.getByRole('table', { name: 'Empréstimos' })).toHaveCount(0);
+  await expect(page.getByRole('grid', { name: 'Empréstimos' })).toHaveCount(0);
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   await shot(page, 'phone-emprestimos');
   await page.getByRole('button', { name: 'Novo empréstimo' }).click();

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { NOTIFICATION_MSG, type PatrimonioList } from '@tombo/shared';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, login, unique } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, login, newSignedUpUser, unique } from './helpers';
 import { notifyThroughHook, type HookNotification } from './notify-hook-client';
 
 // Notifications are made by the server's real `notify` through the TEST-ONLY hook of the e2e server
@@ -17,11 +17,7 @@ async function setUp(request: Parameters<Parameters<typeof test>[2]>[0]['request
   const suffix = unique();
   const user = { email: `notif-${suffix}@exemplo.gov.br`, password: 'Outra@Senha1' };
   const admin = await apiToken(request, ACCOUNTS.admin);
-  const created = await request.post('/api/users', {
-    headers: { Authorization: `Bearer ${admin}` },
-    data: { name: `Supervisora ${suffix}`, email: user.email, password: user.password, role: 'supervisor' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  await newSignedUpUser(request, admin, { name: `Supervisora ${suffix}`, role: 'supervisor', ...user });
   const assets = await request.get('/api/patrimonios?page=1&pageSize=1', {
     headers: { Authorization: `Bearer ${admin}` },
   });
@@ -164,7 +160,7 @@ async function twoNotifications(baseURL: string, email: string, asset: { id: num
   const [rejected] = await notifyThroughHook(baseURL, {
     email,
     title: 'Solicitação Rejeitada',
-    description: `Sua solicitação para o bem ${asset.numero_patrimonio} foi rejeitada.`,
+    description: `Sua solicitação para o bem ${asset.numero_patrimonio} foi rejeitada. Motivo: O setor de destino não tem espaço.`,
     type: 'transfer',
     link: `/bens-cadastrados/ver/${asset.id}`,
   });

@@ -211,7 +211,7 @@ async function tipoRef(request: APIRequestContext) {
 test('cadastro em lote de 10 bens mostra 10 números consecutivos', async ({ page }) => {
   await login(page, ACCOUNTS.usuario, 'usuario');
   await page.goto('/bens-cadastrados/novo-lote');
-  await page.getByLabel(/^Quantidade de bens/).fill('10');
+  await page.getByLabel(/^Bens a cadastrar no lote/).fill('10');
   await page.getByLabel(/^Descrição do Bem/).fill(`Mesa de escritório lote ${unique()}`);
   await choose(page, /^Tipo/, ids.tipo);
   await choose(page, /^Setor/, 'Administração');
@@ -226,35 +226,50 @@ test('cadastro em lote de 10 bens mostra 10 números consecutivos', async ({ pag
   await expect(page.getByText(PATRIMONIO_MSG.createdLote(10)).first()).toBeVisible();
 });
 
-test('importação: o teste mostra 2 linhas com erro e importa as válidas', async ({ page }) => {
+test('importação pelo assistente: as linhas com erro são mostradas e o arquivo corrigido importa as válidas', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
   const tag = `Importado ${unique()}`;
-  const csv = [
-    'Descrição do Bem;Tipo;Setor;Local;Valor de Aquisição;Data de Aquisição;Forma de Aquisição',
-    `${tag} 1;${ids.tipo};Administração;Recepção;1.500,00;10/01/2024;${ids.forma}`,
-    `${tag} 2;${ids.tipo};Setor Que Não Existe;;200,00;11/01/2024;`,
-    `${tag} 3;${ids.tipo};TI;Sala de Servidores;300,00;;`,
-    `${tag} 4;${ids.tipo};Administração;;-5,00;12/01/2024;`,
-    `${tag} 5;${ids.tipo};Finanças;Tesouraria;99,90;13/01/2024;`,
-  ].join('\n');
+  // A file with its own numbers keeps them (one without a number column gets them issued: importacao.spec.ts).
+  const num = `IMP${unique().slice(-6).toUpperCase()}`;
+  const header = 'Tombamento;Descrição do Bem;Tipo;Setor;Local;Valor de Aquisição;Data de Aquisição;Forma de Aquisição';
+  const good = [
+    `${num}-1;${tag} 1;${ids.tipo};Administração;Recepção;1.500,00;10/01/2024;${ids.forma}`,
+    `${num}-3;${tag} 3;${ids.tipo};TI;Sala de Servidores;300,00;;`,
+    `${num}-5;${tag} 5;${ids.tipo};Finanças;Tesouraria;99,90;13/01/2024;`,
+  ];
+  const bad = [
+    `${num}-2;${tag} 2;${ids.tipo};Administração;;200,00;31/02/2024;`,
+    `${num}-4;${tag} 4;${ids.tipo};Administração;;-5,00;12/01/2024;`,
+  ];
+  const csv = (lines: string[]) => ({
+    name: 'bens.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from([header, ...lines].join('\n'), 'utf8'),
+  });
   await login(page, ACCOUNTS.admin, 'admin');
   await page.goto('/bens-cadastrados');
-  await page.getByRole('button', { name: 'Importar' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Importar bens' });
-  await dialog
-    .getByLabel('Planilha para importar')
-    .setInputFiles({ name: 'bens.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
-  await expect(dialog.getByTestId('import-valid')).toHaveText('3 válidas', FIRST_LOAD); // checked in a worker thread
-  await expect(dialog.getByTestId('import-invalid')).toHaveText('2 com erro');
-  const errors = dialog.getByRole('table', { name: 'Linhas com erro' });
+  // The list's one import entry is the wizard.
+  await page.getByRole('link', { name: 'Importar' }).click();
+  await expect(page).toHaveURL(/\/bens-cadastrados\/importar$/);
+  await page.getByLabel('Arquivo do cadastro').setInputFiles(csv([good[0], bad[0], good[1], bad[1], good[2]]));
+  await page.getByRole('button', { name: 'Analisar' }).click();
+  await expect(page.getByTestId('importacao-resumo')).toContainText('5 linhas lidas: 3 sem erro, 2 erros', FIRST_LOAD);
+  const errors = page.getByRole('table', { name: 'Linhas com erro' });
   await expect(errors.getByRole('row')).toHaveCount(3);
   await expect(errors.getByRole('row').nth(1)).toContainText('3');
-  await expect(errors.getByRole('row').nth(1)).toContainText('Setor "Setor Que Não Existe" não encontrado.');
+  await expect(errors.getByRole('row').nth(1)).toContainText('Data inválida: "31/02/2024"');
   await expect(errors.getByRole('row').nth(2)).toContainText('5');
-  await expect(errors.getByRole('row').nth(2)).toContainText('negativo');
+  await expect(errors.getByRole('row').nth(2)).toContainText('Valor inválido: "-5,00"');
   await shot(page, 'patrimonios-import-desktop');
-  await dialog.getByRole('button', { name: 'Importar 3 bens' }).click();
-  await expect(dialog.getByText(PATRIMONIO_MSG.importDone(3))).toBeVisible({ timeout: 20_000 });
-  await dialog.getByRole('button', { name: 'Concluir' }).click();
+  await page.getByRole('button', { name: 'Enviar o arquivo corrigido' }).click();
+  await page.getByLabel('Arquivo do cadastro').setInputFiles(csv(good));
+  await page.getByRole('button', { name: 'Analisar' }).click();
+  await expect(page.getByTestId('importacao-resumo')).toContainText('3 linhas lidas: 3 sem erro', FIRST_LOAD);
+  await page.getByRole('button', { name: 'Importar 3 bens' }).click();
+  await expect(page.getByTestId('importacao-concluida')).toContainText('3 bens importados', { timeout: 60_000 });
+  await page.getByRole('link', { name: 'Ver bens cadastrados' }).click();
   await page.getByLabel('Buscar por número ou descrição').fill(tag);
   await expect(page.getByText('3 bens encontrados')).toBeVisible();
 });

@@ -11,6 +11,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 process.env.E2E_RUN_STAMP ??= new Date().toISOString().replace(/[:.]/g, '-');
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(artifacts, `data-${process.env.E2E_RUN_STAMP}`);
 process.env.E2E_DATA_DIR_USED = dataDir;
+// Queues and socket rooms of this run alone: another run on the same Redis (a second checkout) never takes its jobs.
+process.env.E2E_REDIS_PREFIX ??= process.env.REDIS_PREFIX ?? `tombo-e2e-${process.env.E2E_RUN_STAMP}`;
 
 if (!fs.existsSync(path.join(root, 'client/dist/index.html'))) {
   throw new Error('client/dist não existe: rode `npm run build` antes dos testes e2e.');
@@ -67,6 +69,7 @@ export default defineConfig({
       LOGIN_RATE_LIMIT_MAX: '10000',
       SEED_DEMO: 'always',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      REDIS_PREFIX: process.env.E2E_REDIS_PREFIX,
       ...passThrough('DATABASE_URL'),
       ...passThrough('REDIS_URL'),
       ...passThrough('CHROME_PATH'),

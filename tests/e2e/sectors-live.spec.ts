@@ -1,17 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { MSG } from '@tombo/shared';
-import { ACCOUNTS, apiToken, login, unique, uniqueCode } from './helpers';
+import { ACCOUNTS, apiToken, login, newSignedUpUser, unique, uniqueCode } from './helpers';
 
 test('two admins: a sector created and renamed by one appears live for the other', async ({ browser, request }) => {
   // A second admin of the same municipality.
   const suffix = unique();
   const secondAdmin = { email: `admin2-${suffix}@exemplo.gov.br`, password: 'Outra@Senha1' };
   const token = await apiToken(request, ACCOUNTS.admin);
-  const created = await request.post('/api/users', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { name: `Segundo Admin ${suffix}`, email: secondAdmin.email, password: secondAdmin.password, role: 'admin' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  await newSignedUpUser(request, token, { name: `Segundo Admin ${suffix}`, role: 'admin', ...secondAdmin });
 
   const ctxA = await browser.newContext();
   const ctxB = await browser.newContext();

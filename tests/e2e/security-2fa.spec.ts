@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { SECURITY_MSG } from '@tombo/shared';
-import { ACCOUNTS, DESKTOP, PASSWORD, PHONE, SCREENSHOTS, apiAs, apiToken, unique } from './helpers';
+import { ACCOUNTS, DESKTOP, PASSWORD, PHONE, SCREENSHOTS, apiAs, apiToken, newSignedUpUser, unique } from './helpers';
 
 // Phones: what the screen shows; desktop: the whole page (as screenshots.spec.ts).
 const shot = (page: Page, name: string) =>
@@ -18,12 +18,7 @@ test('an admin enables 2FA in /perfil and signs in again with a code; policy and
   // A fresh admin of the demo municipality, so the demo accounts other specs use keep signing in with a password.
   const token = await apiToken(request, ACCOUNTS.admin);
   const email = `admin2fa.${unique()}@exemplo.gov.br`;
-  await apiAs(request, token, 'post', '/api/users', {
-    name: 'Helena Duas Etapas',
-    email,
-    password: PASSWORD,
-    role: 'admin',
-  });
+  await newSignedUpUser(request, token, { name: 'Helena Duas Etapas', email, password: PASSWORD, role: 'admin' });
 
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(email);
@@ -96,7 +91,7 @@ test("an admin sees who has 2FA on and resets a user's 2FA after confirming; the
   const admin = await apiToken(request, ACCOUNTS.admin);
   const email = `perdeu.celular.${unique()}@exemplo.gov.br`;
   const name = `Paulo Sem Celular ${unique()}`;
-  await apiAs(request, admin, 'post', '/api/users', { name, email, password: PASSWORD, role: 'visualizador' });
+  await newSignedUpUser(request, admin, { name, email, password: PASSWORD, role: 'visualizador' });
   // the user turns 2FA on by the API (as /perfil would)
   const own = await apiToken(request, email);
   const setup = await apiAs<{ secret: string }>(request, own, 'post', '/api/auth/2fa/setup', {});

@@ -16,6 +16,8 @@ async function shots(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
 }
 
+const PROVISIONAL = 'Provisoria@2026';
+
 test('a superuser enables their own 2FA with a QR and a code, keeps the recovery codes and disables it', async ({
   page,
   request,
@@ -24,9 +26,12 @@ test('a superuser enables their own 2FA with a QR and a code, keeps the recovery
   await apiAs(request, await apiToken(request, ACCOUNTS.superuser), 'post', '/api/superuser/users', {
     name: 'Sofia Superusuária',
     email,
-    password: PASSWORD,
+    password: PROVISIONAL,
     role: 'superuser',
   });
+  // a password the superuser typed is changed at the first sign-in (issue 35): the test's own one from here
+  const changed = { currentPassword: PROVISIONAL, password: PASSWORD };
+  await apiAs(request, await apiToken(request, email, PROVISIONAL), 'put', '/api/auth/password', changed);
   await login(page, email, 'superuser');
   await page.getByRole('button', { name: 'Menu do usuário Sofia Superusuária' }).click();
   await page.getByRole('menuitem', { name: 'Verificação em duas etapas' }).click();

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CUSTOMIZATION_MSG, EXPORT_MSG, FORM_FIELD_MSG, PERMISSIONS_MSG, PERMISSION_LABELS } from '@tombo/shared';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, login, unique } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, login, resizeTo, unique } from './helpers';
 
 // The superuser's configuration screens (issue 12): permissions, login customization, footer, installation
 // form fields and export templates, the manual. Every change made here is undone at the end of its test.
@@ -12,12 +12,10 @@ const PNG = Buffer.from(
 );
 
 async function shots(page: Page, name: string) {
-  await page.setViewportSize(DESKTOP);
+  await resizeTo(page, DESKTOP);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(300);
   await page.screenshot({ path: path.join(SCREENSHOTS, `superuser-${name}.png`), fullPage: true });
-  await page.setViewportSize(PHONE);
-  await page.waitForTimeout(300);
+  await resizeTo(page, PHONE);
   await page.screenshot({ path: path.join(SCREENSHOTS, `phone-superuser-${name}.png`) });
   await page.setViewportSize(DESKTOP);
 }

@@ -1,32 +1,12 @@
 /**
  * The superuser onboards a city hall from /superuser/municipalities (municipality + first admin in one
- * dialog); the admin opens the invitation link from the dev outbox, sets a password and signs in to
+ * dialog); the admin opens the invitation link from the dev outbox, creates a password and signs in to
  * their own, empty municipality. Screenshots of the superuser screens at desktop and 390 px.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { SUPERUSER_MSG } from '@tombo/shared';
-import { ACCOUNTS, ARTIFACTS, DESKTOP, PHONE, SCREENSHOTS, login, submitLogin, unique } from './helpers';
-
-// The server's DATA_DIR, as playwright.config.ts sets it (the workers inherit E2E_RUN_STAMP).
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(ARTIFACTS, `data-${process.env.E2E_RUN_STAMP}`);
-
-/** The invitation link mailed to `to` (dev outbox), waited for. */
-async function invitationLink(to: string): Promise<string> {
-  const outbox = path.join(dataDir, 'outbox');
-  let link: string | undefined;
-  await expect
-    .poll(() => {
-      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith(`-${to}.txt`)) : [];
-      link = files
-        .map((f) => /https?:\/\/\S+\/redefinir-senha\/[\w-]+/.exec(fs.readFileSync(path.join(outbox, f), 'utf8'))?.[0])
-        .find(Boolean);
-      return !!link;
-    })
-    .toBe(true);
-  return new URL(link!).pathname; // the server's APP_URL may differ from the test's base URL
-}
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, login, mailedLink, submitLogin, unique } from './helpers';
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
@@ -69,13 +49,14 @@ test('the superuser onboards a municipality and its first admin signs in', async
   await shot(page, 'desktop-superuser-dashboard');
 
   // the admin, in another browser, follows the invitation
-  const link = await invitationLink(email);
+  const link = await mailedLink(email);
   const ctx = await browser.newContext();
   const admin = await ctx.newPage();
   await admin.goto(link);
   await admin.getByLabel('Nova Senha', { exact: true }).fill('Onboarding@2026');
   await admin.getByLabel('Confirmar Nova Senha').fill('Onboarding@2026');
-  await admin.getByRole('button', { name: 'Redefinir senha' }).click();
+  await expect(admin.getByRole('heading', { name: 'Criar sua senha' })).toBeVisible();
+  await admin.getByRole('button', { name: 'Criar senha' }).click();
   await admin.getByRole('link', { name: 'Ir para o login' }).click();
   await submitLogin(admin, email, 'Onboarding@2026');
   await expect(admin).toHaveURL(/\/dashboard\/admin$/);

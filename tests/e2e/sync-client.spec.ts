@@ -67,24 +67,28 @@ test('sincroniza com progresso, guarda a data, consulta offline; cancela; uma po
     );
   });
 
-  // A second tab of the same account: it cannot start while the first one syncs (spec §4). The sync's
-  // second page is held until the other tab has been looked at: headless Chromium stops running a tab
-  // sent to the background, so each tab is brought to the front when it has to run.
-  let releaseSecondPage!: () => void;
-  const secondPage = new Promise<void>((resolve) => (releaseSecondPage = resolve));
-  let pages = 0;
+  // A second tab of the same account: it cannot start while the first one syncs (spec §4). The sync's pages
+  // are held at a gate the test opens when it has seen what a page in flight shows (the first page: the
+  // toasts; the second: the other tab): headless Chromium stops running a tab sent to the background, so
+  // each tab is brought to the front when it has to run.
+  let gate = Promise.resolve();
+  let open = () => {};
+  const hold = () => (gate = new Promise<void>((resolve) => (open = resolve)));
   await context.route('**/api/patrimonios/sync?**', async (route) => {
-    await new Promise((r) => setTimeout(r, 700));
-    if (++pages === 2) await secondPage;
+    await gate;
     await route.continue().catch(() => undefined);
   });
   const other = await context.newPage();
   await openSyncClient(other);
   await page.bringToFront();
 
+  hold();
   await page.getByRole('button', { name: 'Sincronizar agora' }).click();
   await expect(page.getByTestId('toast')).toContainText('Sincronizando dados...');
   await expect(page.getByTestId('toast')).toContainText('Buscando atualizações no servidor.');
+  const releaseFirstPage = open;
+  hold(); // the second page waits for the other tab
+  releaseFirstPage();
   await expect(page.getByTestId('sync-progress')).toHaveText(
     `1.000 de ${expected.toLocaleString('pt-BR')} bens (${Math.round((1000 / expected) * 100)}%)`,
   );
@@ -94,10 +98,12 @@ test('sincroniza com progresso, guarda a data, consulta offline; cancela; uma po
   await expect(other.getByText('Uma sincronização está em andamento em outra aba.')).toBeVisible();
   await expect(other.getByRole('button', { name: 'Sincronizar agora' })).toBeDisabled();
   await page.bringToFront();
-  releaseSecondPage();
+  open();
 
   await expect(page.getByTestId('toast')).toContainText('Sincronização concluída!', { timeout: 60_000 });
-  await expect(page.getByTestId('toast')).toContainText(`${expected} bens atualizados com sucesso.`);
+  await expect(page.getByTestId('toast')).toContainText(
+    `${expected.toLocaleString('pt-BR')} bens atualizados com sucesso.`,
+  );
   await expect(page.getByTestId('sync-count')).toHaveText(expected.toLocaleString('pt-BR'));
   await expect(page.getByTestId('sync-last')).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
   expect(await page.evaluate(() => (window as unknown as { __updated?: number }).__updated)).toBe(expected);
@@ -109,10 +115,12 @@ test('sincroniza com progresso, guarda a data, consulta offline; cancela; uma po
   await page.bringToFront();
   const lastSync = await page.getByTestId('sync-last').textContent();
 
-  // Cancel: the previous copy and its date stay.
+  // Cancel (the first page held until then): the previous copy and its date stay.
+  hold();
   await page.getByRole('button', { name: 'Sincronizar agora' }).click();
   await expect(page.getByTestId('sync-progress')).toBeVisible();
   await page.getByRole('button', { name: 'Cancelar' }).click();
+  open();
   await expect(page.getByTestId('toast')).toContainText('Sincronização cancelada.');
   await expect(page.getByTestId('sync-status')).toHaveText('Pronto para sincronizar.');
   await expect(page.getByTestId('sync-count')).toHaveText(expected.toLocaleString('pt-BR'));

@@ -23,11 +23,11 @@ async function create(api: Api, body: Record<string, unknown>): Promise<Patrimon
 
 /** A month closed for the municipality with one entry per asset given (what the monthly close writes). */
 async function close(m: number, competencia: string, status: string, entries: Array<[number, string]>) {
-  await ownerQuery(
-    s,
-    `insert into depreciacao_fechamentos (municipality_id, competencia, status) values ($1, $2, $3)`,
-    [m, competencia, status],
-  );
+  await ownerQuery(s, `insert into depreciacao_closings (municipality_id, competencia, status) values ($1, $2, $3)`, [
+    m,
+    competencia,
+    status,
+  ]);
   for (const [id, vc] of entries)
     await ownerQuery(
       s,
@@ -59,7 +59,7 @@ async function finalizedInventory(town: TestTown, sectorCode: string, missing: P
 }
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   A = await newTown(s, { usuarioSectors: ['AD'] });
   B = await newTown(s);
   tipos = [await newTipoBem(s, A.id, { name: 'Mobiliário' }), await newTipoBem(s, A.id, { name: 'Informática' })];

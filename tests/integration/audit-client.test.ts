@@ -13,7 +13,7 @@ const allLogs = async (): Promise<AuditLog[]> =>
   (await (await as(A.users.admin))('GET', '/api/audit-logs?pageSize=100')).body.logs;
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   A = await newTenant(s);
   // Sign everyone in first: a login writes its own entry.
   for (const who of ['admin', 'supervisor', 'usuario', 'visualizador'] as const) await A.users[who].token();

@@ -13,7 +13,7 @@ let A: TestTenant;
 let B: TestTenant;
 let SU: TestUser;
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   A = await newTenant(s);
   B = await newTenant(s);
   SU = await newUser(s, { municipalityId: null, role: 'superuser' });
@@ -96,7 +96,7 @@ describe('login', () => {
   });
 
   it('rate-limits login attempts per IP', async () => {
-    const limited = await startTestServer({ loginRateLimitMax: 3 }, { seed: false });
+    const limited = await startTestServer({ loginRateLimitMax: 3 });
     try {
       const m = await newMunicipality(limited);
       const admin = await newUser(limited, { municipalityId: m.id, role: 'admin' });

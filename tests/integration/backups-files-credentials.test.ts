@@ -87,7 +87,7 @@ function invitationTo(email: string): string | null {
     .filter((f) => f.endsWith(`-${email.replace(/[^a-z0-9@._-]/gi, '_')}.txt`))
     .sort()
     .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'));
-  return mails.at(-1)?.match(/\/redefinir-senha\/([\w-]+)/)?.[1] ?? null;
+  return mails.at(-1)?.match(/\/criar-senha\/([\w-]+)/)?.[1] ?? null;
 }
 
 /** Sets a password with an invitation token and signs in with it. */
@@ -128,7 +128,7 @@ const stat = (file: string) => {
 };
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   stopWorker = await startWorkerIfNeeded(s);
   w = await world(s);
   su = (await s.login(w.superuser.email, w.superuser.password)).token;

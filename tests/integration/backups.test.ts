@@ -59,7 +59,7 @@ const fileOf = async (id: number) =>
   );
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   stopWorker = await startWorkerIfNeeded(s);
   w = await world(s);
   // Some more of A: a second sector with assets, and a stored file of an asset.

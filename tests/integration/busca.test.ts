@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSCA_MSG, MAIN_ROUTES, type BuscaGroup, type BuscaKind, type BuscaResponse } from '@tombo/shared';
+import {
+  BUSCA_COUNT_CAP,
+  BUSCA_MSG,
+  MAIN_ROUTES,
+  type BuscaGroup,
+  type BuscaKind,
+  type BuscaResponse,
+} from '@tombo/shared';
 import { startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
 import {
@@ -24,7 +31,7 @@ let foreignChair: TestPatrimonio;
 const tag = `zq${Date.now().toString(36)}`; // a word no other row has
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   w = await world(s);
   other = await newSector(s, w.A.id, { name: `Secretaria de Saúde ${tag}` });
   await newLocal(s, other, { name: `Almoxarifado Central ${tag}` });
@@ -184,6 +191,28 @@ describe('GET /api/busca', () => {
     const all = (await search(w.A.users.admin, `mesa ${tag}`, 10)).body;
     expect(group(all, 'patrimonios')!.items).toHaveLength(4);
     expect(group(all, 'patrimonios')!.moreHref).toBeNull();
+    // Issue 35: the panel said "6 resultados." for 236 matches; each group counts every match.
+    for (const g of [group(r, 'patrimonios')!, group(reversed, 'patrimonios')!, group(all, 'patrimonios')!])
+      expect(g).toMatchObject({ total: 4, totalIsCapped: false });
+    const screens = (await search(w.A.users.admin, 'bens', 1)).body;
+    expect(group(screens, 'telas')!.items).toHaveLength(1);
+    expect(group(screens, 'telas')!.total).toBeGreaterThan(1);
+    expect(BUSCA_MSG.found(236, false)).toBe('236 resultados.');
+    expect(BUSCA_MSG.found(1, false)).toBe('1 resultado.');
+    expect(BUSCA_MSG.found(BUSCA_COUNT_CAP, true)).toBe('Mais de 1.000 resultados.');
+  });
+
+  it('counts matches up to the cap, then says "mais de"', async () => {
+    const word = `lote${tag}`.toLowerCase();
+    await s.owner.query(
+      `insert into patrimonios (municipality_id, sector_id, setor_nome, numero_patrimonio, descricao_bem)
+       select $1, s.id, s.name, $3 || g, 'Caixa ' || $4 || ' ' || g
+         from sectors s, generate_series(1, $5::int) g where s.id = $2`,
+      [w.A.id, w.A.sector.id, `CX${tag}-`, word, BUSCA_COUNT_CAP + 5],
+    );
+    const g = group((await search(w.A.users.admin, `caixa ${word}`)).body, 'patrimonios')!;
+    expect(g).toMatchObject({ total: BUSCA_COUNT_CAP, totalIsCapped: true });
+    expect(g.items).toHaveLength(5);
   });
 
   it('LIKE wildcards in the text are plain characters', async () => {

@@ -24,7 +24,7 @@ const as = async (u: TestUser) => client(s.url, await u.token());
 const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => ownerQuery<T>(s, text, params);
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   A = await newTown(s, { usuarioSectors: ['AD', 'TI'] });
   sectors = A.sectors;
   for (const code of ['AD', 'AD', 'TI', 'OB', 'SA'])

@@ -15,7 +15,7 @@ let A: TestTenant;
 let SU: TestUser;
 const opened: Socket[] = [];
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   A = await newTenant(s);
   SU = await newUser(s, { municipalityId: null, role: 'superuser' });
 });

@@ -8,7 +8,7 @@ import { client } from '../support/http';
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({}, { seed: true });
 });
 afterAll(async () => {
   await s?.close();

@@ -20,7 +20,7 @@ let tipoId: number;
 const as = async (u: TestUser) => client(s.url, await u.token());
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   w = await world(s);
   tipoId = (await newTipoBem(s, w.A.id, { name: 'Mobiliário (teste)', usefulLifeMonths: 120, residualValuePct: '10' }))
     .id;

@@ -26,7 +26,7 @@ async function exemplo(): Promise<number> {
 }
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   w = await world(s);
   tipoId = (await newTipoBem(s, w.A.id, { usefulLifeMonths: 120, residualValuePct: '10.00' })).id;
 }, 120_000);

@@ -29,7 +29,7 @@ let s: TestServer;
 let stopWorker: () => Promise<void>;
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   stopWorker = await startWorkerIfNeeded(s);
 }, 120_000);
 
@@ -203,7 +203,7 @@ describe('a failed close', () => {
     await fechar(t, '2024-03');
     await ownerQuery(
       s,
-      `insert into depreciacao_fechamentos (municipality_id, competencia, status, erro) values ($1, '2024-04', 'falhou', 'x')`,
+      `insert into depreciacao_closings (municipality_id, competencia, status, error) values ($1, '2024-04', 'falhou', 'x')`,
       [t.id],
     );
     const a = await api(t);
@@ -213,7 +213,7 @@ describe('a failed close', () => {
     await fechar(t, '2024-03');
     await ownerQuery(
       s,
-      `insert into depreciacao_fechamentos (municipality_id, competencia, status, erro) values ($1, '2024-04', 'falhou', 'x')`,
+      `insert into depreciacao_closings (municipality_id, competencia, status, error) values ($1, '2024-04', 'falhou', 'x')`,
       [t.id],
     );
     await fechar(t, '2024-04');

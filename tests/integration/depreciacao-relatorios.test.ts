@@ -1,6 +1,13 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { centavos, decimal, type DepreciacaoPatrimonio, type DepreciacaoRelatorio, type Job } from '@tombo/shared';
+import {
+  centavos,
+  decimal,
+  prefeituraOf,
+  type DepreciacaoPatrimonio,
+  type DepreciacaoRelatorio,
+  type Job,
+} from '@tombo/shared';
 import { read } from '../../server/src/db/tx';
 import { relatorioDepreciacao } from '../../server/src/modules/depreciacao-relatorios/data';
 import { scopeOfMunicipality } from '../../server/src/tenancy/scope';
@@ -45,7 +52,7 @@ async function setAsset(p: TestPatrimonio, tipo: { id: number; name: string }, v
 }
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   stopWorker = await startWorkerIfNeeded(s);
   w = await world(s);
   s2 = await newSector(s, w.A.id, { name: 'Secretaria de Obras (teste)' });
@@ -255,7 +262,7 @@ describe('depreciacao-relatorio.generate', () => {
     const { res, bytes } = await jobDownload(s, token, job.id);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     const all = squeeze((await pdfText(bytes)).join(' '));
-    expect(all).toContain(`Prefeitura Municipal de ${w.A.name}`);
+    expect(all).toContain(prefeituraOf(w.A.name)); // "Município Teste …" → "Prefeitura Municipal de Teste …"
     expect(all).toContain('Depreciação por setor');
     expect(all).toContain('Data: 31/05/2024');
     expect(all).toMatch(/Secretaria 1 R\$ 6.000,00 R\$ 270,00/);

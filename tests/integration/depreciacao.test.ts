@@ -13,7 +13,7 @@ let w: TestWorld;
 let assetId: number;
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   w = await world(s);
   const tipo = await newTipoBem(s, w.A.id, { usefulLifeMonths: 120, residualValuePct: '10.00' });
   const p = await newPatrimonio(s, { municipalityId: w.A.id, sectorId: w.A.sector.id, valor: '10000.00' });

@@ -61,7 +61,7 @@ const jobFiles = (id: string) => {
 beforeAll(async () => {
   if (!bullmq) return;
   // The server only enqueues: no worker in this process.
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   T = await newTown(s, { sectors: { AD: { name: 'Administração', locais: ['Sala 1'] } } });
   await ownerQuery(
     s,

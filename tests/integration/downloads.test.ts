@@ -5,7 +5,7 @@ import { MSG, type Job, type JobList, type LiveEvent } from '@tombo/shared';
 import { nextEvent, startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
 import { jobDownload, startWorkerIfNeeded, waitJob } from '../support/jobs';
-import { runJob } from '../../server/src/jobs/runner';
+import { runJob } from '../../server/src/modules/jobs/runtime/runner';
 import { newTenant, newUser, ownerQuery, type TestTenant, type TestUser } from '../support/factories';
 
 // Downloads (issue 11): every generated file of the user with its size; delete (own only, not while
@@ -32,7 +32,7 @@ async function exportJob(who: TestUser, body: unknown = { formato: 'csv' }): Pro
 }
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   stopWorker = await startWorkerIfNeeded(s);
   A = await newTenant(s);
   B = await newTenant(s);

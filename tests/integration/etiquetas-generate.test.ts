@@ -115,7 +115,7 @@ function darkBox(
 }
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   stopWorker = await startWorkerIfNeeded(s);
   w = await world(s);
   numeros.push(w.A.asset.numero);

@@ -25,7 +25,7 @@ const body = (over: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   w = await world(s);
 });
 afterAll(async () => {
@@ -41,7 +41,9 @@ describe('default template (spec §9)', () => {
       height: number;
       is_default: boolean;
       elements: unknown;
-    }>(s, 'select name, width, height, is_default, elements from label_templates where municipality_id = $1', [m.id]);
+    }>(s, 'select name, width, height, is_default, elements from etiqueta_templates where municipality_id = $1', [
+      m.id,
+    ]);
     expect(rows).toHaveLength(1);
     const [r] = rows;
     expect({ name: r.name, width: r.width, height: r.height, elements: r.elements }).toEqual(DEFAULT_LABEL_TEMPLATE);
@@ -91,7 +93,7 @@ describe('CRUD', () => {
   });
 
   it('usuario and visualizador may read but not write (403, nothing written); the superuser gets 403', async () => {
-    const before = await ownerQuery(s, 'select count(*)::int as n from label_templates where municipality_id = $1', [
+    const before = await ownerQuery(s, 'select count(*)::int as n from etiqueta_templates where municipality_id = $1', [
       w.A.id,
     ]);
     for (const role of ['usuario', 'visualizador'] as const) {
@@ -102,7 +104,7 @@ describe('CRUD', () => {
     expect((await su('GET', '/api/label-templates')).status).toBe(403);
     expect((await su('POST', '/api/label-templates', body())).status).toBe(403);
     expect(
-      await ownerQuery(s, 'select count(*)::int as n from label_templates where municipality_id = $1', [w.A.id]),
+      await ownerQuery(s, 'select count(*)::int as n from etiqueta_templates where municipality_id = $1', [w.A.id]),
     ).toEqual(before);
   });
 
@@ -120,7 +122,7 @@ describe('CRUD', () => {
       layout: { tipo: 'termica' },
     });
     expect(gen.status).toBe(404);
-    const [row] = await ownerQuery<{ version: number }>(s, 'select version from label_templates where id = $1', [
+    const [row] = await ownerQuery<{ version: number }>(s, 'select version from etiqueta_templates where id = $1', [
       theirs.id,
     ]);
     expect(row.version).toBe(theirs.version);
@@ -131,7 +133,7 @@ describe('CRUD', () => {
     const t: LabelTemplate = (await api('POST', '/api/label-templates', body({ isDefault: true }))).body.template;
     const defaults = await ownerQuery<{ id: number; municipality_id: number }>(
       s,
-      'select id, municipality_id from label_templates where is_default and municipality_id in ($1, $2)',
+      'select id, municipality_id from etiqueta_templates where is_default and municipality_id in ($1, $2)',
       [w.A.id, w.B.id],
     );
     expect(defaults.filter((d) => d.municipality_id === w.A.id).map((d) => d.id)).toEqual([t.id]);
@@ -191,7 +193,7 @@ describe('validation (400 with the field, nothing written)', () => {
       const r = await api('POST', '/api/label-templates', body({ name: `Inválido ${what}`, ...over }));
       expect(r.status, JSON.stringify(r.body)).toBe(400);
       expect(r.body.error.fields[field]).toMatch(message);
-      const rows = await ownerQuery(s, 'select 1 from label_templates where name = $1', [`Inválido ${what}`]);
+      const rows = await ownerQuery(s, 'select 1 from etiqueta_templates where name = $1', [`Inválido ${what}`]);
       expect(rows).toHaveLength(0);
     });
   }

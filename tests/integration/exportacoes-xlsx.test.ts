@@ -70,7 +70,7 @@ async function withJobTrigger(name: string, test: string, body: string, fn: () =
 }
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   stopWorker = await startWorkerIfNeeded(s);
   T = await newTown(s);
   const admin = client(s.url, await T.users.admin.token());

@@ -149,7 +149,7 @@ async function registerOf(t: TestTown) {
 }
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   stopWorker = await startWorkerIfNeeded(s);
   X = await newTown(s, { usuarioSectors: ['TI'] });
   Y = await newTown(s);
@@ -315,7 +315,11 @@ describe('POST /api/exportacoes', () => {
     const { bytes } = await exportFile(X.users.admin, { formato: 'xlsx', filtros: { q: 'mesa' } });
     const ws = await readXlsx(bytes);
     const headers = (ws.getRow(1).values as unknown[]).slice(1);
-    expect(headers).toEqual([...EXPORT_COLUMNS.map((c) => c.header), 'Marca', 'Garantia até']);
+    expect(headers).toEqual([
+      ...EXPORT_COLUMNS.map((c) => (c.key === 'marca' ? 'Marca (campo padrão)' : c.header)),
+      'Marca',
+      'Garantia até',
+    ]);
     expect(ws.rowCount).toBe(2);
     const cell = (h: string) => ws.getCell(2, headers.indexOf(h) + 1);
     expect(cell('Valor de Aquisição').value).toBe(1250.5);
@@ -343,7 +347,10 @@ describe('POST /api/exportacoes', () => {
     expect(type).toMatch(/^text\/csv/);
     const rows = parseCsv(bytes);
     const head = rows[0];
-    expect(head.slice(0, EXPORT_COLUMNS.length)).toEqual(EXPORT_COLUMNS.map((c) => c.header));
+    // The custom field "Marca" keeps its header; the standard one (issue 35) is told apart.
+    expect(head.slice(0, EXPORT_COLUMNS.length)).toEqual(
+      EXPORT_COLUMNS.map((c) => (c.key === 'marca' ? 'Marca (campo padrão)' : c.header)),
+    );
     expect(rows).toHaveLength(5);
     const byDescr = new Map(rows.slice(1).map((r) => [r[1], r]));
     const mesa = byDescr.get('Mesa de reunião')!;

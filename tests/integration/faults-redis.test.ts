@@ -17,6 +17,7 @@ import {
   waitLog,
   type Proc,
 } from '../support/processes';
+import { waitFor } from '../support/wait';
 
 const REDIS_PORT = 3331;
 const PORT = 3332;
@@ -107,11 +108,17 @@ describe.skipIf(!enabled)('Redis restarted under load', () => {
         await new Promise((r) => setTimeout(r, 100));
       }
     })();
-    await new Promise((r) => setTimeout(r, 1500));
+    const ready = async () => (await fetch(`${url}/api/ready`)).status;
+    await waitFor('jobs accepted before the outage', () => accepted.length >= 3, { timeout: 30_000 });
     redis!.kill('SIGKILL');
-    await new Promise((r) => setTimeout(r, 2000));
+    // Away until the node knows it (readiness) and has answered requests meanwhile.
+    const downAt = answers.length;
+    await waitFor('readiness 503 with Redis away', async () => (await ready()) === 503, { timeout: 30_000 });
+    await waitFor('requests answered during the outage', () => answers.length >= downAt + 6, { timeout: 30_000 });
     await startRedis();
-    await new Promise((r) => setTimeout(r, 2000));
+    await waitFor('readiness 200 again', async () => (await ready()) === 200, { timeout: 30_000 });
+    const upAt = accepted.length;
+    await waitFor('jobs accepted after the restart', () => accepted.length >= upAt + 3, { timeout: 30_000 });
     running = false;
     await load;
     expect(

@@ -35,7 +35,7 @@ async function startWorker(): Promise<Proc> {
 beforeAll(async () => {
   if (!enabled) return;
   buildBundle();
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   T = await newTown(s, { sectors: { AD: { name: 'Administração', locais: ['Sala 1'] } } });
   await ownerQuery(
     s,

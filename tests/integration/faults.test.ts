@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMigratedDatabase, dropDatabase } from '../../server/src/db/test-database';
 import { INPUT_MSG } from '../../server/src/http/errors';
 import { buildBundle, killAll, login, startProcess, tempDir, waitHealthy, type Proc } from '../support/processes';
+import { waitFor } from '../support/wait';
 
 const PORT = 3321;
 const url = `http://127.0.0.1:${PORT}`;
@@ -85,7 +86,7 @@ describe.skipIf(!pgOnly)('PostgreSQL connections killed mid-traffic', () => {
     const clients = Array.from({ length: 20 }, async () => {
       while (running) answers.push(await get('/api/sectors', token));
     });
-    await new Promise((r) => setTimeout(r, 1000));
+    await waitFor('traffic answered', () => answers.filter((a) => a.status === 200).length >= 20);
 
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
@@ -96,7 +97,9 @@ describe.skipIf(!pgOnly)('PostgreSQL connections killed mid-traffic', () => {
         [dbName],
       );
       killed += rows[0].n;
-      await new Promise((r) => setTimeout(r, 300));
+      // The next round kills the connections the pool opened again: wait for a read served by one.
+      const n = answers.length;
+      await waitFor('a read served after the kill', () => answers.slice(n).some((a) => a.status === 200));
     }
     await admin.end();
     expect(killed).toBeGreaterThan(0);
@@ -188,12 +191,15 @@ describe.skipIf(!pgOnly)('PostgreSQL unreachable for a few seconds', () => {
           await new Promise((r) => setTimeout(r, 20));
         }
       });
-      await new Promise((r) => setTimeout(r, 1000));
+      await waitFor('traffic answered', () => answers.some((a) => a.status === 200));
       expect(answers.some((a) => a.status === 200)).toBe(true);
 
       await relay.down();
       const downAt = answers.length;
-      await new Promise((r) => setTimeout(r, 4000));
+      // Away until every client has been answered 503 at least once (a hang would never get there).
+      await waitFor('a 503 per client', () => answers.slice(downAt).filter((a) => a.status === 503).length >= 10, {
+        timeout: 30_000,
+      });
       const whileDown = answers.slice(downAt);
       // Readiness tells a load balancer the database is away.
       expect((await fetch(`${url}/api/ready`)).status).toBe(503);

@@ -23,7 +23,7 @@ let w: TestWorld;
 let stopWorker: () => Promise<void> = async () => undefined;
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   stopWorker = await startWorkerIfNeeded(s);
   w = await world(s);
 });

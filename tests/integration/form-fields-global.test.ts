@@ -16,7 +16,7 @@ let B: TestTenant;
 let SU: TestUser;
 let stopWorker: () => Promise<void>;
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   stopWorker = await startWorkerIfNeeded(s);
   A = await newTenant(s);
   B = await newTenant(s);

@@ -31,7 +31,7 @@ const as = async (u: TestUser) => client(s.url, await u.token());
 const BIG = 2 ** 31; // int4 holds up to 2³¹ − 1
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   A = await newTenant(s);
   SU = await newUser(s, { municipalityId: null, role: 'superuser' });
   const admin = await as(A.users.admin);

@@ -24,7 +24,7 @@ async function sheetRows(bytes: Buffer): Promise<unknown[][]> {
 }
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   stopWorker = await startWorkerIfNeeded(s);
   A = await newTenant(s);
   B = await newTenant(s);

@@ -42,7 +42,7 @@ const stored = () => {
 };
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   A = await newTenant(s);
   B = await newTenant(s);
 });

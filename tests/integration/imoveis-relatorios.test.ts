@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   IMOVEL_RELATORIO_MSG,
+  prefeituraOf,
   type ImovelReportFieldList,
   type ImovelReportTemplate,
   type ImovelResumo,
@@ -23,7 +24,7 @@ const as = async (u: TestUser) => client(s.url, await u.token());
 const squeeze = (t: string) => t.replace(/\s+/g, ' ');
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   stopWorker = await startWorkerIfNeeded(s);
   w = await world(s);
   await newImovelRow(s, w.A.id, {
@@ -174,7 +175,7 @@ describe('imovel-report.generate', () => {
     expect(res.headers.get('content-type')).toBe('application/pdf');
     const pages = await pdfText(bytes);
     const all = squeeze(pages.join(' '));
-    expect(all).toContain(`Prefeitura Municipal de ${w.A.name}`);
+    expect(all).toContain(prefeituraOf(w.A.name)); // "Município Teste …" → "Prefeitura Municipal de Teste …"
     expect(all).toContain('Relatório Simples de Imóveis');
     expect(all).toContain('Escola Municipal Monteiro Lobato');
     expect(all).toContain('IMV-0002');

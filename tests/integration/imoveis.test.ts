@@ -27,7 +27,7 @@ const body = (extra: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   A = await newTenant(s);
   B = await newTenant(s);
 });
@@ -182,7 +182,7 @@ describe('imóveis: validation', () => {
     expect(lon.body.error.fields.longitude).toMatch(/Longitude inválida/);
     const noName = await admin('POST', '/api/imoveis', body({ denominacao: '' }));
     expect(noName.status).toBe(400);
-    expect(noName.body.error.fields.denominacao).toBe('Denominação é obrigatório.');
+    expect(noName.body.error.fields.denominacao).toBe('Denominação é obrigatória.');
     const after = await admin<ImovelList>('GET', '/api/imoveis');
     expect(after.body.total).toBe(before.body.total);
     const good = await admin<Imovel>('POST', '/api/imoveis', body({ latitude: '-23.550520', longitude: -46.633308 }));

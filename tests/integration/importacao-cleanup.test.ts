@@ -16,7 +16,7 @@ let A: TestTown;
 let stopWorker: () => Promise<void> = async () => undefined;
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   stopWorker = await startWorkerIfNeeded(s);
   A = await newTown(s);
 });

@@ -13,7 +13,7 @@ let s: TestServer;
 let T: TestTenant;
 beforeAll(async () => {
   if (!onPostgres) return;
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   T = await newTenant(s);
 });
 afterAll(async () => {

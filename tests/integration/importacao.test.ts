@@ -136,7 +136,7 @@ const assetsOf = (m: number) =>
   );
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   stopWorker = await startWorkerIfNeeded(s);
   A = await newTown(s);
   B = await newTenant(s);
@@ -555,7 +555,7 @@ describe('register import', () => {
       '2|Cor|Escolha uma das opções de Cor.',
       '2|Garantia até|Valor inválido para Garantia até.',
       '2|Potência (W)|Valor inválido para Potência (W).',
-      '3|Cor|Cor é obrigatório.',
+      '3|Cor|Cor é obrigatória.',
     ]);
 
     const good = (
@@ -710,7 +710,7 @@ describe('register import', () => {
     }
   });
 
-  it('another municipality cannot see or use the upload (404), and only admins may import (403)', async () => {
+  it('another municipality cannot see or use the upload (404), nor another user who is not an admin (404); a visualizador may not import (403)', async () => {
     const up = await upload(
       A.users.admin,
       csvLatin1([['T-1', 'Mesa', 'Administração', '', '', '', '1', '', '', '', '']]),
@@ -732,7 +732,10 @@ describe('register import', () => {
       headers: { authorization: `Bearer ${await B.users.admin.token()}` },
     });
     expect(errs.status).toBe(404);
+    // A supervisor imports too (issue 34.3), but only their own uploads: an admin's is not theirs.
     const sup = await api(A.users.supervisor);
-    expect((await sup('GET', `/api/importacoes/${id}`)).status).toBe(403);
+    expect((await sup('GET', `/api/importacoes/${id}`)).status).toBe(404);
+    const viz = await api(A.users.visualizador);
+    expect((await viz('GET', `/api/importacoes/${id}`)).status).toBe(403);
   });
 });

@@ -32,7 +32,7 @@ function shuffle<T>(list: T[], seed: number): T[] {
 }
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   a = await newTenant(s);
   sector = await newSector(s, a.id);
   numeros = await bulkAssets(s, sector, ITEMS);

@@ -29,7 +29,7 @@ const statusOf = async (p: TestPatrimonio) =>
   (await q<{ status: string }>('select status from patrimonios where id = $1', [p.id]))[0].status;
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   a = await newTenant(s);
   b = await newTenant(s);
   sector = await newSector(s, a.id);

@@ -30,7 +30,7 @@ const as = async (u: TestUser) => client(s.url, await u.token());
 const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => s.owner.query<T>(text, params);
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   a = await newTenant(s);
   b = await newTenant(s);
   sector = await newSector(s, a.id);

@@ -34,7 +34,7 @@ const silent = (socket: Socket, name: string, ms = 300) =>
   });
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   a = await newTenant(s);
   b = await newTenant(s);
   for (let i = 0; i < 4; i++) list.push(await newPatrimonio(s, { municipalityId: a.id, sectorId: a.sector.id }));

@@ -32,7 +32,7 @@ async function pdfText(bytes: Buffer): Promise<{ text: string; pages: number }> 
 const squeeze = (t: string) => t.replace(/\s+/g, '');
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   stopWorker = await startWorkerIfNeeded(s);
   w = await world(s);
   const other = await newLocal(s, w.A.sector, { name: 'Almoxarifado Central' });

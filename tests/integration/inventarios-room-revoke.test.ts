@@ -78,7 +78,7 @@ async function readingReachesOnly(inv: InventarioListItem, member: TestUser, mem
 }
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   a = await newTenant(s);
   other = await newSector(s, a.id);
   for (let i = 0; i < 10; i++) assets.push(await newPatrimonio(s, { municipalityId: a.id, sectorId: a.sector.id }));

@@ -38,7 +38,7 @@ const itemNumbers = async (id: number) =>
 const assets: Record<string, number> = {};
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   a = await newTenant(s);
   b = await newTenant(s);
   sector = await newSector(s, a.id);

@@ -12,7 +12,7 @@ const today = loanToday();
 const inDays = (n: number) => addDaysISO(today, n);
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   a = await newTenant(s);
   b = await newTenant(s);
 });

@@ -9,7 +9,7 @@ import {
   type LiveEvent,
   type Notification,
 } from '@tombo/shared';
-import { runSystemJob } from '../../server/src/jobs/runner';
+import { runSystemJob } from '../../server/src/modules/jobs/runtime/runner';
 import type { SystemJobDefinition } from '../../server/src/jobs/define';
 import { jobDefinition } from '../../server/src/modules/job-definitions';
 import {
@@ -25,6 +25,7 @@ import {
 } from '../support/factories';
 import { nextEvent, startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
+import { sentinel } from '../support/sentinel';
 
 let s: TestServer;
 let a: TestTenant;
@@ -412,9 +413,8 @@ describe('loans: live events', () => {
   it('reach the rooms that see the asset, never another sector’s usuario or another municipality', async () => {
     const p = await asset();
     const watcher = await s.socket(await a.users.supervisor.token());
-    const outsider = await s.socket(
-      await (await newUser(s, { municipalityId: a.id, role: 'usuario', sectorIds: [other.id] })).token(),
-    );
+    const stranger = await newUser(s, { municipalityId: a.id, role: 'usuario', sectorIds: [other.id] });
+    const outsider = await s.socket(await stranger.token());
     const foreign = await s.socket(await b.users.admin.token());
     let leaked = 0;
     for (const sock of [outsider, foreign]) {
@@ -432,7 +432,8 @@ describe('loans: live events', () => {
       version: 0,
     });
     expect((await updated).data.status).toBe('devolvido');
-    await new Promise((r) => setTimeout(r, 300));
+    await sentinel(s, outsider, stranger);
+    await sentinel(s, foreign, b.users.admin);
     expect(leaked).toBe(0);
   });
 });

@@ -82,7 +82,7 @@ async function mailTo(dataDir: string, to: string): Promise<{ file: string; toke
     const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith(`-${to}.txt`)) : [];
     for (const file of files) {
       const text = fs.readFileSync(path.join(outbox, file), 'utf8');
-      const m = /\/redefinir-senha\/([\w-]+)\n/.exec(text);
+      const m = /\/(?:redefinir|criar)-senha\/([\w-]+)\n/.exec(text);
       if (m && text.endsWith('.\n')) return { file, token: m[1] }; // written to its last line
     }
   }

@@ -17,7 +17,7 @@ let A: TestTenant;
 let SU: TestUser;
 let png: Buffer;
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   A = await newTenant(s);
   SU = await newUser(s, { municipalityId: null, role: 'superuser' });
   png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#336699' } })

@@ -8,7 +8,7 @@ import {
   type Manutencao,
   type Notification,
 } from '@tombo/shared';
-import { runSystemJob } from '../../server/src/jobs/runner';
+import { runSystemJob } from '../../server/src/modules/jobs/runtime/runner';
 import type { SystemJobDefinition } from '../../server/src/jobs/define';
 import { jobDefinition } from '../../server/src/modules/job-definitions';
 import {
@@ -23,6 +23,7 @@ import {
 } from '../support/factories';
 import { nextEvent, startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
+import { sentinel } from '../support/sentinel';
 
 let s: TestServer;
 let a: TestTenant;
@@ -276,7 +277,7 @@ describe('manutenções: recurrence', () => {
     );
     expect(history.map((h) => h.action)).toContain('Manutenção concluída');
     expect(history.map((h) => h.action)).toContain('Próxima manutenção agendada');
-    await new Promise((r) => setTimeout(r, 300));
+    await sentinel(s, otherTown, b.users.admin);
     expect(leaked).toBe(0);
   });
 });

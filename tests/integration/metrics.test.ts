@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
-import { ownerQuery } from '../support/factories';
+import { newTenant, ownerQuery, type TestTenant } from '../support/factories';
 
 // GET /api/metrics: Prometheus text for the METRICS_TOKEN as Bearer, 401 otherwise, 404 when no token is set.
 
 const TOKEN = 'segredo-das-metricas-0123456789';
 let s: TestServer;
+let t: TestTenant;
 beforeAll(async () => {
   s = await startTestServer({ metricsToken: TOKEN });
+  t = await newTenant(s);
 });
 afterAll(async () => {
   await s?.close();
@@ -32,11 +34,11 @@ describe('GET /api/metrics', () => {
       expect(body.error).toMatchObject({ code: 'UNAUTHORIZED', message: 'Token de métricas ausente ou inválido.' });
     }
     // A user's access token is not the metrics token.
-    expect((await scrape(await s.token('admin'))).status).toBe(401);
+    expect((await scrape(await t.users.admin.token())).status).toBe(401);
   });
 
   it('counts requests by declared route and status, never by raw URL', async () => {
-    const admin = client(s.url, await s.token('admin'));
+    const admin = client(s.url, await t.users.admin.token());
     for (let i = 0; i < 3; i++) expect((await admin('GET', '/api/sectors')).status).toBe(200);
     expect((await admin('GET', '/api/patrimonios/987654')).status).toBe(404);
     expect((await admin('GET', '/api/nao-existe/1')).status).toBe(404);
@@ -64,7 +66,7 @@ describe('GET /api/metrics', () => {
 
   it('counts open sockets', async () => {
     const before = sample(await (await scrape()).text(), /^tombo_socket_connections /);
-    const socket = await s.socket(await s.token('admin'));
+    const socket = await s.socket(await t.users.admin.token());
     try {
       const during = sample(await (await scrape()).text(), /^tombo_socket_connections /);
       expect(during).toBe((before ?? 0) + 1);
@@ -75,10 +77,7 @@ describe('GET /api/metrics', () => {
   });
 
   it('reports queue depth and finished job durations from the jobs table (and BullMQ with Redis)', async () => {
-    const [admin] = await ownerQuery<{ id: number; municipality_id: number }>(
-      s,
-      `select id, municipality_id from users where role = 'admin' limit 1`,
-    );
+    const admin = { id: t.users.admin.id, municipality_id: t.id };
     const insert = (status: string, started: string | null, finished: string | null) =>
       ownerQuery(
         s,
@@ -112,7 +111,7 @@ describe('GET /api/metrics', () => {
 describe('without METRICS_TOKEN', () => {
   let off: TestServer;
   beforeAll(async () => {
-    off = await startTestServer({ metricsToken: undefined }, { seed: false });
+    off = await startTestServer({ metricsToken: undefined });
   });
   afterAll(async () => {
     await off?.close();

@@ -20,7 +20,7 @@ let a: TestTenant;
 let other: TestSector;
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   a = await newTenant(s);
   other = await newSector(s, a.id);
 });

@@ -23,7 +23,7 @@ const send = (t: TestTenant, userIds: number[], title: string, dedupeKey?: strin
   );
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   a = await newTenant(s);
   b = await newTenant(s);
 });

@@ -32,7 +32,7 @@ const year = () =>
   Number(new Intl.DateTimeFormat('en', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(new Date()));
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   A = await newTown(s, { usuarioSectors: ['AD', 'TI'] });
   B = await newTenant(s);
   SU = await newUser(s, { municipalityId: null, role: 'superuser' });

@@ -21,7 +21,7 @@ const pad = (n: number, width = 6) => String(n).padStart(width, '0');
 const admin = async () => client(s.url, (await s.login(adminUser.email, adminUser.password)).token);
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   const m = await newMunicipality(s);
   adminUser = await newUser(s, { municipalityId: m.id, role: 'admin' });
   tipoId = (await newTipoBem(s, m.id, { name: 'Numeração por setor e ano' })).id;

@@ -23,7 +23,7 @@ let tipoId: number;
 const as = async (u: TestUser) => client(s.url, await u.token());
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   A = await newTown(s, { usuarioSectors: ['AD', 'TI'] });
   sectors = A.sectors;
   tipoId = (await newTipoBem(s, A.id)).id;

@@ -35,7 +35,7 @@ let tipo: TestTipoBem;
 let novoTipo: TestTipoBem;
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   A = await newTenant(s);
   B = await newTenant(s);
   other = await newSector(s, A.id);

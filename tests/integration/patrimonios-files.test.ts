@@ -47,7 +47,7 @@ const tmpLeft = () => {
 };
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   A = await newTown(s, { usuarioSectors: ['AD', 'TI'] });
   B = await newTenant(s);
   tipoId = (await newTipoBem(s, A.id, { name: 'Informática' })).id;

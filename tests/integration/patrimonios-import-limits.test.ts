@@ -167,7 +167,7 @@ beforeAll(async () => {
   // Checking threads get 64 MB of heap (read when the first check starts): a streamed check of the
   // 4 MB sheet below fits in it; the hostile sheet of the memory test does not.
   process.env.IMPORT_CHECK_HEAP_MB = '64';
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   stopWorker = await startWorkerIfNeeded(s);
   A = await newTown(s);
   await newTipoBem(s, A.id, { name: 'Mobiliário' });

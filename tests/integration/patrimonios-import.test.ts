@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { PATRIMONIO_SHEET_COLUMNS, type ImportReport, type Patrimonio, type PatrimonioListItem } from '@tombo/shared';
+import {
+  PATRIMONIO_SHEET_COLUMNS,
+  standardSheetColumns,
+  type ImportReport,
+  type Patrimonio,
+  type PatrimonioListItem,
+} from '@tombo/shared';
 import { writePatrimoniosXlsx } from '../../server/src/modules/patrimonios/sheet';
 import { startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
@@ -49,7 +55,7 @@ async function importFile(who: TestUser, bytes: Buffer, name: string, mode: 'dry
 const HEAD = PATRIMONIO_SHEET_COLUMNS.map((c) => c.header).join(';');
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   stopWorker = await startWorkerIfNeeded(s);
   A = await newTown(s, { usuarioSectors: ['AD', 'TI'] });
   B = await newTenant(s);
@@ -182,7 +188,14 @@ describe('import', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(file);
     const header = (wb.worksheets[0].getRow(1).values as unknown[]).slice(1);
-    expect(header).toEqual([...PATRIMONIO_SHEET_COLUMNS.map((c) => c.header), 'Marca', 'Garantia até']);
+    // The standard fields (issue 35) come before the custom ones; the custom "Marca" keeps its header.
+    expect(header).toEqual([
+      ...PATRIMONIO_SHEET_COLUMNS.map((c) => c.header),
+      ...standardSheetColumns(['Marca']).map((c) => c.header),
+      'Marca',
+      'Garantia até',
+    ]);
+    expect(header).toContain('Marca (campo padrão)');
 
     const dry = await importFile(A.users.admin, fs.readFileSync(file), 'export.xlsx', 'dry-run');
     expect(dry.body).toMatchObject({ total: 3, valid: 3, errors: [] });

@@ -8,7 +8,7 @@ import { jobs } from '../../server/src/db/schema';
 import { jobsDir } from '../../server/src/jobs/files';
 import { uploadTmpDir } from '../../server/src/modules/patrimonios/files';
 import type { RunningJob } from '../../server/src/jobs/define';
-import { runJob } from '../../server/src/jobs/runner';
+import { runJob } from '../../server/src/modules/jobs/runtime/runner';
 import { userJobDefinition } from '../../server/src/modules/job-definitions';
 import type { ImportPatrimoniosPayload } from '../../server/src/modules/patrimonios/jobs/import-patrimonios';
 import { startTestServer, type TestServer } from '../support/harness';
@@ -55,7 +55,7 @@ async function exportRows(who: TestUser, filters: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   stopWorker = await startWorkerIfNeeded(s);
   A = await newTown(s, { usuarioSectors: ['AD', 'TI'] });
   sectors = A.sectors;

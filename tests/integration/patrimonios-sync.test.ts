@@ -12,7 +12,7 @@ let otherSectorAsset: number;
 type SyncPage = { patrimonios: PatrimonioListItem[]; nextAfter: number | null; total?: number };
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   w = await world(s);
   for (let i = 0; i < 6; i++) {
     await newPatrimonio(s, { municipalityId: w.A.id, sectorId: w.A.sector.id, localId: w.A.local.id });

@@ -30,7 +30,7 @@ let foreignLocal: TestLocal;
 const as = async (u: TestUser) => client(s.url, await u.token());
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   A = await newTown(s, { usuarioSectors: ['AD', 'TI'] });
   B = await newTenant(s);
   sectors = A.sectors;
@@ -340,7 +340,7 @@ describe('custom fields', () => {
     await admin('POST', '/api/asset-form-fields', { label: 'Potência', type: 'NUMBER' });
     const missing = await admin('POST', '/api/patrimonios', asset('AD'));
     expect(missing.status).toBe(400);
-    expect(missing.body.error.fields['customFields.marca']).toBe('Marca é obrigatório.');
+    expect(missing.body.error.fields['customFields.marca']).toBe('Marca é obrigatória.');
     const badOpt = await admin(
       'POST',
       '/api/patrimonios',
@@ -504,6 +504,7 @@ describe('live events', () => {
       dataEntradaServico: _e,
       vidaUtilMeses: _v,
       residualPct: _r,
+      dadosOrigem: _do,
       ...item
     } = p;
     expect((await created).data).toEqual(item);

@@ -14,7 +14,7 @@ import { newTenant, newUser, type TestTenant } from '../support/factories';
 let s: TestServer;
 let A: TestTenant;
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   A = await newTenant(s);
 });
 afterAll(async () => {
@@ -115,6 +115,11 @@ describe('active sessions', () => {
     const phoneRow = list.body.sessions.find((x: { userAgent: string }) => x.userAgent === 'Tombo Mobile');
     expect(phoneRow.ip).toEqual(expect.any(String));
     expect(new Date(phoneRow.lastUsedAt).getTime()).toBeGreaterThan(new Date(phoneRow.createdAt).getTime());
+    // each session shows its own first sign-in (not the installation's first): signed in one after another
+    const firstSignIn = (agent: string) =>
+      new Date(list.body.sessions.find((x: { userAgent: string }) => x.userAgent?.includes(agent)).createdAt).getTime();
+    expect(firstSignIn('Firefox')).toBeLessThan(firstSignIn('Android'));
+    expect(firstSignIn('Android')).toBeLessThan(firstSignIn('Edg/'));
 
     // revoke one: the tablet's refresh fails, its socket is cut
     const tabletRow = list.body.sessions.find((x: { userAgent: string }) => x.userAgent?.includes('Android'));

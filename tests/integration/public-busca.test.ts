@@ -36,7 +36,7 @@ async function assets(
 }
 
 beforeAll(async () => {
-  s = await startTestServer({ publicRateLimitMax: 0 }, { seed: false });
+  s = await startTestServer({ publicRateLimitMax: 0 });
   A = await newMunicipality(s, 'Município da Busca');
   B = await newMunicipality(s, 'Município Vizinho da Busca');
   SU = await newUser(s, { municipalityId: null, role: 'superuser' });
@@ -106,7 +106,7 @@ describe('Portuguese search', () => {
         const rows = await query<{ 'QUERY PLAN': string }>(
           `explain select id from patrimonios
             where public.patrimonio_busca_chaves(municipality_id, numero_patrimonio, busca_publica)
-              @@ public.patrimonio_busca_consulta($1::int, to_tsquery('public.tombo_pt', 'cadeir:*'))`,
+              @@ public.patrimonio_busca_consulta($1::int, public.tombo_consulta('cadeiras', true))`,
           [A.id],
         );
         return rows.map((r) => r['QUERY PLAN']).join('\n');
@@ -290,22 +290,31 @@ describe('cache', () => {
   it('a node serves a repeated answer from memory until the database notifies a change of that municipality', async () => {
     const url = `/api/public/patrimonios/PB-0004?municipio=${A.slug}`;
     const desc = async () => (await anon()('GET', url)).body.patrimonio.descricao_bem as string;
+    const theirs = async () =>
+      (await anon()('GET', `/api/public/patrimonios/SO-B-1?municipio=${B.slug}`)).body.patrimonio
+        .descricao_bem as string;
     expect(await desc()).toBe('Computador HP ProDesk');
-    // Changed with the triggers off (no version bump, no notification): the kept answer is still served.
+    expect(await theirs()).toBe('Cadeira de rodas');
+    // Changed with the triggers off (no version bump, no notification): the kept answers are still served.
     await s.owner.session(async (_db, query) => {
       await query('set session_replication_role = replica');
       try {
         await query(
           `update patrimonios set descricao_bem = 'Computador HP EliteDesk' where numero_patrimonio = 'PB-0004'`,
         );
+        await query(
+          `update patrimonios set descricao_bem = 'Cadeira de rodas dobrável' where numero_patrimonio = 'SO-B-1'`,
+        );
       } finally {
         await query('set session_replication_role = origin');
       }
     });
     expect(await desc()).toBe('Computador HP ProDesk');
-    // Another municipality's change leaves it; a write of this one (any node, plain SQL) drops it.
+    expect(await theirs()).toBe('Cadeira de rodas');
+    // Another municipality's change leaves it (once that change has dropped the other's own answer, the
+    // notification has been handled); a write of this one (any node, plain SQL) drops it.
     await ownerQuery(s, `update patrimonios set descricao_bem = descricao_bem where municipality_id = $1`, [B.id]);
-    await new Promise((r) => setTimeout(r, 200));
+    await expect.poll(theirs, { timeout: 5000 }).toBe('Cadeira de rodas dobrável');
     expect(await desc()).toBe('Computador HP ProDesk');
     await ownerQuery(s, `update patrimonios set descricao_bem = descricao_bem where numero_patrimonio = 'PB-0004'`);
     await expect.poll(desc, { timeout: 5000 }).toBe('Computador HP EliteDesk');
@@ -343,15 +352,9 @@ describe('public search off', () => {
 describe('rate limit', () => {
   it('per client IP, across API nodes sharing Redis: 429 with Retry-After and a pt-BR message', async () => {
     const prefix = `tombo-test-rl-${Date.now()}`;
-    const one = await startTestServer(
-      { publicRateLimitMax: 5, publicRateLimitWindowMs: 60_000, redisPrefix: prefix },
-      { seed: false },
-    );
+    const one = await startTestServer({ publicRateLimitMax: 5, publicRateLimitWindowMs: 60_000, redisPrefix: prefix });
     const two = process.env.REDIS_URL
-      ? await startTestServer(
-          { publicRateLimitMax: 5, publicRateLimitWindowMs: 60_000, redisPrefix: prefix },
-          { seed: false },
-        )
+      ? await startTestServer({ publicRateLimitMax: 5, publicRateLimitWindowMs: 60_000, redisPrefix: prefix })
       : one;
     try {
       const statuses: number[] = [];

@@ -9,7 +9,7 @@ let slug = '';
 let numero = '';
 
 beforeAll(async () => {
-  s = await startTestServer({ publicRateLimitMax: 0 }, { seed: false });
+  s = await startTestServer({ publicRateLimitMax: 0 });
   const m = await newMunicipality(s);
   slug = m.slug;
   const sector = await newSector(s, m.id);

@@ -61,7 +61,7 @@ function scan(body: unknown) {
 const keysOf = (x: object) => Object.keys(x).sort();
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   A = await newTenant(s);
   B = await newTenant(s);
   SU = await newUser(s, { municipalityId: null, role: 'superuser' });

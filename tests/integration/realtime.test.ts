@@ -9,7 +9,7 @@ let s: TestServer;
 let A: TestTown;
 let B: TestTenant;
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   A = await newTown(s, { usuarioSectors: ['AD', 'TI'] });
   B = await newTenant(s);
 });

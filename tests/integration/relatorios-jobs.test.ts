@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Job, ReportPreview, ReportTemplate } from '@tombo/shared';
+import { prefeituraOf, type Job, type ReportPreview, type ReportTemplate } from '@tombo/shared';
 import { runScheduledReports } from '../../server/src/modules/relatorios/jobs/reports-scheduled.handler';
 import { startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
@@ -17,7 +17,7 @@ let otherSectorNumero = '';
 const squeeze = (t: string) => t.replace(/\s+/g, ' ');
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   stopWorker = await startWorkerIfNeeded(s);
   w = await world(s);
   // 90 assets of A's sector (types Mobiliário / Informática, 10,50 each) and one in another sector.
@@ -66,7 +66,7 @@ describe('report.generate', () => {
     const pages = await pdfText(bytes);
     expect(pages.length).toBeGreaterThan(1);
     const all = squeeze(pages.join(' '));
-    expect(all).toContain(`Prefeitura Municipal de ${w.A.name}`);
+    expect(all).toContain(prefeituraOf(w.A.name)); // "Município Teste …" → "Prefeitura Municipal de Teste …"
     expect(all).toContain('Relatório Resumido com Gráfico');
     expect(all).toContain(`Setor: ${w.A.sector.name}`);
     // The TEXT block's placeholders, the table's totals (90 × R$ 10,50 + the factory asset's R$ 100,00).
@@ -170,13 +170,13 @@ describe('reports.scheduled', () => {
     expect(jobs[0].notify_owner).toBe(true);
     const job = await waitJob(s, token, jobs[0].id);
     expect(job.status, job.error ?? '').toBe('completed');
-    const [cfg] = await ownerQuery<{ proxima_execucao: Date; ultima_execucao: Date }>(
+    const [cfg] = await ownerQuery<{ next_run_at: Date; last_run_at: Date }>(
       s,
-      'select proxima_execucao, ultima_execucao from report_configs where id = $1',
+      'select next_run_at, last_run_at from relatorio_configs where id = $1',
       [saved.body.config.id],
     );
-    expect(cfg.ultima_execucao.getTime()).toBe(later.getTime());
-    expect(cfg.proxima_execucao.getTime()).toBe(due.getTime() + 24 * 3600_000);
+    expect(cfg.last_run_at.getTime()).toBe(later.getTime());
+    expect(cfg.next_run_at.getTime()).toBe(due.getTime() + 24 * 3600_000);
     for (let i = 0; i < 100; i++) {
       const n = await ownerQuery<{ title: string; link: string }>(
         s,

@@ -24,7 +24,7 @@ const body = (name: string) => ({
 });
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   w = await world(s);
 });
 afterAll(async () => {
@@ -36,7 +36,7 @@ describe('default templates (spec §9)', () => {
     const m = await newMunicipality(s);
     const rows = await ownerQuery<{ name: string; fields: unknown; layout: unknown; is_default: boolean }>(
       s,
-      'select name, fields, layout, is_default from report_templates where municipality_id = $1 order by id',
+      'select name, fields, layout, is_default from relatorio_templates where municipality_id = $1 order by id',
       [m.id],
     );
     expect(rows.map((r) => ({ name: r.name, fields: r.fields, layout: r.layout }))).toEqual(DEFAULT_REPORT_TEMPLATES);
@@ -106,7 +106,7 @@ describe('report templates CRUD', () => {
     expect((await a('DELETE', `/api/report-templates/${id}`)).status).toBe(404);
     expect((await a('POST', '/api/relatorios', { templateId: id })).status).toBe(404);
     expect((await a('GET', `/api/relatorios/preview?templateId=${id}`)).status).toBe(404);
-    const [row] = await ownerQuery<{ name: string }>(s, 'select name from report_templates where id = $1', [id]);
+    const [row] = await ownerQuery<{ name: string }>(s, 'select name from relatorio_templates where id = $1', [id]);
     expect(row.name).toBe('De B');
   });
 
@@ -140,7 +140,7 @@ describe('report templates CRUD', () => {
     }
     const [{ n }] = await ownerQuery<{ n: number }>(
       s,
-      `select count(*)::int as n from report_templates where municipality_id = $1 and name in ('Campo ruim', 'Fora da grade', 'Tipo ruim', 'Sobrepostos', 'Cor', 'Extra')`,
+      `select count(*)::int as n from relatorio_templates where municipality_id = $1 and name in ('Campo ruim', 'Fora da grade', 'Tipo ruim', 'Sobrepostos', 'Cor', 'Extra')`,
       [w.A.id],
     );
     expect(n).toBe(0);

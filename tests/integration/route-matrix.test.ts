@@ -49,7 +49,7 @@ type Factory = (s: TestServer, tenant: TestTenant) => Promise<Made>;
 const ACCESS_FACTORIES: Partial<Record<AccessPermission, Factory>> = {
   'importacao.manage': async (s, t) => ({ table: 'importacoes', id: (await newImportacao(s, t.id)).id }),
   'sector.manage': async (s, t) => ({ table: 'sectors', id: (await newSector(s, t.id)).id }),
-  'labelTemplate.manage': async (s, t) => ({ table: 'label_templates', id: (await newLabelTemplate(s, t.id)).id }),
+  'labelTemplate.manage': async (s, t) => ({ table: 'etiqueta_templates', id: (await newLabelTemplate(s, t.id)).id }),
   'local.manage': async (s, t) => ({ table: 'locais', id: (await newLocal(s, t.sector)).id }),
   'exportTemplate.read': async (s, t) => ({
     table: 'export_templates',
@@ -104,10 +104,13 @@ const ACCESS_FACTORIES: Partial<Record<AccessPermission, Factory>> = {
   'inventario.count': async (s, t) => ({ table: 'inventarios', id: (await newInventario(s, t)).id }),
   'inventario.manage': async (s, t) => ({ table: 'inventarios', id: (await newInventario(s, t)).id }),
   'fichaTemplate.use': async (s, t) => ({ table: 'ficha_templates', id: (await newFichaTemplate(s, t.id)).id }),
-  'termo.read': async (s, t) => ({ table: 'termo_versoes', id: (await newTermoVersao(s, t)).id }),
+  'termo.read': async (s, t) => ({ table: 'termo_versions', id: (await newTermoVersao(s, t)).id }),
   'termo.sector': async (s, t) => ({ table: 'sectors', id: (await newSector(s, t.id)).id }),
-  'reportTemplate.read': async (s, t) => ({ table: 'report_templates', id: (await newReportTemplate(s, t.id)).id }),
-  'reportTemplate.manage': async (s, t) => ({ table: 'report_templates', id: (await newReportTemplate(s, t.id)).id }),
+  'reportTemplate.read': async (s, t) => ({ table: 'relatorio_templates', id: (await newReportTemplate(s, t.id)).id }),
+  'reportTemplate.manage': async (s, t) => ({
+    table: 'relatorio_templates',
+    id: (await newReportTemplate(s, t.id)).id,
+  }),
   'backup.manage': async (s, t) => ({ table: 'backups', id: (await newBackupRow(s, t.id)).id }),
   'manutencao.read': async (s, t) => ({
     table: 'manutencoes',
@@ -121,7 +124,7 @@ const ACCESS_FACTORIES: Partial<Record<AccessPermission, Factory>> = {
   'imovel.write': async (s, t) => ({ table: 'imoveis', id: (await newImovel(s, t.id, { sectorId: t.sector.id })).id }),
   'imovelField.manage': async (s, t) => ({ table: 'imovel_fields', id: (await newImovelField(s, t.id)).id }),
   'reportConfig.own': async (s, t) => ({
-    table: 'report_configs',
+    table: 'relatorio_configs',
     id: (await newReportConfig(s, t.id, t.users.admin.id)).id,
   }),
   'imovelReportTemplate.read': async (s, t) => ({
@@ -192,6 +195,7 @@ const WITHOUT_PERMISSION: Record<string, string> = {
  * (e.g. job ids owned per user). Any param counts, not only `:id`: `:numero` names a record too.
  */
 const PARAMS_WITHOUT_ACCESS: Record<string, string> = {
+  'GET /auth/invitations/:token': "public: the param is an invitation link's secret, not a record id; unknown is 404",
   'GET /patrimonios/numero/:numero': 'a lookup by number: the query itself answers 404 outside the scope',
   'GET /jobs/:id': 'jobs belong to a user, not to a municipality: the query answers 404 for anyone but the owner',
   'GET /jobs/:id/download': 'as GET /jobs/:id',
@@ -209,6 +213,7 @@ const PARAMS_WITHOUT_ACCESS: Record<string, string> = {
     'the superuser reaches every user (all municipalities): an unknown id is the 404 of the command',
   'DELETE /superuser/users/:id': 'as PUT /superuser/users/:id',
   'POST /superuser/users/:id/invitation': 'as PUT /superuser/users/:id',
+  'DELETE /superuser/users/:id/invitation': 'as PUT /superuser/users/:id',
   'DELETE /superuser/users/:id/2fa': 'as PUT /superuser/users/:id',
   'PUT /superuser/municipalities/:id':
     'the superuser reaches every municipality: an unknown id is the 404 of the command',

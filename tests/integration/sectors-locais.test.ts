@@ -13,7 +13,7 @@ let B: TestTenant;
 let foreignSector: Sector; // of B
 let foreignLocal: Local;
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   A = await newTown(s);
   B = await newTenant(s);
   const viz = client(s.url, await B.users.admin.token());
@@ -196,9 +196,17 @@ describe('sectors list kept on each node', () => {
           keep(A.id);
           return ++loads;
         });
+      let theirLoads = 0;
+      const theirs = () =>
+        answers.answer('lista de B', async (keep) => {
+          keep(B.id);
+          return ++theirLoads;
+        });
       expect(await loaded()).toBe(1);
+      expect(await theirs()).toBe(1);
       await s.owner.query('update sectors set name = name where municipality_id = $1', [B.id]);
-      await s.owner.query('select pg_sleep(0.2)');
+      // B's own copy dropped: B's notification has been handled, and A's copy is still kept.
+      await expect.poll(theirs, { timeout: 2000 }).toBe(2);
       expect(await loaded()).toBe(1);
       const id = await sectorBehind('N8');
       await expect.poll(loaded, { timeout: 2000 }).toBe(2);

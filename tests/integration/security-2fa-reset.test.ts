@@ -15,7 +15,7 @@ let A: TestTenant;
 let B: TestTenant;
 let SU: TestUser;
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   A = await newTenant(s);
   B = await newTenant(s);
   SU = await newUser(s, { municipalityId: null, role: 'superuser' });

@@ -13,7 +13,7 @@ let s: TestServer;
 let A: TestTenant;
 let B: TestTenant;
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   A = await newTenant(s);
   B = await newTenant(s);
 });

@@ -14,7 +14,7 @@ let s: TestServer;
 /** Own municipality: the people whose passwords are forgotten. */
 let A: TestTenant;
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   A = await newTenant(s);
 });
 afterAll(async () => {

@@ -13,7 +13,7 @@ let s: TestServer;
 /** Own municipality: its admin reads the users' lockout state. */
 let A: TestTenant;
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   A = await newTenant(s);
 });
 afterAll(async () => {
@@ -113,7 +113,7 @@ describe('wrong current passwords', () => {
   });
 
   it('share the per-IP attempt limit with logins', async () => {
-    const limited = await startTestServer({ loginRateLimitMax: 3 }, { seed: false });
+    const limited = await startTestServer({ loginRateLimitMax: 3 });
     try {
       const m = await newMunicipality(limited);
       const visualizador = await newTestUser(limited, { municipalityId: m.id, role: 'visualizador' });

@@ -22,7 +22,7 @@ let SU: TestUser;
 let A: TestTenant;
 let B: TestTenant;
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   SU = await newUser(s, { municipalityId: null, role: 'superuser' });
   A = await newTenant(s);
   B = await newTenant(s);
@@ -127,6 +127,19 @@ describe('users of every municipality', () => {
     );
     expect(t.n).toBe(1);
     expect((await su('POST', '/api/superuser/users/99999999/invitation')).status).toBe(404);
+
+    // "Revogar convite": the link ends, the user shows it, and a second revoke has nothing to revoke
+    const revoked = await su('DELETE', `/api/superuser/users/${created.body.id}/invitation`);
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.invitation).toBe('revoked');
+    const [left] = await ownerQuery<{ n: number }>(
+      s,
+      'select count(*)::int as n from password_reset_tokens where user_id = $1 and used_at is null and revoked_at is null',
+      [created.body.id],
+    );
+    expect(left.n).toBe(0);
+    expect((await su('DELETE', `/api/superuser/users/${created.body.id}/invitation`)).status).toBe(422);
+    expect((await su('DELETE', '/api/superuser/users/99999999/invitation')).status).toBe(404);
   });
 });
 

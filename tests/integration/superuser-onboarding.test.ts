@@ -3,20 +3,19 @@
  * and its first admin in one step, the admin sets a password from the invitation mail and signs in;
  * deactivation stops sign-in, refresh and the public pages; the contract's refusals (409, 403, 400).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_TTL_DAYS, MSG, SUPERUSER_MSG, type MunicipalityCreated } from '@tombo/shared';
 import { startTestServer, nextEvent, type TestServer } from '../support/harness';
 import { client } from '../support/http';
+import { invitationTokenTo, mailsTo } from '../support/mail';
 import { newTenant, newUser, ownerQuery, type TestTenant, type TestUser } from '../support/factories';
 
 let s: TestServer;
 let SU: TestUser;
 let A: TestTenant;
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   SU = await newUser(s, { municipalityId: null, role: 'superuser' });
   A = await newTenant(s);
 });
@@ -41,17 +40,11 @@ const body = (over: Record<string, unknown> = {}) => {
   };
 };
 
-/** The invitation mail to `to` (outbox file), waited for up to 5 s; its set-password token. */
+/** The invitation mail to `to` (outbox file, tests/support/mail.ts) and its "Criar sua senha" token. */
 async function invitationTo(to: string): Promise<{ mail: string; token: string }> {
-  const outbox = path.join(s.ctx.config.dataDir, 'outbox');
-  for (const end = Date.now() + 5000; Date.now() < end; await new Promise((r) => setTimeout(r, 20))) {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith(`-${to}.txt`)) : [];
-    const mail = files
-      .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
-      .find((m) => m.includes('/redefinir-senha/'));
-    if (mail) return { mail, token: /\/redefinir-senha\/([\w-]+)/.exec(mail)![1] };
-  }
-  throw new Error(`no invitation mail to ${to}`);
+  const [mail] = await mailsTo(s, to, /\/criar-senha\//);
+  if (!mail) throw new Error(`no invitation mail to ${to}`);
+  return { mail, token: await invitationTokenTo(s, to) };
 }
 
 async function login(email: string, password: string) {
@@ -85,7 +78,7 @@ describe('onboarding a municipality', () => {
     // the default templates of a new municipality come from the insert triggers
     const [t] = await ownerQuery<{ n: number }>(
       s,
-      'select count(*)::int as n from report_templates where municipality_id = $1',
+      'select count(*)::int as n from relatorio_templates where municipality_id = $1',
       [municipality.id],
     );
     expect(t.n).toBeGreaterThan(0);
@@ -104,9 +97,9 @@ describe('onboarding a municipality', () => {
     expect(Number(tok.days)).toBeLessThanOrEqual(INVITATION_TTL_DAYS);
 
     const password = 'Prefeitura@2026';
-    expect((await anon()('POST', '/api/auth/reset-password', { token, password })).status).toBe(200);
+    expect((await anon()('POST', '/api/auth/accept-invitation', { token, password })).status).toBe(200);
     // single use
-    expect((await anon()('POST', '/api/auth/reset-password', { token, password: 'Outra@Senha1' })).status).toBe(400);
+    expect((await anon()('POST', '/api/auth/accept-invitation', { token, password: 'Outra@Senha1' })).status).toBe(400);
 
     const signed = await login(input.admin.email, password);
     expect(signed.status).toBe(200);

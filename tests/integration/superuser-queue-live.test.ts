@@ -16,7 +16,7 @@ let A: TestTenant;
 let SU: TestUser;
 let stopWorker: () => Promise<void> = async () => undefined;
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   stopWorker = await startWorkerIfNeeded(s);
   A = await newTenant(s);
   SU = await newUser(s, { municipalityId: null, role: 'superuser' });

@@ -18,7 +18,7 @@ const uniq = () => Math.random().toString(36).slice(2, 8);
 let s: TestServer;
 let w: TestWorld;
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   w = await world(s);
 });
 afterAll(async () => {

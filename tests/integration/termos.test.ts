@@ -35,7 +35,7 @@ let w: TestWorld;
 let stopWorker: () => Promise<void> = async () => undefined;
 
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   stopWorker = await startWorkerIfNeeded(s);
   w = await world(s);
 });
@@ -74,7 +74,7 @@ async function settle() {
   for (let i = 0; i < 600; i++) {
     const [{ n }] = await ownerQuery<{ n: number }>(
       s,
-      `select (select count(*) from termo_versoes where automatico and status in ('pending', 'rendering'))::int
+      `select (select count(*) from termo_versions where automatic and status in ('pending', 'rendering'))::int
             + (select count(*) from termo_pendencias)::int as n`,
     );
     if (n === 0) return;
@@ -177,7 +177,7 @@ describe('POST /api/termos', () => {
 
   it('400 bad input, 403 without permission, 404 another municipality or another sector for a usuario', async () => {
     const admin = await as(w.A.users.admin);
-    const before = await ownerQuery(s, 'select count(*)::int as n from termo_versoes');
+    const before = await ownerQuery(s, 'select count(*)::int as n from termo_versions');
     expect((await admin('POST', '/api/termos', {})).status).toBe(400);
     const bad = await admin('POST', '/api/termos', { setorId: 'x' });
     expect(bad.status).toBe(400);
@@ -193,7 +193,7 @@ describe('POST /api/termos', () => {
     const usuario = await as(w.A.users.usuario);
     expect((await usuario('POST', '/api/termos', { setorId: other.id })).status).toBe(404);
     expect((await (await as(w.superuser))('POST', '/api/termos', { setorId: w.A.sector.id })).status).toBe(403);
-    expect(await ownerQuery(s, 'select count(*)::int as n from termo_versoes')).toEqual(before);
+    expect(await ownerQuery(s, 'select count(*)::int as n from termo_versions')).toEqual(before);
   });
 
   it('the usuario issues and reads the terms of their sectors only; other municipalities never see them', async () => {
@@ -348,7 +348,7 @@ describe('automatic versions', () => {
     // The snapshot is taken after both approvals: neither asset is listed any more; the reason names both.
     const [{ listed }] = await ownerQuery<{ listed: string[] }>(
       s,
-      `select array(select jsonb_array_elements(itens)->>'numero') as listed from termo_versoes where id = $1`,
+      `select array(select jsonb_array_elements(items)->>'numero') as listed from termo_versions where id = $1`,
       [origin[0].id],
     );
     expect(listed).not.toContain(rows[0].numero);
@@ -413,10 +413,14 @@ describe('automatic versions', () => {
 
   it('a rejected transfer records no version', async () => {
     const t = await newTransferencia(s, w.A);
-    const n = await ownerQuery<{ n: number }>(s, 'select count(*)::int as n from termo_versoes');
+    const n = await ownerQuery<{ n: number }>(s, 'select count(*)::int as n from termo_versions');
     const r = await (
       await as(w.A.users.admin)
-    )('POST', `/api/transferencias/${t.id}/decisao`, { status: 'rejeitada', version: 0 });
+    )('POST', `/api/transferencias/${t.id}/decisao`, {
+      status: 'rejeitada',
+      comentariosAprovador: 'Fica onde está.',
+      version: 0,
+    });
     expect(r.status).toBe(200);
     const [{ destino }] = await ownerQuery<{ destino: number }>(
       s,
@@ -425,7 +429,7 @@ describe('automatic versions', () => {
     );
     expect(await pendencias(w.A.sector.id, destino)).toEqual([]);
     await settle();
-    expect(await ownerQuery(s, 'select count(*)::int as n from termo_versoes')).toEqual(n);
+    expect(await ownerQuery(s, 'select count(*)::int as n from termo_versions')).toEqual(n);
   });
 
   it('the usuario of the sector hears the new version live; another sector’s usuario does not', async () => {
@@ -467,7 +471,7 @@ describe('automatic versions', () => {
     // As if a sweep had claimed it and died 11 minutes ago, before writing the file.
     await ownerQuery(
       s,
-      `update termo_versoes set status = 'rendering', file_path = null, claimed_at = now() - interval '11 minutes' where id = $1`,
+      `update termo_versions set status = 'rendering', file_path = null, claimed_at = now() - interval '11 minutes' where id = $1`,
       [v.id],
     );
     expect((await download(w.A.users.admin, v.id)).status).toBe(409);

@@ -9,7 +9,7 @@ import { isoOfTimestamptz } from '../../server/src/db/columns';
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
 });
 afterAll(async () => {
   await s?.close();

@@ -14,7 +14,7 @@ import { newTenant, newUser, ownerQuery, type TestTenant, type TestUser } from '
 let s: TestServer;
 let A: TestTenant;
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   A = await newTenant(s);
 });
 afterAll(async () => {

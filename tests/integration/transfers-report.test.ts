@@ -27,7 +27,15 @@ async function request(sectorId: number, body: Record<string, unknown>): Promise
 }
 const decide = async (t: Transferencia, status: 'aprovada' | 'rejeitada') =>
   expect(
-    (await (await admin())('POST', `/api/transferencias/${t.id}/decisao`, { status, version: t.version })).status,
+    (
+      await (
+        await admin()
+      )('POST', `/api/transferencias/${t.id}/decisao`, {
+        status,
+        ...(status === 'rejeitada' ? { comentariosAprovador: 'Sem espaço no destino.' } : {}),
+        version: t.version,
+      })
+    ).status,
   ).toBe(200);
 
 beforeAll(async () => {

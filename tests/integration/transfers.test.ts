@@ -14,6 +14,7 @@ import {
 } from '../support/factories';
 import { nextEvent, startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
+import { sentinel } from '../support/sentinel';
 
 // Transfers and donations (spec §3/§4): the two state machines field by field, the bad input of the
 // issue (nothing changed), two approvers at once, and who receives the live events.
@@ -64,7 +65,6 @@ function collect<T>(socket: Socket, name: string): T[] {
   socket.on(name, (e: LiveEvent<T>) => seen.push(e.data));
   return seen;
 }
-const settle = () => new Promise((r) => setTimeout(r, 400));
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -198,7 +198,9 @@ describe('a transfer: requested by a usuario, approved by a supervisor (spec §4
     expect(audit[0].user_id).toBe(A.users.supervisor.id);
     expect(await auditRows('PATRIMONIO_MOVE', a.id)).toHaveLength(1);
 
-    await settle();
+    // Each socket's own later notification bounds the wait: what was sent it before has arrived.
+    const owners = { supervisor: A.users.supervisor, usuario: A.users.usuario, stranger, other: B.users.admin };
+    for (const [k, sock] of Object.entries(sockets)) await sentinel(s, sock, owners[k as keyof typeof owners]);
     for (const k of ['supervisor', 'usuario']) {
       expect(
         created[k].map((x) => x.id),
@@ -218,17 +220,35 @@ describe('a rejected transfer and an approved donation', () => {
     const a = await newAsset();
     const admin = await as(A.users.admin);
     const t = (await admin('POST', '/api/transferencias', transferBody(a.id))).body.transferencia as Transferencia;
-    const r = await (
-      await as(A.users.supervisor)
-    )('POST', `/api/transferencias/${t.id}/decisao`, {
+    const sup = await as(A.users.supervisor);
+    // Issue 35: a rejection says why; without a reason (or a blank one) 422 and nothing changes.
+    for (const body of [
+      { status: 'rejeitada', version: t.version },
+      { status: 'rejeitada', comentariosAprovador: '   ', version: t.version },
+      { status: 'rejeitada', comentariosAprovador: null, version: t.version },
+    ]) {
+      const bad = await sup('POST', `/api/transferencias/${t.id}/decisao`, body);
+      expect(bad.status, JSON.stringify(body)).toBe(422);
+      expect(bad.body.error).toMatchObject({
+        code: 'UNPROCESSABLE',
+        message: 'Informe o motivo da rejeição: quem pediu será avisado dele.',
+        fields: { comentariosAprovador: 'Informe o motivo da rejeição: quem pediu será avisado dele.' },
+      });
+    }
+    expect((await db('select status, version from transferencias where id = $1', [t.id]))[0]).toEqual({
+      status: 'pendente',
+      version: t.version,
+    });
+    const r = await sup('POST', `/api/transferencias/${t.id}/decisao`, {
       status: 'rejeitada',
+      comentariosAprovador: 'O setor de destino não tem espaço.',
       version: t.version,
     });
     expect(r.status).toBe(200);
     expect(r.body.transferencia).toMatchObject({
       status: 'rejeitada',
       aprovadorNome: 'Pessoa Teste supervisor',
-      comentariosAprovador: null,
+      comentariosAprovador: 'O setor de destino não tem espaço.',
     });
     const after = await asset(a.id);
     expect(after).toMatchObject({ sectorId: A.sector.id, localId: A.local.id, transferencia_pendente: false });
@@ -240,7 +260,7 @@ describe('a rejected transfer and an approved donation', () => {
     expect(after.historico_movimentacao.filter((h) => h.action === 'Movimentação')).toEqual([]);
     expect(await notificationsOf(A.users.admin.id)).toContainEqual({
       title: 'Solicitação Rejeitada',
-      description: `Sua solicitação para o bem ${a.numero} foi rejeitada.`,
+      description: `Sua solicitação para o bem ${a.numero} foi rejeitada. Motivo: O setor de destino não tem espaço.`,
       type: 'transfer',
       link: `/bens-cadastrados/ver/${a.id}`,
     });
@@ -429,7 +449,9 @@ describe('bad input: a clear pt-BR answer and nothing changed', () => {
     const off = await decide(A.users.supervisor, { status: 'aprovada', version: 0 });
     expect(off.status).toBe(409);
     expect(off.body.error.message).toBe('O bem foi baixado depois do pedido; esta solicitação só pode ser rejeitada.');
-    expect((await decide(A.users.supervisor, { status: 'rejeitada', version: 0 })).status).toBe(200);
+    expect((await decide(A.users.supervisor, { status: 'rejeitada', version: 0 })).status).toBe(422);
+    const reason = { status: 'rejeitada', comentariosAprovador: 'Bem baixado.', version: 0 };
+    expect((await decide(A.users.supervisor, reason)).status).toBe(200);
     const decided = await decide(A.users.admin, { status: 'aprovada', version: 1 });
     expect(decided.status).toBe(409);
     expect(decided.body.error.message).toBe(
@@ -447,7 +469,11 @@ describe('two at once', () => {
     const [sup, adm] = [await as(A.users.supervisor), await as(A.users.admin)];
     const results = await Promise.all([
       sup('POST', `/api/transferencias/${t.id}/decisao`, { status: 'aprovada', version: t.version }),
-      adm('POST', `/api/transferencias/${t.id}/decisao`, { status: 'rejeitada', version: t.version }),
+      adm('POST', `/api/transferencias/${t.id}/decisao`, {
+        status: 'rejeitada',
+        comentariosAprovador: 'Outro destino.',
+        version: t.version,
+      }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const loser = results.find((r) => r.status === 409)!;

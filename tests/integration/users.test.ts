@@ -9,7 +9,7 @@ import { newUser, ownerQuery, world, type TestUser, type TestWorld } from '../su
 let s: TestServer;
 let w: TestWorld;
 beforeAll(async () => {
-  s = await startTestServer({}, { seed: false });
+  s = await startTestServer();
   w = await world(s);
 });
 afterAll(async () => {

@@ -8,7 +8,7 @@ import { CHANGELOG } from '@tombo/shared';
 import { loadConfig, type Config } from '../../server/src/config';
 import { startServer, type RunningServer } from '../../server/src/server';
 import { createFreshDatabase, dropDatabase } from '../../server/src/db/test-database';
-import { DEMO_PASSWORD } from '../../server/src/db/seed';
+import { DEMO_PASSWORD } from '../../server/src/modules/demo-seed';
 import { client } from '../support/http';
 import { DEMO } from '../support/harness';
 
@@ -64,9 +64,11 @@ describe('version and upgrade history', () => {
     expect(v.version).toBe('2.0.0');
     expect(v.schemaVersion).toMatch(/^\d{4}_/);
     expect(v.changelog).toEqual(CHANGELOG);
-    expect(v.changelog.map((c) => c.version)).toEqual(
-      expect.arrayContaining(['2.1.0', '0.0.190', '0.0.188', '0.0.179', '0.0.177', '0.0.174', '0.0.173', '0.0.172']),
-    );
+    // only this project's real releases, newest first, each dated (issue 35: no versions of another product)
+    expect(v.changelog[0].version).toBe('2.0.0');
+    for (const c of v.changelog)
+      expect(c).toMatchObject({ source: 'tombo', releaseDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(v.changelog.map((c) => c.version)).not.toContain('0.0.190');
     expect(v.upgrades).toHaveLength(1);
     expect(v.upgrades[0]).toMatchObject({ fromVersion: null, toVersion: '2.0.0', backupFile: null });
     expect(v.latest).toBeNull();
@@ -139,7 +141,11 @@ describe('version and upgrade history', () => {
     const after = (await client(s.url, await tokenOf(s, DEMO.superuser))('GET', '/api/version')).body as VersionInfo;
     expect(after.version).toBe('2.0.0');
     expect(after.pendingRollback).toBeNull();
-    expect(after.rollbacks[0]).toMatchObject({ fromVersion: '2.1.0', toVersion: '2.0.0', status: 'success' });
+    expect(after.rollbacks[0], JSON.stringify(after.rollbacks[0])).toMatchObject({
+      fromVersion: '2.1.0',
+      toVersion: '2.0.0',
+      status: 'success',
+    });
     expect(after.upgrades.map((u) => `${u.fromVersion}>${u.toVersion}`)).toEqual([
       '2.1.0>2.0.0',
       '2.0.0>2.1.0',

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MAIN_ROLES, type Role } from '@tombo/shared';
 import { hashPassword } from '../../server/src/auth/passwords';
-import { DEMO_PASSWORD } from '../../server/src/db/seed';
+import { DEMO_PASSWORD } from '../../server/src/modules/demo-seed';
 import type { TestServer } from './harness';
 
 // Factories build a test's own world straight in the database as its owner (`s.owner`, which bypasses
@@ -197,7 +197,7 @@ export async function newCatalogRow(
       name,
     ]);
   if (kind === 'formas_aquisicao')
-    return one(s, 'insert into formas_aquisicao (municipality_id, nome) values ($1, $2) returning id', [
+    return one(s, 'insert into formas_aquisicao (municipality_id, name) values ($1, $2) returning id', [
       municipalityId,
       name,
     ]);
@@ -393,8 +393,8 @@ export async function newFormaAquisicao(
 ): Promise<TestFormaAquisicao> {
   return one(
     s,
-    `insert into formas_aquisicao (municipality_id, nome) values ($1, $2)
-     returning id, municipality_id as "municipalityId", nome`,
+    `insert into formas_aquisicao (municipality_id, name) values ($1, $2)
+     returning id, municipality_id as "municipalityId", name as nome`,
     [municipalityId, opts.nome ?? `Forma Teste ${uniq()}`],
   );
 }
@@ -541,7 +541,7 @@ export async function newFichaTemplate(
 export async function newTermoVersao(s: Server, tenant: TestTenant): Promise<{ id: number }> {
   return one(
     s,
-    `insert into termo_versoes (municipality_id, sector_id, setor_nome, numero, versao, motivo, itens, total)
+    `insert into termo_versions (municipality_id, sector_id, sector_name, number, version_number, reason, items, total)
      values ($1, $2, $3, $4, 1, 'Emissão manual', '[]'::jsonb, 0) returning id`,
     [tenant.id, tenant.sector.id, tenant.sector.name, `TR-T/${uniq()}`],
   );
@@ -551,7 +551,7 @@ export async function newTermoVersao(s: Server, tenant: TestTenant): Promise<{ i
 export async function newLabelTemplate(s: Server, municipalityId: number, name = `Etiqueta ${uniq()}`) {
   return one<{ id: number; version: number }>(
     s,
-    `insert into label_templates (municipality_id, name, width, height, elements)
+    `insert into etiqueta_templates (municipality_id, name, width, height, elements)
      values ($1, $2, 60, 40, $3::jsonb) returning id, version`,
     [
       municipalityId,
@@ -589,7 +589,7 @@ export async function newReportTemplate(
   const layout = [{ id: 't', type: 'TABLE', x: 0, y: 0, w: 12, h: 10, styles: {}, props: {} }];
   return one(
     s,
-    `insert into report_templates (municipality_id, name, fields, layout) values ($1, $2, $3::jsonb, $4::jsonb)
+    `insert into relatorio_templates (municipality_id, name, fields, layout) values ($1, $2, $3::jsonb, $4::jsonb)
      returning id, municipality_id as "municipalityId", name`,
     [municipalityId, name, JSON.stringify(['numero_patrimonio', 'descricao_bem']), JSON.stringify(layout)],
   );
@@ -600,7 +600,7 @@ export async function newReportConfig(s: Server, municipalityId: number, userId:
   const t = await newReportTemplate(s, municipalityId);
   return one(
     s,
-    `insert into report_configs (municipality_id, user_id, template_id, name) values ($1, $2, $3, $4) returning id`,
+    `insert into relatorio_configs (municipality_id, user_id, template_id, name) values ($1, $2, $3, $4) returning id`,
     [municipalityId, userId, t.id, `Config ${uniq()}`],
   );
 }
@@ -739,7 +739,7 @@ export async function newFechamento(
 ): Promise<{ id: number; competencia: string }> {
   return one(
     s,
-    `insert into depreciacao_fechamentos (municipality_id, competencia, status, concluded_at)
+    `insert into depreciacao_closings (municipality_id, competencia, status, concluded_at)
      values ($1, $2, 'concluido', now()) returning id, competencia`,
     [municipalityId, competencia],
   );

@@ -7,7 +7,8 @@ import type { ClientToServerEvents, LoginResponse, ServerToClientEvents } from '
 import { loadConfig, type Config } from '../../server/src/config';
 import { startServer, type RunningServer } from '../../server/src/server';
 import { createMigratedDatabase, dropDatabase, TEMPLATE_ENV } from '../../server/src/db/test-database';
-import { DEMO_PASSWORD } from '../../server/src/db/seed';
+import { DEMO_PASSWORD } from '../../server/src/modules/demo-seed';
+import { clearRedisPrefix } from './redis';
 
 export const DEMO = {
   admin: 'admin@exemplo.gov.br',
@@ -37,7 +38,7 @@ const pgliteTemplate = () =>
 /**
  * A real Tombo server for a test file: the local PostgreSQL (a fresh database) when DATABASE_URL is set,
  * else PGlite in memory; BullMQ and the Redis adapter when REDIS_URL is set (keys under a unique prefix).
- * The demo data is seeded unless `seed: false` (a suite that builds its own world with the factories).
+ * No demo data unless `seed: true` (the demo seed's own suite): a suite builds its world with the factories.
  */
 export async function startTestServer(
   overrides: Partial<Config> = {},
@@ -59,7 +60,7 @@ export async function startTestServer(
   const server = await startServer(config, {
     inMemory: true,
     pgliteTemplate: databaseUrl ? undefined : await pgliteTemplate(),
-    seed: opts.seed === false ? 'never' : 'always',
+    seed: opts.seed ? 'always' : 'never',
   });
   const tokens = new Map<string, string>();
   const sockets: Socket[] = [];
@@ -101,22 +102,6 @@ export async function startTestServer(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** Removes the keys a test server left under its unique prefix (BullMQ metadata, adapter state). */
-async function clearRedisPrefix(url: string, prefix: string): Promise<void> {
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
 }
 
 /** Resolves with the next event of that name on the socket (rejects if none comes in `ms`). */

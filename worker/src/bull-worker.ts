@@ -8,7 +8,7 @@ import {
   failAbandonedJob,
   runDelivery,
   type JobContext,
-} from '@tombo/server/jobs/index';
+} from '@tombo/server/modules/jobs/runtime/index';
 
 export interface JobWorkerOptions {
   redisUrl: string;

@@ -1,38 +1,41 @@
 import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { MAIN_ROUTES, SUPERUSER_EXTRA_ROUTES, SUPERUSER_MENU } from '@tombo/shared';
-import { NotFoundPage, PlaceholderPage } from '../features/placeholders';
-import { SuperuserPlaceholderPage } from '../features/superuser';
+import { MustChangePassword } from '../features/auth';
+import { NotFoundPage } from '../features/placeholders';
 import { screensOf } from './features';
-import { RequireMainArea, RequireRole, RequireSuperuser } from './guards/guards';
+import { RequireMainArea, RequireRoute, RequireSuperuser } from './guards/guards';
 import { screen } from './router';
 
 // Each layout is a chunk of its own: a superuser never loads the main one, nor the reverse.
 const MainLayout = lazy(() => import('./layouts/main/MainLayout'));
 const SuperuserLayout = lazy(() => import('./layouts/superuser/SuperuserLayout'));
 
-/** The main area follows the shared route table (title, roles); a path no area builds yet shows a placeholder. */
+/** A route of the table whose screen no area builds: 'not found', never a page that says the area is unavailable. */
+const Missing = (_: { title: string }) => <NotFoundPage embedded />;
+
+/** The main area follows the shared route table (title, roles, permission). */
 const mainScreens = screensOf('mainRoutes');
 const mainRoutes: RouteObject[] = MAIN_ROUTES.map((route) => {
-  const Page = mainScreens.get(route.path) ?? PlaceholderPage;
+  const Page = mainScreens.get(route.path) ?? Missing;
   return {
     path: route.path,
     element: (
-      <RequireRole roles={route.roles}>
+      <RequireRoute route={route}>
         <Page key={route.path} title={route.title} />
-      </RequireRole>
+      </RequireRoute>
     ),
   };
 });
 
 const superuserScreens = screensOf('superuserRoutes');
-const SuperuserHome = superuserScreens.get('/superuser') ?? SuperuserPlaceholderPage;
+const SuperuserHome = superuserScreens.get('/superuser') ?? Missing;
 const superuserRoutes: RouteObject[] = [
   { index: true, element: <SuperuserHome title="" /> },
   ...[...SUPERUSER_MENU, ...SUPERUSER_EXTRA_ROUTES]
     .filter((item) => item.path !== '/superuser')
     .map((item) => {
-      const Page = superuserScreens.get(item.path) ?? SuperuserPlaceholderPage;
+      const Page = superuserScreens.get(item.path) ?? Missing;
       return { path: item.path, element: <Page key={item.path} title={item.label} /> };
     }),
   { path: '*', element: <NotFoundPage embedded /> },
@@ -53,5 +56,5 @@ const routes: RouteObject[] = [
 
 /** Every path that is not a signed-out screen: the superuser area, the main area and the not-found page. */
 export default function SignedInRoutes() {
-  return useRoutes(routes);
+  return <MustChangePassword>{useRoutes(routes)}</MustChangePassword>;
 }

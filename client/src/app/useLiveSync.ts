@@ -4,6 +4,7 @@ import { rereadInFlight } from '../lib/cache';
 import { getSession } from '../lib/session';
 import { openSocket } from '../lib/socket';
 import { attachLiveSocket, detachLiveSocket, notifyReconnect } from '../lib/liveBus';
+import { fetchMe } from '../features/auth';
 import { liveHandlers } from './liveHandlers';
 
 /**
@@ -22,6 +23,11 @@ export function useLiveSync(userId: number | null) {
       if (connectedBefore) {
         void qc.invalidateQueries();
         notifyReconnect();
+        // `session.permissions` sent while the socket was away is not replayed: read the user again.
+        fetchMe().then(
+          (me) => getSession().user && getSession().setUser(me),
+          () => undefined,
+        );
       } else {
         // Data read before the first connection may have missed an event sent meanwhile (a notification to a
         // tab still opening its socket): what was loaded before now, or is being loaded, is read again, once.

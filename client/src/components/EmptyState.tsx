@@ -3,17 +3,16 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 
-export const NOT_AVAILABLE_TEXT = 'Esta área ainda não está disponível.';
-
 interface Props {
-  title?: string;
+  /** What the user sees instead of data ('Nenhum bem encontrado'): every use says it, no default. */
+  title: string;
   description?: string;
   icon?: ReactNode;
   action?: ReactNode;
   compact?: boolean;
 }
 
-export function EmptyState({ title = NOT_AVAILABLE_TEXT, description, icon, action, compact }: Props) {
+export function EmptyState({ title, description, icon, action, compact }: Props) {
   return (
     <Box
       role="status"

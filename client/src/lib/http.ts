@@ -9,12 +9,21 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields?: Record<string, string>;
-  constructor(message: string, status: number, code: string, fields?: Record<string, string>) {
+  /** Facts a screen may need to show (refused ids, the limit…), as the API sent them. */
+  readonly details?: Record<string, unknown>;
+  constructor(
+    message: string,
+    status: number,
+    code: string,
+    fields?: Record<string, string>,
+    details?: Record<string, unknown>,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.details = details;
   }
 }
 
@@ -121,7 +130,7 @@ async function toApiError(res: Response): Promise<ApiError> {
   }
   const err = body?.error;
   const message = err?.message || STATUS_MESSAGES[res.status] || MSG.http.internal;
-  return new ApiError(message, res.status, err?.code ?? `HTTP_${res.status}`, err?.fields);
+  return new ApiError(message, res.status, err?.code ?? `HTTP_${res.status}`, err?.fields, err?.details);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { STORAGE_KEYS, isRole, type SessionUser } from '@tombo/shared';
+import { STORAGE_KEYS, isRole, type SessionAccess, type SessionUser } from '@tombo/shared';
 import { clearSessionStorage, storage } from './storage';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
@@ -14,6 +14,8 @@ interface SessionState {
   signIn: (user: SessionUser, token: string, refreshToken: string) => void;
   setTokens: (token: string, refreshToken: string) => void;
   setUser: (user: SessionUser) => void;
+  /** The server re-derived what the user may do (`session.permissions`): menus, guards and buttons follow. */
+  applyAccess: (access: SessionAccess) => void;
   markReady: () => void;
   /** Ends the session locally. `expired` marks it as ended by time-out or a failed refresh. */
   clear: (expired?: boolean) => void;
@@ -61,6 +63,13 @@ export const useSession = create<SessionState>()((set) => ({
     storage.trySet(STORAGE_KEYS.user, user);
     set({ user });
   },
+  applyAccess: (access) => {
+    const user = useSession.getState().user;
+    if (!user) return;
+    const next = { ...user, role: access.role, permissions: access.permissions, sectorIds: access.sectorIds };
+    storage.trySet(STORAGE_KEYS.user, next);
+    set({ user: next });
+  },
   markReady: () => set((s) => ({ status: s.user && s.token ? 'authenticated' : 'anonymous' })),
   clear: (expired = false) => {
     clearSessionStorage();
@@ -70,6 +79,10 @@ export const useSession = create<SessionState>()((set) => ({
 
 export const getSession = () => useSession.getState();
 
+/**
+ * Whether that user holds the permission, for code outside components (live handlers, bootstrap); components
+ * use `useCan` (`lib/permissions.ts`), which re-renders when the server changes the permissions.
+ */
 export function hasPermission(user: SessionUser | null | undefined, permission: string): boolean {
   return !!user?.permissions?.includes(permission);
 }

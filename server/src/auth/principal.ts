@@ -26,12 +26,14 @@ interface Row {
   permissions: Permission[] | null;
   sector_ids: number[] | null;
   sessions: string[] | null;
+  must_change_password: boolean;
 }
 
 // A family is live while its newest token is unused, unrevoked and unexpired (rotation marks the
 // older ones used in the transaction that issues the next).
 const selectSignedIn = (userId: number) => sql`
 select u.id, u.name, u.email, u.role, u.avatar_url, u.municipality_id, m.name as municipality_name,
+       u.must_change_password,
        rp.permissions,
        array(select us.sector_id from user_sectors us where us.user_id = u.id order by 1) as sector_ids,
        array(select rt.family_id::text from refresh_tokens rt
@@ -60,6 +62,7 @@ export async function loadSignedIn(database: Pick<Database, 'db'>, userId: numbe
     municipalityName: r.municipality_name,
     permissions: r.permissions ?? [],
     sectorIds: r.sector_ids ?? [],
+    mustChangePassword: r.must_change_password === true,
   };
   return { principal, sessions: new Set(r.sessions ?? []) };
 }

@@ -16,15 +16,15 @@ const words = (text: string) => text.trim().split(/\s+/);
 export const ENGLISH = new Set(
   words(`
     accumulated acquisition action active actual agent amount analysis approver area assignee at attempts audit
-    auth automatic avatar backup backups book borrower by cancel challenges city claimed client closed closings
+    auth automatic avatar backup backups book borrower by cancel challenges change city claimed client closed closings
     code codes columns comments completed components concluded condition config configs contact cost count
     created custom customizations cutover dashboard date days decided dedupe default depreciable description
     destination details distinct district divergent document documents due elements email enabled enc encoding
     entity entries error errors estimated events expires export factor failed family fields file files filters
     finalized finished form format found frequency from gross has hash header headers height history holder hour
-    id impairment imports in installation ip is item items job jobs keep key kind label land last latitude
+    id impairment imports in installation invitation ip is item items job jobs keep key kind label land last latitude
     layout layouts life limit link location lockout login logs longitude mime months municipalities municipality
-    name next note notes notifications notified notify number numbering options origin overdue owner password
+    must name next note notes notifications notified notify number numbering options origin overdue owner password
     path patterns payload pct pending permissions photo policies position preview progress public qr quantity
     read reading readings reason reasons received recipient recovery recurrence refresh remaining reminder
     removed report requested requester required reset residual result return returned revoked role rollback
@@ -50,10 +50,15 @@ export const NOUNS = new Set(
   `),
 );
 
-/** Register fields the spec names in snake_case (§3, §9): allowed as whole column names, on any table. */
+/**
+ * Register fields the spec names in snake_case (§3, §9), and the standard fields of Brazilian public registers
+ * (issue 35: GEAFIN, e-Cidade), whose API names they mirror: allowed as whole column names, on any table.
+ */
 export const SPEC_COLUMNS = new Set(
   words(`
     area_construida denominacao descricao_bem doado endereco numero_patrimonio transferencia_pendente valor_aquisicao
+    marca modelo numero_serie fornecedor_nome fornecedor_cnpj nota_fiscal_numero nota_fiscal_data empenho
+    processo_aquisicao fonte_recurso data_baixa dados_origem
   `),
 );
 
@@ -75,7 +80,6 @@ export const PENDING_TABLES: Readonly<Record<string, string>> = {
   asset_form_fields: 'patrimonio_fields',
   asset_versions: 'patrimonio_versions',
   depreciacao_eventos: 'depreciacao_events',
-  depreciacao_fechamentos: 'depreciacao_closings',
   depreciacao_lancamentos: 'depreciacao_entries',
   imovel_arquivos: 'imovel_files',
   imovel_historico: 'imovel_history',
@@ -83,13 +87,9 @@ export const PENDING_TABLES: Readonly<Record<string, string>> = {
   importacoes: 'imports',
   inventario_itens: 'inventario_items',
   inventario_leituras: 'inventario_readings',
-  label_templates: 'etiqueta_templates',
   patrimonio_arquivos: 'patrimonio_files',
   patrimonio_historico: 'patrimonio_history',
-  report_configs: 'relatorio_configs',
-  report_templates: 'relatorio_templates',
   termo_pendencias: 'termo_pending',
-  termo_versoes: 'termo_versions',
 };
 
 const renames = (pairs: string): Record<string, string> =>
@@ -104,14 +104,12 @@ export const PENDING_COLUMNS: Readonly<Record<string, Readonly<Record<string, st
   depreciacao_config: renames('inicio>start_rule arredondamento>rounding data_corte>cutover_date'),
   depreciacao_eventos: renames(`tipo>kind valor>value vida_util_restante_meses>remaining_useful_life_months
     documento>document motivo>reason`),
-  depreciacao_fechamentos: renames('bens>patrimonio_count total_quota>total_amount erro>error'),
   depreciacao_lancamentos: renames(`valor_bruto>gross_value quota>amount acumulada>accumulated perdas>impairment
     valor_residual>residual_value valor_contabil>book_value`),
   emprestimos: renames(`tomador_nome>borrower_name tomador_documento>borrower_document
     tomador_contato>borrower_contact setor_destino_id>destination_sector_id
     setor_destino_nome>destination_sector_name data_prevista_devolucao>due_date observacoes>notes
     estado_devolucao>return_condition observacoes_devolucao>return_notes`),
-  formas_aquisicao: renames('nome>name ativo>active'),
   imoveis: renames(`denominacao_busca>search_text bairro>district cidade>city area_terreno>land_area
     situacao>tenure utilizacao>usage setor_nome>sector_name forma_nome>forma_aquisicao_name
     data_aquisicao>acquisition_date observacoes>notes`),
@@ -131,11 +129,7 @@ export const PENDING_COLUMNS: Readonly<Record<string, Readonly<Record<string, st
     setor_nome>sector_name local_nome>local_name forma_nome>forma_aquisicao_name quantidade>quantity
     data_aquisicao>acquisition_date data_entrada_servico>in_service_date vida_util_meses>useful_life_months
     estado_conservacao>condition observacoes>notes`),
-  report_configs: renames(`filtros>filters agendamento>schedule proxima_execucao>next_run_at
-    ultima_execucao>last_run_at`),
   termo_pendencias: renames('motivos>reasons'),
-  termo_versoes: renames(`setor_nome>sector_name local_nome>local_name responsavel>holder_name numero>number
-    versao>version_number motivo>reason automatico>automatic itens>items`),
   tipos_bens: renames('depreciavel>depreciable'),
   transferencias: renames(`motivo>reason setor_origem_id>origin_sector_id setor_origem_nome>origin_sector_name
     setor_destino_id>destination_sector_id setor_destino_nome>destination_sector_name

@@ -2,7 +2,7 @@ import { loadConfig } from '../config';
 import { logger } from '../logger';
 import { openDatabaseWithOwner } from './client';
 import { migrate } from './migrate';
-import { ensureRolePermissions, isEmpty, seedDemo } from './seed';
+import { ensureRolePermissions, isEmpty, seedDemo } from '../modules/demo-seed';
 import { pgliteDir } from '../server';
 
 /** `npm run seed:demo`: demo data into an empty database (embedded or DATABASE_URL), written as the owner. */

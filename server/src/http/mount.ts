@@ -4,7 +4,8 @@ import { signedIn } from '../auth/middleware';
 import { actorOf, mutate, read } from '../db/tx';
 import { requireAccess } from '../tenancy/access';
 import { allMunicipalities, scopeOfPrincipal, type Tenancy, type TenantScope } from '../tenancy/scope';
-import { forbidden } from './errors';
+import { MSG } from '@tombo/shared';
+import { HttpError, forbidden } from './errors';
 import { requestIdOfAnswer } from './request-context';
 import type { RouteCall, RouteDef } from './route';
 import { parse } from './validate';
@@ -15,6 +16,9 @@ const checkResponses = process.env.NODE_ENV !== 'production';
 async function caller(ctx: AppContext, def: RouteDef, req: Request) {
   if (def.audience === 'public') return { principal: undefined, scope: undefined, tenancy: undefined, self: false };
   const principal = await signedIn(ctx, req);
+  // a password someone else set is changed before anything else (docs/decisions/auth-and-sessions.md)
+  if (principal.mustChangePassword && !def.beforePasswordChange)
+    throw new HttpError(403, 'PASSWORD_CHANGE_REQUIRED', MSG.auth.passwordChangeRequired);
   if (def.audience === 'superuser' && !principal.permissions.includes('superuser:access')) throw forbidden();
   const self = def.self !== undefined && req.params[def.self] === String(principal.id);
   if (def.permission && !self && !principal.permissions.includes(def.permission)) throw forbidden();

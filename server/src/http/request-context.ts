@@ -22,10 +22,14 @@ export const requestIdOfAnswer = (res: ServerResponse): string | undefined => {
 /** Slower than this (ms) → one warning line per request (every request is logged at debug level). */
 const SLOW_MS = Number(process.env.SLOW_REQUEST_MS) || 1000;
 
-/** Client screens whose path carries a secret (`/redefinir-senha/:token`): up to the `:token` segment. */
-const SECRET_PATHS = PUBLIC_ROUTES.filter((r) => r.path.includes('/:token')).map((r) =>
-  r.path.slice(0, r.path.indexOf(':token')),
-);
+/**
+ * Paths that carry a secret, up to the `:token` segment: the client screens of a mailed link
+ * (`/redefinir-senha/:token`, `/criar-senha/:token`) and the API that reads an invitation by its token.
+ */
+const SECRET_PATHS = [
+  ...PUBLIC_ROUTES.filter((r) => r.path.includes('/:token')).map((r) => r.path.slice(0, r.path.indexOf(':token'))),
+  '/api/auth/invitations/',
+];
 
 /** Path of the request for the log: no query string (which may carry tokens), no token of a mailed link. */
 const pathOf = (url: string) => {

@@ -71,6 +71,8 @@ export interface RouteDef<
    * asked, the audience and access rule still are; the handler sees `self` and limits what may change.
    */
   self?: string;
+  /** Served while the caller must still change a password someone else set (else 403 PASSWORD_CHANGE_REQUIRED). */
+  beforePasswordChange?: true;
   /** The answer's body (sent as JSON), or `undefined` when the handler answered itself (files). */
   handler(call: RouteCall<P, Q, B, A>): Promise<unknown>;
 }

@@ -17,4 +17,10 @@ export interface JobQueue {
   close(): Promise<void>;
   /** Readiness: resolves when jobs can be queued now (BullMQ: Redis answers), rejects otherwise. */
   check(): Promise<void>;
+  /** Who runs the jobs: this process (inline), or the BullMQ workers connected to Redis now. */
+  workers(): Promise<WorkerPresence>;
 }
+
+/** Inline: this process runs the jobs. BullMQ: the workers connected now and when one was last seen. */
+export type WorkerPresence =
+  { mode: 'inline' } | { mode: 'bullmq'; count: number; lastSeenAt: Date | null; since: Date };

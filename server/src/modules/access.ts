@@ -6,14 +6,14 @@ import * as formasAquisicao from './formas-aquisicao';
 import * as importacao from './importacao';
 import * as etiquetas from './etiquetas';
 import * as inventarios from './inventarios';
-import * as loans from './loans';
+import * as emprestimos from './emprestimos';
 import * as locais from './locais';
 import * as patrimonios from './patrimonios';
 import * as relatorios from './relatorios';
 import * as sectors from './sectors';
 import * as termos from './termos';
 import * as tiposBens from './tipos-bens';
-import * as transfers from './transfers';
+import * as transferencias from './transferencias';
 import * as users from './users';
 import * as backups from './backups';
 import * as manutencoes from './manutencoes';
@@ -29,8 +29,8 @@ export const accessRules = {
   ...formFields.access,
   ...patrimonios.access,
   ...users.access,
-  ...transfers.access,
-  ...loans.access,
+  ...transferencias.access,
+  ...emprestimos.access,
   ...documents.access,
   ...inventarios.access,
   ...fichas.access,

@@ -4,14 +4,14 @@ import * as fichas from './fichas';
 import * as exportacoes from './exportacoes';
 import * as importacao from './importacao';
 import * as jobs from './jobs';
-import * as loans from './loans';
+import * as emprestimos from './emprestimos';
 import * as etiquetas from './etiquetas';
 import * as inventarios from './inventarios';
 import * as patrimonios from './patrimonios';
 import * as relatorios from './relatorios';
 import * as sectors from './sectors';
 import * as termos from './termos';
-import * as transfers from './transfers';
+import * as transferencias from './transferencias';
 import * as backups from './backups';
 import * as manutencoes from './manutencoes';
 import * as imoveis from './imoveis';
@@ -27,8 +27,8 @@ export const jobDefinitions: readonly JobDefinition[] = [
   ...jobs.jobs,
   ...sectors.jobs,
   ...patrimonios.jobs,
-  ...transfers.jobs,
-  ...loans.jobs,
+  ...transferencias.jobs,
+  ...emprestimos.jobs,
   ...inventarios.jobs,
   ...fichas.jobs,
   ...termos.jobs,

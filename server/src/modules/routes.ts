@@ -14,7 +14,7 @@ import * as importacao from './importacao';
 import * as etiquetas from './etiquetas';
 import * as inventarios from './inventarios';
 import * as jobs from './jobs';
-import * as loans from './loans';
+import * as emprestimos from './emprestimos';
 import * as locais from './locais';
 import * as notifications from './notifications';
 import * as numbering from './numbering';
@@ -26,7 +26,7 @@ import * as security from './security';
 import * as superuser from './superuser';
 import * as termos from './termos';
 import * as tiposBens from './tipos-bens';
-import * as transfers from './transfers';
+import * as transferencias from './transferencias';
 import * as users from './users';
 import * as backups from './backups';
 import * as version from './version';
@@ -58,8 +58,8 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...numbering.routes,
   ...audit.routes,
   ...notifications.routes,
-  ...transfers.routes,
-  ...loans.routes,
+  ...transferencias.routes,
+  ...emprestimos.routes,
   ...documents.routes,
   ...inventarios.routes,
   ...fichas.routes,

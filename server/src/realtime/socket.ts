@@ -81,7 +81,11 @@ const requestedOf = (s: TomboSocket) => {
   return keep;
 };
 
-const roomsOf = (s: TomboSocket) => [...roomsFor(s.data.principal), room.session(s.data.sid), ...requestedOf(s)];
+const roomsOf = (s: TomboSocket) =>
+  // until a password someone else set is changed, the user hears only about themself (their principal's reload)
+  s.data.principal.mustChangePassword
+    ? [room.user(s.data.principal.id), room.session(s.data.sid)]
+    : [...roomsFor(s.data.principal), room.session(s.data.sid), ...requestedOf(s)];
 
 /**
  * Joins a room the client asked for when `access` lets the socket's user in (true), else leaves it (false).
@@ -133,6 +137,29 @@ function setRooms(socket: TomboSocket, wanted: string[]): void {
   void socket.join(wanted);
 }
 
+/** Whether what the client shows by (role, permissions, own sectors) differs between two loads of a user. */
+function accessChanged(before: Principal, after: Principal): boolean {
+  const same = (a: readonly unknown[], b: readonly unknown[]) =>
+    a.length === b.length && [...a].sort().join() === [...b].sort().join();
+  return (
+    before.role !== after.role ||
+    !same(before.permissions, after.permissions) ||
+    !same(before.sectorIds, after.sectorIds)
+  );
+}
+
+/** Tells the client what it may now do (its menus, guards and buttons follow without a reload). */
+function tellAccess(socket: TomboSocket): void {
+  const p = socket.data.principal;
+  socket.emit('session.permissions', {
+    id: randomUUID(),
+    municipalityId: p.municipalityId,
+    actor: null,
+    at: new Date().toISOString(),
+    data: { role: p.role, permissions: p.permissions, sectorIds: p.sectorIds },
+  });
+}
+
 /** Tells the client its session ended (it signs out) and cuts the socket. */
 function revoke(socket: TomboSocket, reason: 'session' | 'user'): void {
   const p = socket.data.principal;
@@ -145,6 +172,13 @@ function revoke(socket: TomboSocket, reason: 'session' | 'user'): void {
   });
   socket.disconnect(true);
 }
+
+const closing = new WeakSet<TomboIo>();
+/**
+ * Whether the server is shutting down: its Redis clients are about to be quit, so a handler still running
+ * (a presence announced after the sockets' disconnect) must not send: the adapter's publish is not awaited.
+ */
+export const isClosing = (io: TomboIo): boolean => closing.has(io);
 
 export async function createSocketServer(
   http: HttpServer,
@@ -215,6 +249,7 @@ export async function createSocketServer(
   return {
     io,
     close: async () => {
+      closing.add(io);
       // io.close() also closes the HTTP server; the caller has done that already.
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await Promise.all(closers.map((c) => c().catch(() => undefined)));
@@ -225,7 +260,8 @@ export async function createSocketServer(
 /**
  * Keeps this node's sockets in step with their users: on every change the database notifies
  * (through the principal cache), the sockets of that user (or all, for `all`) are checked again
- * with a fresh principal — rooms re-derived, or the socket cut when the user or its session is gone.
+ * with a fresh principal — rooms re-derived and, when the user's role, permissions or sectors changed,
+ * `session.permissions` sent; or the socket cut when the user or its session is gone.
  */
 function principalSync(io: TomboIo, principals: PrincipalCache) {
   let counter = 0;
@@ -254,9 +290,11 @@ function principalSync(io: TomboIo, principals: PrincipalCache) {
       if (!signedIn) revoke(socket, 'user');
       else if (!signedIn.sessions.has(socket.data.sid)) revoke(socket, 'session');
       else {
+        const before = socket.data.principal;
         socket.data.principal = signedIn.principal;
         socket.data.refreshed = (socket.data.refreshed ?? 0) + 1;
         setRooms(socket, roomsOf(socket));
+        if (accessChanged(before, signedIn.principal)) tellAccess(socket);
         rechecks.push(recheckRequested(socket));
       }
     }

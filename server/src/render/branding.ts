@@ -1,8 +1,3 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-
-import { municipalSettings } from '../modules/customization/queries';
-import type { TenantScope } from '../tenancy/scope';
 import { html, raw, type Safe } from './html';
 
 /** What a printed page of a municipality carries at its top (spec §3 Customization settings). */
@@ -14,31 +9,15 @@ export interface Branding {
   departamento: string;
   primaryColor: string;
   /**
-   * The active logo as a data: URL, or null. Render pages refuse network requests, so only an
-   * inline image can be printed; an http(s) or uploads logo is left out (the name stands alone).
+   * The active logo as a base64 data: URL (`isImageDataUrl`), or null. Render pages refuse network
+   * requests, so the stored upload is read and inlined by whoever loads the branding.
    */
   logo: string | null;
 }
 
-/** The branding of the scope's municipality (its customization over the defaults). */
-export async function loadBranding(tx: Db, scope: TenantScope): Promise<Branding> {
-  const res = await tx.execute(sql`select name from municipalities where id = ${scope.municipalityId}`);
-  const [m] = (res as unknown as { rows: Array<{ name: string }> }).rows;
-  const s = await municipalSettings(tx, scope);
-  const municipio = m?.name ?? '';
-  const logo =
-    typeof s.activeLogoUrl === 'string' && /^data:image\/(png|jpe?g|gif|webp|svg\+xml);/i.test(s.activeLogoUrl)
-      ? s.activeLogoUrl
-      : null;
-  return {
-    municipio,
-    prefeitura: s.prefeituraName?.trim() || `Prefeitura Municipal de ${municipio}`,
-    secretaria: s.secretariaResponsavel?.trim() ?? '',
-    departamento: s.departamentoResponsavel?.trim() ?? '',
-    primaryColor: s.primaryColor ?? '#1f4e79',
-    logo,
-  };
-}
+/** A raster image inlined as base64: the only logo a page prints (never SVG, which may carry scripts). */
+export const isImageDataUrl = (value: string): boolean =>
+  /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+=*$/.test(value);
 
 /** Styles of `brandingHeader` (add to the page's <style>). */
 export const BRANDING_CSS = `
@@ -54,7 +33,7 @@ export const BRANDING_CSS = `
 export function brandingHeader(b: Branding, title: string, meta?: string): Safe {
   const unit = [b.secretaria, b.departamento].filter(Boolean).join(' · ');
   return html`<header class="brand" style="--brand: ${b.primaryColor}">
-  ${b.logo ? html`<img src="${b.logo}" alt="">` : raw('')}
+  ${b.logo && isImageDataUrl(b.logo) ? html`<img src="${b.logo}" alt="">` : raw('')}
   <div>
     <div class="org">${b.prefeitura}</div>
     ${unit ? html`<div class="unit">${unit}</div>` : raw('')}

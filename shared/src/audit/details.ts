@@ -1,11 +1,11 @@
 import { formatDate, formatDateTime, isCalendarDay } from '../format/dates';
 import { formatMoney } from '../format/money';
 import { formatFileSize, formatNumber, formatPercent } from '../format/numbers';
-import { ESTADO_CONSERVACAO_LABELS, PATRIMONIO_STATUS_LABELS } from '../patrimonios/messages';
 import { ROLE_LABELS, isRole } from '../roles';
 import { AUDIT_FIELD_LABELS } from './field-labels';
 import { humanizeCode } from './labels';
 import type { AuditChange } from './types';
+import { AUDIT_HIDDEN_FIELDS, auditValueLabel } from './value-labels';
 
 /** Records whose names replace the ids found in details. */
 export type AuditRefKind = 'sector' | 'local' | 'tipo' | 'forma' | 'user';
@@ -18,7 +18,7 @@ export interface AuditNames {
 }
 export const NO_NAMES: AuditNames = { refs: {}, fields: new Map() };
 
-type Kind = AuditRefKind | 'sectors' | 'money' | 'date' | 'status' | 'estado' | 'role' | 'size' | 'percent' | 'file';
+type Kind = AuditRefKind | 'sectors' | 'money' | 'date' | 'role' | 'size' | 'percent';
 
 /** How the value of a key is shown (keys not listed: as text, number or yes/no). */
 const KINDS: Record<string, Kind> = {
@@ -40,24 +40,25 @@ const KINDS: Record<string, Kind> = {
   dataDe: 'date',
   dataAte: 'date',
   dataPrevistaDevolucao: 'date',
-  status: 'status',
-  estado_conservacao: 'estado',
-  estado: 'estado',
-  estadoDevolucao: 'estado',
   role: 'role',
   size: 'size',
+  bytes: 'size',
+  fileSize: 'size',
+  custoEstimado: 'money',
+  custoReal: 'money',
+  totalQuota: 'money',
+  dataPrevista: 'date',
+  dataCorte: 'date',
+  lastRunAt: 'date',
+  criadoEm: 'date',
   residualValuePct: 'percent',
   residualPct: 'percent',
   dataEntradaServico: 'date',
-  kind: 'file',
+  notaFiscalData: 'date',
+  dataBaixa: 'date',
 };
-/** Bookkeeping keys that say nothing to a reader (stored file ids and paths, a job's processor name). */
-const HIDDEN = new Set(['fileId', 'uploadPath', 'actorName', 'jobId', 'storedPath']);
 const HIDDEN_IN_REQUESTS = new Set(['name']);
 const MAX_TEXT = 300;
-
-const FILE_KINDS: Record<string, string> = { foto: 'Foto', documento: 'Documento' };
-const labelOf = (map: Record<string, string>, v: string) => map[v] ?? humanizeCode(v);
 
 /** The parsed `{ old_value, new_value }` of an entry, or null for a plain-text entry. */
 export function parseAuditDetails(details: string | null): { old?: unknown; new?: unknown } | null {
@@ -136,6 +137,8 @@ export function formatAuditValue(key: string, value: unknown, names: AuditNames 
     return value.length ? cut(value.map((v) => formatAuditValue(key, v, names)).join(', ')) : '—';
   }
   if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
+  // A nested record with a name (a label template in a job's request) reads as that name.
+  if (isRecord(value) && typeof value.name === 'string') return cut(value.name);
   if (isRecord(value))
     return cut(
       Object.entries(value)
@@ -148,24 +151,21 @@ export function formatAuditValue(key: string, value: unknown, names: AuditNames 
       return formatMoney(text);
     case 'date':
       return isCalendarDay(text) ? formatDate(text) : formatDateTime(text, { invalid: text });
-    case 'status':
-      return text
-        .split(',')
-        .map((s) => labelOf(PATRIMONIO_STATUS_LABELS, s))
-        .join(', ');
-    case 'estado':
-      return labelOf(ESTADO_CONSERVACAO_LABELS, text);
     case 'role':
       return isRole(text) ? ROLE_LABELS[text] : text;
     case 'size':
       return typeof value === 'number' ? formatFileSize(value) : text;
     case 'percent':
       return formatPercent(text);
-    case 'file':
-      return labelOf(FILE_KINDS, text);
   }
-  if (key === 'separator') return text || '(nenhum)';
-  if (key === 'format') return text.toUpperCase();
+  const coded = auditValueLabel(key, text);
+  if (coded) return coded;
+  // A list filter of several codes ('ativo,em_uso').
+  if (key === 'status' && text.includes(','))
+    return text
+      .split(',')
+      .map((c) => auditValueLabel(key, c) ?? c)
+      .join(', ');
   if (typeof value === 'number') return formatNumber(value);
   if (text.startsWith('data:')) return '(arquivo embutido)';
   if (isCalendarDay(text)) return formatDate(text); // custom date fields
@@ -182,7 +182,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
 export function auditChanges(action: string, details: string | null, names: AuditNames = NO_NAMES): AuditChange[] {
   const parsed = parseAuditDetails(details);
   if (!parsed) return [];
-  const hidden = (k: string) => HIDDEN.has(k) || (/_REQUEST$/.test(action) && HIDDEN_IN_REQUESTS.has(k));
+  const hidden = (k: string) => AUDIT_HIDDEN_FIELDS.has(k) || (/_REQUEST$/.test(action) && HIDDEN_IN_REQUESTS.has(k));
   const row = (field: string, from: unknown, to: unknown, hasFrom: boolean, hasTo: boolean): AuditChange => ({
     field,
     label: auditFieldLabel(field, names),

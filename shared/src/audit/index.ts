@@ -5,3 +5,4 @@ export * from './messages';
 export * from './labels';
 export * from './field-labels';
 export * from './details';
+export * from './value-labels';

@@ -76,6 +76,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   IMPORTACAO_UPLOAD: 'Cadastro de outro sistema enviado',
   IMPORTACAO_REQUEST: 'Importação de cadastro solicitada',
   IMPORTACAO_COMMIT: 'Cadastro de outro sistema importado',
+  IMPORTACAO_PENDENTES_UPDATE: 'Linhas pendentes da importação corrigidas',
+  IMPORTACAO_PENDENTES_COMMIT: 'Linhas pendentes da importação confirmadas',
   IMPORTACAO_ANALYSE: 'Análise de cadastro de outro sistema solicitada',
   EXPORT_REQUEST: 'Exportação solicitada',
   REPORT_TEMPLATE_CREATE: 'Modelo de relatório criado',
@@ -150,6 +152,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   MUNICIPALITY_DEACTIVATE: 'Município desativado',
   MUNICIPALITY_REACTIVATE: 'Município reativado',
   USER_INVITE: 'Convite de acesso enviado',
+  USER_INVITE_REVOKE: 'Convite de acesso revogado',
+  USER_INVITE_ACCEPT: 'Convite de acesso aceito',
   USER_LOCK: 'Usuário bloqueado',
   PUBLIC_SEARCH_INSTALLATION_UPDATE: 'Consulta pública da instalação alterada',
 };
@@ -188,6 +192,9 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   DepreciacaoConfig: 'Configuração de depreciação',
   DepreciacaoFechamento: 'Fechamento mensal de depreciação',
   DepreciacaoRelatorio: 'Relatório de depreciação',
+  ReportTemplate: 'Modelo de relatório',
+  ReportConfig: 'Configuração de relatório',
+  FichaTemplate: 'Modelo de ficha',
 };
 
 /** 'SOME_NEW_ACTION' → 'Some new action'; 'SomeEntity' → 'Some entity': a readable form of an unknown code. */
@@ -227,6 +234,8 @@ export const AUDIT_ACTIONS_BY_ENTITY: Record<string, readonly string[]> = {
     'IMPORT_REQUEST',
     'EXPORT_REQUEST',
     'IMPORTACAO_COMMIT',
+    'IMPORTACAO_PENDENTES_UPDATE',
+    'IMPORTACAO_PENDENTES_COMMIT',
     'DEPRECIACAO_REAVALIACAO',
     'DEPRECIACAO_REDUCAO',
     'DEPRECIACAO_REVERSAO',
@@ -252,6 +261,8 @@ export const AUDIT_ACTIONS_BY_ENTITY: Record<string, readonly string[]> = {
     'USER_UNLOCK',
     'USER_DELETE',
     'USER_INVITE',
+    'USER_INVITE_REVOKE',
+    'USER_INVITE_ACCEPT',
     'USER_LOCK',
   ],
   Municipality: ['MUNICIPALITY_CREATE', 'MUNICIPALITY_UPDATE', 'MUNICIPALITY_DEACTIVATE', 'MUNICIPALITY_REACTIVATE'],

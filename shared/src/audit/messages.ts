@@ -17,4 +17,7 @@ export const AUDIT_MSG = {
   invalidEntity: 'Entidade inválida.',
   invalidUser: 'Usuário inválido.',
   invalidLimit: 'Quantidade inválida.',
+  invalidIncludeAccess: 'Opção de acessos inválida: use true ou false.',
+  showAccess: 'Mostrar acessos',
+  showAccessHint: 'Entradas e saídas do sistema ficam ocultas por padrão.',
 } as const;

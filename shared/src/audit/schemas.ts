@@ -46,6 +46,12 @@ const entryId = z
   .regex(/^[1-9]\d{0,14}$/, { error: AUDIT_MSG.invalidCursor })
   .transform(Number);
 
+/**
+ * Sign-ins and sign-outs: many a day, they would bury the changes. The list leaves them out unless asked
+ * (`includeAccess=true`, the screen's "Mostrar acessos") or filtered by one of these actions.
+ */
+export const AUDIT_ACCESS_ACTIONS: readonly string[] = ['LOGIN', 'LOGOUT'];
+
 /** The filters of the log (all optional, combined with AND); `from`/`to` are Brasília calendar days, both included. */
 const filters = {
   userId: idFromText(AUDIT_MSG.invalidUser).optional(),
@@ -59,6 +65,10 @@ const filters = {
     .optional(),
   from: day.optional(),
   to: day.optional(),
+  includeAccess: z
+    .enum(['true', 'false'], { error: AUDIT_MSG.invalidIncludeAccess })
+    .transform((v) => v === 'true')
+    .optional(),
 };
 
 /**
@@ -84,7 +94,10 @@ export const auditListQuery = z
   });
 export type AuditListQuery = z.infer<typeof auditListQuery>;
 /** The filters of a list query (what a live entry is matched against). */
-export type AuditFilters = Pick<AuditListQuery, 'userId' | 'entityType' | 'action' | 'from' | 'to'>;
+export type AuditFilters = Pick<AuditListQuery, 'userId' | 'entityType' | 'action' | 'from' | 'to' | 'includeAccess'>;
+
+/** Whether a list with these filters leaves sign-ins and sign-outs out (the default; an access action filter shows them). */
+export const auditHidesAccess = (f: Pick<AuditFilters, 'action' | 'includeAccess'>) => !f.includeAccess && !f.action;
 
 /** GET /api/audit-logs/recentes: the latest entries the caller may see (the dashboard's 'Atividade Recente'). */
 export const auditRecentQuery = z.strictObject({
@@ -103,6 +116,7 @@ export function auditMatches(
   if (f.userId != null && log.userId !== f.userId) return false;
   if (f.entityType && log.entityType !== f.entityType) return false;
   if (f.action && log.action !== f.action) return false;
+  if (auditHidesAccess(f) && AUDIT_ACCESS_ACTIONS.includes(log.action)) return false;
   if (f.from || f.to) {
     const dayOf = isoDayOf(new Date(log.createdAt));
     if (f.from && dayOf < f.from) return false;

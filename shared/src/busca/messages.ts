@@ -1,3 +1,4 @@
+import { formatCount, formatInteger, pluralWord } from '../format/numbers';
 import type { BuscaKind } from './schemas';
 
 /** pt-BR texts of the global search panel and its API errors. */
@@ -11,6 +12,14 @@ export const BUSCA_MSG = {
   hint: 'Digite o número ou palavras da descrição de um bem, ou o nome de um setor, local ou tela.',
   empty: (q: string) => `Nenhum resultado para “${q}”.`,
   failed: 'Falha ao buscar. Tente novamente.',
+  /** The panel's count of every match (not only those shown): "236 resultados.", "mais de 1.000 resultados.". */
+  found: (total: number, capped: boolean) =>
+    capped
+      ? `Mais de ${formatInteger(total)} ${pluralWord(total, 'resultado', 'resultados')}.`
+      : `${formatCount(total, 'resultado', 'resultados')}.`,
+  /** Under a group that shows fewer than it found. */
+  shownOf: (shown: number, total: number, capped: boolean) =>
+    `${formatInteger(shown)} de ${capped ? 'mais de ' : ''}${formatInteger(total)}`,
   more: 'Ver todos na lista de bens',
   keys: '↑↓ para navegar · Enter para abrir · Esc para fechar',
 } as const;

@@ -7,6 +7,8 @@ export const BUSCA_MAX_CHARS = 100;
 /** Results per group: default and most. */
 export const BUSCA_DEFAULT_LIMIT = 5;
 export const BUSCA_MAX_LIMIT = 20;
+/** Matches are counted up to this many per group; past it the panel says "mais de 1.000". */
+export const BUSCA_COUNT_CAP = 1_000;
 
 /** `GET /api/busca?q=&limit=`: the text and how many results per group. */
 export const buscaQuery = z.strictObject({
@@ -46,6 +48,10 @@ export const buscaGroup = z.strictObject({
   /** The group's heading (pt-BR). */
   label: z.string(),
   items: z.array(buscaItem),
+  /** How many match in all (the items are the first `limit`), exact up to BUSCA_COUNT_CAP. */
+  total: z.number().int(),
+  /** True when more than `total` (= BUSCA_COUNT_CAP) match. */
+  totalIsCapped: z.boolean(),
   /** Where to see every match (the assets list with the same text), when the group may have more. */
   moreHref: z.string().nullable(),
 });

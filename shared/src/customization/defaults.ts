@@ -1,4 +1,4 @@
-import { DEFAULT_LOGIN_COPYRIGHT_YEAR, PRODUCT_NAME } from '../constants';
+import { PRODUCT_NAME } from '../constants';
 import type { Customization } from './schemas';
 
 // Without zod: the client reads these on the login route (the cache check in features/customization/api.ts).
@@ -30,10 +30,25 @@ export const DEFAULT_CUSTOMIZATION: Customization = {
   fontFamily: '',
   browserTitle: '',
   faviconUrl: '/favicon.ico',
-  loginFooterText: `© ${DEFAULT_LOGIN_COPYRIGHT_YEAR} ${PRODUCT_NAME}. Todos os direitos reservados.`,
+  loginFooterText: `© {ano} ${PRODUCT_NAME}. Todos os direitos reservados.`,
   systemFooterText: '',
   superUserFooterText: '',
   prefeituraName: '',
   secretariaResponsavel: '',
   departamentoResponsavel: '',
 };
+
+/**
+ * The city hall's name as a header prints it when none is configured: 'Prefeitura Municipal de <cidade>',
+ * from a municipality registered as 'Itabuna', 'Município de Itabuna' or already as 'Prefeitura Municipal de
+ * Itabuna' (never 'Prefeitura Municipal de Município de …').
+ */
+export function prefeituraOf(municipio: string): string {
+  const name = municipio.trim();
+  if (/^prefeitura\b/i.test(name)) return name;
+  return `Prefeitura Municipal de ${name.replace(/^munic[íi]pio d[eo]s? /i, '')}`;
+}
+
+/** A footer as shown: `{ano}` becomes the current year (the default footer's "© {ano} …" never goes stale). */
+export const footerText = (text: string, now = new Date()): string =>
+  text.replaceAll('{ano}', String(now.getFullYear()));

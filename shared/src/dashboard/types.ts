@@ -1,7 +1,7 @@
 import type { PatrimonioStatus } from '../patrimonios';
-import type { Transferencia } from '../transfers';
+import type { Transferencia } from '../transferencias';
 import type { InventarioListItem } from '../inventarios';
-import type { EmprestimoListItem } from '../loans';
+import type { EmprestimoListItem } from '../emprestimos';
 import type { LayoutWidget, Painel } from './widgets';
 
 /** Asset figures of the dashboard widgets, over what the user may see. */

@@ -21,6 +21,9 @@ export const LABEL_FIELDS = {
   forma_aquisicao: 'Forma de aquisição',
   quantidade: 'Quantidade',
   observacoes: 'Observações',
+  marca: 'Marca',
+  modelo: 'Modelo',
+  numero_serie: 'Número de série',
   municipio: 'Município',
 } as const;
 export type LabelFieldKey = keyof typeof LABEL_FIELDS;

@@ -18,6 +18,9 @@ export interface LabelAssetFields {
   forma: string | null;
   quantidade: number;
   observacoes?: string | null;
+  marca?: string | null;
+  modelo?: string | null;
+  numeroSerie?: string | null;
   customFields: Record<string, unknown> | null;
 }
 
@@ -44,6 +47,9 @@ export function labelData(a: LabelAssetFields, municipio: string, appUrl: string
     forma_aquisicao: a.forma ?? '',
     quantidade: String(a.quantidade),
     observacoes: a.observacoes ?? '',
+    marca: a.marca ?? '',
+    modelo: a.modelo ?? '',
+    numero_serie: a.numeroSerie ?? '',
     municipio,
   };
   return {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idNumber, trimmed, version } from '../common';
 import { exportPatrimoniosBody } from '../jobs';
 import { PATRIMONIO_SHEET_COLUMNS } from '../patrimonios/schemas';
+import { PATRIMONIO_STANDARD_SHEET_COLUMNS } from '../patrimonios/standard-fields';
 import { EXPORT_MSG } from './messages';
 
 /** How a column's value is written: text, a number, money (R$) or a date (dd/mm/aaaa). */
@@ -12,8 +13,8 @@ export type ExportColumnKind = 'text' | 'number' | 'money' | 'date';
  * keys and headers, so a file with them imports back), plus custom fields as `cf:<key>` (checked
  * against the municipality's form fields by the server).
  */
-export const EXPORT_COLUMNS: ReadonlyArray<{ key: string; header: string; kind: ExportColumnKind; width: number }> =
-  PATRIMONIO_SHEET_COLUMNS.map((c) => ({
+export const EXPORT_COLUMNS: ReadonlyArray<{ key: string; header: string; kind: ExportColumnKind; width: number }> = [
+  ...PATRIMONIO_SHEET_COLUMNS.map((c): { key: string; header: string; kind: ExportColumnKind; width: number } => ({
     key: c.key,
     header: c.header,
     width: c.width,
@@ -25,7 +26,10 @@ export const EXPORT_COLUMNS: ReadonlyArray<{ key: string; header: string; kind: 
           : c.key === 'quantidade'
             ? 'number'
             : 'text',
-  }));
+  })),
+  // The standard fields of real registers and the dados de origem (issue 35).
+  ...PATRIMONIO_STANDARD_SHEET_COLUMNS,
+];
 export const EXPORT_COLUMN_KEYS = EXPORT_COLUMNS.map((c) => c.key);
 /** Prefix of a custom field's column key (`cf:marca`). */
 export const CUSTOM_COLUMN_PREFIX = 'cf:';

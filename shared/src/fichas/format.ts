@@ -2,6 +2,7 @@ import { formatDate } from '../format/dates';
 import { formatMoney } from '../format/money';
 import { ESTADO_CONSERVACAO_LABELS, PATRIMONIO_STATUS_LABELS } from '../patrimonios/messages';
 import type { Patrimonio } from '../patrimonios/types';
+import { formatCnpj } from '../superuser/schemas';
 import type { FichaField } from './schemas';
 
 /** The printed value of one standard field of an asset on a record sheet (PDF and the editor's preview). */
@@ -14,7 +15,11 @@ export function fichaFieldValue(a: Patrimonio, f: FichaField): string {
     case 'valor_aquisicao':
       return formatMoney(a.valor_aquisicao);
     case 'data_aquisicao':
-      return a.data_aquisicao ? formatDate(a.data_aquisicao) : '—';
+    case 'notaFiscalData':
+    case 'dataBaixa':
+      return a[f] ? formatDate(a[f]) : '—';
+    case 'fornecedorCnpj':
+      return a.fornecedorCnpj ? formatCnpj(a.fornecedorCnpj) : '—';
     case 'quantidade':
       return String(a.quantidade);
     default: {

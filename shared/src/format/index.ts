@@ -2,3 +2,4 @@
 export * from './dates';
 export * from './money';
 export * from './numbers';
+export * from './words';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatCount,
+  pluralWord,
   decimalInput,
   formatDecimal,
   formatFileSize,
@@ -50,4 +52,17 @@ describe('parseNumber', () => {
   ])('%s → %d', (text, n) => expect(parseNumber(text)).toBe(n));
 
   it.each(['', 'abc', '1e3', '1,2,3', '12a', '--1'])('refuses %j', (text) => expect(parseNumber(text)).toBeNull());
+});
+
+describe('formatCount / pluralWord (issue 35: "1 imóveis")', () => {
+  it.each([
+    [0, '0 imóveis'],
+    [1, '1 imóvel'],
+    [2, '2 imóveis'],
+    [1234, '1.234 imóveis'],
+  ])('%d → %s', (n, text) => expect(formatCount(n, 'imóvel', 'imóveis')).toBe(text));
+  it('picks the word alone', () => {
+    expect(pluralWord(1, 'resultado', 'resultados')).toBe('resultado');
+    expect(pluralWord(6, 'resultado', 'resultados')).toBe('resultados');
+  });
 });

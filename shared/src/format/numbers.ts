@@ -52,3 +52,13 @@ export function parseNumber(text: string): number | null {
   else if (/^-?\d{1,3}(\.\d{3})+$/.test(s)) s = s.replace(/\./g, '');
   return /^-?\d+(\.\d+)?$/.test(s) ? Number(s) : null;
 }
+
+/** The singular or the plural of a word for a count: 1 → `one`; 0 and 2 or more → `many` (pt-BR: "0 bens"). */
+export function pluralWord(n: number, one: string, many: string): string {
+  return Math.abs(n) === 1 ? one : many;
+}
+
+/** A count with its noun, grouped in pt-BR: (1, 'imóvel', 'imóveis') → "1 imóvel"; 1234 → "1.234 imóveis". */
+export function formatCount(n: number, one: string, many: string): string {
+  return `${formatInteger(n)} ${pluralWord(n, one, many)}`;
+}

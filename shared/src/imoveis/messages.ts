@@ -1,3 +1,4 @@
+import { formatCount, pluralWord } from '../format/numbers';
 /** pt-BR toasts and server messages of the real-estate register (spec §8). */
 export const IMOVEL_MSG = {
   loadFailed: 'Falha ao carregar imóveis.',
@@ -28,7 +29,8 @@ export const IMOVEL_MSG = {
   importTooManyRows: 'A planilha tem linhas demais (máximo 10.000 por importação).',
   importMissingColumn: (h: string) => `Coluna obrigatória ausente: "${h}".`,
   importFailed: 'A planilha tem erros; nenhum imóvel foi importado.',
-  importDone: (n: number) => `${n} imóveis importados com sucesso.`,
+  importDone: (n: number) =>
+    `${formatCount(n, 'imóvel', 'imóveis')} ${pluralWord(n, 'importado', 'importados')} com sucesso.`,
   importRow: (row: number, message: string) => `Linha ${row}: ${message}`,
   importDuplicate: 'Número de patrimônio repetido na planilha.',
   importSectorUnknown: (nome: string) => `Setor "${nome}" não encontrado.`,

@@ -1,3 +1,4 @@
+import { requiredMessage } from '../format/words';
 import { formatNumber } from '../format/numbers';
 import type { ImportacaoField } from './schemas';
 
@@ -34,7 +35,7 @@ export const IMPORTACAO_MSG = {
   tooManyDistinct: (label: string, max: number) =>
     `A coluna de ${label} tem mais de ${max} valores diferentes; confira se é a coluna certa.`,
   busy: 'Esta importação já está em andamento ou foi concluída.',
-  required: (label: string) => `${label} é obrigatório.`,
+  required: requiredMessage,
   duplicateInFile: (numero: string, line: number) => `O número ${numero} se repete no arquivo (linha ${line}).`,
   duplicateInRegister: (numero: string) => `O número ${numero} já existe no cadastro.`,
   numeroTooLong: 'O número de patrimônio tem mais de 40 caracteres.',
@@ -51,4 +52,27 @@ export const IMPORTACAO_MSG = {
   analysisFailed: 'A análise do arquivo falhou.',
   analysisReplaced: 'Esta análise foi substituída por outra mais recente.',
   analysing: 'O arquivo ainda está sendo analisado.',
+  numeroAndGenerate: 'Os números serão gerados automaticamente: deixe o número de patrimônio sem coluna.',
+  // A user without settings:update imports into the catalogs as they are (the asset sheet's words).
+  unknownSetor: (v: string) => `Setor "${v}" não encontrado.`,
+  unknownLocal: (v: string, setor: string) => `Local "${v}" não encontrado no setor "${setor}".`,
+  unknownTipo: (v: string) => `Tipo de bem "${v}" não encontrado.`,
+  unknownForma: (v: string) => `Forma de aquisição "${v}" não encontrada.`,
+  noCreate: 'Só um administrador pode criar setores, locais, tipos de bens e formas de aquisição pela importação.',
+  pendingStale: 'As linhas pendentes foram alteradas por outra pessoa. Recarregue e corrija de novo.',
+  noPending: 'Esta importação não tem linhas pendentes.',
+  pendingUnknownLine: (line: number) => `A linha ${line} não está pendente nesta importação.`,
+  pendingUnknownField: (field: string) => `O campo "${field}" não faz parte desta importação.`,
+  pendingKept: (n: number) =>
+    ` ${formatNumber(n)} ${n === 1 ? 'linha ficou pendente' : 'linhas ficaram pendentes'} para correção.`,
+  pendingDone: (n: number, left: number) =>
+    `${formatNumber(n)} ${n === 1 ? 'bem importado' : 'bens importados'}.` +
+    (left ? ` ${formatNumber(left)} ${left === 1 ? 'linha continua pendente' : 'linhas continuam pendentes'}.` : ''),
+  updatedCount: (n: number) => ` ${formatNumber(n)} ${n === 1 ? 'bem atualizado' : 'bens atualizados'}.`,
+  updateOutOfScope: (numero: string) => `O bem ${numero} é de um setor que você não gerencia.`,
+  badDefault: (label: string) => `O valor padrão de ${label} não existe.`,
+  numericSector: (v: string) =>
+    `"${v}" parece um código, não um nome de setor: escolha o setor existente ou confirme a criação.`,
+  numbersIssued: (first: string, last: string) =>
+    first === last ? ` Número ${first}.` : ` Números de ${first} a ${last}.`,
 } as const;

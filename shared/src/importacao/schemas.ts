@@ -6,7 +6,7 @@ import { ESTADOS_CONSERVACAO, PATRIMONIO_STATUSES } from '../patrimonios/schemas
  * to Tombo's fields, its catalog values mapped to existing rows or created, its numbers kept.
  */
 
-/** Tombo fields a column of the file can fill (numero, descricao and setor are required). */
+/** Tombo fields a column of the file can fill (numero — unless numbers are generated —, descricao and setor are required). */
 export const IMPORTACAO_FIELDS = [
   'numero',
   'descricao',
@@ -72,19 +72,48 @@ export type ImportacaoMapping = z.output<typeof importacaoMapping>;
 
 export const importacaoIdParam = z.strictObject({ id: z.uuid({ error: 'Identificador inválido.' }) });
 
+/**
+ * True: the file has no number column; the commit issues each asset's number from its sector's
+ * numbering sequence (as a new asset gets one). False: the mapped column's numbers are kept.
+ */
+const generateNumbers = z.boolean({ error: 'Valor inválido.' }).default(false);
+
+/**
+ * Re-import: rows whose number is already in the register update that asset (by this key) instead of
+ * being refused. Only 'numero' today; a 'numeroAntigo' key joins the enum when the asset has that field.
+ */
+export const IMPORTACAO_UPDATE_KEYS = ['numero'] as const;
+const atualizar = z.enum(IMPORTACAO_UPDATE_KEYS, { error: 'Chave de atualização inválida.' }).nullable().default(null);
+
 /** POST /api/importacoes/:id/analise */
 export const importacaoAnaliseBody = z.strictObject({
   mapping: importacaoMapping,
   /** Whether the file's first row names the columns (the e-Cidade file has none). */
   hasHeader: z.boolean({ error: 'Valor inválido.' }).default(true),
+  generateNumbers,
+  atualizar,
 });
 export type ImportacaoAnaliseBody = z.input<typeof importacaoAnaliseBody>;
 
-/** What to do with one distinct value of a catalog column: an existing row's id, or 'criar'. */
+/**
+ * What to do with one distinct value of a catalog column: an existing row's id, or 'criar' (under the
+ * value itself, or under `nome`: a sector code such as "1773" becomes a named sector).
+ */
 export const catalogChoice = z.union([
   z.strictObject({ id: z.int({ error: 'Escolha um valor.' }).positive({ error: 'Escolha um valor.' }) }),
-  z.strictObject({ criar: z.literal(true) }),
+  z.strictObject({
+    criar: z.literal(true),
+    nome: z
+      .string({ error: 'Nome inválido.' })
+      .trim()
+      .min(1, { error: 'Informe o nome.' })
+      .max(100, { error: 'O nome tem mais de 100 caracteres.' })
+      .optional(),
+  }),
 ]);
+
+/** A value that reads as a code, not a name ("1773", "02.01"): never created as a sector under that text. */
+export const looksLikeCode = (v: string) => /^[\d.\-/ ]+$/.test(v.trim()) && /\d/.test(v);
 export type CatalogChoice = z.infer<typeof catalogChoice>;
 
 /**
@@ -98,10 +127,40 @@ export const IMPORTACAO_STATUS_LABELS = { doado: 'Doado (baixado por doação)' 
 const valueKey = z.string().max(500, { error: 'Valor longo demais.' });
 const catalogMap = z.record(valueKey, catalogChoice).default({});
 
+const catalogId = z
+  .int({ error: 'Escolha um valor.' })
+  .positive({ error: 'Escolha um valor.' })
+  .nullable()
+  .default(null);
+
+/**
+ * What a row gets where the file has no value (or no column) for a field: an existing catalog row,
+ * a status, a conservation state. Null: nothing (as today).
+ */
+export const importacaoDefaults = z
+  .strictObject({
+    tipo: catalogId,
+    /** Applied only to rows whose sector is this place's sector. */
+    local: catalogId,
+    forma: catalogId,
+    status: z.enum(IMPORTACAO_STATUS_CHOICES, { error: 'Status inválido.' }).nullable().default(null),
+    estado: z.enum(ESTADOS_CONSERVACAO, { error: 'Estado inválido.' }).nullable().default(null),
+  })
+  .default({ tipo: null, local: null, forma: null, status: null, estado: null });
+export type ImportacaoDefaults = z.output<typeof importacaoDefaults>;
+
 /** POST /api/importacoes/:id/confirmar: the analysed mapping and a choice for every distinct value. */
 export const importacaoConfirmarBody = z.strictObject({
   mapping: importacaoMapping,
   hasHeader: z.boolean({ error: 'Valor inválido.' }).default(true),
+  generateNumbers,
+  atualizar,
+  /**
+   * 'manter': a file with bad rows imports its good rows now and keeps the bad ones as pending rows
+   * (GET/PUT /importacoes/:id/pendentes). Absent: a file with any bad row is refused (all or nothing).
+   */
+  pendentes: z.literal('manter', { error: 'Valor inválido.' }).optional(),
+  defaults: importacaoDefaults,
   valueMapping: z
     .strictObject({
       setor: catalogMap,
@@ -124,3 +183,29 @@ export const splitLocalKey = (key: string): [string, string] => {
   const i = key.indexOf('\u001f');
   return i < 0 ? ['', key] : [key.slice(0, i), key.slice(i + 1)];
 };
+
+/** One pending row's values, by field ('custom.<key>' for a custom field): the file's texts, or the corrections. */
+const pendingValues = z
+  .record(z.string().max(60, { error: 'Campo inválido.' }), z.string().max(10_000, { error: 'Valor longo demais.' }))
+  .refine((v) => Object.keys(v).length <= 150, { error: 'Campos demais.' });
+
+/** PUT /api/importacoes/:id/pendentes: corrected values of some pending rows (by line), at the list's version. */
+export const importacaoPendentesBody = z.strictObject({
+  version: z.int({ error: 'Versão inválida.' }).min(0, { error: 'Versão inválida.' }),
+  linhas: z
+    .array(
+      z.strictObject({
+        line: z.int({ error: 'Linha inválida.' }).positive({ error: 'Linha inválida.' }),
+        values: pendingValues,
+      }),
+      { error: 'Envie as linhas corrigidas.' },
+    )
+    .min(1, { error: 'Envie ao menos uma linha.' })
+    .max(1000, { error: 'No máximo 1.000 linhas por vez.' }),
+});
+export type ImportacaoPendentesBody = z.infer<typeof importacaoPendentesBody>;
+
+/** POST /api/importacoes/:id/pendentes/confirmar: commit the pending rows now valid, at the list's version. */
+export const importacaoPendentesConfirmarBody = z.strictObject({
+  version: z.int({ error: 'Versão inválida.' }).min(0, { error: 'Versão inválida.' }),
+});

@@ -51,8 +51,43 @@ export interface ImportacaoAnalise {
   errors: ImportError[];
   distinct: Record<ImportacaoCatalog, DistinctValue[]>;
   enums: { status: DistinctEnumValue[]; estado: DistinctEnumValue[] };
-  /** Numbers of the file that already exist in the register (counted in errors too). */
+  /** Numbers of the file that already exist in the register (counted in errors too, unless they update). */
   duplicates: number;
+  /** With `atualizar`: the assets the file would update and what changes (the first ones; `count` all). */
+  atualizacoes?: { count: number; unchanged: number; items: ImportacaoAtualizacao[] };
+}
+
+/** One asset a re-import updates: what changes, field by field (old → new, as shown). */
+export interface ImportacaoAtualizacao {
+  numero: string;
+  line: number;
+  changes: Array<{ field: string; label: string; old: string; new: string }>;
+}
+
+/** A row of the file refused by the import and kept to be corrected: its values and the error per field. */
+export interface ImportacaoPendente {
+  line: number;
+  /** By field key ('numero', 'descricao', …; 'custom.<key>' for a custom field). */
+  values: Record<string, string>;
+  /** Field key → pt-BR message ('linha' for an error of the whole row). */
+  errors: Record<string, string>;
+}
+
+/** GET /api/importacoes/:id/pendentes (and the answer of PUT). */
+export interface ImportacaoPendentes {
+  version: number;
+  /** The fields a row shows, in order, with their labels (the mapped ones). */
+  fields: Array<{ key: string; label: string }>;
+  rows: ImportacaoPendente[];
+}
+
+/** POST /api/importacoes/:id/pendentes/confirmar */
+export interface ImportacaoPendentesResult {
+  importados: number;
+  /** Rows still invalid: they stay pending. */
+  pendentes: number;
+  numeros: { first: string; last: string } | null;
+  version: number;
 }
 
 /** The analysis job's result file (JSON): the analysis and the column names it read the file with. */
@@ -68,5 +103,12 @@ export interface ImportacaoReport {
   total: number;
   created: number;
   createdCatalogs: Record<ImportacaoCatalog, number>;
+  /** The lowest and highest number imported (in number order, not row order). */
   numeros: { first: string; last: string } | null;
+  /** True when the numbers were issued from the numbering sequences (`generateNumbers`). */
+  generated?: boolean;
+  /** Existing assets updated by a re-import (`atualizar`). */
+  updated?: number;
+  /** Rows kept as pending (`pendentes: 'manter'`). */
+  pending?: number;
 }

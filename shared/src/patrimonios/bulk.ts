@@ -26,6 +26,16 @@ export const patrimonioBulkCampos = z
     estado_conservacao: edit.estado_conservacao,
     observacoes: edit.observacoes,
     customFields: edit.customFields,
+    // Standard fields shared by a purchase (not the serial number, the write-off date or the dados de origem).
+    marca: edit.marca,
+    modelo: edit.modelo,
+    fornecedorNome: edit.fornecedorNome,
+    fornecedorCnpj: edit.fornecedorCnpj,
+    notaFiscalNumero: edit.notaFiscalNumero,
+    notaFiscalData: edit.notaFiscalData,
+    empenho: edit.empenho,
+    processoAquisicao: edit.processoAquisicao,
+    fonteRecurso: edit.fonteRecurso,
   })
   .refine(
     (c) =>
@@ -33,6 +43,18 @@ export const patrimonioBulkCampos = z
     { error: PATRIMONIO_BULK_MSG.noField },
   );
 export type PatrimonioBulkCampos = z.infer<typeof patrimonioBulkCampos>;
+/** The standard fields a bulk edit may set. */
+export const PATRIMONIO_BULK_STANDARD_KEYS = [
+  'marca',
+  'modelo',
+  'fornecedorNome',
+  'fornecedorCnpj',
+  'notaFiscalNumero',
+  'notaFiscalData',
+  'empenho',
+  'processoAquisicao',
+  'fonteRecurso',
+] as const satisfies ReadonlyArray<keyof PatrimonioBulkCampos>;
 
 /** One selected asset with the version the user saw (a stale one is 409). */
 const bulkItem = z.strictObject({ id: idNumber('Bem inválido.'), version });

@@ -1,4 +1,5 @@
 export * from './schemas';
+export * from './standard-fields';
 export * from './bulk';
 export * from './types';
 export * from './events';

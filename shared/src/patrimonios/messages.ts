@@ -1,4 +1,5 @@
-import { formatInteger } from '../format/numbers';
+import { requiredMessage } from '../format/words';
+import { formatCount, formatInteger, pluralWord } from '../format/numbers';
 import type { EstadoConservacao, PatrimonioStatus } from './schemas';
 
 /** pt-BR labels of the asset statuses. */
@@ -24,7 +25,8 @@ export const PATRIMONIO_MSG = {
   entradaAntesAquisicao: 'A data de entrada em serviço não pode ser anterior à data de aquisição.',
   loadFailed: 'Falha ao carregar patrimônios.',
   created: 'Bem cadastrado com sucesso.',
-  createdLote: (n: number) => `${n} bens cadastrados com sucesso.`,
+  createdLote: (n: number) =>
+    `${formatCount(n, 'bem', 'bens')} ${pluralWord(n, 'cadastrado', 'cadastrados')} com sucesso.`,
   updated: 'Bem atualizado com sucesso.',
   deleted: 'Bem excluído com sucesso.',
   writtenOff: 'O bem possui movimentações e não pode ser excluído; ele foi baixado (status "Baixado").',
@@ -44,7 +46,7 @@ export const PATRIMONIO_MSG = {
   notYourSector: 'Você só pode cadastrar ou mover bens para os seus setores.',
   tipoRequired: 'Selecione um tipo de bem.',
   customUnknown: 'Campo personalizado desconhecido.',
-  customRequired: (label: string) => `${label} é obrigatório.`,
+  customRequired: requiredMessage,
   customType: (label: string) => `Valor inválido para ${label}.`,
   customOption: (label: string) => `Escolha uma das opções de ${label}.`,
   stale: 'Este bem foi alterado por outra pessoa. Recarregue para ver a versão atual antes de salvar.',
@@ -67,7 +69,8 @@ export const PATRIMONIO_MSG = {
   importNoRows: 'A planilha não tem linhas de dados.',
   importTooManyRows: 'A planilha tem linhas demais (máximo 10.000 por importação).',
   importMissingColumn: (h: string) => `Coluna obrigatória ausente: "${h}".`,
-  importDone: (n: number) => `${n} bens importados com sucesso.`,
+  importDone: (n: number) =>
+    `${formatCount(n, 'bem', 'bens')} ${pluralWord(n, 'importado', 'importados')} com sucesso.`,
   publicDisabled: 'A consulta pública está desativada para este município.',
   publicMunicipality: 'Informe o município (?municipio=<identificador>).',
   municipalityNotFound: 'Município não encontrado.',

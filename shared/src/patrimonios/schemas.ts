@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idFromText, idNumber, int4, int4FromText, version } from '../common';
+import { DESCRICAO_MAX, dadosOrigem, patrimonioStandardFields } from './standard-fields';
 
 // ---- Value sets ------------------------------------------------------------------------------
 /** Asset status (spec §3/§4 name 'extraviado' and 'baixado'; the rest is ours). */
@@ -123,7 +124,7 @@ const descricao = z
   .string({ error: 'A descrição do bem é obrigatória.' })
   .trim()
   .min(1, { error: 'A descrição do bem é obrigatória.' })
-  .max(1000, { error: 'A descrição deve ter no máximo 1000 caracteres.' });
+  .max(DESCRICAO_MAX, { error: `A descrição deve ter no máximo ${DESCRICAO_MAX.toLocaleString('pt-BR')} caracteres.` });
 const quantidade = int4('A quantidade deve ser um número inteiro.')
   .min(1, { error: 'A quantidade deve ser de pelo menos 1.' })
   .max(PATRIMONIO_LIMITS.quantidadeMax, {
@@ -156,6 +157,8 @@ const editable = {
   dataEntradaServico: patrimonioEntradaServico.nullable(),
   vidaUtilMeses: patrimonioVidaUtil.nullable(),
   residualPct: patrimonioResidualPct.nullable(),
+  ...patrimonioStandardFields,
+  dadosOrigem,
 };
 
 export const patrimonioCreateBody = z.strictObject({
@@ -172,6 +175,10 @@ export const patrimonioCreateBody = z.strictObject({
   dataEntradaServico: editable.dataEntradaServico.optional(),
   vidaUtilMeses: editable.vidaUtilMeses.optional(),
   residualPct: editable.residualPct.optional(),
+  ...(Object.fromEntries(Object.entries(patrimonioStandardFields).map(([k, s]) => [k, s.optional()])) as {
+    [K in keyof typeof patrimonioStandardFields]: z.ZodOptional<(typeof patrimonioStandardFields)[K]>;
+  }),
+  dadosOrigem: dadosOrigem.optional(),
   /** Assigned by the server: sending one is refused (422). */
   numero_patrimonio: z.unknown().optional(),
   /** The spec's client sends a fixed municipality id: accepted and ignored. */

@@ -1,4 +1,5 @@
 import type { CustomFieldValues, EstadoConservacao, PatrimonioStatus } from './schemas';
+import type { DadoOrigem } from './standard-fields';
 
 // Shapes returned by the API.
 export interface HistoricoEntry {
@@ -45,6 +46,20 @@ export interface PatrimonioListItem {
   doado: boolean;
   transferencia_pendente: boolean;
   customFields: CustomFieldValues;
+  marca: string | null;
+  modelo: string | null;
+  numeroSerie: string | null;
+  fornecedorNome: string | null;
+  /** The 14 digits (shown formatted: `cnpjText`). */
+  fornecedorCnpj: string | null;
+  notaFiscalNumero: string | null;
+  /** 'YYYY-MM-DD' */
+  notaFiscalData: string | null;
+  empenho: string | null;
+  processoAquisicao: string | null;
+  fonteRecurso: string | null;
+  /** 'YYYY-MM-DD' */
+  dataBaixa: string | null;
   createdAt: string;
   updatedAt: string;
   version: number;
@@ -64,6 +79,8 @@ export interface Patrimonio extends PatrimonioListItem {
   vidaUtilMeses: number | null;
   /** The asset's own residual value in % ("10.00"; null: its type's). */
   residualPct: string | null;
+  /** An imported file's columns that map to no field, in the file's order (empty when none). */
+  dadosOrigem: DadoOrigem[];
 }
 export interface PatrimonioList {
   patrimonios: PatrimonioListItem[];
@@ -90,6 +107,8 @@ export interface PublicPatrimonio {
   municipio: string;
 }
 export interface PublicPatrimonioList {
+  /** The municipality answered (the one named, or the installation's only open one when none is). */
+  municipio: { id: number; name: string; slug: string };
   patrimonios: PublicPatrimonio[];
   /** Counted up to 10,000 (`totalExact` false beyond: "mais de 10.000"). */
   total: number;

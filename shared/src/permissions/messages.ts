@@ -6,5 +6,8 @@ export const PERMISSIONS_MSG = {
   superuserOnly:
     'As permissões "Acessar o painel do superusuário" e "Gerenciar permissões dos perfis" são exclusivas do perfil Superusuário. Nada foi alterado.',
   unknown: 'Permissão desconhecida. Nada foi alterado.',
-  changedLive: 'Suas permissões foram alteradas pelo superusuário.',
+  changedLive: 'Suas permissões foram alteradas: menus e ações já seguem o novo acesso.',
+  noPermissionTitle: 'Sem permissão',
+  noPermissionText:
+    'Seu perfil não tem permissão para abrir esta página. Se precisar deste acesso, fale com o administrador do sistema.',
 } as const;

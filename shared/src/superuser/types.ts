@@ -56,7 +56,16 @@ export interface DashboardMunicipalityRow {
 export interface SuperuserDashboard {
   municipalities: DashboardMunicipalityRow[];
   totals: { municipalities: number; activeMunicipalities: number; users: number; assets: number; storageBytes: number };
-  queue: { mode: 'inline' | 'bullmq' } & QueueCounts;
+  /**
+   * `workers`: BullMQ workers connected now (null inline: this process runs the jobs); `workerLastSeenAt`: when
+   * one was last seen; `worker`: 'ok' or why the jobs wait (the readiness check's text).
+   */
+  queue: {
+    mode: 'inline' | 'bullmq';
+    workers: number | null;
+    workerLastSeenAt: string | null;
+    worker: string;
+  } & QueueCounts;
   generatedAt: string;
 }
 
@@ -83,7 +92,16 @@ export interface SystemInformation {
   uptimeSeconds: number;
   startedAt: string;
   database: { kind: 'pglite' | 'postgres'; serverVersion: string; sizeBytes: number | null };
-  queue: { mode: 'inline' | 'bullmq' } & QueueCounts;
+  /**
+   * `workers`: BullMQ workers connected now (null inline: this process runs the jobs); `workerLastSeenAt`: when
+   * one was last seen; `worker`: 'ok' or why the jobs wait (the readiness check's text).
+   */
+  queue: {
+    mode: 'inline' | 'bullmq';
+    workers: number | null;
+    workerLastSeenAt: string | null;
+    worker: string;
+  } & QueueCounts;
   storage: { dataDir: string; bytes: number; files: number };
   chromium: { path: string; version: string | null };
 }

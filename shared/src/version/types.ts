@@ -1,11 +1,11 @@
 /** One version of the 'Histórico de Versões' (spec §3 Version: version, releaseDate, changelog). */
 export interface ChangelogEntry {
   version: string;
-  /** ISO date (yyyy-MM-dd), or null when the source does not give it. */
+  /** ISO date (yyyy-MM-dd) of the release; null only for a release feed entry without one. */
   releaseDate: string | null;
   changelog: string[];
-  /** 'tombo' = a release of this project; 'spec' = a version named by the original product's specification. */
-  source: 'tombo' | 'spec';
+  /** Always 'tombo': a release of this project (kept in the answer for the clients that read it). */
+  source: 'tombo';
 }
 
 /** A start of a new version on this installation. */

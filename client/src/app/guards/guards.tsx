@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { ROLE_HOME, type Role } from '@tombo/shared';
+import { ROLE_HOME, canOpenRoute, roleListed, type MainRoute } from '@tombo/shared';
 import { useSession } from '../../lib/session';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
+import { NoPermission } from './NoPermission';
 import type { LoginLocationState } from '../../features/auth';
 
 function ToLogin() {
@@ -35,10 +36,15 @@ export function RequireSuperuser({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** A route's role list: a role not allowed goes to its home. */
-export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
+/**
+ * A route of the table, opened by `canOpenRoute` (role list and permission, shared `routes.ts`). Otherwise a role
+ * whose screens these are not goes to its home (spec §2.3), and one whose permissions no longer include what the
+ * screen needs sees 'sem permissão' in place, and the screen again once the permission is restored.
+ */
+export function RequireRoute({ route, children }: { route: MainRoute; children: ReactNode }) {
   const user = useSession((s) => s.user);
   if (!user) return null;
-  if (!roles.includes(user.role)) return <Navigate to={ROLE_HOME[user.role]} replace />;
-  return <>{children}</>;
+  if (canOpenRoute(route, user)) return <>{children}</>;
+  if (!roleListed(route, user)) return <Navigate to={ROLE_HOME[user.role]} replace />;
+  return <NoPermission title={route.title} />;
 }

@@ -15,8 +15,10 @@ export default function ToastArea() {
       onClose={(_e, reason) => {
         if (reason !== 'clickaway') dismiss(current?.id);
       }}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      sx={{ bottom: { xs: 80, md: 24 } }}
+      // Top centre, under the sticky header: a dialog's actions sit at the bottom right, and a toast there
+      // covered them (hovering it to reach the button paused its timer, so it stayed).
+      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      sx={{ top: { xs: 64, md: 72 } }}
     >
       {current ? (
         <Alert

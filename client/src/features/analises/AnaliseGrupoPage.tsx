@@ -17,8 +17,8 @@ import { FiltrosAnalise } from './FiltrosAnalise';
 import { listaDeBens, useUrlFiltros, type Filtros } from './filters';
 import { ChartCard, ExportButtons, Figura, Figuras } from './parts';
 import { useAnaliseGrupo } from './queries';
+import { amountAxis } from '../../components/charts/axes';
 
-const compact = new Intl.NumberFormat('pt-BR', { notation: 'compact', maximumFractionDigits: 1 });
 /** Bars or slices shown; the table has every group. */
 const MAX_BARS = 15;
 const MAX_SLICES = 8;
@@ -50,7 +50,7 @@ function SetorChart({
             ctx.location === 'tick' && v.length > (phone ? 12 : 24) ? `${v.slice(0, phone ? 11 : 23)}…` : v,
         },
       ]}
-      xAxis={[{ valueFormatter: (v: number) => compact.format(v) }]}
+      xAxis={[amountAxis]}
       series={[
         {
           data: shown.map((g) => Number(g.valorAquisicao)),

@@ -23,6 +23,7 @@ import { FiltrosAnalise } from './FiltrosAnalise';
 import { listaDeBens, useUrlFiltros, type Filtros } from './filters';
 import { ChartCard, ExportButtons, Figura, Figuras } from './parts';
 import { useAnaliseTemporal } from './queries';
+import { amountAxis, countAxis } from '../../components/charts/axes';
 
 type Serie = keyof typeof ANALISE_SERIES_LABELS;
 const SERIES: Serie[] = ['aquisicoes', 'baixas', 'perdas'];
@@ -31,7 +32,6 @@ const VALOR: Record<Serie, 'valorAquisicoes' | 'valorBaixas' | 'valorPerdas'> = 
   baixas: 'valorBaixas',
   perdas: 'valorPerdas',
 };
-const compact = new Intl.NumberFormat('pt-BR', { notation: 'compact', maximumFractionDigits: 1 });
 const periodoBR = (p: string) => (p.length === 7 ? `${p.slice(5, 7)}/${p.slice(0, 4)}` : p);
 
 /**
@@ -145,7 +145,7 @@ export default function AnaliseTemporalPage({ title }: PageProps) {
               height={300}
               margin={{ left: 4, right: 8, top: 8, bottom: 4 }}
               xAxis={[{ scaleType: 'band', data: periodos.map((p) => periodoBR(p.periodo)) }]}
-              yAxis={[{ width: 56, valueFormatter: (v: number) => compact.format(v) }]}
+              yAxis={[{ width: 56, ...(medida === 'valor' ? amountAxis : countAxis) }]}
               series={SERIES.map((s) => ({
                 id: s,
                 label: ANALISE_SERIES_LABELS[s],

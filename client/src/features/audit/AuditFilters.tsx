@@ -2,12 +2,15 @@ import { useEffect, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import {
   AUDIT_ACTIONS_BY_ENTITY,
   AUDIT_ACTION_LABELS,
   AUDIT_ENTITY_LABELS,
+  AUDIT_MSG,
   CLIENT_AUDIT_ACTIONS,
   CLIENT_AUDIT_PREFIX,
   auditActionLabel,
@@ -82,7 +85,7 @@ export function AuditFilters({ filters, authors, onChange }: Props) {
       sx={{
         display: 'grid',
         gap: 1.5,
-        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1.3fr 1fr 1.3fr 0.8fr 0.8fr auto' },
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1.3fr 1fr 1.3fr 0.8fr 0.8fr auto auto' },
         alignItems: 'start',
       }}
     >
@@ -141,6 +144,17 @@ export function AuditFilters({ filters, authors, onChange }: Props) {
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
         />
       ))}
+      <FormControlLabel
+        sx={{ height: 40, mx: 0 }}
+        title={AUDIT_MSG.showAccessHint}
+        control={
+          <Switch
+            checked={!!filters.includeAccess}
+            onChange={(e) => set({ includeAccess: e.target.checked || undefined })}
+          />
+        }
+        label={AUDIT_MSG.showAccess}
+      />
       <Button
         variant="text"
         onClick={() => {

@@ -10,7 +10,7 @@ export interface AuditPageParams extends AuditFilters {
 /** The query string of a page (only the filters that are set). */
 export function auditQueryString(p: AuditPageParams): string {
   const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(p)) if (v != null && v !== '') q.set(k, String(v));
+  for (const [k, v] of Object.entries(p)) if (v != null && v !== '' && v !== false) q.set(k, String(v));
   return q.toString();
 }
 

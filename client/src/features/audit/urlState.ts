@@ -2,7 +2,14 @@ import { useSearchParams } from 'react-router';
 import { AUDIT_PAGE_SIZE, AUDIT_PAGE_SIZES, isCalendarDay, type AuditFilters } from '@tombo/shared';
 
 /** The log's filters and page size live in the URL (a link restores them), under pt-BR names. */
-const NAMES = { userId: 'usuario', entityType: 'entidade', action: 'acao', from: 'de', to: 'ate' } as const;
+const NAMES = {
+  userId: 'usuario',
+  entityType: 'entidade',
+  action: 'acao',
+  from: 'de',
+  to: 'ate',
+  includeAccess: 'acessos',
+} as const;
 
 export interface AuditUrlState {
   filters: AuditFilters;
@@ -22,6 +29,7 @@ export function readAuditState(sp: URLSearchParams): AuditUrlState {
     if (v && isCalendarDay(v)) filters[k] = v;
   }
   if (filters.from && filters.to && filters.from > filters.to) delete filters.to;
+  if (sp.get(NAMES.includeAccess) === 'sim') filters.includeAccess = true;
   const size = Number(sp.get('tamanho'));
   return {
     filters,
@@ -33,13 +41,15 @@ export function writeAuditState(s: AuditUrlState): URLSearchParams {
   const sp = new URLSearchParams();
   for (const [k, name] of Object.entries(NAMES)) {
     const v = s.filters[k as keyof AuditFilters];
-    if (v != null && v !== '') sp.set(name, String(v));
+    if (v === true) sp.set(name, 'sim');
+    else if (v != null && v !== '' && v !== false) sp.set(name, String(v));
   }
   if (s.pageSize !== AUDIT_PAGE_SIZE) sp.set('tamanho', String(s.pageSize));
   return sp;
 }
 
-export const activeFilters = (f: AuditFilters) => Object.values(f).filter((v) => v != null && v !== '').length;
+export const activeFilters = (f: AuditFilters) =>
+  Object.values(f).filter((v) => v != null && v !== '' && v !== false).length;
 
 /** A change of the log's state: a page size, filters to set (undefined clears one), or all filters cleared. */
 export interface AuditUrlPatch {

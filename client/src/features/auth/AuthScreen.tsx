@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { ThemeProvider, createTheme, useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
-import { PRODUCT_NAME, type Customization } from '@tombo/shared';
+import { PRODUCT_NAME, footerText, type Customization } from '@tombo/shared';
 import { optionalImageUrl } from '../../lib/images';
 import { useCustomization } from '../customization';
 
@@ -142,7 +142,7 @@ export function AuthScreen({ children, heading, customization, preview }: Props)
       variant="caption"
       sx={{ display: 'block', textAlign: 'center', mt: 3, color: 'text.secondary', position: 'relative' }}
     >
-      {c.loginFooterText}
+      {footerText(c.loginFooterText)}
     </Typography>
   );
 

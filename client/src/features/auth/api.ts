@@ -1,6 +1,13 @@
-import type { EnrolledLogin, LoginResponse, LoginResult, SessionUser, TwoFactorSetup } from '@tombo/shared';
+import type {
+  EnrolledLogin,
+  InvitationInfo,
+  LoginResponse,
+  LoginResult,
+  SessionUser,
+  TwoFactorSetup,
+} from '@tombo/shared';
 import { ApiError, http } from '../../lib/http';
-import { getSession } from '../../lib/session';
+import { getSession, hasPermission } from '../../lib/session';
 import { queryClient } from '../../lib/queryClient';
 import { fetchUsers, usersKeys } from '../users';
 
@@ -32,6 +39,20 @@ export async function resetPassword(token: string, password: string): Promise<st
   return data.message;
 }
 
+/** Whom an invitation link is for (404 with the pt-BR message when it is no longer live). */
+export const fetchInvitation = (token: string) =>
+  http.get<InvitationInfo>(`/auth/invitations/${encodeURIComponent(token)}`, { anonymous: true });
+
+/** Creates the invited person's own password with the link's token; the server's message. */
+export async function acceptInvitation(token: string, password: string): Promise<string> {
+  const data = await http.post<{ message: string }>(
+    '/auth/accept-invitation',
+    { token, password },
+    { anonymous: true },
+  );
+  return data.message;
+}
+
 export async function changeOwnPassword(currentPassword: string, password: string): Promise<string> {
   const data = await http.put<{ message: string }>('/auth/password', { currentPassword, password });
   return data.message;
@@ -55,7 +76,7 @@ let bootstrap: Promise<void> | null = null;
 
 /**
  * Startup (spec §4): with a stored user and token, restore them and fetch the current user
- * again (and the user list for admins). A session the server refuses is cleared; a network
+ * again (and the user list for those who may read it). A session the server refuses is cleared; a network
  * failure keeps the restored user.
  */
 export function bootstrapSession(): Promise<void> {
@@ -67,7 +88,8 @@ export function bootstrapSession(): Promise<void> {
       const user = await fetchMe();
       if (getSession().token) {
         getSession().setUser(user);
-        if (user.role === 'admin') void queryClient.prefetchQuery({ queryKey: usersKeys.list, queryFn: fetchUsers });
+        if (hasPermission(user, 'users:read') && !user.mustChangePassword)
+          void queryClient.prefetchQuery({ queryKey: usersKeys.list, queryFn: fetchUsers });
       }
     } catch (err) {
       if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {

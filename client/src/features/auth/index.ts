@@ -7,6 +7,8 @@ export type { LoginLocationState } from './loginTarget';
 export { RecoveryCodes } from './RecoveryCodes';
 export { SecretDisplay } from './TwoFactorStep';
 export { AuthScreen } from './AuthScreen';
+export { MustChangePassword } from './MustChangePassword';
+export { ChangePasswordFields } from './ChangePasswordFields';
 
 /** Sign-in, password recovery (their screens: public.ts) and the session's own account actions. */
 export const feature: Feature = {};

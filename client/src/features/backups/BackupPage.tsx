@@ -7,11 +7,10 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import Backup from '@mui/icons-material/BackupOutlined';
 import { BACKUP_MSG } from '@tombo/shared';
-import { ContentSpinner } from '../../components/FullScreenSpinner';
-import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
+import { QueryState } from '../../components/register/QueryState';
 import type { PageProps } from '../../lib/feature';
-import { hasPermission, useSession } from '../../lib/session';
+import { useCan } from '../../lib/permissions';
 import { toast } from '../../lib/toast';
 import { createBackup } from './api';
 import { BackupList } from './BackupList';
@@ -24,10 +23,11 @@ import { useBackups } from './queries';
  * with its progress, downloads and the schedule. Admins act; supervisors read.
  */
 export default function BackupPage({ title }: PageProps) {
-  const user = useSession((s) => s.user);
-  const canManage = hasPermission(user, 'settings:update');
+  const can = useCan();
+  const canManage = can('settings:update');
   const qc = useQueryClient();
-  const { data, isPending, isError, refetch } = useBackups();
+  const query = useBackups();
+  const { data } = query;
   const create = useMutation({
     mutationFn: createBackup,
     onSuccess: () => {
@@ -67,17 +67,15 @@ export default function BackupPage({ title }: PageProps) {
           />
         </Paper>
       )}
-      {isPending ? (
-        <ContentSpinner />
-      ) : isError ? (
-        <LoadError message="Falha ao carregar os backups." onRetry={() => void refetch()} />
-      ) : (
-        <Box sx={{ display: 'grid', gap: 3 }}>
-          <BackupList backups={data.backups} canDownload={canManage} />
-          <ScheduleCard key={data.settings.version} settings={data.settings} canEdit={canManage} />
-          {!canManage && <Alert severity="info">Somente administradores geram e baixam backups.</Alert>}
-        </Box>
-      )}
+      <QueryState query={query} errorText="Falha ao carregar os backups.">
+        {(data) => (
+          <Box sx={{ display: 'grid', gap: 3 }}>
+            <BackupList backups={data.backups} canDownload={canManage} />
+            <ScheduleCard key={data.settings.version} settings={data.settings} canEdit={canManage} />
+            {!canManage && <Alert severity="info">Somente administradores geram e baixam backups.</Alert>}
+          </Box>
+        )}
+      </QueryState>
     </>
   );
 }

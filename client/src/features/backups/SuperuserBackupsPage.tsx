@@ -5,9 +5,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Restore from '@mui/icons-material/SettingsBackupRestore';
 import type { Backup } from '@tombo/shared';
-import { ContentSpinner } from '../../components/FullScreenSpinner';
-import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
+import { QueryState } from '../../components/register/QueryState';
 import type { PageProps } from '../../lib/feature';
 import { BackupList } from './BackupList';
 import { RestoreDialog } from './RestoreDialog';
@@ -17,7 +16,8 @@ import { useAllBackups } from './queries';
 /** /superuser/backups: every municipality's backups and the restore (superuser only, with confirmation). */
 export default function SuperuserBackupsPage({ title }: PageProps) {
   const [municipality, setMunicipality] = useState<number | ''>('');
-  const { data, isPending, isError, refetch } = useAllBackups(municipality || undefined);
+  const query = useAllBackups(municipality || undefined);
+  const { data } = query;
   const [restoring, setRestoring] = useState<Backup | null>(null);
   const names = new Map(
     (data?.backups ?? []).filter((b) => b.municipalityId).map((b) => [b.municipalityId!, b.municipalityName ?? '']),
@@ -48,24 +48,22 @@ export default function SuperuserBackupsPage({ title }: PageProps) {
           </Box>
         }
       />
-      {isPending ? (
-        <ContentSpinner />
-      ) : isError ? (
-        <LoadError message="Falha ao carregar os backups." onRetry={() => void refetch()} />
-      ) : (
-        <BackupList
-          backups={data.backups}
-          canDownload={false}
-          showMunicipality
-          actions={(b) =>
-            b.status === 'completed' && (
-              <Button size="small" startIcon={<Restore />} onClick={() => setRestoring(b)}>
-                Restaurar
-              </Button>
-            )
-          }
-        />
-      )}
+      <QueryState query={query} errorText="Falha ao carregar os backups.">
+        {(data) => (
+          <BackupList
+            backups={data.backups}
+            canDownload={false}
+            showMunicipality
+            actions={(b) =>
+              b.status === 'completed' && (
+                <Button size="small" startIcon={<Restore />} onClick={() => setRestoring(b)}>
+                  Restaurar
+                </Button>
+              )
+            }
+          />
+        )}
+      </QueryState>
       {restoring && <RestoreDialog backup={restoring} onClose={() => setRestoring(null)} />}
     </>
   );

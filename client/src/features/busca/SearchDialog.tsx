@@ -59,7 +59,7 @@ export default function SearchDialog({ open, onClose, mobile }: Props) {
   const groups = useMemo(() => (short ? [] : (result.data?.groups ?? [])), [short, result.data]);
 
   const options = useMemo(() => {
-    const out: Array<{ kind: BuscaKind; label: string; items: Option[] }> = [];
+    const out: Array<{ kind: BuscaKind; label: string; count: string | null; items: Option[] }> = [];
     for (const g of groups) {
       const items: Option[] = g.items.map((i) => ({ ...i, key: `${g.kind}-${i.id}`, kind: g.kind }));
       if (g.moreHref)
@@ -71,7 +71,9 @@ export default function SearchDialog({ open, onClose, mobile }: Props) {
           kind: g.kind,
           more: true,
         });
-      out.push({ kind: g.kind, label: g.label, items });
+      const shown = g.items.length;
+      const count = g.total > shown || g.totalIsCapped ? BUSCA_MSG.shownOf(shown, g.total, g.totalIsCapped) : null;
+      out.push({ kind: g.kind, label: g.label, count, items });
     }
     return out;
   }, [groups]);
@@ -121,7 +123,10 @@ export default function SearchDialog({ open, onClose, mobile }: Props) {
       : result.data && !result.isPlaceholderData && !flat.length
         ? BUSCA_MSG.empty(text.trim())
         : flat.length
-          ? `${flat.length} ${flat.length === 1 ? 'resultado' : 'resultados'}.`
+          ? BUSCA_MSG.found(
+              groups.reduce((n, g) => n + g.total, 0),
+              groups.some((g) => g.totalIsCapped),
+            )
           : '';
 
   return (
@@ -183,6 +188,7 @@ export default function SearchDialog({ open, onClose, mobile }: Props) {
                 sx={{ display: 'block', px: 2, lineHeight: 2.2 }}
               >
                 {g.label}
+                {g.count && ` · ${g.count}`}
               </Typography>
               {g.items.map((o) => {
                 const selected = o === activeOption;

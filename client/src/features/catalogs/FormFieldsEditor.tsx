@@ -23,7 +23,7 @@ import {
   type FormField,
 } from '@tombo/shared';
 import { ApiError } from '../../lib/http';
-import { hasPermission, useSession } from '../../lib/session';
+import { useCan } from '../../lib/permissions';
 import { toast } from '../../lib/toast';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ContentSpinner } from '../../components/FullScreenSpinner';
@@ -35,8 +35,8 @@ import { useFormFields } from './queries';
 
 /** Asset form fields (spec §3/§8): add, edit, delete (not system fields), reorder. */
 export function FormFieldsEditor() {
-  const user = useSession((s) => s.user);
-  const canManage = hasPermission(user, 'catalogs:manage');
+  const can = useCan();
+  const canManage = can('catalogs:manage');
   const qc = useQueryClient();
   const { data, isPending, isError, refetch } = useFormFields();
   const [edit, setEdit] = useState<FormField | 'new' | null>(null);

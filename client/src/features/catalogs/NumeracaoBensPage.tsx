@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,18 +21,18 @@ import {
   numberingBody,
   renderNumero,
   yearOf,
+  type NumberingBody,
   type NumberingComponent,
   type NumberingPattern,
 } from '@tombo/shared';
-import { ApiError } from '../../lib/http';
-import { hasPermission, useSession } from '../../lib/session';
-import { toast } from '../../lib/toast';
-import { ContentSpinner } from '../../components/FullScreenSpinner';
-import { LoadError } from '../../components/LoadError';
+import { useCan } from '../../lib/permissions';
+import { useApiMutation } from '../../lib/useApiMutation';
 import { PageHeader } from '../../components/PageHeader';
+import { QueryState } from '../../components/register/QueryState';
+import { RecordFormFrame, useRecordEditing } from '../../components/register/form';
 import type { PageProps } from '../../lib/feature';
 import { sortByName, useSectors } from '../sectors';
-import { saveNumbering } from './api';
+import { fetchNumbering, saveNumbering } from './api';
 import { catalogKeys } from './keys';
 import { useNumbering } from './queries';
 import { NextNumbersCard } from './NextNumbersCard';
@@ -51,20 +51,16 @@ const TYPE_LABELS: Record<NumberingComponent['type'], string> = {
 
 /** /configuracoes/numeracao-bens: the municipality's numbering pattern (spec §3, default §9). */
 export default function NumeracaoBensPage({ title }: PageProps) {
-  const { data, isPending, isError, refetch } = useNumbering();
+  const query = useNumbering();
   return (
     <>
       <PageHeader
         title={title}
         subtitle="Como o sistema forma os números de patrimônio. Os números são únicos no município e nunca reutilizados."
       />
-      {isPending ? (
-        <ContentSpinner />
-      ) : isError ? (
-        <LoadError message="Falha ao carregar o padrão de numeração." onRetry={() => void refetch()} />
-      ) : (
-        <Editor key={data.version} pattern={data} />
-      )}
+      <QueryState query={query} errorText="Falha ao carregar o padrão de numeração.">
+        {(data) => <Editor initial={data} />}
+      </QueryState>
     </>
   );
 }
@@ -87,14 +83,26 @@ function draftOf(p: Pick<NumberingPattern, 'components' | 'separator'>): Draft {
   };
 }
 
-function Editor({ pattern }: { pattern: NumberingPattern }) {
-  const user = useSession((s) => s.user);
-  const canManage = hasPermission(user, 'catalogs:manage');
+/** The pattern being edited as a versioned record (one per municipality: its id is the municipality's). */
+const recordOf = (p: NumberingPattern) => ({ ...p, id: p.municipalityId });
+
+function Editor({ initial }: { initial: NumberingPattern }) {
+  const canManage = useCan()('catalogs:manage');
   const qc = useQueryClient();
   const sectors = sortByName(useSectors().data?.sectors ?? []);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(pattern));
+  const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
   const [sampleSector, setSampleSector] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // The draft survives a refetch: a newer stored pattern (someone else saved) raises the banner, never a reset.
+  const edit = useRecordEditing(recordOf(initial), {
+    fetch: async () => recordOf(await fetchNumbering()),
+    apply: (fresh) => {
+      qc.setQueryData(catalogKeys.numbering, fresh);
+      setDraft(draftOf(fresh));
+    },
+    reloadedText: 'Padrão de numeração recarregado com a versão atual.',
+  });
+  const pattern = edit.base ?? recordOf(initial);
   const used = draft.components.filter(
     (c) => c.type === 'sequence' || (c.type === 'year' && draft.year) || (c.type === 'sector' && draft.sector),
   );
@@ -110,24 +118,30 @@ function Editor({ pattern }: { pattern: NumberingPattern }) {
     { year, sectorCode: code, sequence: 2 },
   );
 
-  const save = useMutation({
-    mutationFn: () => saveNumbering({ components: used, separator: draft.separator, version: pattern.version }),
-    onSuccess: (p) => {
-      qc.setQueryData(catalogKeys.numbering, p);
-      void qc.invalidateQueries({ queryKey: catalogKeys.nextNumbers });
-      toast.success(NUMBERING_MSG.saved);
+  const save = useApiMutation({
+    mutationFn: async (body: NumberingBody) => {
+      edit.setConflict(null);
+      const saved = await saveNumbering(body);
+      edit.setBase(recordOf(saved));
+      return saved;
     },
-    onError: (err) => {
-      toast.fromError(err);
-      if (err instanceof ApiError && err.status === 409) void qc.invalidateQueries({ queryKey: catalogKeys.numbering });
-    },
+    success: NUMBERING_MSG.saved,
+    invalidate: [catalogKeys.nextNumbers],
+    onSuccess: (saved) => qc.setQueryData(catalogKeys.numbering, saved),
+    onConflict: (err) => edit.setConflict(err.message),
   });
+  const saving = save.isPending;
+  // A refetch (live 'catalog.changed') that brings a newer version than the one being edited: someone else saved.
+  const stored = useNumbering().data;
+  const remote = edit.remote ?? (stored && !saving && stored.version > pattern.version ? 'updated' : null);
 
-  const submit = () => {
-    const r = numberingBody.safeParse({ components: used, separator: draft.separator });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    // The same contract as the route, version included: the client never sends what the server refuses.
+    const r = numberingBody.safeParse({ components: used, separator: draft.separator, version: pattern.version });
     if (!r.success) return setError(r.error.issues[0]?.message ?? 'Padrão inválido.');
     setError(null);
-    save.mutate();
+    save.mutate(r.data);
   };
 
   const setComponent = (i: number, c: NumberingComponent) =>
@@ -138,11 +152,27 @@ function Editor({ pattern }: { pattern: NumberingPattern }) {
       [list[i], list[i + dir]] = [list[i + dir], list[i]];
       return { ...d, components: list };
     });
-  const disabled = !canManage || save.isPending;
+  const disabled = !canManage || saving;
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, alignItems: 'start' }}>
-      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+      <RecordFormFrame
+        label="Padrão de numeração"
+        onSubmit={submit}
+        conflict={edit.conflict}
+        remote={remote}
+        changedText="O padrão de numeração foi alterado por outra pessoa enquanto você editava."
+        goneText={() => ''}
+        onReload={() => void edit.reload()}
+        saving={saving || !canManage}
+        submitLabel="Salvar padrão"
+        cancelTo="/configuracoes"
+        extraActions={
+          <Button onClick={() => setDraft(draftOf(pattern))} disabled={disabled}>
+            Descartar
+          </Button>
+        }
+      >
         {pattern.isDefault && (
           <Alert severity="info" sx={{ mb: 2 }}>
             O município usa o padrão inicial: ano (AAAA), código do setor com 2 caracteres e sequência de 6 dígitos.
@@ -267,6 +297,8 @@ function Editor({ pattern }: { pattern: NumberingPattern }) {
           sx={{ mt: 2, minWidth: 220 }}
           onChange={(e) => setDraft((d) => ({ ...d, separator: e.target.value as Draft['separator'] }))}
           helperText="Entre os componentes do número."
+          // '' is a choice here ('Nenhum'), not an empty select: shown, with the label above it.
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
           {NUMBERING_SEPARATORS.map((s) => (
             <MenuItem key={s || 'none'} value={s}>
@@ -279,17 +311,7 @@ function Editor({ pattern }: { pattern: NumberingPattern }) {
             {error}
           </Alert>
         )}
-        {canManage && (
-          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 3 }}>
-            <Button onClick={() => setDraft(draftOf(pattern))} disabled={save.isPending}>
-              Descartar
-            </Button>
-            <Button variant="contained" onClick={submit} disabled={save.isPending}>
-              Salvar padrão
-            </Button>
-          </Box>
-        )}
-      </Paper>
+      </RecordFormFrame>
       <Stack spacing={2}>
         <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>

@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import RestartAlt from '@mui/icons-material/RestartAlt';
 import { DEFAULT_CUSTOMIZATION, HEADER_DEFAULTS, customizationSchema, type Customization } from '@tombo/shared';
-import { hasPermission, useSession } from '../../lib/session';
+import { useCan } from '../../lib/permissions';
 import { toast } from '../../lib/toast';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
@@ -50,18 +50,20 @@ const RESET_DONE = 'Personalização restaurada para o padrão.';
 
 /** /configuracoes/personalizacao: header branding and primary colour (read-only without settings:update). */
 export default function PersonalizationPage({ title }: PageProps) {
-  const user = useSession((s) => s.user);
-  const canEdit = hasPermission(user, 'settings:update');
+  const can = useCan();
+  const canEdit = can('settings:update');
   const current = useCustomization();
   const scope = useCustomizationScope();
   const qc = useQueryClient();
   const [confirmReset, setConfirmReset] = useState(false);
-  const { register, control, handleSubmit, reset, formState, setValue, watch } = useForm<BrandingForm>({
+  const { register, control, handleSubmit, reset, resetField, formState, watch } = useForm<BrandingForm>({
     resolver: zodResolver(brandingForm),
     defaultValues: pickBranding(current),
   });
+  // Stored settings that change under the form (a file upload, another admin's save) update the untouched
+  // inputs only: what the person typed and has not saved yet stays (issue 35).
   useEffect(() => {
-    reset(pickBranding(current));
+    reset(pickBranding(current), { keepDirtyValues: true });
   }, [current, reset]);
   const { errors, isDirty } = formState;
 
@@ -72,6 +74,7 @@ export default function PersonalizationPage({ title }: PageProps) {
   const save = useMutation({
     mutationFn: saveCustomization,
     onSuccess: (next) => {
+      reset(pickBranding(next));
       apply(next);
       toast.success(SAVED);
     },
@@ -84,6 +87,7 @@ export default function PersonalizationPage({ title }: PageProps) {
   const restore = useMutation({
     mutationFn: resetCustomization,
     onSuccess: (next) => {
+      reset(pickBranding(next));
       apply(next);
       toast.success(RESET_DONE);
     },
@@ -172,7 +176,7 @@ export default function PersonalizationPage({ title }: PageProps) {
                       disabled={!canEdit}
                       onUploaded={(next) => {
                         apply(next);
-                        setValue('activeLogoUrl', next.activeLogoUrl, { shouldDirty: false });
+                        resetField('activeLogoUrl', { defaultValue: next.activeLogoUrl });
                       }}
                     />
                   )}
@@ -257,7 +261,7 @@ export default function PersonalizationPage({ title }: PageProps) {
                       disabled={!canEdit}
                       onUploaded={(next) => {
                         apply(next);
-                        setValue('faviconUrl', next.faviconUrl, { shouldDirty: false });
+                        resetField('faviconUrl', { defaultValue: next.faviconUrl });
                       }}
                     />
                   )}

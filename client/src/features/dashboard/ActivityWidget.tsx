@@ -1,4 +1,4 @@
-import { hasPermission, useSession } from '../../lib/session';
+import { useCan } from '../../lib/permissions';
 import { RecentActivity } from '../audit';
 
 /**
@@ -6,6 +6,6 @@ import { RecentActivity } from '../audit';
  * `audit:read`, else the entries about the assets the user sees); the full log is linked for its readers.
  */
 export function ActivityWidget() {
-  const user = useSession((s) => s.user);
-  return <RecentActivity limit={6} showAll={hasPermission(user, 'audit:read')} />;
+  const can = useCan();
+  return <RecentActivity limit={6} showAll={can('audit:read')} />;
 }

@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ContentSpinner } from '../../components/FullScreenSpinner';
 import { Figure, Figures } from './Figure';
 import { useAssetStats } from './queries';
+import { countAxis } from '../../components/charts/axes';
 
 function Guard({ render }: { render: (s: AssetStats) => ReactNode }) {
   const { data, isPending, isError } = useAssetStats();
@@ -49,6 +50,7 @@ export function AssetStatusWidget() {
               width: 110,
             },
           ]}
+          xAxis={[countAxis]}
           series={[
             { data: s.porStatus.map((x) => x.count), label: 'Bens', valueFormatter: (v) => formatNumber(v ?? 0) },
           ]}

@@ -16,8 +16,9 @@ import RestartAlt from '@mui/icons-material/RestartAlt';
 import Tune from '@mui/icons-material/Tune';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
-import { MAIN_ROUTES, ROLE_LABELS, SECTOR_RESTRICTED_ROLES, formatNumber, painelOfPath } from '@tombo/shared';
+import { ROLE_LABELS, SECTOR_RESTRICTED_ROLES, formatNumber, painelOfPath } from '@tombo/shared';
 import { useSession } from '../../lib/session';
+import { useCanOpen } from '../../lib/permissions';
 import { EmptyState } from '../../components/EmptyState';
 import { ContentSpinner } from '../../components/FullScreenSpinner';
 import { PageHeader } from '../../components/PageHeader';
@@ -26,6 +27,7 @@ import { useLocais } from '../locais';
 import { useSectors } from '../sectors';
 import { useDashboardLayout } from './layout';
 import { WidgetCard } from './WidgetCard';
+import { PrimeirosPassosCard } from './PrimeirosPassosCard';
 
 function CountCard({
   label,
@@ -97,8 +99,7 @@ export default function DashboardPage({ title }: PageProps) {
     .filter((x) => user?.sectorIds.includes(x.id))
     .reduce((n, x) => n + x.locaisCount, 0);
   const [addAnchor, setAddAnchor] = useState<HTMLElement | null>(null);
-  const sectorsAllowed =
-    !!user && !!MAIN_ROUTES.find((r) => r.path === '/configuracoes/setores')?.roles.some((r) => r === user.role);
+  const sectorsAllowed = useCanOpen()('/configuracoes/setores');
 
   return (
     <>
@@ -148,6 +149,7 @@ export default function DashboardPage({ title }: PageProps) {
           )
         }
       />
+      <PrimeirosPassosCard />
       <Grid container spacing={2} sx={{ mb: 2 }}>
         <Grid size={{ xs: 6, lg: 3 }}>
           <CountCard

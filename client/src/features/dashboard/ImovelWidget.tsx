@@ -10,6 +10,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ContentSpinner } from '../../components/FullScreenSpinner';
 import { Figure } from './Figure';
 import { useImovelResumo } from './imoveisResumo';
+import { countAxis } from '../../components/charts/axes';
 
 const m2 = (v: string) => `${formatDecimal(v, 2)} m²`;
 
@@ -66,7 +67,7 @@ export function ImovelWidget() {
         layout="horizontal"
         margin={{ left: 4, right: 16, top: 8, bottom: 8 }}
         yAxis={[{ scaleType: 'band', data: s.map((x) => x.label), width: 120 }]}
-        xAxis={[{ tickMinStep: 1 }]}
+        xAxis={[countAxis]}
         series={[{ data: s.map((x) => x.count), label: 'Imóveis', valueFormatter: (v) => formatNumber(v ?? 0) }]}
         hideLegend
       />

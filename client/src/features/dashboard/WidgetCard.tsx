@@ -137,7 +137,7 @@ export function WidgetCard({ widget, first, last, customizing, onMove, onRemove,
               ))}
             </ToggleButtonGroup>
           )}
-          {Body ? <Body /> : <EmptyState compact />}
+          {Body ? <Body /> : <EmptyState compact title="Este painel não tem conteúdo." />}
         </CardContent>
       </Card>
     </Grid>

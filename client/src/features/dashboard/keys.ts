@@ -9,5 +9,6 @@ export const dashboardKeys = {
   emprestimos: (status: 'atrasados' | 'abertos') => ['dashboard', 'emprestimos', status] as const,
   solicitacoes: ['dashboard', 'minhas-solicitacoes'] as const,
   administracao: ['dashboard', 'administracao'] as const,
+  primeirosPassos: ['dashboard', 'primeiros-passos'] as const,
   layout: (painel: Painel) => ['dashboard', 'layout', painel] as const,
 };

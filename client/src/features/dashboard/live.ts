@@ -11,7 +11,8 @@ const invalidate =
     for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
   };
 
-const assetsChanged = invalidate(dashboardKeys.assetStats, dashboardKeys.pendencias);
+// The 'Primeiros passos' checklist follows its steps' data (an inactive query costs nothing to invalidate).
+const assetsChanged = invalidate(dashboardKeys.assetStats, dashboardKeys.pendencias, dashboardKeys.primeirosPassos);
 const pendenciasChanged = invalidate(dashboardKeys.pendencias);
 const transfersChanged = invalidate(dashboardKeys.pendencias, dashboardKeys.aprovacoes, dashboardKeys.solicitacoes);
 const loansChanged = invalidate(
@@ -20,7 +21,8 @@ const loansChanged = invalidate(
   dashboardKeys.emprestimos('abertos'),
 );
 const inventariosChanged = invalidate(dashboardKeys.pendencias, dashboardKeys.inventarios);
-const adminChanged = invalidate(dashboardKeys.administracao);
+const adminChanged = invalidate(dashboardKeys.administracao, dashboardKeys.primeirosPassos);
+const passosChanged = invalidate(dashboardKeys.primeirosPassos);
 
 const figures: Record<string, Handler> = {
   'patrimonio.created': assetsChanged,
@@ -40,6 +42,12 @@ const figures: Record<string, Handler> = {
   'inventario.deleted': inventariosChanged,
   'user.updated': adminChanged,
   'job.completed': adminChanged,
+  'user.created': passosChanged,
+  'sector.created': passosChanged,
+  'sector.deleted': passosChanged,
+  'local.created': passosChanged,
+  'local.deleted': passosChanged,
+  'catalog.changed': passosChanged,
 };
 
 /** Both handlers of an event named twice (the 'Resumo de Imóveis' and 'Pendências e Alertas' both follow maintenance). */

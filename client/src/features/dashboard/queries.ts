@@ -6,6 +6,7 @@ import type {
   EmprestimosResumo,
   InventariosEmAndamento,
   PendenciasStats,
+  PrimeirosPassos,
 } from '@tombo/shared';
 import { http } from '../../lib/http';
 import { dashboardKeys } from './keys';
@@ -52,4 +53,12 @@ export const useAdministracao = () =>
   useQuery({
     queryKey: dashboardKeys.administracao,
     queryFn: () => http.get<AdministracaoResumo>('/dashboard/administracao'),
+  });
+
+/** The new municipality's checklist (who configures it: settings:update). */
+export const usePrimeirosPassos = (enabled: boolean) =>
+  useQuery({
+    queryKey: dashboardKeys.primeirosPassos,
+    queryFn: () => http.get<PrimeirosPassos>('/dashboard/primeiros-passos'),
+    enabled,
   });

@@ -14,8 +14,8 @@ import type { PageProps } from '../../lib/feature';
 import { competenciaBR } from './format';
 import { Figure } from './FigureCards';
 import { useResumo } from './queries';
+import { amountAxis } from '../../components/charts/axes';
 
-const compact = new Intl.NumberFormat('pt-BR', { notation: 'compact', maximumFractionDigits: 1 });
 const TOP = 8;
 
 /** Book value and accumulated depreciation of the largest groups, as stacked horizontal bars. */
@@ -36,7 +36,7 @@ function PorGrupo({ title, rows }: { title: string; rows: Array<TotaisDepreciaca
           height={Math.max(180, 40 * top.length + 60)}
           margin={{ left: 4, right: 28, top: 8, bottom: 4 }}
           yAxis={[{ scaleType: 'band', data: top.map((r) => r.nome), width: 110 }]}
-          xAxis={[{ valueFormatter: (v: number) => compact.format(v) }]}
+          xAxis={[amountAxis]}
           series={[
             {
               data: top.map((r) => Number(r.valorContabil)),
@@ -143,7 +143,7 @@ export default function DashboardDepreciacaoPage({ title }: PageProps) {
                 height={260}
                 margin={{ left: 4, right: 32, top: 16, bottom: 4 }}
                 xAxis={[{ scaleType: 'point', data: r.serie.map((m) => competenciaBR(m.competencia)) }]}
-                yAxis={[{ width: 56, valueFormatter: (v: number) => compact.format(v) }]}
+                yAxis={[{ width: 56, ...amountAxis }]}
                 series={[
                   {
                     data: r.serie.map((m) => Number(m.valorContabil)),

@@ -6,7 +6,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { formatDateTime, formatMoney, formatPercent } from '@tombo/shared';
-import { hasPermission, useSession } from '../../lib/session';
+import { useCan } from '../../lib/permissions';
 import type { Permission } from '@tombo/shared';
 import type { EventoValorItem, TipoEventoValor } from './api';
 import { EVENTO_TITULO, EventoDialog, type EventoKind } from './EventoDialog';
@@ -47,8 +47,8 @@ function EventoCard({ e }: { e: EventoValorItem }) {
 
 /** 'Reavaliações e reduções': the asset's value events, and the buttons to register them for who manages depreciation. */
 export function EventosPanel({ patrimonioId }: { patrimonioId: number }) {
-  const user = useSession((s) => s.user);
-  const canManage = hasPermission(user, MANAGE);
+  const can = useCan();
+  const canManage = can(MANAGE);
   const eventos = useEventosValor(patrimonioId);
   const [kind, setKind] = useState<EventoKind | null>(null);
   const list = eventos.data ?? [];

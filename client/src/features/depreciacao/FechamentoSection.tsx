@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { DEPRECIACAO_MSG as M, competenciaDe, formatDateTime, formatMoney, isoDayOf, mesIndice } from '@tombo/shared';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { hasPermission, useSession } from '../../lib/session';
+import { useCan } from '../../lib/permissions';
 import { toast } from '../../lib/toast';
 import { useJob } from '../downloads';
 import { competenciaBR, maskCompetenciaBR, parseCompetenciaBR } from './format';
@@ -67,9 +67,9 @@ function Progresso({ jobId, competencia, onEnd }: { jobId: string; competencia: 
 
 /** 'Fechamento mensal': the closed months, closing the next one with its progress, reopening the last (admin). */
 export function FechamentoSection() {
-  const user = useSession((s) => s.user);
-  const podeFechar = hasPermission(user, 'depreciacao:manage');
-  const podeReabrir = hasPermission(user, 'depreciacao:reopen');
+  const can = useCan();
+  const podeFechar = can('depreciacao:manage');
+  const podeReabrir = can('depreciacao:reopen');
   const lista = useFechamentos();
   const { fechar, reabrir } = useFechamentoMutations();
   const fechamentos = lista.data ?? [];

@@ -2,14 +2,13 @@ import Box from '@mui/material/Box';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { formatMoney } from '@tombo/shared';
 import { competenciaBR } from './format';
+import { amountAxis } from '../../components/charts/axes';
 
 interface Props {
   meses: Array<{ competencia: string; valorContabil: string }>;
   /** The month of the reference date ('YYYY-MM'), marked on the line. */
   atual: string;
 }
-
-const compact = new Intl.NumberFormat('pt-BR', { notation: 'compact', maximumFractionDigits: 1 });
 
 /** The book value month by month (a line), with the reference month marked. */
 export function ScheduleChart({ meses, atual }: Props) {
@@ -33,7 +32,7 @@ export function ScheduleChart({ meses, atual }: Props) {
             valueFormatter: (v: string, ctx) => (ctx.location === 'tick' ? v.slice(3) : v),
           },
         ]}
-        yAxis={[{ min: 0, width: 56, valueFormatter: (v: number) => compact.format(v) }]}
+        yAxis={[{ min: 0, width: 56, ...amountAxis }]}
         series={[
           {
             data: values,

@@ -19,10 +19,8 @@ import Print from '@mui/icons-material/Print';
 import StarOutline from '@mui/icons-material/StarOutline';
 import { ETIQUETA_MSG, formatDateTime, type LabelTemplate } from '@tombo/shared';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { EmptyState } from '../../components/EmptyState';
-import { ContentSpinner } from '../../components/FullScreenSpinner';
-import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
+import { QueryState } from '../../components/register/QueryState';
 import type { PageProps } from '../../lib/feature';
 import { fmtMm } from './format';
 import { templateBody, useLabelTemplateMutations, useLabelTemplates } from './queries';
@@ -39,7 +37,8 @@ function copyName(name: string, taken: readonly LabelTemplate[]): string {
 /** /etiquetas/templates: the municipality's label templates — create, edit, duplicate, delete, set default. */
 export default function TemplatesPage({ title }: PageProps) {
   const navigate = useNavigate();
-  const { data, isPending, isError, refetch } = useLabelTemplates();
+  const query = useLabelTemplates();
+  const { data } = query;
   const { create, update, remove } = useLabelTemplateMutations();
   const [toDelete, setToDelete] = useState<LabelTemplate | null>(null);
   const templates = data ?? [];
@@ -73,73 +72,72 @@ export default function TemplatesPage({ title }: PageProps) {
           </>
         }
       />
-      {isPending ? (
-        <ContentSpinner />
-      ) : isError ? (
-        <LoadError message={ETIQUETA_MSG.loadFailed} onRetry={() => void refetch()} />
-      ) : templates.length === 0 ? (
-        <Paper variant="outlined">
-          <EmptyState title="Nenhum template de etiqueta." description='Use "Novo template" para criar o primeiro.' />
-        </Paper>
-      ) : (
-        <TableContainer component={Paper} variant="outlined">
-          <Table aria-label="Templates de etiqueta" size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>Nome</TableCell>
-                <TableCell>Tamanho</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Elementos</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Atualizado em</TableCell>
-                <TableCell align="right">Ações</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {templates.map((t) => (
-                <TableRow key={t.id} hover data-testid={`label-template-${t.id}`}>
-                  <TableCell>
-                    {t.name} {t.isDefault && <Chip size="small" color="primary" label="Padrão" sx={{ ml: 1 }} />}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {fmtMm(t.width)} × {fmtMm(t.height)} mm
-                  </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t.elements.length}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                    {formatDateTime(t.updatedAt)}
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Tooltip title="Editar">
-                      <IconButton
-                        aria-label={`Editar template ${t.name}`}
-                        component={RouterLink}
-                        to={`/etiquetas/templates/editor/${t.id}`}
-                      >
-                        <EditOutlined fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title="Duplicar">
-                      <IconButton aria-label={`Duplicar template ${t.name}`} onClick={() => duplicate(t)}>
-                        <ContentCopy fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    {!t.isDefault && (
-                      <Tooltip title="Definir como padrão">
-                        <IconButton aria-label={`Definir ${t.name} como padrão`} onClick={() => makeDefault(t)}>
-                          <StarOutline fontSize="small" />
+      <QueryState
+        query={query}
+        errorText={ETIQUETA_MSG.loadFailed}
+        isEmpty={() => templates.length === 0}
+        empty={{ title: 'Nenhum template de etiqueta.', description: 'Use "Novo template" para criar o primeiro.' }}
+      >
+        {() => (
+          <TableContainer component={Paper} variant="outlined">
+            <Table aria-label="Templates de etiqueta" size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Nome</TableCell>
+                  <TableCell>Tamanho</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Elementos</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Atualizado em</TableCell>
+                  <TableCell align="right">Ações</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {templates.map((t) => (
+                  <TableRow key={t.id} hover data-testid={`label-template-${t.id}`}>
+                    <TableCell>
+                      {t.name} {t.isDefault && <Chip size="small" color="primary" label="Padrão" sx={{ ml: 1 }} />}
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {fmtMm(t.width)} × {fmtMm(t.height)} mm
+                    </TableCell>
+                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t.elements.length}</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                      {formatDateTime(t.updatedAt)}
+                    </TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      <Tooltip title="Editar">
+                        <IconButton
+                          aria-label={`Editar template ${t.name}`}
+                          component={RouterLink}
+                          to={`/etiquetas/templates/editor/${t.id}`}
+                        >
+                          <EditOutlined fontSize="small" />
                         </IconButton>
                       </Tooltip>
-                    )}
-                    <Tooltip title="Excluir">
-                      <IconButton aria-label={`Excluir template ${t.name}`} onClick={() => setToDelete(t)}>
-                        <DeleteOutline fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+                      <Tooltip title="Duplicar">
+                        <IconButton aria-label={`Duplicar template ${t.name}`} onClick={() => duplicate(t)}>
+                          <ContentCopy fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                      {!t.isDefault && (
+                        <Tooltip title="Definir como padrão">
+                          <IconButton aria-label={`Definir ${t.name} como padrão`} onClick={() => makeDefault(t)}>
+                            <StarOutline fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      )}
+                      <Tooltip title="Excluir">
+                        <IconButton aria-label={`Excluir template ${t.name}`} onClick={() => setToDelete(t)}>
+                          <DeleteOutline fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </QueryState>
       <ConfirmDialog
         open={!!toDelete}
         title="Excluir template"

@@ -35,7 +35,7 @@ import {
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import type { PageProps } from '../../lib/feature';
-import { hasPermission, useSession } from '../../lib/session';
+import { useCan } from '../../lib/permissions';
 import { toast } from '../../lib/toast';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { byName, useFormFields, useTipos } from '../catalogs';
@@ -89,8 +89,8 @@ function FilterSelect(props: {
 
 /** /exportacao: assets to XLSX or CSV with an export template and the list filters; the templates. */
 export default function ExportacaoPage({ title }: PageProps) {
-  const user = useSession((s) => s.user);
-  const canManage = hasPermission(user, 'reports:manage_templates');
+  const can = useCan();
+  const canManage = can('reports:manage_templates');
   const templates = useExportTemplates();
   useLoadErrorToast(templates.isError, templates.errorUpdatedAt, EXPORT_MSG.loadFailed);
   const fields = useFormFields();

@@ -5,12 +5,11 @@ import Add from '@mui/icons-material/Add';
 import { IMOVEL_FIELD_MSG, type ImovelField } from '@tombo/shared';
 import type { PageProps } from '../../lib/feature';
 import { ApiError } from '../../lib/http';
-import { hasPermission, useSession } from '../../lib/session';
+import { useCan } from '../../lib/permissions';
 import { toast } from '../../lib/toast';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ContentSpinner } from '../../components/FullScreenSpinner';
-import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
+import { QueryState } from '../../components/register/QueryState';
 import { FieldDialog, FieldList } from '../catalogs';
 import {
   createImovelField,
@@ -30,10 +29,11 @@ function failed(text: string, err: unknown) {
 
 /** /imoveis/campos: the property form's fields; add, edit, delete (not system fields) and reorder. */
 export default function CamposPage({ title }: PageProps) {
-  const user = useSession((s) => s.user);
-  const canManage = hasPermission(user, 'imoveis:manage_fields');
+  const can = useCan();
+  const canManage = can('imoveis:manage_fields');
   const qc = useQueryClient();
-  const { data, isPending, isError, refetch } = useImovelFields();
+  const query = useImovelFields();
+  const { data } = query;
   const [edit, setEdit] = useState<ImovelField | 'new' | null>(null);
   const [toDelete, setToDelete] = useState<ImovelField | null>(null);
   const refresh = () => void qc.invalidateQueries({ queryKey: imovelKeys.fields });
@@ -106,21 +106,19 @@ export default function CamposPage({ title }: PageProps) {
           )
         }
       />
-      {isPending ? (
-        <ContentSpinner />
-      ) : isError ? (
-        <LoadError message="Falha ao carregar os campos personalizados." onRetry={() => void refetch()} />
-      ) : (
-        <FieldList
-          fields={fields}
-          ariaLabel="Campos do cadastro de imóveis"
-          canManage={canManage}
-          reordering={reorder.isPending}
-          onMove={move}
-          onEdit={setEdit}
-          onDelete={setToDelete}
-        />
-      )}
+      <QueryState query={query} errorText="Falha ao carregar os campos personalizados.">
+        {() => (
+          <FieldList
+            fields={fields}
+            ariaLabel="Campos do cadastro de imóveis"
+            canManage={canManage}
+            reordering={reorder.isPending}
+            onMove={move}
+            onEdit={setEdit}
+            onDelete={setToDelete}
+          />
+        )}
+      </QueryState>
       {canManage && (
         <>
           <FieldDialog

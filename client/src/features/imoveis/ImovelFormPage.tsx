@@ -1,25 +1,21 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { IMOVEL_MSG, type Imovel, type ImovelArquivo } from '@tombo/shared';
 import type { PageProps } from '../../lib/feature';
-import { ApiError, errorMessage } from '../../lib/http';
 import { useLiveEvent } from '../../lib/liveBus';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { ContentSpinner } from '../../components/FullScreenSpinner';
+import { useApiMutation } from '../../lib/useApiMutation';
 import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
+import { QueryState } from '../../components/register/QueryState';
+import { RecordFormFrame, submitOrScroll, useRecordEditing } from '../../components/register/form';
 import { useSectors } from '../sectors';
 import { useFormas } from '../catalogs';
-import { FileQueue, type QueuedFile } from '../patrimonios';
+import { RecordFiles, uploadFailureText, useUploadQueue } from '../patrimonios';
 import { createImovel, deleteArquivo, fetchImovel, updateImovel, uploadArquivo } from './api';
 import { emptyValues, formPath, makeResolver, toBody, valuesFrom, type FormValues } from './formModel';
 import { ImovelInputs } from './ImovelInputs';
@@ -33,42 +29,24 @@ export default function ImovelFormPage({ title }: PageProps) {
   const params = useParams();
   const id = params.id ? Number(params.id) : null;
   const fields = useImovelFields();
-  const sectors = useSectors();
-  const formas = useFormas();
+  const catalogs = [useSectors(), useFormas()];
   const imovel = useImovel(id ?? 0);
-  const loading = fields.isPending || sectors.isPending || formas.isPending || (id != null && imovel.isPending);
-  const failed = fields.isError || sectors.isError || (id != null && imovel.isError);
   if (id != null && !Number.isInteger(id)) return <LoadError message={IMOVEL_MSG.notFound} />;
+  const subtitle =
+    id == null
+      ? 'O número de patrimônio vem da numeração do município, a menos que você o informe.'
+      : imovel.data && `Imóvel ${imovel.data.numero_patrimonio}`;
   return (
     <>
-      <PageHeader
-        title={title}
-        subtitle={
-          id == null
-            ? 'O número de patrimônio vem da numeração do município, a menos que você o informe.'
-            : imovel.data
-              ? `Imóvel ${imovel.data.numero_patrimonio}`
-              : undefined
-        }
-      />
-      {failed ? (
-        <LoadError
-          message={
-            imovel.error instanceof ApiError && imovel.error.status === 404
-              ? IMOVEL_MSG.notFound
-              : IMOVEL_MSG.loadFailed
-          }
-          onRetry={() => {
-            void fields.refetch();
-            void sectors.refetch();
-            if (id != null) void imovel.refetch();
-          }}
-        />
-      ) : loading ? (
-        <ContentSpinner />
-      ) : (
-        <ImovelForm key={id ?? 'novo'} initial={id != null ? (imovel.data ?? null) : null} />
-      )}
+      <PageHeader title={title} subtitle={subtitle || undefined} />
+      <QueryState
+        query={fields}
+        also={id != null ? [...catalogs, imovel] : catalogs}
+        errorText={IMOVEL_MSG.loadFailed}
+        notFoundText={IMOVEL_MSG.notFound}
+      >
+        {() => <ImovelForm key={id ?? 'novo'} initial={id != null ? (imovel.data ?? null) : null} />}
+      </QueryState>
     </>
   );
 }
@@ -87,13 +65,9 @@ function ImovelForm({ initial }: { initial: Imovel | null }) {
       ? allSectors.filter((s) => user.sectorIds.includes(s.id) || s.id === initial?.sectorId)
       : allSectors;
   const editing = initial != null;
-  const [base, setBase] = useState<Imovel | null>(initial);
-  const [conflict, setConflict] = useState<string | null>(null);
-  const [remoteChange, setRemoteChange] = useState<'updated' | 'deleted' | null>(null);
-  const [queue, setQueue] = useState<QueuedFile[]>([]);
-  const [saving, setSaving] = useState(false);
   // Files already stored: the cached record's, refetched when a live event names this property (live.ts).
   const record = useImovel(initial?.id ?? 0).data ?? initial;
+  const uploads = useUploadQueue(uploadArquivo);
 
   const defaults = useMemo(
     () =>
@@ -110,143 +84,69 @@ function ImovelForm({ initial }: { initial: Imovel | null }) {
     resolver,
     mode: 'onTouched',
   });
-
-  // A newer version saved by someone else makes this form stale (files do not change the version).
-  useLiveEvent('imovel.updated', (e) => {
-    if (base && e.data.id === base.id && e.data.version > base.version && !saving) setRemoteChange('updated');
-  });
-  useLiveEvent('imovel.deleted', (e) => {
-    if (base && e.data.id === base.id) setRemoteChange('deleted');
-  });
-
-  const reload = async () => {
-    if (!base) return;
-    try {
-      const fresh = await fetchImovel(base.id);
+  const edit = useRecordEditing(initial, {
+    fetch: fetchImovel,
+    apply: (fresh) => {
       patchImovel(qc, fresh);
-      setBase(fresh);
       reset(valuesFrom(fresh, fieldDefs));
-      setConflict(null);
-      setRemoteChange(null);
-      toast.info('Dados recarregados com a versão atual do imóvel.');
-    } catch (err) {
-      toast.fromError(err);
-    }
-  };
+    },
+    reloadedText: 'Dados recarregados com a versão atual do imóvel.',
+  });
+  const { base } = edit;
 
-  const setItem = (key: string, patch: Partial<QueuedFile>) =>
-    setQueue((q) => q.map((x) => (x.key === key ? { ...x, ...patch } : x)));
-  const sendFiles = async (imovelId: number): Promise<string[]> => {
-    const failures: string[] = [];
-    for (const item of queue.filter((q) => q.state !== 'done' && q.state !== 'uploading')) {
-      setItem(item.key, { state: 'uploading', progress: 0 });
-      try {
-        // A photo still being compressed is sent as picked.
-        await uploadArquivo(imovelId, item.kind, item.file, { onProgress: (p) => setItem(item.key, { progress: p }) });
-        setItem(item.key, { state: 'done', progress: 100 });
-      } catch (err) {
-        const message = errorMessage(err);
-        failures.push(`${item.file.name}: ${message}`);
-        setItem(item.key, { state: 'error', error: message });
-      }
-    }
-    return failures;
-  };
-
-  const onSubmit = handleSubmit(async (values) => {
-    setSaving(true);
-    setConflict(null);
-    try {
+  const save = useApiMutation({
+    mutationFn: async (values: FormValues) => {
+      edit.setConflict(null);
       const body = toBody(values, fieldDefs);
       let saved: Imovel;
       if (base) {
         saved = await updateImovel(base.id, { ...body, version: base.version });
-        setBase(saved);
+        edit.setBase(saved);
       } else saved = await createImovel(body);
       patchImovel(qc, saved);
-      const failures = await sendFiles(saved.id);
-      void qc.invalidateQueries({ queryKey: imovelKeys.lists });
-      void qc.invalidateQueries({ queryKey: imovelKeys.detail(saved.id) });
-      if (failures.length) {
-        toast.error(
-          `O imóvel foi salvo, mas ${failures.length === 1 ? 'um arquivo não foi enviado' : `${failures.length} arquivos não foram enviados`}: ${failures[0]}`,
-        );
-        if (!base) navigate(`/imoveis/editar/${saved.id}`, { replace: true });
-        return;
-      }
-      toast.success(base ? IMOVEL_MSG.updated : IMOVEL_MSG.created);
-      navigate(`/imoveis/ver/${saved.id}`);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 409 && err.code === 'DUPLICATE') {
-        setError('numero', { type: 'server', message: err.message });
-      } else if (err instanceof ApiError && err.status === 409) {
-        // Saved by someone else since this form loaded: say so and offer to reload (nothing was saved).
-        setConflict(err.message);
-        return;
-      }
-      if (err instanceof ApiError && err.fields)
-        for (const [k, message] of Object.entries(err.fields))
-          setError(formPath(k.split('.')) as keyof FormValues, { type: 'server', message });
+      return { saved, failures: await uploads.send(saved.id) };
+    },
+    invalidate: [imovelKeys.lists],
+    form: { setError, map: (k) => formPath(k.split('.')) },
+    onConflict: (err) => {
+      if (err.code !== 'DUPLICATE') return edit.setConflict(err.message);
+      // The typed number is taken: an input error, not someone else's save.
+      setError('numero', { type: 'server', message: err.message });
       toast.fromError(err);
-    } finally {
-      setSaving(false);
-    }
+    },
+    success: ({ failures }) => (failures.length ? '' : base ? IMOVEL_MSG.updated : IMOVEL_MSG.created),
+    onSuccess: ({ saved, failures }) => {
+      void qc.invalidateQueries({ queryKey: imovelKeys.detail(saved.id) });
+      if (!failures.length) return navigate(`/imoveis/ver/${saved.id}`);
+      toast.error(uploadFailureText('O imóvel foi salvo', failures));
+      if (!base) navigate(`/imoveis/editar/${saved.id}`, { replace: true });
+    },
+  });
+  const saving = save.isPending;
+
+  // A newer version saved by someone else makes this form stale (files do not change the version).
+  useLiveEvent('imovel.updated', (e) => !saving && edit.noteVersion(e.data.id, e.data.version));
+  useLiveEvent('imovel.deleted', (e) => edit.noteGone(e.data.id));
+
+  const removeFile = useApiMutation({
+    mutationFn: (f: ImovelArquivo) => deleteArquivo(base?.id ?? 0, f.id),
+    success: (_r, f) => (f.kind === 'foto' ? IMOVEL_MSG.fotoRemoved : IMOVEL_MSG.documentoRemoved),
+    onSuccess: (fresh) => patchImovel(qc, fresh),
   });
 
-  const removeExisting = async (f: ImovelArquivo) => {
-    if (!base) return;
-    try {
-      patchImovel(qc, await deleteArquivo(base.id, f.id));
-      toast.success(f.kind === 'foto' ? IMOVEL_MSG.fotoRemoved : IMOVEL_MSG.documentoRemoved);
-    } catch (err) {
-      toast.fromError(err);
-    }
-  };
-
-  const gone = remoteChange === 'deleted';
   return (
-    <Paper
-      variant="outlined"
-      component="form"
-      noValidate
-      onSubmit={(e) => void onSubmit(e)}
-      aria-label={editing ? 'Editar imóvel' : 'Novo imóvel'}
-      sx={{ p: { xs: 2, md: 3 } }}
+    <RecordFormFrame
+      label={editing ? 'Editar imóvel' : 'Novo imóvel'}
+      onSubmit={submitOrScroll(handleSubmit, (v) => save.mutate(v))}
+      conflict={edit.conflict}
+      remote={edit.remote}
+      changedText="Este imóvel foi alterado por outra pessoa enquanto você editava."
+      goneText={() => GONE_DELETED}
+      onReload={() => void edit.reload()}
+      saving={saving}
+      submitLabel={editing ? 'Salvar alterações' : 'Cadastrar imóvel'}
+      cancelTo={base ? `/imoveis/ver/${base.id}` : '/imoveis'}
     >
-      {conflict && (
-        <Alert
-          severity="warning"
-          sx={{ mb: 2 }}
-          role="alert"
-          action={
-            <Button color="inherit" size="small" onClick={() => void reload()}>
-              Recarregar
-            </Button>
-          }
-        >
-          {conflict} Suas alterações ainda não foram salvas.
-        </Alert>
-      )}
-      {!conflict && remoteChange === 'updated' && (
-        <Alert
-          severity="info"
-          sx={{ mb: 2 }}
-          role="alert"
-          action={
-            <Button color="inherit" size="small" onClick={() => void reload()}>
-              Recarregar
-            </Button>
-          }
-        >
-          Este imóvel foi alterado por outra pessoa enquanto você editava. Recarregue para ver a versão atual; salvar
-          agora será recusado.
-        </Alert>
-      )}
-      {gone && (
-        <Alert severity="error" sx={{ mb: 2 }} role="alert">
-          {GONE_DELETED}
-        </Alert>
-      )}
       <ImovelInputs
         control={control}
         fields={fieldDefs}
@@ -257,30 +157,13 @@ function ImovelForm({ initial }: { initial: Imovel | null }) {
         disabled={saving}
       />
       <Divider sx={{ my: 3 }} />
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        Fotos e documentos
-      </Typography>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-        {(['foto', 'documento'] as const).map((kind) => (
-          <FileQueue
-            key={kind}
-            kind={kind}
-            queue={queue}
-            setQueue={setQueue}
-            existing={(kind === 'foto' ? record?.fotos : record?.documentos) ?? []}
-            onRemoveExisting={editing ? (f) => void removeExisting(f) : undefined}
-            disabled={saving}
-          />
-        ))}
-      </Box>
-      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 3, flexWrap: 'wrap' }}>
-        <Button component={RouterLink} to={base ? `/imoveis/ver/${base.id}` : '/imoveis'} disabled={saving}>
-          Cancelar
-        </Button>
-        <Button type="submit" variant="contained" disabled={saving || gone}>
-          {saving ? 'Salvando…' : editing ? 'Salvar alterações' : 'Cadastrar imóvel'}
-        </Button>
-      </Box>
-    </Paper>
+      <RecordFiles
+        uploads={uploads}
+        fotos={record?.fotos ?? []}
+        documentos={record?.documentos ?? []}
+        onRemove={editing ? (f) => removeFile.mutate(f) : undefined}
+        disabled={saving}
+      />
+    </RecordFormFrame>
   );
 }

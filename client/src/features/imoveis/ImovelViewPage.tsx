@@ -1,30 +1,29 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import OpenInNew from '@mui/icons-material/OpenInNew';
-import { IMOVEL_MSG, formatDate, formatDateTime, formatMoney } from '@tombo/shared';
+import { IMOVEL_MSG, formatDate, formatDateTime, formatMoney, type Imovel, type ImovelField } from '@tombo/shared';
 import type { PageProps } from '../../lib/feature';
-import { ApiError } from '../../lib/http';
 import { useLiveEvent } from '../../lib/liveBus';
-import { hasPermission, useSession } from '../../lib/session';
-import { toast } from '../../lib/toast';
+import { useCan } from '../../lib/permissions';
+import { useApiMutation } from '../../lib/useApiMutation';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ContentSpinner } from '../../components/FullScreenSpinner';
 import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
+import { QueryState } from '../../components/register/QueryState';
+import { RecordFacts, RecordNumber, RecordViewLayout, type Fact } from '../../components/register/form';
 import { ImovelManutencoesSection } from '../manutencoes';
 import { DocumentsPanel, HistoryTable, PhotosPanel } from '../patrimonios';
 import { deleteImovel } from './api';
-import { customText, formatArea } from './format';
+import { formatArea } from './format';
+import { customFieldText } from '../../components/register/form';
 import { GONE_DELETED, mapUrl } from './labels';
 import { refreshLists } from './live';
 import { useImovel, useImovelFields } from './queries';
@@ -32,74 +31,14 @@ import { SituacaoChip } from './SituacaoChip';
 
 const dash = (v: string | null | undefined) => v || '—';
 
-/** /imoveis/ver/:id: the whole record, photos, documents, map link, maintenance and the history. */
-export default function ImovelViewPage({ title }: PageProps) {
-  const id = Number(useParams().id);
-  const navigate = useNavigate();
-  const qc = useQueryClient();
-  const user = useSession((s) => s.user);
-  const { data: p, isPending, isError, error, refetch } = useImovel(id);
-  const fields = useImovelFields().data ?? [];
-  const [gone, setGone] = useState(false);
-  const [confirm, setConfirm] = useState(false);
-  const [busy, setBusy] = useState(false);
-  // A change refetches the record (live.ts); here only its disappearance is shown.
-  useLiveEvent('imovel.deleted', (e) => {
-    if (e.data.id === id) setGone(true);
-  });
-  useEffect(() => setGone(false), [id]);
-
-  if (!Number.isInteger(id) || id <= 0) return <LoadError message={IMOVEL_MSG.notFound} />;
-  if (isPending)
-    return (
-      <>
-        <PageHeader title={title} />
-        <ContentSpinner />
-      </>
-    );
-  if (isError || !p) {
-    const notFound = error instanceof ApiError && error.status === 404;
-    return (
-      <>
-        <PageHeader title={title} />
-        <LoadError
-          message={notFound ? IMOVEL_MSG.notFound : IMOVEL_MSG.loadFailed}
-          onRetry={notFound ? undefined : () => void refetch()}
-        />
-      </>
-    );
-  }
-
-  const canWrite = hasPermission(user, 'imoveis:write');
-  const canDelete = hasPermission(user, 'imoveis:delete');
+/** The property's data, its custom fields after the fixed ones. */
+function imovelFacts(p: Imovel, fields: ImovelField[]): Fact[] {
   const map = mapUrl(p.latitude, p.longitude);
-
-  const remove = async () => {
-    setBusy(true);
-    try {
-      await deleteImovel(p.id);
-      toast.success(IMOVEL_MSG.deleted);
-      // Leave first: dropping the record while this page watches it would refetch it (404) under the navigation.
-      navigate('/imoveis', { replace: true });
-      refreshLists(qc);
-    } catch (err) {
-      toast.fromError(err);
-    } finally {
-      setBusy(false);
-      setConfirm(false);
-    }
-  };
-
   const cep = p.cep ? `CEP ${p.cep}` : null;
   const place = [p.bairro, [p.cidade, p.uf].filter(Boolean).join('/'), cep].filter(Boolean).join(' · ');
   const label = (key: string, fallback: string) => fields.find((f) => f.key === key)?.label ?? fallback;
-  const rows: Array<[string, ReactNode]> = [
-    [
-      'Nº Patrimônio',
-      <Box component="span" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
-        {p.numero_patrimonio}
-      </Box>,
-    ],
+  return [
+    ['Nº Patrimônio', <RecordNumber>{p.numero_patrimonio}</RecordNumber>],
     [label('denominacao', 'Denominação'), p.denominacao],
     ['Situação', <SituacaoChip situacao={p.situacao} />],
     ['Utilização', dash(p.utilizacao)],
@@ -121,13 +60,63 @@ export default function ImovelViewPage({ title }: PageProps) {
     ['Forma de aquisição', dash(p.forma_aquisicao)],
     ['Data de aquisição', p.data_aquisicao ? formatDate(p.data_aquisicao) : '—'],
     ['Valor de aquisição', p.valor_aquisicao ? formatMoney(p.valor_aquisicao) : '—'],
-    ...fields
-      .filter((f) => f.isCustom)
-      .map<[string, ReactNode]>((f) => [f.label, customText(f, p.customFields?.[f.key]) || '—']),
+    ...fields.filter((f) => f.isCustom).map<Fact>((f) => [f.label, customFieldText(f, p.customFields?.[f.key]) || '—']),
     ['Observações', dash(p.observacoes)],
     ['Cadastrado por', `${p.createdBy ?? '—'} em ${formatDateTime(p.createdAt)}`],
     ['Última alteração', formatDateTime(p.updatedAt)],
   ];
+}
+
+/** /imoveis/ver/:id: the whole record, photos, documents, map link, maintenance and the history. */
+export default function ImovelViewPage({ title }: PageProps) {
+  const id = Number(useParams().id);
+  const imovel = useImovel(id);
+  if (!Number.isInteger(id) || id <= 0) return <LoadError message={IMOVEL_MSG.notFound} />;
+  return (
+    <QueryState
+      query={imovel}
+      errorText={IMOVEL_MSG.loadFailed}
+      notFoundText={IMOVEL_MSG.notFound}
+      around={(state) => (
+        <>
+          <PageHeader title={title} />
+          {state}
+        </>
+      )}
+    >
+      {(p) => <ImovelView title={title} p={p} />}
+    </QueryState>
+  );
+}
+
+function ImovelView({ title, p }: { title: string; p: Imovel }) {
+  const id = p.id;
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const can = useCan();
+  const fields = useImovelFields().data ?? [];
+  const [gone, setGone] = useState(false);
+  const [confirm, setConfirm] = useState(false);
+  // A change refetches the record (live.ts); here only its disappearance is shown.
+  useLiveEvent('imovel.deleted', (e) => {
+    if (e.data.id === id) setGone(true);
+  });
+  useEffect(() => setGone(false), [id]);
+  const remove = useApiMutation({
+    mutationFn: () => deleteImovel(p.id),
+    success: IMOVEL_MSG.deleted,
+    onSuccess: () => {
+      // Leave first: dropping the record while this page watches it would refetch it (404) under the navigation.
+      navigate('/imoveis', { replace: true });
+      refreshLists(qc);
+    },
+    onSettled: () => setConfirm(false),
+  });
+
+  const canWrite = can('imoveis:write');
+  const canDelete = can('imoveis:delete');
+
+  const rows = imovelFacts(p, fields);
 
   return (
     <>
@@ -163,47 +152,18 @@ export default function ImovelViewPage({ title }: PageProps) {
         </Alert>
       )}
 
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, alignItems: 'start' }}>
-        <Paper variant="outlined">
-          <Typography variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
-            Dados do imóvel
-          </Typography>
-          <Box
-            component="dl"
-            sx={{
-              m: 0,
-              p: 2,
-              display: 'grid',
-              gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' },
-              columnGap: 2,
-              rowGap: { xs: 0.25, sm: 1 },
-            }}
-          >
-            {rows.map(([k, v]) => (
-              <Box key={k} sx={{ display: 'contents' }}>
-                <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
-                  {k}
-                </Typography>
-                <Typography
-                  component="dd"
-                  variant="body2"
-                  sx={{ m: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
-                >
-                  {v}
-                </Typography>
-              </Box>
-            ))}
-          </Box>
-        </Paper>
-
-        <Box sx={{ display: 'grid', gap: 2 }}>
-          <PhotosPanel fotos={p.fotos} />
-          <DocumentsPanel documentos={p.documentos} />
-          <Paper variant="outlined" sx={{ p: 2 }}>
-            <ImovelManutencoesSection imovelId={p.id} />
-          </Paper>
-        </Box>
-      </Box>
+      <RecordViewLayout
+        facts={<RecordFacts title="Dados do imóvel" facts={rows} />}
+        side={
+          <>
+            <PhotosPanel fotos={p.fotos} />
+            <DocumentsPanel documentos={p.documentos} />
+            <Paper variant="outlined" sx={{ p: 2 }}>
+              <ImovelManutencoesSection imovelId={p.id} />
+            </Paper>
+          </>
+        }
+      />
 
       <HistoryTable entries={p.historico} title="Histórico" />
 
@@ -217,9 +177,9 @@ export default function ImovelViewPage({ title }: PageProps) {
         }
         confirmLabel="Excluir"
         destructive
-        busy={busy}
+        busy={remove.isPending}
         onClose={() => setConfirm(false)}
-        onConfirm={() => void remove()}
+        onConfirm={() => remove.mutate()}
       />
     </>
   );

@@ -4,9 +4,10 @@ import type {
   ImovelImportResult,
   ImovelList,
   ImovelListItem,
+  Job,
   SituacaoImovel,
 } from '@tombo/shared';
-import { http, itemFrom, listFrom, saveBlob } from '../../lib/http';
+import { http, itemFrom, listFrom } from '../../lib/http';
 import { uploadFile, type UploadOptions } from '../../lib/upload';
 
 /** Query of GET /api/imoveis as the client builds it (strings, ready for the URL). */
@@ -118,12 +119,14 @@ export async function reorderImovelFields(ids: number[]): Promise<ImovelField[]>
   return listFrom<ImovelField>(await http.put('/imovel-fields/reorder', { ids }), 'fields');
 }
 
-/** The XLSX of every property matching the list's filters and order (no paging). */
-export async function exportImoveis(params: ListParams): Promise<void> {
-  const p = Object.fromEntries(Object.entries(params).filter(([k]) => k !== 'page' && k !== 'pageSize'));
-  const qs = new URLSearchParams(p).toString();
-  const { blob, fileName } = await http.download(`/imoveis/exportar.xlsx${qs ? `?${qs}` : ''}`);
-  saveBlob(blob, fileName ?? 'imoveis.xlsx');
+/** Starts the XLSX export of the properties matching the list's filters and order (a background job). */
+export async function exportImoveis(params: ListParams): Promise<Job> {
+  const body: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(params)) {
+    if (!v || k === 'page' || k === 'pageSize') continue;
+    body[k] = k === 'sectorId' ? Number(v) : v;
+  }
+  return itemFrom<Job>(await http.post('/imoveis/export', body), 'job');
 }
 
 /** Imports a sheet in the export's format: all rows or none (400 with the errors per row). */

@@ -1,8 +1,6 @@
-import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import {
-  PATRIMONIO_MSG,
   decimalInput,
-  formatDate,
   formatMoneyInput,
   imovelCreateBody,
   imovelUpdateBody,
@@ -13,6 +11,14 @@ import {
   type ImovelField,
   type SituacaoImovel,
 } from '@tombo/shared';
+import {
+  checkCustom,
+  customBody,
+  customDefaults,
+  customInputsFrom,
+  dateInput,
+  recordResolver,
+} from '../../components/register/form';
 import type { ImovelBody } from './api';
 
 /** What the inputs hold (text as typed); turned into the API body by `toBody`. */
@@ -39,7 +45,6 @@ export interface FormValues {
 }
 
 const customOf = (fields: ImovelField[]) => fields.filter((f) => f.isCustom);
-const dateInput = (iso: string | null | undefined) => formatDate(iso, { invalid: '' });
 
 /** The inputs of a new property. */
 export function emptyValues(fields: ImovelField[], sectorId = ''): FormValues {
@@ -62,20 +67,12 @@ export function emptyValues(fields: ImovelField[], sectorId = ''): FormValues {
     latitude: '',
     longitude: '',
     observacoes: '',
-    custom: Object.fromEntries(customOf(fields).map((f) => [f.key, f.type === 'BOOLEAN' ? false : ''])),
+    custom: customDefaults(customOf(fields)),
   };
 }
 
 /** The inputs showing a stored property. */
 export function valuesFrom(p: Imovel, fields: ImovelField[]): FormValues {
-  const custom: FormValues['custom'] = {};
-  for (const f of customOf(fields)) {
-    const v = p.customFields?.[f.key];
-    if (f.type === 'BOOLEAN') custom[f.key] = v === true;
-    else if (f.type === 'DATE') custom[f.key] = typeof v === 'string' ? dateInput(v) : '';
-    else if (f.type === 'NUMBER') custom[f.key] = typeof v === 'number' ? decimalInput(v) : '';
-    else custom[f.key] = v == null ? '' : String(v);
-  }
   return {
     numero: p.numero_patrimonio,
     denominacao: p.denominacao,
@@ -95,7 +92,7 @@ export function valuesFrom(p: Imovel, fields: ImovelField[]): FormValues {
     latitude: p.latitude ?? '',
     longitude: p.longitude ?? '',
     observacoes: p.observacoes ?? '',
-    custom,
+    custom: customInputsFrom(customOf(fields), p.customFields),
   };
 }
 
@@ -110,15 +107,7 @@ const decimal = (s: string) => {
 
 /** The API body of the form values (create: the number only when typed). */
 export function toBody(v: FormValues, fields: ImovelField[]): ImovelBody {
-  const customFields: ImovelBody['customFields'] = {};
-  for (const f of customOf(fields)) {
-    const raw = v.custom[f.key];
-    if (f.type === 'BOOLEAN') customFields[f.key] = raw === true;
-    else if (typeof raw !== 'string' || raw.trim() === '') customFields[f.key] = null;
-    else if (f.type === 'NUMBER') customFields[f.key] = parseNumber(raw) ?? raw;
-    else if (f.type === 'DATE') customFields[f.key] = parseDateBR(raw) ?? raw;
-    else customFields[f.key] = raw.trim();
-  }
+  const customFields = customBody(customOf(fields), v.custom);
   return {
     ...(v.numero.trim() ? { numero_patrimonio: v.numero.trim() } : {}),
     denominacao: v.denominacao,
@@ -161,35 +150,14 @@ export function formPath(path: readonly PropertyKey[]): string {
 
 /** react-hook-form resolver over the shared zod schemas (the server validates with the same ones) and the custom fields. */
 export function makeResolver(editing: boolean, fields: ImovelField[]): Resolver<FormValues> {
-  return async (values) => {
-    const errors: Record<string, { type: string; message: string }> = {};
-    const add = (path: string, message: string) => {
-      errors[path] ??= { type: 'validate', message };
-    };
-    const body = toBody(values, fields);
-    if (values.data.trim() && !parseDateBR(values.data)) add('data', 'Data de aquisição inválida (use dd/mm/aaaa).');
-    if (values.valor.trim() && !parseMoney(values.valor)) add('valor', 'Valor inválido (ex.: 1.234,56).');
-    for (const f of customOf(fields)) {
-      const raw = values.custom[f.key];
-      const empty = typeof raw !== 'string' || raw.trim() === '';
-      if (f.required && f.type !== 'BOOLEAN' && empty) add(`custom.${f.key}`, PATRIMONIO_MSG.customRequired(f.label));
-      else if (f.type === 'NUMBER' && !empty && typeof body.customFields[f.key] !== 'number')
-        add(`custom.${f.key}`, PATRIMONIO_MSG.customType(f.label));
-      else if (f.type === 'DATE' && !empty && !parseDateBR(raw as string))
-        add(`custom.${f.key}`, PATRIMONIO_MSG.customType(f.label));
-    }
-    const parsed = editing ? imovelUpdateBody.safeParse({ ...body, version: 0 }) : imovelCreateBody.safeParse(body);
-    if (!parsed.success) for (const issue of parsed.error.issues) add(formPath(issue.path), issue.message);
-    if (Object.keys(errors).length) {
-      // Nested paths ("custom.x") become nested objects for react-hook-form.
-      const nested: Record<string, unknown> = {};
-      for (const [path, err] of Object.entries(errors)) {
-        const [a, b] = path.split('.');
-        if (b) nested[a] = { ...((nested[a] as object) ?? {}), [b]: err };
-        else nested[a] = err;
-      }
-      return { values: {}, errors: nested as FieldErrors<FormValues> };
-    }
-    return { values, errors: {} };
-  };
+  return recordResolver<FormValues>({
+    check: (values, add) => {
+      if (values.data.trim() && !parseDateBR(values.data)) add('data', 'Data de aquisição inválida (use dd/mm/aaaa).');
+      if (values.valor.trim() && !parseMoney(values.valor)) add('valor', 'Valor inválido (ex.: 1.234,56).');
+      checkCustom(customOf(fields), values.custom, add);
+    },
+    schema: editing ? imovelUpdateBody : imovelCreateBody,
+    candidate: (values) => (editing ? { ...toBody(values, fields), version: 0 } : toBody(values, fields)),
+    formPath,
+  });
 }

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Imovel, ImovelList, ImovelListItem } from '@tombo/shared';
+import { refetchSoon } from '../../components/register';
 import type { LiveHandlers } from '../../lib/feature';
 import type { ListParams } from './api';
 import { imovelKeys } from './keys';
@@ -45,6 +46,9 @@ function dropFromLists(qc: QueryClient, id: number) {
 /** Refetches the list pages on screen (order, filters and totals may have changed). */
 export const refreshLists = (qc: QueryClient) => void qc.invalidateQueries({ queryKey: imovelKeys.lists });
 
+/** The same after a live event: once per burst (a bulk edit sends one event per row). */
+const refreshSoon = (qc: QueryClient) => refetchSoon(qc, imovelKeys.lists);
+
 /** Puts a fresh whole record into its detail query and into every cached list page that shows it. */
 export function patchImovel(qc: QueryClient, imovel: Imovel) {
   qc.setQueryData<Imovel>(imovelKeys.detail(imovel.id), (old) => (old && old.version > imovel.version ? old : imovel));
@@ -69,23 +73,23 @@ function recordChanged(qc: QueryClient, item: ImovelListItem) {
 export const live: LiveHandlers = {
   'imovel.created': (e, { queryClient }) => {
     upsertListItem(queryClient, e.data, true);
-    refreshLists(queryClient);
+    refreshSoon(queryClient);
   },
   'imovel.updated': (e, { queryClient }) => {
     upsertListItem(queryClient, e.data);
     recordChanged(queryClient, e.data);
-    refreshLists(queryClient);
+    refreshSoon(queryClient);
   },
   'imovel.deleted': (e, { queryClient }) => {
     dropFromLists(queryClient, e.data.id);
     if (!isWatched(queryClient, e.data.id))
       queryClient.removeQueries({ queryKey: imovelKeys.detail(e.data.id), exact: true });
-    refreshLists(queryClient);
+    refreshSoon(queryClient);
   },
-  'imovel.bulk_created': (_e, { queryClient }) => refreshLists(queryClient),
+  'imovel.bulk_created': (_e, { queryClient }) => refreshSoon(queryClient),
   // New or changed custom fields change the form, the list's columns and the view.
   'imovel_field.changed': (_e, { queryClient }) => {
     void queryClient.invalidateQueries({ queryKey: imovelKeys.fields });
-    refreshLists(queryClient);
+    refreshSoon(queryClient);
   },
 };

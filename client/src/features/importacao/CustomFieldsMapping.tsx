@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { foldText, type FormField, type ImportacaoMapping } from '@tombo/shared';
-import { fetchCustomFields } from './api';
+import { CUSTOM_FIELDS_KEY, fetchCustomFields } from './api';
 import { ColumnSelect } from './ColumnSelect';
 
 const fold = (s: string) =>
@@ -43,7 +43,7 @@ export function CustomFieldsMapping({
   onMapping: (m: ImportacaoMapping) => void;
   errors: Record<string, string>;
 }) {
-  const { data: fields = [] } = useQuery({ queryKey: ['importacao', 'custom-fields'], queryFn: fetchCustomFields });
+  const { data: fields = [] } = useQuery({ queryKey: CUSTOM_FIELDS_KEY, queryFn: fetchCustomFields });
   // Once per upload: the fields named like a column start mapped to it.
   useEffect(() => {
     if (!fields.length || Object.keys(mapping.custom ?? {}).length) return;

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -24,6 +23,8 @@ import {
 import { PageHeader } from '../../components/PageHeader';
 import { ApiError, errorMessage } from '../../lib/http';
 import type { PageProps } from '../../lib/feature';
+import { useSession } from '../../lib/session';
+import { useCan } from '../../lib/permissions';
 import { toast } from '../../lib/toast';
 import { patchJob, useJob } from '../downloads';
 import {
@@ -35,19 +36,28 @@ import {
   fetchReport,
   uploadRegister,
 } from './api';
+import { Actions } from './Actions';
+import { DoneStep } from './DoneStep';
 import { MappingStep } from './MappingStep';
-import { ValuesStep, initialChoices, type Choices } from './ValuesStep';
+import { PendingStep } from './PendingStep';
+import { NAMED, ValuesStep, initialChoices, mine, valueMappingOf, type Choices } from './ValuesStep';
+import { NO_DEFAULTS, defaultsBody, type Defaults } from './DefaultsSection';
 import { useJobEnd } from './useJobEnd';
 
 const STEPS = ['Arquivo', 'Colunas', 'Valores', 'Importação'];
 const ACCEPT = '.csv,.txt,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
- * /configuracoes/importacao (admin): another system's register (CSV/XLSX) uploaded, its columns mapped
- * with a preview, analysed (every bad row), its values mapped or created, then imported in one job.
+ * /bens-cadastrados/importar (every user who registers assets) and /configuracoes/importacao (admin):
+ * a register or an asset sheet (CSV/XLSX) uploaded, its columns mapped with a preview (numbers from a
+ * column or generated), analysed (every bad row), its values mapped (or created: admins), then
+ * imported in one job. The server decides what each user may do; the screen only mirrors it.
  */
 export default function ImportacaoPage({ title }: PageProps) {
   const qc = useQueryClient();
+  const user = useSession((s) => s.user);
+  const can = useCan();
+  const canCreate = can('settings:update');
   const phone = useMediaQuery('(max-width:767.98px)');
   const input = useRef<HTMLInputElement>(null);
   const [step, setStep] = useState(0);
@@ -59,6 +69,9 @@ export default function ImportacaoPage({ title }: PageProps) {
   const [hasHeader, setHasHeader] = useState(true);
   const [headers, setHeaders] = useState<string[]>([]);
   const [mapping, setMapping] = useState<ImportacaoMapping | null>(null);
+  const [generateNumbers, setGenerateNumbers] = useState(false);
+  const [atualizar, setAtualizar] = useState(false);
+  const [defaults, setDefaults] = useState<Defaults>(NO_DEFAULTS);
   const [analise, setAnalise] = useState<ImportacaoAnalise | null>(null);
   const [choices, setChoices] = useState<Choices | null>(null);
   const [analysisJobId, setAnalysisJobId] = useState<string | null>(null);
@@ -79,6 +92,8 @@ export default function ImportacaoPage({ title }: PageProps) {
     setAnalysisJobId(null);
     setJobId(null);
     setReport(null);
+    setAtualizar(false);
+    setDefaults(NO_DEFAULTS);
     setError(null);
     setFieldErrors({});
     if (input.current) input.current.value = '';
@@ -94,6 +109,7 @@ export default function ImportacaoPage({ title }: PageProps) {
       setHasHeader(got.hasHeader);
       setHeaders(got.headers);
       setMapping(got.suggestedMapping);
+      setGenerateNumbers(got.suggestedMapping.numero == null);
       setStep(1);
     } catch (err) {
       fail(err);
@@ -109,7 +125,12 @@ export default function ImportacaoPage({ title }: PageProps) {
     setFieldErrors({});
     setBusy(true);
     try {
-      const j = await analyseRegister(imp.id, { mapping, hasHeader });
+      const j = await analyseRegister(imp.id, {
+        mapping,
+        hasHeader,
+        generateNumbers,
+        atualizar: atualizar && !generateNumbers ? 'numero' : null,
+      });
       patchJob(qc, j);
       setAnalysisJobId(j.id);
     } catch (err) {
@@ -136,27 +157,23 @@ export default function ImportacaoPage({ title }: PageProps) {
     },
   });
 
-  const confirm = async () => {
+  const confirm = async (keepPending = false) => {
     if (!imp || !mapping || !choices) return;
+    const unchosen = Object.entries(choices.setor).find(([, v]) => v === '' || v === NAMED);
+    if (unchosen) {
+      setError(`Escolha o setor de "${unchosen[0]}" ou informe o nome do setor a criar.`);
+      return;
+    }
     setError(null);
     setBusy(true);
-    const catalog = (c: Record<string, string>) =>
-      Object.fromEntries(
-        Object.entries(c).map(([k, v]) => [k, v === 'criar' ? { criar: true as const } : { id: Number(v) }]),
-      );
     const body: ImportacaoConfirmarBody = {
       mapping,
       hasHeader,
-      valueMapping: {
-        setor: catalog(choices.setor),
-        local: catalog(choices.local),
-        tipo: catalog(choices.tipo),
-        forma: catalog(choices.forma),
-        status: choices.status as NonNullable<ImportacaoConfirmarBody['valueMapping']>['status'],
-        estado: Object.fromEntries(Object.entries(choices.estado).map(([k, v]) => [k, v || null])) as NonNullable<
-          ImportacaoConfirmarBody['valueMapping']
-        >['estado'],
-      },
+      generateNumbers,
+      atualizar: atualizar && !generateNumbers ? 'numero' : null,
+      ...(keepPending ? { pendentes: 'manter' as const } : {}),
+      defaults: defaultsBody(defaults),
+      valueMapping: valueMappingOf(choices),
     };
     try {
       const j = await confirmRegister(imp.id, body);
@@ -183,7 +200,7 @@ export default function ImportacaoPage({ title }: PageProps) {
       (r) => {
         if (!live) return;
         setReport(r);
-        toast.success(IMPORTACAO_MSG.done(r.created));
+        toast.success(IMPORTACAO_MSG.done(r.created) + (r.pending ? IMPORTACAO_MSG.pendingKept(r.pending) : ''));
         void qc.invalidateQueries();
       },
       (err: unknown) => live && fail(err),
@@ -219,7 +236,11 @@ export default function ImportacaoPage({ title }: PageProps) {
     <>
       <PageHeader
         title={title}
-        subtitle="Traga o cadastro de bens de outro sistema (e-Cidade, SIADS/GEAFIN, planilhas): CSV ou XLSX, com os números de patrimônio mantidos."
+        subtitle={
+          canCreate
+            ? 'Traga o cadastro de bens de outro sistema (e-Cidade, SIADS/GEAFIN, planilhas): CSV ou XLSX, com os números de patrimônio mantidos ou gerados pela numeração do município.'
+            : 'Cadastre bens a partir de uma planilha CSV ou XLSX: com os números de patrimônio da planilha ou gerados pela numeração do município.'
+        }
       />
       <Stepper activeStep={step} alternativeLabel={!phone} orientation="horizontal" sx={{ mb: 3 }}>
         {STEPS.map((s) => (
@@ -242,9 +263,11 @@ export default function ImportacaoPage({ title }: PageProps) {
         {step === 0 && (
           <Box>
             <Typography sx={{ mb: 2 }}>
-              Envie a exportação do sistema anterior. A codificação (UTF-8 ou Latin-1), o separador (; ou ,), as datas
-              dd/mm/aaaa e os valores com vírgula decimal são reconhecidos automaticamente. Nada é gravado até você
-              confirmar a importação.
+              {canCreate
+                ? 'Envie a exportação do sistema anterior ou uma planilha de bens.'
+                : 'Envie uma planilha de bens dos setores em que você cadastra; setores, locais e tipos devem existir no Tombo.'}{' '}
+              A codificação (UTF-8 ou Latin-1), o separador (; ou ,), as datas dd/mm/aaaa e os valores com vírgula
+              decimal são reconhecidos automaticamente. Nada é gravado até você confirmar a importação.
             </Typography>
             <Button component="label" variant="contained" startIcon={<UploadFile />} disabled={busy}>
               Escolher arquivo
@@ -284,6 +307,10 @@ export default function ImportacaoPage({ title }: PageProps) {
               onHasHeader={changeHeader}
               mapping={mapping}
               onMapping={setMapping}
+              generateNumbers={generateNumbers}
+              onGenerateNumbers={setGenerateNumbers}
+              atualizar={atualizar}
+              onAtualizar={setAtualizar}
               errors={fieldErrors}
             />
             {analysisJobId && (
@@ -312,14 +339,21 @@ export default function ImportacaoPage({ title }: PageProps) {
         )}
         {step === 2 && analise && choices && imp && (
           <>
-            {options.isPending && analise.errorCount === 0 ? (
+            {options.isPending ? (
               <LinearProgress aria-label="Carregando os cadastros" />
             ) : (
               <ValuesStep
                 analise={analise}
-                options={options.data ?? { setor: [], local: [], tipo: [], forma: [] }}
+                options={mine(
+                  options.data ?? { setor: [], local: [], tipo: [], forma: [] },
+                  user?.sectorIds,
+                  user?.role,
+                )}
+                canCreate={canCreate}
                 choices={choices}
                 onChoices={setChoices}
+                defaults={defaults}
+                onDefaults={setDefaults}
                 onDownloadErrors={() => void downloadErrors(imp).catch(fail)}
               />
             )}
@@ -328,11 +362,18 @@ export default function ImportacaoPage({ title }: PageProps) {
                 Voltar
               </Button>
               {analise.errorCount > 0 ? (
-                <Button variant="contained" onClick={reset}>
-                  Enviar o arquivo corrigido
-                </Button>
+                <>
+                  <Button onClick={reset} disabled={busy}>
+                    Enviar o arquivo corrigido
+                  </Button>
+                  {analise.valid > 0 && (
+                    <Button variant="contained" onClick={() => void confirm(true)} disabled={busy}>
+                      Importar as válidas e manter as recusadas como pendentes
+                    </Button>
+                  )}
+                </>
               ) : (
-                <Button variant="contained" onClick={() => void confirm()} disabled={busy}>
+                <Button variant="contained" onClick={() => void confirm(false)} disabled={busy}>
                   Importar {formatNumber(analise.total)} {analise.total === 1 ? 'bem' : 'bens'}
                 </Button>
               )}
@@ -340,57 +381,20 @@ export default function ImportacaoPage({ title }: PageProps) {
           </>
         )}
         {step === 3 && (
-          <Box aria-live="polite">
-            {!report && status !== 'failed' && (
-              <>
-                <Typography variant="body2" id="import-progress-label" sx={{ mb: 1 }}>
-                  Importando {analise ? formatNumber(analise.total) : ''} bens… {jobPct}%
-                </Typography>
-                <LinearProgress
-                  variant="determinate"
-                  value={jobPct}
-                  aria-labelledby="import-progress-label"
-                  data-testid="importacao-progress"
-                  sx={{ height: 10, borderRadius: 5 }}
-                />
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                  Você pode sair desta página: a importação continua e aparece em Downloads.
-                </Typography>
-              </>
-            )}
-            {report && (
-              <Alert severity="success" data-testid="importacao-concluida">
-                {IMPORTACAO_MSG.done(report.created)}
-                {report.numeros && ` Números de ${report.numeros.first} a ${report.numeros.last}.`}
-                {created(report)}
-              </Alert>
-            )}
-            <Actions>
-              {(report || status === 'failed') && <Button onClick={reset}>Importar outro arquivo</Button>}
-              {report && (
-                <Button variant="contained" component={RouterLink} to="/bens-cadastrados">
-                  Ver bens cadastrados
-                </Button>
-              )}
-            </Actions>
+          <DoneStep
+            total={analise?.total ?? null}
+            pct={jobPct}
+            failed={status === 'failed'}
+            report={report}
+            onAnother={reset}
+          />
+        )}
+        {step === 3 && report && !!report.pending && imp && (
+          <Box sx={{ mt: 3 }}>
+            <PendingStep importacaoId={imp.id} />
           </Box>
         )}
       </Paper>
     </>
   );
-}
-
-function created(r: ImportacaoReport) {
-  const c = r.createdCatalogs;
-  const parts = [
-    c.setor && `${c.setor} ${c.setor === 1 ? 'setor' : 'setores'}`,
-    c.local && `${c.local} ${c.local === 1 ? 'local' : 'locais'}`,
-    c.tipo && `${c.tipo} ${c.tipo === 1 ? 'tipo de bem' : 'tipos de bens'}`,
-    c.forma && `${c.forma} ${c.forma === 1 ? 'forma de aquisição' : 'formas de aquisição'}`,
-  ].filter(Boolean);
-  return parts.length ? ` Criados: ${parts.join(', ')}.` : '';
-}
-
-function Actions({ children }: { children: React.ReactNode }) {
-  return <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1, mt: 3 }}>{children}</Box>;
 }

@@ -19,6 +19,7 @@ import {
 } from '@tombo/shared';
 
 import { ColumnSelect } from './ColumnSelect';
+import { ColumnDestinations } from './ColumnDestinations';
 import { CustomFieldsMapping } from './CustomFieldsMapping';
 
 const SEPARATOR_LABEL: Record<string, string> = {
@@ -28,7 +29,10 @@ const SEPARATOR_LABEL: Record<string, string> = {
   '|': 'barra vertical (|)',
 };
 
-/** What was detected in the file, its first rows, and which column fills each of Tombo's fields. */
+/**
+ * What was detected in the file, its first rows, and which column fills each of Tombo's fields; with
+ * no number column, "Gerar números automaticamente" (each asset numbered by its sector's sequence).
+ */
 export function MappingStep({
   imp,
   headers,
@@ -37,8 +41,14 @@ export function MappingStep({
   onHasHeader,
   mapping,
   onMapping,
+  generateNumbers,
+  onGenerateNumbers,
+  atualizar,
+  onAtualizar,
   errors,
 }: {
+  atualizar: boolean;
+  onAtualizar: (v: boolean) => void;
   imp: Importacao;
   headers: string[];
   preview: string[][];
@@ -46,8 +56,11 @@ export function MappingStep({
   onHasHeader: (v: boolean) => void;
   mapping: ImportacaoMapping;
   onMapping: (m: ImportacaoMapping) => void;
+  generateNumbers: boolean;
+  onGenerateNumbers: (v: boolean) => void;
   errors: Record<string, string>;
 }) {
+  const generated = generateNumbers && mapping.numero == null;
   return (
     <Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }} aria-label="Formato detectado" role="group">
@@ -100,12 +113,32 @@ export function MappingStep({
       <Typography variant="h3" sx={{ mt: 3, mb: 1 }}>
         Colunas do arquivo para os campos do Tombo
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Os números de patrimônio (tombamentos) são mantidos exatamente como estão no arquivo.
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {generated
+          ? 'Cada bem recebe o próximo número da numeração do seu setor, como num cadastro novo.'
+          : 'Os números de patrimônio (tombamentos) são mantidos exatamente como estão no arquivo.'}
       </Typography>
+      {mapping.numero == null && (
+        <FormControlLabel
+          sx={{ mb: 1 }}
+          control={
+            <Checkbox
+              checked={generateNumbers}
+              onChange={(e) => onGenerateNumbers(e.target.checked)}
+              slotProps={{ input: { 'aria-describedby': 'gerar-numeros-ajuda' } }}
+            />
+          }
+          label="Gerar números automaticamente"
+        />
+      )}
+      {mapping.numero == null && (
+        <Typography id="gerar-numeros-ajuda" variant="caption" color="text.secondary" display="block" sx={{ mb: 2 }}>
+          Nenhuma coluna foi escolhida para o número de patrimônio.
+        </Typography>
+      )}
       <Grid container spacing={2}>
         {IMPORTACAO_FIELDS.map((f) => {
-          const required = IMPORTACAO_REQUIRED.includes(f);
+          const required = IMPORTACAO_REQUIRED.includes(f) && !(f === 'numero' && generated);
           const error = errors[`mapping.${f}`];
           return (
             <ColumnSelect
@@ -113,7 +146,10 @@ export function MappingStep({
               label={IMPORTACAO_FIELD_LABELS[f] + (required ? ' *' : '')}
               headers={headers}
               column={mapping[f]}
-              onColumn={(col) => onMapping({ ...mapping, [f]: col })}
+              onColumn={(col) => {
+                onMapping({ ...mapping, [f]: col });
+                if (f === 'numero') onGenerateNumbers(col == null);
+              }}
               error={error}
               testId={`map-${f}`}
             />
@@ -127,6 +163,26 @@ export function MappingStep({
         onMapping={onMapping}
         errors={errors}
       />
+      {!generated && (
+        <FormControlLabel
+          sx={{ mt: 2 }}
+          control={
+            <Checkbox
+              checked={atualizar}
+              onChange={(e) => onAtualizar(e.target.checked)}
+              slotProps={{ input: { 'aria-describedby': 'atualizar-ajuda' } }}
+            />
+          }
+          label="Atualizar os bens cujo número de patrimônio já existe no cadastro"
+        />
+      )}
+      {!generated && (
+        <Typography id="atualizar-ajuda" variant="caption" color="text.secondary" display="block">
+          Sem esta opção, um número que já existe é recusado. Com ela, a análise mostra o que muda em cada bem antes de
+          você confirmar.
+        </Typography>
+      )}
+      <ColumnDestinations headers={headers} mapping={mapping} onMapping={onMapping} />
     </Box>
   );
 }

@@ -4,6 +4,9 @@ import type {
   ImportacaoAnaliseBody,
   ImportacaoAnaliseResult,
   ImportacaoConfirmarBody,
+  ImportacaoPendentes,
+  ImportacaoPendentesBody,
+  ImportacaoPendentesResult,
   ImportacaoReport,
   Job,
 } from '@tombo/shared';
@@ -71,7 +74,27 @@ export async function fetchCatalogOptions(): Promise<Record<'setor' | 'local' | 
   };
 }
 
+/** The cache key of the custom fields the wizard maps (and creates). */
+export const CUSTOM_FIELDS_KEY = ['importacao', 'custom-fields'];
 /** The custom fields of the asset form (the municipality's and installation-wide): target columns too. */
 export async function fetchCustomFields(): Promise<FormField[]> {
   return listFrom<FormField>(await http.get('/asset-form-fields'), 'fields').filter((f) => f.isCustom);
+}
+
+/** The pending rows of an import (GET /api/importacoes/:id/pendentes). */
+export async function fetchPending(id: string): Promise<ImportacaoPendentes> {
+  return itemFrom<ImportacaoPendentes>(await http.get(`/importacoes/${id}/pendentes`), 'pendentes');
+}
+
+/** Saves corrected values; the answer has every pending row checked again. */
+export async function savePending(id: string, body: ImportacaoPendentesBody): Promise<ImportacaoPendentes> {
+  return itemFrom<ImportacaoPendentes>(await http.put(`/importacoes/${id}/pendentes`, body), 'pendentes');
+}
+
+/** Commits the pending rows now valid; the others stay pending. */
+export async function confirmPending(id: string, version: number): Promise<ImportacaoPendentesResult> {
+  return itemFrom<ImportacaoPendentesResult>(
+    await http.post(`/importacoes/${id}/pendentes/confirmar`, { version }),
+    'resultado',
+  );
 }

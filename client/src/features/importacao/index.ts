@@ -1,7 +1,12 @@
 import { lazy } from 'react';
 import type { Feature } from '../../lib/feature';
 
-/** Bringing an existing register in (issue 12): the import wizard of other systems' exports (admin). */
+const ImportacaoPage = lazy(() => import('./ImportacaoPage'));
+
+/**
+ * The import wizard (issues 12 and 34.3): an existing register or an asset sheet, for every user who
+ * registers assets (from the asset list); admins also reach it under Configurações.
+ */
 export const feature: Feature = {
-  mainRoutes: { '/configuracoes/importacao': lazy(() => import('./ImportacaoPage')) },
+  mainRoutes: { '/configuracoes/importacao': ImportacaoPage, '/bens-cadastrados/importar': ImportacaoPage },
 };

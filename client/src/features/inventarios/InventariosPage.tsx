@@ -18,7 +18,7 @@ import { ContentSpinner } from '../../components/FullScreenSpinner';
 import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import type { PageProps } from '../../lib/feature';
-import { hasPermission, useSession } from '../../lib/session';
+import { useCan } from '../../lib/permissions';
 import { sortByName, useSectors } from '../sectors';
 import { InventarioCards, type InventarioListProps } from './InventarioCards';
 import { InventarioTable } from './InventarioTable';
@@ -27,10 +27,10 @@ import { INVENTARIO_TABS, apiParams, useInventarioListState, type InventarioTab 
 
 /** /inventarios: inventories with their progress (found / total), filters in the URL, live updates. */
 export default function InventariosPage({ title }: PageProps) {
-  const user = useSession((s) => s.user);
-  const canCreate = hasPermission(user, 'inventarios:create');
-  const canManage = hasPermission(user, 'inventarios:manage');
-  const canCount = hasPermission(user, 'inventarios:count');
+  const can = useCan();
+  const canCreate = can('inventarios:create');
+  const canManage = can('inventarios:manage');
+  const canCount = can('inventarios:count');
   const phone = useMediaQuery('(max-width:767.98px)');
   const navigate = useNavigate();
   const { state, update } = useInventarioListState();

@@ -1,19 +1,14 @@
-import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import { z } from 'zod';
+import type { Resolver } from 'react-hook-form';
 import { localCreateBody, type Local, type Sector } from '@tombo/shared';
+import { RecordDialog, useDialogForm } from '../../components/register/crud';
+import { FormSelect, FormText } from '../../components/register/form';
 
 export const localForm = localCreateBody.pick({ name: true, sectorId: true });
 export type LocalFormValues = z.output<typeof localForm>;
-type LocalFormInput = { name: string; sectorId: number | '' };
+/** The select holds the sector id as text ('' for none); the schema turns it into a number. */
+type LocalFormInput = { name: string; sectorId: string };
 
 interface Props {
   open: boolean;
@@ -25,69 +20,48 @@ interface Props {
   onSubmit: (values: LocalFormValues) => void;
 }
 
+const inputForm = localForm.extend({
+  sectorId: z.preprocess((v) => (v === '' ? v : Number(v)), localForm.shape.sectorId),
+});
+const resolver = zodResolver(inputForm) as unknown as Resolver<LocalFormInput, unknown, LocalFormValues>;
+
 /** Local form: Nome + Setor. */
 export function LocalFormDialog({ open, local, sectors, defaultSectorId, busy, onClose, onSubmit }: Props) {
-  const { register, control, handleSubmit, reset, formState } = useForm<LocalFormInput, unknown, LocalFormValues>({
-    resolver: zodResolver(localForm) as never,
-    defaultValues: { name: '', sectorId: '' },
+  const { control, handleSubmit } = useDialogForm<LocalFormInput, Local, LocalFormValues>(open, local, {
+    resolver,
+    values: (l) => ({ name: l?.name ?? '', sectorId: String(l?.sectorId ?? defaultSectorId ?? '') }),
   });
-  useEffect(() => {
-    if (open) reset({ name: local?.name ?? '', sectorId: local?.sectorId ?? defaultSectorId ?? '' });
-  }, [open, local, defaultSectorId, reset]);
-  const { errors } = formState;
-
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby="local-form-title" maxWidth="xs" fullWidth>
-      <form noValidate onSubmit={handleSubmit(onSubmit)}>
-        <DialogTitle id="local-form-title">{local ? 'Editar Local' : 'Novo Local'}</DialogTitle>
-        <DialogContent>
-          <TextField
-            {...register('name')}
-            id="local-name"
-            label="Nome"
-            fullWidth
-            margin="normal"
-            autoFocus
-            required
-            error={!!errors.name}
-            helperText={errors.name?.message}
-          />
-          <Controller
-            control={control}
-            name="sectorId"
-            render={({ field }) => (
-              <TextField
-                select
-                id="local-sector"
-                label="Setor"
-                fullWidth
-                margin="normal"
-                required
-                value={field.value}
-                onChange={(e) => field.onChange(e.target.value === '' ? '' : Number(e.target.value))}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={!!errors.sectorId}
-                helperText={errors.sectorId?.message}
-              >
-                {sectors.map((s) => (
-                  <MenuItem key={s.id} value={s.id}>
-                    {s.name} ({s.code})
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={busy}>
-            Cancelar
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? 'Salvando...' : 'Salvar'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <RecordDialog
+      open={open}
+      id="local-form"
+      title={local ? 'Editar Local' : 'Novo Local'}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={handleSubmit(onSubmit)}
+    >
+      <FormText
+        control={control}
+        name="name"
+        id="local-name"
+        label="Nome"
+        help=""
+        fullWidth
+        margin="normal"
+        autoFocus
+        required
+      />
+      <FormSelect
+        control={control}
+        name="sectorId"
+        id="local-sector"
+        label="Setor"
+        help=""
+        fullWidth
+        margin="normal"
+        required
+        options={sectors.map((s) => ({ value: String(s.id), label: `${s.name} (${s.code})` }))}
+      />
+    </RecordDialog>
   );
 }

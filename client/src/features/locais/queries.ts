@@ -1,7 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MSG, type Local } from '@tombo/shared';
-import { ApiError } from '../../lib/http';
-import { toast } from '../../lib/toast';
+import { useApiMutation } from '../../lib/useApiMutation';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { createLocal, deleteLocal, fetchLocais, updateLocal } from './api';
 import { locaisKeys } from './keys';
@@ -21,35 +20,25 @@ export function useLocais(sectorId?: number, options: { toastOnError?: boolean }
  */
 export function useLocalMutations() {
   const qc = useQueryClient();
-  const onError = (err: unknown) => {
-    toast.fromError(err);
-    if (err instanceof ApiError && (err.status === 409 || err.status === 404))
-      void qc.invalidateQueries({ queryKey: locaisKeys.all });
-  };
-  const create = useMutation({
+  const stale = [locaisKeys.all];
+  const create = useApiMutation({
     mutationFn: createLocal,
-    onSuccess: (local) => {
-      patchLocais(qc, local);
-      toast.success(MSG.locais.created);
-    },
-    onError,
+    success: MSG.locais.created,
+    stale,
+    onSuccess: (local) => patchLocais(qc, local),
   });
-  const update = useMutation({
+  const update = useApiMutation({
     mutationFn: (v: { local: Local; name: string; sectorId: number }) =>
       updateLocal(v.local.id, { name: v.name, sectorId: v.sectorId, version: v.local.version }),
-    onSuccess: (local) => {
-      patchLocais(qc, local);
-      toast.success(MSG.locais.updated);
-    },
-    onError,
+    success: MSG.locais.updated,
+    stale,
+    onSuccess: (local) => patchLocais(qc, local),
   });
-  const remove = useMutation({
+  const remove = useApiMutation({
     mutationFn: (local: Local) => deleteLocal(local.id),
-    onSuccess: (_r, local) => {
-      patchLocais(qc, null, local.id);
-      toast.success(MSG.locais.deleted);
-    },
-    onError,
+    success: MSG.locais.deleted,
+    stale,
+    onSuccess: (_r, local) => patchLocais(qc, null, local.id),
   });
   return { create, update, remove };
 }

@@ -25,7 +25,7 @@ import {
   parseMoney,
   type Manutencao,
 } from '@tombo/shared';
-import { DateBRField } from '../../components/DateBRField';
+import { FormDate } from '../../components/register/form';
 import type { ManutencaoBody } from './api';
 import { AnexosPanel } from './AnexosPanel';
 import { ImovelPicker } from './ImovelPicker';
@@ -212,7 +212,7 @@ export function ManutencaoDialog({
               TIPOS_MANUTENCAO.map((t) => [t, TIPO_MANUTENCAO_LABELS[t]]),
               'manutencao-tipo',
             )}
-            <DateBRField
+            <FormDate
               control={control}
               name="dataPrevista"
               id="manutencao-data"

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Manutencao } from '@tombo/shared';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { hasPermission, useSession } from '../../lib/session';
+import { useCan } from '../../lib/permissions';
 import type { ManutencaoBody } from './api';
 import { ManutencaoDialog } from './ManutencaoDialog';
 import { useManutencaoMutations } from './queries';
@@ -11,10 +11,7 @@ import { useManutencaoMutations } from './queries';
  * 'Concluir' (a recurring task's next occurrence comes back as a live `manutencao.created`).
  */
 export function useManutencaoActions(imovelId: number | null) {
-  const canManage = hasPermission(
-    useSession((s) => s.user),
-    'manutencoes:manage',
-  );
+  const canManage = useCan()('manutencoes:manage');
   const { create, update, remove } = useManutencaoMutations();
   const [editing, setEditing] = useState<Manutencao | null>(null);
   const [creating, setCreating] = useState(false);

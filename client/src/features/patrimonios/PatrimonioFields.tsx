@@ -1,25 +1,30 @@
-import { Controller, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
-import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import { useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
 import {
+  DESCRICAO_MAX,
   ESTADOS_CONSERVACAO,
   ESTADO_CONSERVACAO_LABELS,
   PATRIMONIO_STATUSES,
   PATRIMONIO_STATUS_LABELS,
-  formatMoneyInput,
-  maskDateBR,
   type FormField,
   type FormaAquisicao,
   type Sector,
   type TipoBem,
 } from '@tombo/shared';
-import { sortByName } from '../sectors';
+import {
+  CustomFieldInput,
+  FormDate,
+  FormGrid,
+  FormMoney,
+  FormSelect,
+  FormText,
+  FormaPicker,
+  LocalPicker,
+  SectorPicker,
+  TipoPicker,
+  fullRow,
+} from '../../components/register/form';
 import { useLocais } from '../locais';
-import { byName } from '../catalogs';
 import type { FormValues } from './formModel';
-import { CustomInput } from './CustomInput';
 
 interface Props {
   control: Control<FormValues>;
@@ -34,7 +39,8 @@ interface Props {
   disabled?: boolean;
 }
 
-const full = { gridColumn: '1 / -1' } as const;
+const estados = ESTADOS_CONSERVACAO.map((s) => ({ value: s, label: ESTADO_CONSERVACAO_LABELS[s] }));
+const statuses = PATRIMONIO_STATUSES.map((s) => ({ value: s, label: PATRIMONIO_STATUS_LABELS[s] }));
 
 /** Every input of an asset, in the order of the municipality's field definitions, then the fixed ones. */
 export function PatrimonioFields({
@@ -49,272 +55,114 @@ export function PatrimonioFields({
   disabled,
 }: Props) {
   const sectorId = useWatch({ control, name: 'sectorId' });
-  const locais = sortByName(useLocais(sectorId ? Number(sectorId) : undefined).data?.locais ?? []);
-  const tipoOptions = byName(tipos.filter((t) => t.active || t.id === current?.tipoId));
-  const formaOptions = byName(formas.filter((f) => f.ativo || f.id === current?.formaAquisicaoId));
+  const locais = useLocais(sectorId ? Number(sectorId) : undefined).data?.locais ?? [];
   const descricaoDef = fields.find((f) => f.key === 'descricao_bem');
   const tipoDef = fields.find((f) => f.key === 'tipo');
   const tipoRequired = !!tipoDef?.required;
+  const hasTipos = tipos.some((t) => t.active || t.id === current?.tipoId);
+  const common = { control, disabled };
 
   const descricao = (
-    <Controller
+    <FormText
+      {...common}
       key="descricao_bem"
-      control={control}
       name="descricao_bem"
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          id="bem-descricao"
-          label={descricaoDef?.label ?? 'Descrição do Bem'}
-          required
-          multiline
-          minRows={2}
-          disabled={disabled}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? 'O que é o bem: nome, marca, modelo, cor.'}
-          sx={full}
-        />
-      )}
+      id="bem-descricao"
+      label={descricaoDef?.label ?? 'Descrição do Bem'}
+      required
+      multiline
+      minRows={2}
+      maxRows={10}
+      help={`O que é o bem: nome, marca, modelo, cor (até ${DESCRICAO_MAX.toLocaleString('pt-BR')} caracteres).`}
+      sx={fullRow}
     />
   );
   const tipo = (
-    <Controller
+    <TipoPicker
+      {...common}
       key="tipo"
-      control={control}
       name="tipoId"
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          select
-          id="bem-tipo"
-          label={tipoDef?.label ?? 'Tipo'}
-          required={tipoRequired}
-          disabled={disabled}
-          error={!!fieldState.error}
-          helperText={
-            fieldState.error?.message ??
-            (tipoOptions.length
-              ? 'Tipo de bem (tabela de Configurações).'
-              : 'Nenhum tipo de bem ativo: cadastre em Configurações › Tipos de Bens.')
-          }
-        >
-          {!tipoRequired && <MenuItem value="">Nenhum</MenuItem>}
-          {tipoOptions.map((t) => (
-            <MenuItem key={t.id} value={String(t.id)}>
-              {t.name}
-              {t.active ? '' : ' (inativo)'}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
+      id="bem-tipo"
+      label={tipoDef?.label ?? 'Tipo'}
+      required={tipoRequired}
+      emptyLabel={tipoRequired ? undefined : 'Nenhum'}
+      tipos={tipos}
+      currentId={current?.tipoId}
+      help={
+        hasTipos
+          ? 'Tipo de bem (tabela de Configurações).'
+          : 'Nenhum tipo de bem ativo: cadastre em Configurações › Tipos de Bens.'
+      }
     />
   );
-
   const ordered = fields.map((f) => {
     if (f.key === 'descricao_bem') return descricao;
     if (f.key === 'tipo') return tipo;
     if (!f.isCustom) return null;
-    return <CustomInput key={f.key} control={control} field={f} disabled={disabled} />;
+    return <CustomFieldInput key={f.key} {...common} field={f} idPrefix="bem" />;
   });
   if (!descricaoDef) ordered.unshift(descricao);
   if (!tipoDef) ordered.push(tipo);
 
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+    <FormGrid>
       {ordered}
-      <Controller
-        control={control}
+      <SectorPicker
+        {...common}
         name="sectorId"
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            select
-            id="bem-setor"
-            label="Setor"
-            required
-            disabled={disabled}
-            onChange={(e) => {
-              field.onChange(e.target.value);
-              setValue('localId', '');
-            }}
-            error={!!fieldState.error}
-            helperText={fieldState.error?.message ?? 'Setor responsável pelo bem; define o código no número.'}
-          >
-            {sortByName(sectors).map((s) => (
-              <MenuItem key={s.id} value={String(s.id)}>
-                {s.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        id="bem-setor"
+        required
+        sectors={sectors}
+        onValue={() => setValue('localId', '')}
+        help="Setor responsável pelo bem; define o código no número."
       />
-      <Controller
-        control={control}
+      <LocalPicker
+        {...common}
         name="localId"
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            select
-            id="bem-local"
-            label="Local"
-            disabled={disabled || !sectorId}
-            error={!!fieldState.error}
-            helperText={
-              fieldState.error?.message ??
-              (sectorId ? 'Onde o bem fica, dentro do setor.' : 'Escolha o setor primeiro.')
-            }
-          >
-            <MenuItem value="">Nenhum</MenuItem>
-            {locais.map((l) => (
-              <MenuItem key={l.id} value={String(l.id)}>
-                {l.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        id="bem-local"
+        disabled={disabled || !sectorId}
+        locais={locais}
+        help={sectorId ? 'Onde o bem fica, dentro do setor.' : 'Escolha o setor primeiro.'}
       />
-      <Controller
-        control={control}
-        name="valor"
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            id="bem-valor"
-            label="Valor de aquisição"
-            required
-            disabled={disabled}
-            onBlur={() => {
-              field.onChange(formatMoneyInput(field.value));
-              field.onBlur();
-            }}
-            error={!!fieldState.error}
-            helperText={fieldState.error?.message ?? 'Em reais, com centavos (ex.: 1.234,56).'}
-            slotProps={{
-              input: { startAdornment: <InputAdornment position="start">R$</InputAdornment> },
-              htmlInput: { inputMode: 'decimal' },
-            }}
-          />
-        )}
-      />
-      <Controller
-        control={control}
+      <FormMoney {...common} name="valor" id="bem-valor" label="Valor de aquisição" required />
+      <FormText
+        {...common}
         name="quantidade"
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            id="bem-quantidade"
-            label="Quantidade"
-            type="number"
-            required
-            disabled={disabled}
-            error={!!fieldState.error}
-            helperText={fieldState.error?.message ?? 'Unidades registradas sob este número.'}
-            slotProps={{ htmlInput: { min: 1, step: 1 } }}
-          />
-        )}
+        id="bem-quantidade"
+        label="Quantidade"
+        type="number"
+        required
+        help="Unidades registradas sob este número."
+        slotProps={{ htmlInput: { min: 1, step: 1 } }}
       />
-      <Controller
-        control={control}
-        name="data"
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            id="bem-data"
-            label="Data de aquisição"
-            placeholder="dd/mm/aaaa"
-            disabled={disabled}
-            onChange={(e) => field.onChange(maskDateBR(e.target.value))}
-            error={!!fieldState.error}
-            helperText={fieldState.error?.message ?? 'No formato dd/mm/aaaa.'}
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
-          />
-        )}
-      />
-      <Controller
-        control={control}
+      <FormDate {...common} name="data" id="bem-data" label="Data de aquisição" />
+      <FormaPicker
+        {...common}
         name="formaAquisicaoId"
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            select
-            id="bem-forma"
-            label="Forma de aquisição"
-            disabled={disabled}
-            error={!!fieldState.error}
-            helperText={fieldState.error?.message ?? 'Compra, doação, cessão…'}
-          >
-            <MenuItem value="">Não informada</MenuItem>
-            {formaOptions.map((f) => (
-              <MenuItem key={f.id} value={String(f.id)}>
-                {f.nome}
-                {f.ativo ? '' : ' (inativa)'}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        id="bem-forma"
+        formas={formas}
+        currentId={current?.formaAquisicaoId}
+        help="Compra, doação, cessão…"
       />
-      <Controller
-        control={control}
+      <FormSelect
+        {...common}
         name="estado"
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            select
-            id="bem-estado"
-            label="Estado de conservação"
-            disabled={disabled}
-            error={!!fieldState.error}
-            helperText={fieldState.error?.message ?? ' '}
-          >
-            <MenuItem value="">Não informado</MenuItem>
-            {ESTADOS_CONSERVACAO.map((s) => (
-              <MenuItem key={s} value={s}>
-                {ESTADO_CONSERVACAO_LABELS[s]}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        id="bem-estado"
+        label="Estado de conservação"
+        emptyLabel="Não informado"
+        options={estados}
       />
-      {showStatus && (
-        <Controller
-          control={control}
-          name="status"
-          render={({ field, fieldState }) => (
-            <TextField
-              {...field}
-              select
-              id="bem-status"
-              label="Status"
-              disabled={disabled}
-              error={!!fieldState.error}
-              helperText={fieldState.error?.message ?? ' '}
-            >
-              {PATRIMONIO_STATUSES.map((s) => (
-                <MenuItem key={s} value={s}>
-                  {PATRIMONIO_STATUS_LABELS[s]}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
-      )}
-      <Controller
-        control={control}
+      {showStatus && <FormSelect {...common} name="status" id="bem-status" label="Status" options={statuses} />}
+      <FormText
+        {...common}
         name="observacoes"
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            id="bem-observacoes"
-            label="Observações"
-            multiline
-            minRows={2}
-            disabled={disabled}
-            error={!!fieldState.error}
-            helperText={fieldState.error?.message ?? 'Opcional.'}
-            sx={full}
-          />
-        )}
+        id="bem-observacoes"
+        label="Observações"
+        multiline
+        minRows={2}
+        help="Opcional."
+        sx={fullRow}
       />
-    </Box>
+    </FormGrid>
   );
 }

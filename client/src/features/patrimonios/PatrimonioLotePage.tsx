@@ -172,13 +172,14 @@ function LoteForm({ onDone }: { onDone: (r: LoteResult) => void }) {
           <TextField
             {...field}
             id="lote-quantidade"
-            label="Quantidade de bens"
+            label="Bens a cadastrar no lote"
             type="number"
             required
             disabled={saving}
             error={!!fieldState.error}
             helperText={
-              fieldState.error?.message ?? `De 1 a ${PATRIMONIO_LIMITS.loteMax} bens, cada um com seu número.`
+              fieldState.error?.message ??
+              `De 1 a ${PATRIMONIO_LIMITS.loteMax} bens, cada um com seu número (a quantidade abaixo são as unidades de cada bem).`
             }
             slotProps={{ htmlInput: { min: 1, max: PATRIMONIO_LIMITS.loteMax, step: 1 } }}
             sx={{ maxWidth: 280, mb: 2 }}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -12,6 +12,8 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import {
   PATRIMONIO_MSG,
+  PATRIMONIO_STANDARD_LABELS as L,
+  cnpjText,
   formatDate,
   formatDateTime,
   formatMoney,
@@ -20,19 +22,27 @@ import {
   isPatrimonioRemoved,
   publicAssetPath,
   type FormField,
+  type Patrimonio,
 } from '@tombo/shared';
 import type { PageProps } from '../../lib/feature';
-import { ApiError } from '../../lib/http';
 import { useLiveEvent } from '../../lib/liveBus';
-import { hasPermission, useSession } from '../../lib/session';
+import { useCan } from '../../lib/permissions';
 import { toast } from '../../lib/toast';
+import { useApiMutation } from '../../lib/useApiMutation';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ContentSpinner } from '../../components/FullScreenSpinner';
 import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
+import { QueryState } from '../../components/register/QueryState';
+import {
+  RecordFacts,
+  RecordNumber,
+  RecordViewLayout,
+  customFieldText,
+  type Fact,
+} from '../../components/register/form';
 import { useFormFields } from '../catalogs';
 import { PrintFichaButton } from '../fichas';
-import { TransferRequestDialog } from '../transfers';
+import { TransferRequestDialog } from '../transferencias';
 import { DocumentsPanel, PhotosPanel } from './FilesPanels';
 import { patrimonioKeys } from './keys';
 import { HistoryTable } from './HistoryTable';
@@ -44,31 +54,102 @@ import { patchAsset } from './live';
 import { usePatrimonio } from './queries';
 import { stillVisible } from './stillVisible';
 
-function customText(f: FormField, v: unknown): string {
-  if (v == null || v === '') return '—';
-  if (f.type === 'BOOLEAN') return v === true ? 'Sim' : 'Não';
-  if (f.type === 'DATE' && typeof v === 'string') return formatDate(v);
-  if (f.type === 'NUMBER' && typeof v === 'number') return formatNumber(v);
-  return String(v);
-}
-
 /** The public consultation address of an asset (what its label's QR opens). */
 export function publicUrl(numero: string, municipalityId: number): string {
   return `${window.location.origin}${publicAssetPath(numero, municipalityId)}`;
 }
 
+/** The asset's data in the order of the municipality's field definitions, then the fixed ones. */
+function assetFacts(p: Patrimonio, fields: FormField[]): Fact[] {
+  return [
+    ['Número de patrimônio', <RecordNumber>{p.numero_patrimonio}</RecordNumber>],
+    ['Status', <StatusChip status={p.status} />],
+    ...fields
+      .filter((f) => f.key === 'descricao_bem' || f.key === 'tipo' || f.isCustom)
+      .map<Fact>((f) =>
+        f.key === 'descricao_bem'
+          ? [f.label, p.descricao_bem]
+          : f.key === 'tipo'
+            ? [f.label, p.tipo ?? '—']
+            : [f.label, customFieldText(f, p.customFields?.[f.key]) || '—'],
+      ),
+    ...(fields.length
+      ? []
+      : ([
+          ['Descrição do Bem', p.descricao_bem],
+          ['Tipo', p.tipo ?? '—'],
+        ] as Fact[])),
+    ['Setor', p.setor_responsavel],
+    ['Local', p.local_objeto ?? '—'],
+    ['Valor de aquisição', formatMoney(p.valor_aquisicao)],
+    ['Quantidade', formatNumber(p.quantidade)],
+    ['Data de aquisição', p.data_aquisicao ? formatDate(p.data_aquisicao) : '—'],
+    ['Forma de aquisição', p.forma_aquisicao ?? '—'],
+    ...standardFacts(p),
+    ['Data de entrada em serviço', p.dataEntradaServico ? formatDate(p.dataEntradaServico) : '—'],
+    ['Vida útil (meses)', p.vidaUtilMeses != null ? `${formatNumber(p.vidaUtilMeses)} meses` : 'A do tipo'],
+    ['Valor residual (%)', p.residualPct != null ? formatPercent(p.residualPct) : 'O do tipo'],
+    ['Estado de conservação', estadoLabel(p.estado_conservacao)],
+    ['Observações', p.observacoes || '—'],
+    ['Cadastrado por', `${p.createdBy ?? '—'} em ${formatDateTime(p.createdAt)}`],
+    ['Última alteração', formatDateTime(p.updatedAt)],
+  ];
+}
+
+/** The standard fields of real registers that the asset has (issue 35); empty ones are left out. */
+function standardFacts(p: Patrimonio): Fact[] {
+  const all: Array<[string, string | null]> = [
+    [L.marca, p.marca],
+    [L.modelo, p.modelo],
+    [L.numeroSerie, p.numeroSerie],
+    [L.fornecedorNome, p.fornecedorNome],
+    [L.fornecedorCnpj, p.fornecedorCnpj ? cnpjText(p.fornecedorCnpj) : null],
+    [L.notaFiscalNumero, p.notaFiscalNumero],
+    [L.notaFiscalData, p.notaFiscalData ? formatDate(p.notaFiscalData) : null],
+    [L.empenho, p.empenho],
+    [L.processoAquisicao, p.processoAquisicao],
+    [L.fonteRecurso, p.fonteRecurso],
+    [L.dataBaixa, p.dataBaixa ? formatDate(p.dataBaixa) : null],
+  ];
+  return all.filter((f): f is [string, string] => !!f[1]);
+}
+
+/** A subtitle of at most `max` characters (the whole text in its title). */
+function shortened(text: string, max = 160) {
+  return text.length <= max ? text : <span title={text}>{`${text.slice(0, max - 1).trimEnd()}…`}</span>;
+}
+
 /** /bens-cadastrados/ver/:id: the whole record, photos, documents, QR and the movement history. */
 export default function PatrimonioViewPage({ title }: PageProps) {
   const id = Number(useParams().id);
+  const asset = usePatrimonio(id);
+  if (!Number.isInteger(id) || id <= 0) return <LoadError message={PATRIMONIO_MSG.notFound} />;
+  return (
+    <QueryState
+      query={asset}
+      errorText={PATRIMONIO_MSG.loadFailed}
+      notFoundText={PATRIMONIO_MSG.notFound}
+      around={(state) => (
+        <>
+          <PageHeader title={title} />
+          {state}
+        </>
+      )}
+    >
+      {(p) => <AssetView title={title} p={p} />}
+    </QueryState>
+  );
+}
+
+function AssetView({ title, p }: { title: string; p: Patrimonio }) {
+  const id = p.id;
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const user = useSession((s) => s.user);
-  const { data: p, isPending, isError, error, refetch } = usePatrimonio(id);
+  const can = useCan();
   const fields = useFormFields().data ?? [];
   // Deleted by someone else, or moved where this user no longer sees it.
   const [gone, setGone] = useState<'deleted' | 'removed' | null>(null);
   const [confirm, setConfirm] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [transfer, setTransfer] = useState(false);
   // A change to this asset refetches the record (live.ts); here only its disappearance is shown.
   useLiveEvent('patrimonio.deleted', (e) => {
@@ -79,100 +160,36 @@ export default function PatrimonioViewPage({ title }: PageProps) {
       void stillVisible(qc, id).then((visible) => !visible && setGone('removed'));
   });
   useEffect(() => setGone(null), [id]);
-
-  if (!Number.isInteger(id) || id <= 0) return <LoadError message={PATRIMONIO_MSG.notFound} />;
-  if (isPending)
-    return (
-      <>
-        <PageHeader title={title} />
-        <ContentSpinner />
-      </>
-    );
-  if (isError || !p) {
-    const notFound = error instanceof ApiError && error.status === 404;
-    return (
-      <>
-        <PageHeader title={title} />
-        <LoadError
-          message={notFound ? PATRIMONIO_MSG.notFound : PATRIMONIO_MSG.loadFailed}
-          onRetry={notFound ? undefined : () => void refetch()}
-        />
-      </>
-    );
-  }
-
-  const canUpdate = hasPermission(user, 'bens:update');
-  const canDelete = hasPermission(user, 'bens:delete');
-  const hasMovements = p.historico_movimentacao.length > 1 || p.transferencia_pendente || p.doado;
-  const writtenOff = p.status === 'baixado';
-  // Spec §4: an asset with a pending request, written off or donated cannot get another.
-  const canTransfer =
-    hasPermission(user, 'transfers:request') && !gone && !writtenOff && !p.doado && !p.transferencia_pendente;
-
-  const remove = async () => {
-    setBusy(true);
-    try {
-      const r = await deletePatrimonio(p.id);
-      void qc.invalidateQueries({ queryKey: patrimonioKeys.lists });
+  const remove = useApiMutation({
+    mutationFn: () => deletePatrimonio(p.id),
+    invalidate: [patrimonioKeys.lists],
+    success: (r) => (r.deleted ? PATRIMONIO_MSG.deleted : ''),
+    onSuccess: (r) => {
       if (r.deleted) {
         qc.removeQueries({ queryKey: patrimonioKeys.detail(p.id) });
-        toast.success(PATRIMONIO_MSG.deleted);
         navigate('/bens-cadastrados');
       } else {
         patchAsset(qc, r.patrimonio);
         toast.info(PATRIMONIO_MSG.writtenOff);
       }
-    } catch (err) {
-      toast.fromError(err);
-    } finally {
-      setBusy(false);
-      setConfirm(false);
-    }
-  };
+    },
+    onSettled: () => setConfirm(false),
+  });
 
-  const rows: Array<[string, ReactNode]> = [
-    [
-      'Número de patrimônio',
-      <Box component="span" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
-        {p.numero_patrimonio}
-      </Box>,
-    ],
-    ['Status', <StatusChip status={p.status} />],
-    ...fields
-      .filter((f) => f.key === 'descricao_bem' || f.key === 'tipo' || f.isCustom)
-      .map<[string, ReactNode]>((f) =>
-        f.key === 'descricao_bem'
-          ? [f.label, p.descricao_bem]
-          : f.key === 'tipo'
-            ? [f.label, p.tipo ?? '—']
-            : [f.label, customText(f, p.customFields?.[f.key])],
-      ),
-    ...(fields.length
-      ? []
-      : ([
-          ['Descrição do Bem', p.descricao_bem],
-          ['Tipo', p.tipo ?? '—'],
-        ] as Array<[string, ReactNode]>)),
-    ['Setor', p.setor_responsavel],
-    ['Local', p.local_objeto ?? '—'],
-    ['Valor de aquisição', formatMoney(p.valor_aquisicao)],
-    ['Quantidade', formatNumber(p.quantidade)],
-    ['Data de aquisição', p.data_aquisicao ? formatDate(p.data_aquisicao) : '—'],
-    ['Forma de aquisição', p.forma_aquisicao ?? '—'],
-    ['Data de entrada em serviço', p.dataEntradaServico ? formatDate(p.dataEntradaServico) : '—'],
-    ['Vida útil (meses)', p.vidaUtilMeses != null ? `${formatNumber(p.vidaUtilMeses)} meses` : 'A do tipo'],
-    ['Valor residual (%)', p.residualPct != null ? formatPercent(p.residualPct) : 'O do tipo'],
-    ['Estado de conservação', estadoLabel(p.estado_conservacao)],
-    ['Observações', p.observacoes || '—'],
-    ['Cadastrado por', `${p.createdBy ?? '—'} em ${formatDateTime(p.createdAt)}`],
-    ['Última alteração', formatDateTime(p.updatedAt)],
-  ];
+  const canUpdate = can('bens:update');
+  const canDelete = can('bens:delete');
+  const hasMovements = p.historico_movimentacao.length > 1 || p.transferencia_pendente || p.doado;
+  const writtenOff = p.status === 'baixado';
+  // Spec §4: an asset with a pending request, written off or donated cannot get another.
+  const canTransfer = can('transfers:request') && !gone && !writtenOff && !p.doado && !p.transferencia_pendente;
+
+  const rows = assetFacts(p, fields);
 
   return (
     <>
       <PageHeader
         title={`${title}: ${p.numero_patrimonio}`}
-        subtitle={p.descricao_bem}
+        subtitle={shortened(p.descricao_bem)}
         actions={
           <>
             <Button startIcon={<ArrowBack />} component={RouterLink} to="/bens-cadastrados">
@@ -188,7 +205,7 @@ export default function PatrimonioViewPage({ title }: PageProps) {
                 Editar
               </Button>
             )}
-            {!gone && hasPermission(user, 'exports:generate') && <PrintFichaButton patrimonioIds={[p.id]} />}
+            {!gone && can('exports:generate') && <PrintFichaButton patrimonioIds={[p.id]} />}
             {canTransfer && (
               <Button variant="outlined" startIcon={<SwapHoriz />} onClick={() => setTransfer(true)}>
                 Transferir / Doar
@@ -228,60 +245,38 @@ export default function PatrimonioViewPage({ title }: PageProps) {
         </Alert>
       )}
 
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, alignItems: 'start' }}>
-        <Paper variant="outlined">
-          <Typography variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
-            Dados do bem
-          </Typography>
-          <Box
-            component="dl"
-            sx={{
-              m: 0,
-              p: 2,
-              display: 'grid',
-              gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' },
-              columnGap: 2,
-              rowGap: { xs: 0.25, sm: 1 },
-            }}
-          >
-            {rows.map(([k, v]) => (
-              <Box key={k} sx={{ display: 'contents' }}>
-                <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
-                  {k}
-                </Typography>
-                <Typography
-                  component="dd"
-                  variant="body2"
-                  sx={{ m: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
-                >
-                  {v}
-                </Typography>
-              </Box>
-            ))}
+      <RecordViewLayout
+        facts={
+          <Box sx={{ display: 'grid', gap: 2 }}>
+            <RecordFacts title="Dados do bem" facts={rows} />
+            {p.dadosOrigem.length > 0 && (
+              <RecordFacts title={L.dadosOrigem} facts={p.dadosOrigem.map<Fact>((d) => [d.rotulo, d.valor || '—'])} />
+            )}
           </Box>
-        </Paper>
-
-        <Box sx={{ display: 'grid', gap: 2 }}>
-          <Paper variant="outlined" sx={{ p: 2, textAlign: 'center' }}>
-            <Typography variant="h6" component="h2" sx={{ mb: 1, textAlign: 'left' }}>
-              Consulta pública
-            </Typography>
-            <QrCode
-              value={publicUrl(p.numero_patrimonio, p.municipalityId)}
-              label={`QR Code do bem ${p.numero_patrimonio}`}
-            />
-            <Typography
-              variant="caption"
-              color="text.secondary"
-              sx={{ display: 'block', wordBreak: 'break-all', mt: 1 }}
-            >
-              {publicUrl(p.numero_patrimonio, p.municipalityId)}
-            </Typography>
-          </Paper>
-          <PhotosPanel fotos={p.fotos} />
-          <DocumentsPanel documentos={p.documentos} />
-        </Box>
-      </Box>
+        }
+        side={
+          <>
+            <Paper variant="outlined" sx={{ p: 2, textAlign: 'center' }}>
+              <Typography variant="h6" component="h2" sx={{ mb: 1, textAlign: 'left' }}>
+                Consulta pública
+              </Typography>
+              <QrCode
+                value={publicUrl(p.numero_patrimonio, p.municipalityId)}
+                label={`QR Code do bem ${p.numero_patrimonio}`}
+              />
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                sx={{ display: 'block', wordBreak: 'break-all', mt: 1 }}
+              >
+                {publicUrl(p.numero_patrimonio, p.municipalityId)}
+              </Typography>
+            </Paper>
+            <PhotosPanel fotos={p.fotos} />
+            <DocumentsPanel documentos={p.documentos} />
+          </>
+        }
+      />
 
       <HistoryTable entries={p.historico_movimentacao} />
 
@@ -304,9 +299,9 @@ export default function PatrimonioViewPage({ title }: PageProps) {
         }
         confirmLabel={hasMovements ? 'Baixar bem' : 'Excluir'}
         destructive
-        busy={busy}
+        busy={remove.isPending}
         onClose={() => setConfirm(false)}
-        onConfirm={() => void remove()}
+        onConfirm={() => remove.mutate()}
       />
       <TransferRequestDialog
         open={transfer}

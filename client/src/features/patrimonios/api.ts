@@ -1,10 +1,11 @@
 import type {
-  ImportReport,
   Job,
   Patrimonio,
   PatrimonioCreate,
   PatrimonioDeleteResult,
   PatrimonioList,
+  PatrimonioBulkBody,
+  PatrimonioBulkResult,
   PatrimonioListItem,
   PatrimonioLote,
 } from '@tombo/shared';
@@ -79,25 +80,9 @@ export async function deleteArquivo(id: number, fileId: string): Promise<Patrimo
   return itemFrom<Patrimonio>(await http.delete(`/patrimonios/${id}/arquivos/${fileId}`), 'patrimonio');
 }
 
-/** Dry run of an import: the report of every row, nothing written (answered in the request). */
-export async function importPlanilha(file: File, opts: UploadOptions = {}): Promise<ImportReport> {
-  return uploadFile<ImportReport>('/patrimonios/import?mode=dry-run', file, file.name, opts);
-}
-
-/** Commit of an import: uploads the sheet and answers the background job that imports it. */
-export async function commitImport(file: File, opts: UploadOptions = {}): Promise<Job> {
-  return itemFrom<Job>(await uploadFile<{ job: Job }>('/patrimonios/import?mode=commit', file, file.name, opts), 'job');
-}
-
-/** The ImportReport of a completed import job (its JSON result file). */
-export async function fetchImportReport(jobId: string): Promise<ImportReport> {
-  const { blob } = await http.download(`/jobs/${encodeURIComponent(jobId)}/download`);
-  return JSON.parse(await blob.text()) as ImportReport;
-}
-
-/** Starts the XLSX export of the assets matching the list's filters (paging/sorting ignored). */
-export async function exportPatrimonios(params: ListParams): Promise<Job> {
-  const body: Record<string, unknown> = { format: 'xlsx' };
+/** The list's filters as the API's `filtro` object (custom fields under `cf`; paging and order left out). */
+export function filtroOf(params: ListParams): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
   const cf: Record<string, string> = {};
   for (const [k, v] of Object.entries(params)) {
     if (!v || ['page', 'pageSize', 'sort', 'order'].includes(k)) continue;
@@ -105,5 +90,15 @@ export async function exportPatrimonios(params: ListParams): Promise<Job> {
     else body[k] = v;
   }
   if (Object.keys(cf).length) body.cf = cf;
-  return itemFrom<Job>(await http.post('/patrimonios/export', body), 'job');
+  return body;
+}
+
+/** Starts the XLSX export of the assets matching the list's filters (paging/sorting ignored). */
+export async function exportPatrimonios(params: ListParams): Promise<Job> {
+  return itemFrom<Job>(await http.post('/patrimonios/export', { format: 'xlsx', ...filtroOf(params) }), 'job');
+}
+
+/** PATCH /api/patrimonios: the same fields of many assets at once (all or nothing; refusals in the error). */
+export async function bulkEditPatrimonios(body: PatrimonioBulkBody): Promise<PatrimonioBulkResult> {
+  return http.patch<PatrimonioBulkResult>('/patrimonios', body);
 }

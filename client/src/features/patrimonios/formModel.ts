@@ -1,12 +1,13 @@
-import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import {
+  FORNECEDOR_CNPJ_MSG,
   PATRIMONIO_MSG,
+  cnpjText,
   decimalInput,
-  formatDate,
+  fornecedorCnpjProblem,
   formatMoneyInput,
   parseDateBR,
   parseMoney,
-  parseNumber,
   patrimonioCreateBody,
   patrimonioLoteBody,
   patrimonioUpdateBody,
@@ -15,6 +16,14 @@ import {
   type Patrimonio,
   type PatrimonioStatus,
 } from '@tombo/shared';
+import {
+  checkCustom,
+  customBody,
+  customDefaults,
+  customInputsFrom,
+  dateInput,
+  recordResolver,
+} from '../../components/register/form';
 import type { PatrimonioBody } from './api';
 
 /** What the inputs hold (text as typed); turned into the API body by `toBody`. */
@@ -37,10 +46,39 @@ export interface FormValues {
   entrada: string;
   vidaUtil: string;
   residual: string;
+  /** Standard fields of real registers (issue 35): text as typed, dates dd/mm/aaaa, the CNPJ with or without punctuation. */
+  marca: string;
+  modelo: string;
+  numeroSerie: string;
+  fornecedorNome: string;
+  fornecedorCnpj: string;
+  notaFiscalNumero: string;
+  notaFiscalData: string;
+  empenho: string;
+  processoAquisicao: string;
+  fonteRecurso: string;
+  dataBaixa: string;
 }
 
-/** A date-only value as the input shows it ('' when there is none). */
-const dateInput = (iso: string | null | undefined) => formatDate(iso, { invalid: '' });
+/** The standard text fields, sent as typed (empty: none). */
+const TEXT_KEYS = [
+  'marca',
+  'modelo',
+  'numeroSerie',
+  'fornecedorNome',
+  'notaFiscalNumero',
+  'empenho',
+  'processoAquisicao',
+  'fonteRecurso',
+] as const;
+const DATE_KEYS = ['notaFiscalData', 'dataBaixa'] as const;
+const DATE_LABELS = { notaFiscalData: 'Data da nota fiscal', dataBaixa: 'Data de baixa' } as const;
+const EMPTY_STANDARD = Object.fromEntries([...TEXT_KEYS, ...DATE_KEYS, 'fornecedorCnpj'].map((k) => [k, ''])) as Pick<
+  FormValues,
+  (typeof TEXT_KEYS)[number] | (typeof DATE_KEYS)[number] | 'fornecedorCnpj'
+>;
+
+const customOf = (fields: FormField[]) => fields.filter((f) => f.isCustom);
 
 export function emptyValues(fields: FormField[], sectorId = ''): FormValues {
   return {
@@ -59,19 +97,12 @@ export function emptyValues(fields: FormField[], sectorId = ''): FormValues {
     entrada: '',
     vidaUtil: '',
     residual: '',
-    custom: Object.fromEntries(fields.filter((f) => f.isCustom).map((f) => [f.key, f.type === 'BOOLEAN' ? false : ''])),
+    ...EMPTY_STANDARD,
+    custom: customDefaults(customOf(fields)),
   };
 }
 
 export function valuesFrom(p: Patrimonio, fields: FormField[]): FormValues {
-  const custom: FormValues['custom'] = {};
-  for (const f of fields.filter((x) => x.isCustom)) {
-    const v = p.customFields?.[f.key];
-    if (f.type === 'BOOLEAN') custom[f.key] = v === true;
-    else if (f.type === 'DATE') custom[f.key] = typeof v === 'string' ? dateInput(v) : '';
-    else if (f.type === 'NUMBER') custom[f.key] = typeof v === 'number' ? decimalInput(v) : '';
-    else custom[f.key] = v == null ? '' : String(v);
-  }
   return {
     descricao_bem: p.descricao_bem,
     tipoId: p.tipoId ? String(p.tipoId) : '',
@@ -84,12 +115,16 @@ export function valuesFrom(p: Patrimonio, fields: FormField[]): FormValues {
     status: p.status,
     estado: p.estado_conservacao ?? '',
     observacoes: p.observacoes ?? '',
-    custom,
+    custom: customInputsFrom(customOf(fields), p.customFields),
     lote: '10',
     // The same as the acquisition date is shown empty: it keeps following that date.
     entrada: p.dataEntradaServico && p.dataEntradaServico !== p.data_aquisicao ? dateInput(p.dataEntradaServico) : '',
     vidaUtil: p.vidaUtilMeses != null ? String(p.vidaUtilMeses) : '',
     residual: p.residualPct != null ? decimalInput(p.residualPct) : '',
+    ...(Object.fromEntries(TEXT_KEYS.map((k) => [k, p[k] ?? ''])) as Pick<FormValues, (typeof TEXT_KEYS)[number]>),
+    fornecedorCnpj: cnpjText(p.fornecedorCnpj),
+    notaFiscalData: dateInput(p.notaFiscalData),
+    dataBaixa: dateInput(p.dataBaixa),
   };
 }
 
@@ -97,15 +132,7 @@ const idOrNull = (s: string) => (s ? Number(s) : null);
 
 /** The API body of the form values; values that cannot be read are passed on as-is so the schema names them. */
 export function toBody(v: FormValues, fields: FormField[]): PatrimonioBody {
-  const customFields: PatrimonioBody['customFields'] = {};
-  for (const f of fields.filter((x) => x.isCustom)) {
-    const raw = v.custom[f.key];
-    if (f.type === 'BOOLEAN') customFields[f.key] = raw === true;
-    else if (typeof raw !== 'string' || raw.trim() === '') customFields[f.key] = null;
-    else if (f.type === 'NUMBER') customFields[f.key] = parseNumber(raw) ?? raw;
-    else if (f.type === 'DATE') customFields[f.key] = parseDateBR(raw) ?? raw;
-    else customFields[f.key] = raw.trim();
-  }
+  const customFields = customBody(customOf(fields), v.custom);
   const money = parseMoney(v.valor);
   const date = v.data.trim() ? parseDateBR(v.data) : null;
   return {
@@ -124,11 +151,14 @@ export function toBody(v: FormValues, fields: FormField[]): PatrimonioBody {
     dataEntradaServico: v.entrada.trim() ? (parseDateBR(v.entrada) ?? v.entrada) : null,
     vidaUtilMeses: v.vidaUtil.trim() ? Number(v.vidaUtil.trim()) : null,
     residualPct: v.residual.trim() ? v.residual.trim().replace(',', '.') : null,
+    ...Object.fromEntries(TEXT_KEYS.map((k) => [k, v[k].trim() || null])),
+    fornecedorCnpj: v.fornecedorCnpj.trim() || null,
+    ...Object.fromEntries(DATE_KEYS.map((k) => [k, v[k].trim() ? (parseDateBR(v[k]) ?? v[k]) : null])),
   };
 }
 
-/** Where a schema issue path points in the form. */
-function formPath(path: PropertyKey[]): string {
+/** Where a server field name or schema issue path points in the form. */
+export function formPath(path: readonly PropertyKey[]): string {
   const [head, second] = path.map(String);
   switch (head) {
     case 'valor_aquisicao':
@@ -159,49 +189,32 @@ export type FormMode = 'create' | 'update' | 'lote';
  * plus the checks that depend on the municipality's field definitions (required type, custom fields).
  */
 export function makeResolver(mode: FormMode, fields: FormField[]): Resolver<FormValues> {
-  return async (values) => {
-    const errors: Record<string, { type: string; message: string }> = {};
-    const add = (path: string, message: string) => {
-      errors[path] ??= { type: 'validate', message };
-    };
-    const body = toBody(values, fields);
-    if (!values.sectorId) add('sectorId', 'Selecione um setor.');
-    if (values.valor.trim() === '') add('valor', 'Informe o valor de aquisição.');
-    if (values.data.trim() && !parseDateBR(values.data)) add('data', 'Data de aquisição inválida (use dd/mm/aaaa).');
-    if (values.entrada.trim() && !parseDateBR(values.entrada))
-      add('entrada', 'Data de entrada em serviço inválida (use dd/mm/aaaa).');
-    if (fields.some((f) => f.key === 'tipo' && f.required) && !values.tipoId)
-      add('tipoId', PATRIMONIO_MSG.tipoRequired);
-    for (const f of fields.filter((x) => x.isCustom)) {
-      const raw = values.custom[f.key];
-      if (f.required && f.type !== 'BOOLEAN' && (typeof raw !== 'string' || raw.trim() === ''))
-        add(`custom.${f.key}`, PATRIMONIO_MSG.customRequired(f.label));
-      else if (
-        f.type === 'NUMBER' &&
-        typeof raw === 'string' &&
-        raw.trim() &&
-        typeof body.customFields?.[f.key] !== 'number'
-      )
-        add(`custom.${f.key}`, PATRIMONIO_MSG.customType(f.label));
-      else if (f.type === 'DATE' && typeof raw === 'string' && raw.trim() && !parseDateBR(raw))
-        add(`custom.${f.key}`, PATRIMONIO_MSG.customType(f.label));
-    }
-    const schema =
-      mode === 'lote' ? patrimonioLoteBody : mode === 'update' ? patrimonioUpdateBody : patrimonioCreateBody;
-    const candidate =
-      mode === 'lote' ? { ...body, quantity: Number(values.lote) } : mode === 'update' ? { ...body, version: 0 } : body;
-    const parsed = schema.safeParse(candidate);
-    if (!parsed.success) for (const issue of parsed.error.issues) add(formPath(issue.path), issue.message);
-    if (Object.keys(errors).length) {
-      // Nested paths ("custom.x") become nested objects for react-hook-form.
-      const nested: Record<string, unknown> = {};
-      for (const [path, err] of Object.entries(errors)) {
-        const [a, b] = path.split('.');
-        if (b) nested[a] = { ...((nested[a] as object) ?? {}), [b]: err };
-        else nested[a] = err;
-      }
-      return { values: {}, errors: nested as FieldErrors<FormValues> };
-    }
-    return { values, errors: {} };
-  };
+  return recordResolver<FormValues>({
+    check: (values, add) => {
+      if (!values.sectorId) add('sectorId', 'Selecione um setor.');
+      if (values.valor.trim() === '') add('valor', 'Informe o valor de aquisição.');
+      if (values.data.trim() && !parseDateBR(values.data)) add('data', 'Data de aquisição inválida (use dd/mm/aaaa).');
+      if (values.entrada.trim() && !parseDateBR(values.entrada))
+        add('entrada', 'Data de entrada em serviço inválida (use dd/mm/aaaa).');
+      for (const k of DATE_KEYS)
+        if (values[k].trim() && !parseDateBR(values[k])) add(k, `${DATE_LABELS[k]} inválida (use dd/mm/aaaa).`);
+      // The server answers a wrong CNPJ 422 (the schema checks only its characters): said here before sending.
+      const cnpj = values.fornecedorCnpj.trim();
+      if (cnpj && (/[^\d./\s-]/.test(cnpj) || fornecedorCnpjProblem(cnpj.replace(/\D/g, ''))))
+        add('fornecedorCnpj', FORNECEDOR_CNPJ_MSG);
+      if (fields.some((f) => f.key === 'tipo' && f.required) && !values.tipoId)
+        add('tipoId', PATRIMONIO_MSG.tipoRequired);
+      checkCustom(customOf(fields), values.custom, add);
+    },
+    schema: mode === 'lote' ? patrimonioLoteBody : mode === 'update' ? patrimonioUpdateBody : patrimonioCreateBody,
+    candidate: (values) => {
+      const body = toBody(values, fields);
+      return mode === 'lote'
+        ? { ...body, quantity: Number(values.lote) }
+        : mode === 'update'
+          ? { ...body, version: 0 }
+          : body;
+    },
+    formPath,
+  });
 }

@@ -3,12 +3,12 @@ import type { Feature } from '../../lib/feature';
 
 export { StatusChip } from './StatusChip';
 export { COLUMN_LABELS } from './labels';
-export { PAGE_SIZES } from './list/urlState';
+export { PAGE_SIZES } from '../../components/register';
 export { AuthImage, apiPath } from './AuthImage';
-export { CustomInput, type CustomValues } from './CustomInput';
 export { FileQueue, type QueuedFile, type StoredFile } from './FileQueue';
 export { DocumentsPanel, PhotosPanel } from './FilesPanels';
 export { HistoryTable } from './HistoryTable';
+export { RecordFiles, uploadFailureText, useUploadQueue } from './RecordFiles';
 
 const PatrimonioFormPage = lazy(() => import('./PatrimonioFormPage'));
 

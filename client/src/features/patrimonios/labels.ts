@@ -1,5 +1,6 @@
 import {
   ESTADO_CONSERVACAO_LABELS,
+  PATRIMONIO_STANDARD_LABELS,
   PATRIMONIO_STATUS_LABELS,
   type EstadoConservacao,
   type PatrimonioStatus,
@@ -33,6 +34,7 @@ export const COLUMN_LABELS: Record<string, string> = {
   estado_conservacao: 'Conservação',
   createdAt: 'Cadastrado em',
   updatedAt: 'Atualizado em',
+  ...PATRIMONIO_STANDARD_LABELS,
 };
 
 /** Said when someone else deletes the asset on screen. */

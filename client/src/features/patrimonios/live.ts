@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isPatrimonioRemoved, type Patrimonio, type PatrimonioList, type PatrimonioListItem } from '@tombo/shared';
+import { refetchSoon } from '../../components/register';
 import type { LiveHandlers } from '../../lib/feature';
 import type { ListParams } from './api';
 import { patrimonioKeys } from './keys';
@@ -47,8 +48,8 @@ export function dropFromLists(qc: QueryClient, id: number) {
   }
 }
 
-/** Refetches the list pages on screen (order, filters and totals may have changed). */
-export const refreshLists = (qc: QueryClient) => void qc.invalidateQueries({ queryKey: patrimonioKeys.lists });
+/** Refetches the list pages on screen (order, filters and totals may have changed), once per burst of events. */
+const refreshSoon = (qc: QueryClient) => refetchSoon(qc, patrimonioKeys.lists);
 
 /** Puts a fresh whole record into its detail query and into every cached list page that shows it. */
 export function patchAsset(qc: QueryClient, asset: Patrimonio) {
@@ -80,25 +81,28 @@ function recordChanged(qc: QueryClient, item: PatrimonioListItem) {
 function recordGone(qc: QueryClient, id: number) {
   dropFromLists(qc, id);
   if (!isWatched(qc, id)) qc.removeQueries({ queryKey: patrimonioKeys.detail(id), exact: true });
-  refreshLists(qc);
+  refreshSoon(qc);
 }
 
-/** Live updates of the asset register (DESIGN §5): rows are patched at once, then the pages on screen refetched. */
+/**
+ * Live updates of the asset register (DESIGN §5): rows are patched at once, then the pages on screen refetched
+ * once the burst is over (a bulk edit of 500 assets is 500 events).
+ */
 export const live: LiveHandlers = {
   'patrimonio.created': (e, { queryClient }) => {
     upsertListItem(queryClient, e.data, true);
-    refreshLists(queryClient);
+    refreshSoon(queryClient);
   },
   'patrimonio.updated': (e, { queryClient }) => {
     if (isPatrimonioRemoved(e.data)) return recordGone(queryClient, e.data.id);
     upsertListItem(queryClient, e.data);
     recordChanged(queryClient, e.data);
-    refreshLists(queryClient);
+    refreshSoon(queryClient);
   },
   'patrimonio.deleted': (e, { queryClient }) => recordGone(queryClient, e.data.id),
-  'patrimonio.bulk_created': (_e, { queryClient }) => refreshLists(queryClient),
+  'patrimonio.bulk_created': (_e, { queryClient }) => refreshSoon(queryClient),
   // New or changed custom fields change the list's columns and filters.
   'catalog.changed': (e, { queryClient }) => {
-    if (e.data.catalog === 'asset-form-fields') refreshLists(queryClient);
+    if (e.data.catalog === 'asset-form-fields') refreshSoon(queryClient);
   },
 };

@@ -1,8 +1,6 @@
 import { lazy } from 'react';
 import type { Feature } from '../../lib/feature';
 
-/** A main-area route whose screen is not built yet: its title and an empty state. */
-export const PlaceholderPage = lazy(() => import('./PlaceholderPage'));
 /** Any unknown path (`embedded` inside a layout). */
 export const NotFoundPage = lazy(() => import('./NotFoundPage'));
 

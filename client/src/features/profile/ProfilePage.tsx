@@ -4,13 +4,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSession } from '../../lib/session';
-import { PasswordField } from '../../components/PasswordField';
 import { PageHeader } from '../../components/PageHeader';
 import type { PageProps } from '../../lib/feature';
-import { changePasswordForm, useChangePassword, type ChangePasswordForm } from '../auth';
+import { ChangePasswordFields, changePasswordForm, useChangePassword, type ChangePasswordForm } from '../auth';
 import { useSessionPolicy } from '../security';
 import { ProfileCard } from './ProfileCard';
 import { SessionsSection } from './SessionsSection';
@@ -52,38 +50,7 @@ export default function ProfilePage({ title }: PageProps) {
               aria-labelledby="password-form-title"
               onSubmit={handleSubmit((v) => mutation.mutate(v))}
             >
-              <TextField
-                {...register('currentPassword')}
-                id="profile-current-password"
-                label="Senha Atual"
-                type="password"
-                autoComplete="current-password"
-                fullWidth
-                margin="normal"
-                error={!!errors.currentPassword}
-                helperText={errors.currentPassword?.message}
-              />
-              <PasswordField
-                {...register('password')}
-                id="profile-new-password"
-                label="Nova Senha"
-                autoComplete="new-password"
-                fullWidth
-                margin="normal"
-                error={!!errors.password}
-                helperText={errors.password?.message}
-              />
-              <TextField
-                {...register('confirmPassword')}
-                id="profile-confirm-password"
-                label="Confirmar Nova Senha"
-                type="password"
-                autoComplete="new-password"
-                fullWidth
-                margin="normal"
-                error={!!errors.confirmPassword}
-                helperText={errors.confirmPassword?.message}
-              />
+              <ChangePasswordFields register={register} errors={errors} id="profile" />
               <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={mutation.isPending}>
                 {mutation.isPending ? 'Salvando...' : 'Salvar Nova Senha'}
               </Button>

@@ -17,7 +17,8 @@ import { usePublicMunicipios } from './queries';
 
 /**
  * /consulta-publica/imovel/:id — the public card of one property (spec §2.1): its photo, denominação,
- * address, utilização, areas and situação. The municipality comes as `?municipio=` or `?municipalityId=`.
+ * address, utilização, areas and situação. The municipality comes as `?municipio=` or `?municipalityId=`;
+ * an old link without either is answered by the property's own municipality (when open to the public).
  */
 export function PublicImovelDetailView({ title, id }: { title: string; id: string }) {
   const [sp] = useSearchParams();
@@ -27,7 +28,9 @@ export function PublicImovelDetailView({ title, id }: { title: string; id: strin
   const ref: MunicipioRef | null = slugParam ? { municipio: slugParam } : idParam ? { municipalityId: idParam } : null;
   const { data: p, isPending, isError, error, refetch } = usePublicImovel(id, ref);
   const municipios = usePublicMunicipios();
-  const slug = slugParam ?? municipios.data?.find((m) => String(m.id) === idParam)?.slug;
+  const slug =
+    slugParam ??
+    municipios.data?.find((m) => (idParam ? String(m.id) === idParam : !!p && m.name === p.municipio))?.slug;
   const back = from?.startsWith('/consulta-publica')
     ? from
     : slug
@@ -40,16 +43,7 @@ export function PublicImovelDetailView({ title, id }: { title: string; id: strin
   );
 
   let body: ReactNode;
-  if (!ref) {
-    body = (
-      <Paper variant="outlined" sx={{ p: 3 }}>
-        <Typography sx={{ fontWeight: 600 }}>Endereço incompleto: o município do imóvel não foi informado.</Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          Procure o imóvel pela consulta pública do seu município.
-        </Typography>
-      </Paper>
-    );
-  } else if (isPending && /^\d+$/.test(id)) {
+  if (isPending && /^\d+$/.test(id)) {
     body = <ContentSpinner />;
   } else if (isError || !p) {
     body = (

@@ -11,10 +11,12 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import FilterList from '@mui/icons-material/FilterList';
 import { formatNumber } from '@tombo/shared';
+import { errorMessage } from '../../lib/http';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchField } from '../../components/SearchField';
 import { PublicFilters } from './PublicFilters';
+import { municipioChoiceOf, PublicMunicipioChoice } from './PublicMunicipioChoice';
 import { PublicProblem } from './PublicProblem';
 import { PublicResults } from './PublicResults';
 import { usePublicFiltros, usePublicMunicipios, usePublicPatrimonios } from './queries';
@@ -27,8 +29,8 @@ import {
 } from './publicListState';
 
 /**
- * The public asset list of one municipality: chosen in a select (`?municipio=<slug>`, picked
- * automatically when only one is open to the public) or fixed by the path (`/consulta-publica/:id`).
+ * The public asset list of one municipality: chosen in a select (`?municipio=<slug>`; with none, the
+ * server answers the only one open to the public or offers the choice) or fixed by the path (`/consulta-publica/:id`).
  * Search, filters, sort and page live in the URL, so a search can be shared.
  */
 export function PublicListView({
@@ -50,6 +52,9 @@ export function PublicListView({
   const state = readPublicState(sp);
   const filtros = usePublicFiltros(slug ? { municipio: slug } : null);
   const result = usePublicPatrimonios(slug ? publicApiParams(state, slug) : null);
+  // No municipality named: the server's default (the only open one) or its list to choose from.
+  const bare = usePublicPatrimonios(slug || fixedSlug ? null : publicApiParams(state, ''));
+  const choice = municipioChoiceOf(bare.error);
   const [search, setSearch] = useState(state.q);
   const nFilters = PUBLIC_FILTER_KEYS.filter((k) => !!state.filters[k]).length;
   const [filtersOpen, setFiltersOpen] = useState(nFilters > 0);
@@ -59,11 +64,12 @@ export function PublicListView({
   const update = (patch: Partial<PublicListState>, resetPage = true) =>
     go({ ...state, ...patch, ...(resetPage && patch.page === undefined ? { page: 1 } : {}) });
 
-  // Only one municipality open to the public: it is chosen without asking.
+  // The server answered its default municipality: it goes into the URL (links and the select follow).
+  const answered = bare.data?.municipio.slug;
   useEffect(() => {
-    if (!fixedSlug && !slug && open.length === 1) go(state, open[0].slug);
+    if (!fixedSlug && !slug && answered) go(state, answered);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fixedSlug, slug, open.length]);
+  }, [fixedSlug, slug, answered]);
   // Search applied 350 ms after the last key; back/forward or a shared link changes it from outside.
   useEffect(() => {
     if (search === state.q) return;
@@ -97,19 +103,23 @@ export function PublicListView({
   // An unknown municipality, or one whose public search is off: nothing to search in.
   const blocked = result.isError && !result.data;
   let body;
-  if (!slug) {
-    body = municipios.isError ? (
-      <PublicProblem error={municipios.error} onRetry={() => void municipios.refetch()} />
+  if (!slug && choice) {
+    body = (
+      <PublicMunicipioChoice
+        message={errorMessage(bare.error)}
+        municipios={choice}
+        hrefOf={(m) => `?${writePublicState({ ...state, filters: {}, page: 1 }, m.slug).toString()}`}
+      />
+    );
+  } else if (!slug) {
+    body = bare.isError ? (
+      <PublicProblem error={bare.error} onRetry={() => void bare.refetch()} />
     ) : (
       <Paper variant="outlined">
         <EmptyState
           icon={<AccountBalanceOutlined fontSize="inherit" />}
           title={
-            municipios.isPending
-              ? 'Carregando municípios…'
-              : open.length
-                ? 'Escolha um município para consultar o patrimônio.'
-                : 'Nenhum município com consulta pública disponível no momento.'
+            bare.isPending || bare.data ? 'Carregando municípios…' : 'Escolha um município para consultar o patrimônio.'
           }
         />
       </Paper>

@@ -22,16 +22,16 @@ export function usePublicImoveis(params: PublicListParams | null) {
   });
 }
 
-/** One property's public card. */
+/** One property's public card; without `ref` (an old link) the server finds the property's municipality. */
 export function usePublicImovel(id: string, ref: MunicipioRef | null) {
   return useQuery({
     queryKey: publicImovelKeys.detail(id, ref ?? { municipio: '' }),
     queryFn: async ({ signal }) =>
       itemFrom<PublicImovel>(
-        await http.get(`/public/imoveis/${encodeURIComponent(id)}?${qs(ref!)}`, { signal }),
+        await http.get(`/public/imoveis/${encodeURIComponent(id)}${ref ? `?${qs(ref)}` : ''}`, { signal }),
         'imovel',
       ),
-    enabled: !!ref && /^\d+$/.test(id),
+    enabled: /^\d+$/.test(id),
     staleTime: 30_000,
   });
 }

@@ -57,10 +57,10 @@ export function writePublicState(s: PublicListState, municipio?: string): URLSea
   return sp;
 }
 
-/** The API query of a state for one municipality (by slug). */
+/** The API query of a state for one municipality (by slug; none: the installation's only open one, or a 400 to choose). */
 export function publicApiParams(s: PublicListState, municipio: string): PublicListParams {
   const p: PublicListParams = {
-    municipio,
+    ...(municipio ? { municipio } : {}),
     page: String(s.page),
     pageSize: String(s.pageSize),
     sort: s.sort,

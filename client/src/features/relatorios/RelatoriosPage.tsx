@@ -29,7 +29,7 @@ import {
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import type { PageProps } from '../../lib/feature';
-import { hasPermission, useSession } from '../../lib/session';
+import { useCan } from '../../lib/permissions';
 import { toast } from '../../lib/toast';
 import { JobProgressPanel } from '../downloads';
 import { createReportConfig, deleteReportConfig, requestReport, updateReportConfig } from './api';
@@ -57,8 +57,8 @@ function scheduleText(c: ReportConfig): string {
 
 /** /relatorios: pick a template and filters, generate the PDF (progress → download), and saved configs. */
 export default function RelatoriosPage({ title }: PageProps) {
-  const user = useSession((s) => s.user);
-  const canManage = hasPermission(user, 'reports:manage_templates');
+  const can = useCan();
+  const canManage = can('reports:manage_templates');
   const navigate = useNavigate();
   const qc = useQueryClient();
   const templates = useReportTemplates();

@@ -18,11 +18,13 @@ import {
   formatDateTime,
   formatInteger,
   formatMoney,
+  prefeituraOf,
   reportBands,
   type ReportBlock,
   type ReportChartData,
   type ReportPreview,
 } from '@tombo/shared';
+import { amountAxis, countAxis } from '../../components/charts/axes';
 
 const ROW_PX = 38;
 
@@ -63,6 +65,7 @@ function Chart({ chart, height }: { chart: ReportChartData; height: number }) {
           height={height}
           layout="horizontal"
           yAxis={[{ scaleType: 'band', data: chart.series.map((p) => p.label), width: 110 }]}
+          xAxis={[chart.measure === 'valor' ? amountAxis : countAxis]}
           series={[
             {
               data: chart.series.map((p) => p.value),
@@ -136,7 +139,7 @@ export function ReportCanvas({ data, municipio }: Props) {
       case 'HEADER':
         return (
           <Box sx={{ borderBottom: 2, borderColor: 'primary.main', pb: 1 }}>
-            <Typography sx={{ fontWeight: 700, color: 'primary.main' }}>Prefeitura Municipal de {municipio}</Typography>
+            <Typography sx={{ fontWeight: 700, color: 'primary.main' }}>{prefeituraOf(municipio)}</Typography>
             <Typography
               variant="h2"
               sx={{ ...styleOf(b), fontSize: b.styles.fontSize ? `${b.styles.fontSize}pt` : '1.4rem' }}

@@ -1,8 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MSG, type Sector } from '@tombo/shared';
 import { removeById, upsert } from '../../lib/cache';
-import { ApiError } from '../../lib/http';
-import { toast } from '../../lib/toast';
+import { useApiMutation } from '../../lib/useApiMutation';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { createSector, deleteSector, fetchSectors, updateSector } from './api';
 import { sectorKeys } from './keys';
@@ -26,35 +25,25 @@ export function sortByName<T extends { name: string }>(list: readonly T[]): T[] 
  */
 export function useSectorMutations() {
   const qc = useQueryClient();
-  const onError = (err: unknown) => {
-    toast.fromError(err);
-    if (err instanceof ApiError && (err.status === 409 || err.status === 404))
-      void qc.invalidateQueries({ queryKey: sectorKeys.list });
-  };
-  const create = useMutation({
+  const stale = [sectorKeys.list];
+  const create = useApiMutation({
     mutationFn: createSector,
-    onSuccess: (sector) => {
-      patchSectors(qc, (list) => upsert(list, sector));
-      toast.success(MSG.sectors.created);
-    },
-    onError,
+    success: MSG.sectors.created,
+    stale,
+    onSuccess: (sector) => patchSectors(qc, (list) => upsert(list, sector)),
   });
-  const update = useMutation({
+  const update = useApiMutation({
     mutationFn: (v: { sector: Sector; name: string; code: string }) =>
       updateSector(v.sector.id, { name: v.name, code: v.code, version: v.sector.version }),
-    onSuccess: (sector) => {
-      patchSectors(qc, (list) => upsert(list, sector));
-      toast.success(MSG.sectors.updated);
-    },
-    onError,
+    success: MSG.sectors.updated,
+    stale,
+    onSuccess: (sector) => patchSectors(qc, (list) => upsert(list, sector)),
   });
-  const remove = useMutation({
+  const remove = useApiMutation({
     mutationFn: (sector: Sector) => deleteSector(sector.id),
-    onSuccess: (_r, sector) => {
-      patchSectors(qc, (list) => removeById(list, sector.id));
-      toast.success(MSG.sectors.deleted);
-    },
-    onError,
+    success: MSG.sectors.deleted,
+    stale,
+    onSuccess: (_r, sector) => patchSectors(qc, (list) => removeById(list, sector.id)),
   });
   return { create, update, remove };
 }

@@ -15,7 +15,7 @@ import { DEFAULT_SECURITY_POLICY, securityPolicySchema, type SecurityPolicy } fr
 import { PageHeader } from '../../components/PageHeader';
 import { LoadError } from '../../components/LoadError';
 import type { PageProps } from '../../lib/feature';
-import { hasPermission, useSession } from '../../lib/session';
+import { useCan } from '../../lib/permissions';
 import { usePolicy, useSavePolicy } from './queries';
 
 const CLASSES = ['Letra minúscula', 'Letra maiúscula', 'Número', 'Caractere especial'] as const;
@@ -33,8 +33,8 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 /** /configuracoes/seguranca: the municipality's password, lockout, idle and two-step sign-in policy. */
 export default function SecurityPage({ title }: PageProps) {
-  const user = useSession((s) => s.user);
-  const canEdit = hasPermission(user, 'settings:update');
+  const can = useCan();
+  const canEdit = can('settings:update');
   const query = usePolicy();
   const save = useSavePolicy();
   const { register, control, handleSubmit, reset, formState } = useForm<SecurityPolicy>({

@@ -5,15 +5,13 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import ChevronRight from '@mui/icons-material/ChevronRight';
-import { menuForRole } from '@tombo/shared';
-import { useSession } from '../../lib/session';
+import { useMenu } from '../../lib/permissions';
 import { PageHeader } from '../../components/PageHeader';
 import type { PageProps } from '../../lib/feature';
 
 /** /configuracoes: entry points to the administration and settings pages. */
 export default function SettingsHubPage({ title }: PageProps) {
-  const user = useSession((s) => s.user);
-  const groups = menuForRole(user?.role).filter((g) => g.id === 'administracao' || g.id === 'configuracoes');
+  const groups = useMenu().filter((g) => g.id === 'administracao' || g.id === 'configuracoes');
   return (
     <>
       <PageHeader title={title} subtitle="Administração e configurações do sistema." />

@@ -23,10 +23,8 @@ import type { PageProps } from '../../lib/feature';
 import { ApiError } from '../../lib/http';
 import { toast } from '../../lib/toast';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { EmptyState } from '../../components/EmptyState';
-import { ContentSpinner } from '../../components/FullScreenSpinner';
-import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
+import { QueryState } from '../../components/register/QueryState';
 import { TemplateDialog, type ColumnChoice } from '../exportacao';
 import {
   createInstallationTemplate,
@@ -91,43 +89,49 @@ export default function ExportTemplatesPage({ title }: PageProps) {
         Na tela Exportação de Dados de cada município, estes modelos aparecem como “{EXPORT_MSG.systemTemplate}”: podem
         ser usados ou copiados para um modelo próprio, mas só o superusuário os altera.
       </Alert>
-      {q.isPending ? (
-        <ContentSpinner />
-      ) : q.isError ? (
-        <LoadError message={EXPORT_MSG.loadFailed} onRetry={() => void q.refetch()} />
-      ) : !list.length ? (
-        <Paper variant="outlined">
-          <EmptyState description="Nenhum modelo do sistema. Os municípios usam apenas os seus próprios modelos." />
-        </Paper>
-      ) : (
-        <Paper variant="outlined">
-          <List aria-label="Modelos do sistema">
-            {list.map((t, i) => (
-              <ListItem
-                key={t.id}
-                divider={i < list.length - 1}
-                sx={{ pr: 12 }}
-                secondaryAction={
-                  <>
-                    <Tooltip title="Editar">
-                      <IconButton aria-label={`Editar modelo ${t.name}`} onClick={() => setEditing(t)}>
-                        <EditOutlined fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title="Excluir">
-                      <IconButton aria-label={`Excluir modelo ${t.name}`} color="error" onClick={() => setToDelete(t)}>
-                        <DeleteOutline fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  </>
-                }
-              >
-                <ListItemText primary={t.name} secondary={t.columns.map((c) => c.header).join(' · ')} />
-              </ListItem>
-            ))}
-          </List>
-        </Paper>
-      )}
+      <QueryState
+        query={q}
+        errorText={EXPORT_MSG.loadFailed}
+        isEmpty={() => !list.length}
+        empty={{
+          title: 'Nenhum modelo do sistema',
+          description: 'Os municípios usam apenas os seus próprios modelos.',
+        }}
+      >
+        {() => (
+          <Paper variant="outlined">
+            <List aria-label="Modelos do sistema">
+              {list.map((t, i) => (
+                <ListItem
+                  key={t.id}
+                  divider={i < list.length - 1}
+                  sx={{ pr: 12 }}
+                  secondaryAction={
+                    <>
+                      <Tooltip title="Editar">
+                        <IconButton aria-label={`Editar modelo ${t.name}`} onClick={() => setEditing(t)}>
+                          <EditOutlined fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                      <Tooltip title="Excluir">
+                        <IconButton
+                          aria-label={`Excluir modelo ${t.name}`}
+                          color="error"
+                          onClick={() => setToDelete(t)}
+                        >
+                          <DeleteOutline fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    </>
+                  }
+                >
+                  <ListItemText primary={t.name} secondary={t.columns.map((c) => c.header).join(' · ')} />
+                </ListItem>
+              ))}
+            </List>
+          </Paper>
+        )}
+      </QueryState>
       {editing && (
         <TemplateDialog
           template={editing}

@@ -3,16 +3,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Add from '@mui/icons-material/Add';
 import { FORM_FIELD_MSG, type FormField } from '@tombo/shared';
 import type { PageProps } from '../../lib/feature';
 import { toast } from '../../lib/toast';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { EmptyState } from '../../components/EmptyState';
-import { ContentSpinner } from '../../components/FullScreenSpinner';
-import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
+import { QueryState } from '../../components/register/QueryState';
 import {
   createInstallationField,
   deleteInstallationField,
@@ -86,28 +83,30 @@ export default function FormFieldsPage({ title }: PageProps) {
         também na listagem, nos filtros, na ficha e na exportação. Os municípios preenchem os valores, mas não alteram
         nem excluem estes campos. Se um município já tiver um campo próprio com a mesma chave, vale o do município.
       </Alert>
-      {q.isPending ? (
-        <ContentSpinner />
-      ) : q.isError ? (
-        <LoadError message="Falha ao carregar os campos do formulário." onRetry={() => void q.refetch()} />
-      ) : !fields.length ? (
-        <Paper variant="outlined">
-          <EmptyState description="Nenhum campo da instalação. Os municípios usam apenas os seus próprios campos." />
-        </Paper>
-      ) : (
-        <FieldList
-          fields={fields}
-          ariaLabel="Campos da instalação"
-          canManage
-          reordering={reorder.isPending}
-          onMove={move}
-          onEdit={setEdit}
-          onDelete={setToDelete}
-          chips={(f) =>
-            f.options?.length ? <Chip size="small" variant="outlined" label={f.options.join(', ')} /> : null
-          }
-        />
-      )}
+      <QueryState
+        query={q}
+        errorText="Falha ao carregar os campos do formulário."
+        isEmpty={() => !fields.length}
+        empty={{
+          title: 'Nenhum campo da instalação',
+          description: 'Os municípios usam apenas os seus próprios campos.',
+        }}
+      >
+        {() => (
+          <FieldList
+            fields={fields}
+            ariaLabel="Campos da instalação"
+            canManage
+            reordering={reorder.isPending}
+            onMove={move}
+            onEdit={setEdit}
+            onDelete={setToDelete}
+            chips={(f) =>
+              f.options?.length ? <Chip size="small" variant="outlined" label={f.options.join(', ')} /> : null
+            }
+          />
+        )}
+      </QueryState>
       <FieldDialog
         key={edit === 'new' ? 'new' : (edit?.id ?? 'closed')}
         open={edit != null}

@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Add from '@mui/icons-material/Add';
 import { SUPERUSER_MSG, formatCnpj, formatDate, type Municipality } from '@tombo/shared';
 import { ApiError } from '../../lib/http';
@@ -11,10 +10,8 @@ import { toast } from '../../lib/toast';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import type { PageProps } from '../../lib/feature';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ContentSpinner } from '../../components/FullScreenSpinner';
-import { EmptyState } from '../../components/EmptyState';
-import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
+import { QueryState } from '../../components/register/QueryState';
 import { createMunicipality, updateMunicipality } from './api';
 import { DataList, type Column } from '../../components/DataList';
 import { superuserKeys } from './keys';
@@ -73,7 +70,15 @@ export default function MunicipalitiesPage({ title }: PageProps) {
           ...(v.cnpj ? { cnpj: v.cnpj } : {}),
           admin: { name: v.adminName, email: v.adminEmail },
         });
-      return updateMunicipality(m.id, { ...base, cnpj: v.cnpj || null, version: m.version });
+      // A UF / IBGE code still unknown (an older municipality) is left out, as the route allows.
+      return updateMunicipality(m.id, {
+        name: v.name,
+        slug: v.slug,
+        ...(v.uf ? { uf: v.uf } : {}),
+        ...(v.codigoIbge ? { codigoIbge: v.codigoIbge } : {}),
+        cnpj: v.cnpj || null,
+        version: m.version,
+      });
     },
     onSuccess: (_r, { m }) => {
       toast.success(m ? SUPERUSER_MSG.updated : SUPERUSER_MSG.created);
@@ -104,44 +109,43 @@ export default function MunicipalitiesPage({ title }: PageProps) {
           </Button>
         }
       />
-      {query.isPending ? (
-        <ContentSpinner />
-      ) : query.isError ? (
-        <LoadError message={LOAD_FAILED} onRetry={() => void query.refetch()} />
-      ) : rows.length === 0 ? (
-        <Paper variant="outlined">
-          <EmptyState
-            title="Nenhum município cadastrado."
-            description='Use "Novo Município" para cadastrar a primeira prefeitura e o seu administrador.'
+      <QueryState
+        query={query}
+        errorText={LOAD_FAILED}
+        isEmpty={() => rows.length === 0}
+        empty={{
+          title: 'Nenhum município cadastrado.',
+          description: 'Use "Novo Município" para cadastrar a primeira prefeitura e o seu administrador.',
+        }}
+      >
+        {() => (
+          <DataList
+            label="Municípios"
+            rows={rows}
+            rowKey={(m) => m.id}
+            columns={columns}
+            actions={(m) => (
+              <>
+                <Button
+                  size="small"
+                  onClick={() => setForm({ open: true, municipality: m })}
+                  aria-label={`Editar ${m.name}`}
+                >
+                  Editar
+                </Button>
+                <Button
+                  size="small"
+                  color={m.active ? 'error' : 'primary'}
+                  onClick={() => setToggling(m)}
+                  aria-label={`${m.active ? 'Desativar' : 'Reativar'} ${m.name}`}
+                >
+                  {m.active ? 'Desativar' : 'Reativar'}
+                </Button>
+              </>
+            )}
           />
-        </Paper>
-      ) : (
-        <DataList
-          label="Municípios"
-          rows={rows}
-          rowKey={(m) => m.id}
-          columns={columns}
-          actions={(m) => (
-            <>
-              <Button
-                size="small"
-                onClick={() => setForm({ open: true, municipality: m })}
-                aria-label={`Editar ${m.name}`}
-              >
-                Editar
-              </Button>
-              <Button
-                size="small"
-                color={m.active ? 'error' : 'primary'}
-                onClick={() => setToggling(m)}
-                aria-label={`${m.active ? 'Desativar' : 'Reativar'} ${m.name}`}
-              >
-                {m.active ? 'Desativar' : 'Reativar'}
-              </Button>
-            </>
-          )}
-        />
-      )}
+        )}
+      </QueryState>
       <MunicipalityFormDialog
         open={form.open}
         municipality={form.open ? form.municipality : null}

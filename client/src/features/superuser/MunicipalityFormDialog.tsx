@@ -39,7 +39,21 @@ const ibgeUf = (v: { uf: string; codigoIbge: string }, ctx: z.RefinementCtx) => 
   if (code && /^\d{7}$/.test(v.codigoIbge) && !v.codigoIbge.startsWith(code))
     ctx.addIssue({ code: 'custom', path: ['codigoIbge'], message: SUPERUSER_MSG.ibgeUf });
 };
-const editForm = z.object({ ...fields, adminName: z.string(), adminEmail: z.string() }).superRefine(ibgeUf);
+const edit = { ...fields, adminName: z.string(), adminEmail: z.string() };
+const editForm = z.object(edit).superRefine(ibgeUf);
+/**
+ * A municipality registered before UF and IBGE code were asked for (the route leaves them optional) can be saved
+ * without them: they stay blank until known, and a stored one cannot be blanked.
+ */
+const editFormMissingPlace = z
+  .object({
+    ...edit,
+    uf: z.union([z.literal(''), ufSchema]),
+    codigoIbge: z.union([z.literal(''), codigoIbgeSchema]),
+  })
+  .superRefine(ibgeUf);
+const schemaFor = (m: Municipality | null) =>
+  !m ? createForm : !m.uf && !m.codigoIbge ? editFormMissingPlace : editForm;
 const createForm = z
   .object({ ...fields, adminName: trimmed('Nome do administrador', 120), adminEmail: email })
   .superRefine(ibgeUf);
@@ -69,7 +83,7 @@ export function MunicipalityFormDialog({ open, municipality, busy, onClose, onSu
   const phone = useMediaQuery('(max-width:767.98px)');
   const creating = !municipality;
   const { register, control, handleSubmit, reset, setValue, formState } = useForm<MunicipalityFormValues>({
-    resolver: zodResolver(creating ? createForm : editForm) as never,
+    resolver: zodResolver(schemaFor(municipality)) as never,
   });
   useEffect(() => {
     if (open)

@@ -7,7 +7,16 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Add from '@mui/icons-material/Add';
-import { MSG, ROLES, ROLE_LABELS, SUPERUSER_MSG, type Role, type SuperuserUser, type User } from '@tombo/shared';
+import {
+  MSG,
+  ROLES,
+  ROLE_LABELS,
+  SUPERUSER_MSG,
+  USER_MSG,
+  type Role,
+  type SuperuserUser,
+  type User,
+} from '@tombo/shared';
 import { ApiError } from '../../lib/http';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -20,8 +29,8 @@ import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { RoleBadge } from '../../components/RoleBadge';
 import { SearchField } from '../../components/SearchField';
-import { ResetTwoFactorDialog, TwoFactorChip } from '../users';
-import { createUser, inviteUser, resetUserTwoFactor, updateUser, type UsersFilter } from './api';
+import { AccessChip, ResetTwoFactorDialog, RevokeInvitationDialog, TwoFactorChip } from '../users';
+import { createUser, inviteUser, resetUserTwoFactor, revokeInvitation, updateUser, type UsersFilter } from './api';
 import { DataList, type Column } from '../../components/DataList';
 import { superuserKeys } from './keys';
 import { useMunicipalities, useSuperuserUsers } from './queries';
@@ -43,6 +52,8 @@ const columns: Column<SuperuserUser>[] = [
     render: (u) =>
       isLocked(u) ? (
         <Chip size="small" color="error" label="Bloqueado" />
+      ) : u.invitation || u.mustChangePassword ? (
+        <AccessChip user={u} />
       ) : (
         <Chip size="small" color="success" variant="outlined" label="Ativo" />
       ),
@@ -63,6 +74,7 @@ export default function SuperuserUsersPage({ title }: PageProps) {
   const [form, setForm] = useState<FormState>({ open: false });
   const [locking, setLocking] = useState<SuperuserUser | null>(null);
   const [resetting, setResetting] = useState<SuperuserUser | null>(null);
+  const [revoking, setRevoking] = useState<Pick<User, 'id' | 'name'> | null>(null);
   const update = (f: Partial<UsersFilter>) => setFilter((old) => ({ ...old, page: 1, ...f }));
   const refresh = () => void qc.invalidateQueries({ queryKey: superuserKeys.users });
   const onError = (err: unknown) => {
@@ -106,8 +118,20 @@ export default function SuperuserUsersPage({ title }: PageProps) {
   });
   const invite = useMutation({
     mutationFn: (u: SuperuserUser) => inviteUser(u.id),
-    onSuccess: () => toast.success(SUPERUSER_MSG.invited),
+    onSuccess: () => {
+      toast.success(SUPERUSER_MSG.invited);
+      refresh();
+    },
     onError,
+  });
+  const revoke = useMutation({
+    mutationFn: (u: Pick<User, 'id'>) => revokeInvitation(u.id),
+    onSuccess: () => {
+      toast.success(USER_MSG.invitationRevoked);
+      refresh();
+    },
+    onError,
+    onSettled: () => setRevoking(null),
   });
 
   const data = query.data;
@@ -226,8 +250,23 @@ export default function SuperuserUsersPage({ title }: PageProps) {
                 </Button>
               )}
               {u.municipalityId != null && (
-                <Button size="small" onClick={() => invite.mutate(u)} disabled={invite.isPending}>
+                <Button
+                  size="small"
+                  onClick={() => invite.mutate(u)}
+                  disabled={invite.isPending}
+                  aria-label={`Reenviar convite para ${u.name}`}
+                >
                   Reenviar convite
+                </Button>
+              )}
+              {(u.invitation === 'pending' || u.invitation === 'expired') && (
+                <Button
+                  size="small"
+                  color="error"
+                  onClick={() => setRevoking(u)}
+                  aria-label={`Revogar convite de ${u.name}`}
+                >
+                  Revogar convite
                 </Button>
               )}
             </>
@@ -241,6 +280,12 @@ export default function SuperuserUsersPage({ title }: PageProps) {
         busy={save.isPending}
         onClose={() => setForm({ open: false })}
         onSubmit={(v) => form.open && save.mutate({ v, user: form.user })}
+      />
+      <RevokeInvitationDialog
+        user={revoking}
+        busy={revoke.isPending}
+        onClose={() => setRevoking(null)}
+        onConfirm={(u) => revoke.mutate(u)}
       />
       <ResetTwoFactorDialog
         user={resetting}

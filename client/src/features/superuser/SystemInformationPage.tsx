@@ -85,6 +85,14 @@ export default function SystemInformationPage({ title }: PageProps) {
               title="Fila de tarefas"
               rows={[
                 ['Modo', data.queue.mode === 'bullmq' ? 'BullMQ (Redis)' : 'Em processo (sem Redis)'],
+                [
+                  'Workers',
+                  data.queue.workers === null
+                    ? 'Este servidor executa as tarefas'
+                    : data.queue.worker === 'ok'
+                      ? `${formatInteger(data.queue.workers)} conectado(s)`
+                      : data.queue.worker,
+                ],
                 ['Aguardando', formatInteger(data.queue.queued)],
                 ['Em execução', formatInteger(data.queue.running)],
                 ['Com falha', formatInteger(data.queue.failed)],

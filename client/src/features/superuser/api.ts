@@ -43,6 +43,8 @@ export const fetchUsers = (f: UsersFilter) => http.get<SuperuserUserPage>(`/supe
 export const createUser = (body: UserCreate) => http.post<User>('/superuser/users', body);
 export const updateUser = (id: number, body: SuperuserUserUpdate) => http.put<User>(`/superuser/users/${id}`, body);
 export const inviteUser = (id: number) => http.post<{ sent: boolean }>(`/superuser/users/${id}/invitation`);
+/** "Revogar convite": the link stops working; the user answers. */
+export const revokeInvitation = (id: number) => http.delete<User>(`/superuser/users/${id}/invitation`);
 
 export interface AssetsByUserFilter {
   by: 'registered' | 'holder';

@@ -35,6 +35,7 @@ export const live: LiveHandlers = {
   'user.updated': users,
   'user.deleted': users,
   'user.twoFactor': users,
+  'user.password': users,
   // A backup that finished (or a restore) changes the dashboard's "Último backup".
   'backup.changed': refetch(superuserKeys.dashboard),
 };

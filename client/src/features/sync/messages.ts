@@ -1,9 +1,11 @@
+import { formatCount, pluralWord } from '@tombo/shared';
+
 /** Spec §8 Sync rows (title / description), exactly. */
 export const SYNC_MSG = {
   startTitle: 'Sincronizando dados...',
   start: 'Buscando atualizações no servidor.',
   successTitle: 'Sincronização concluída!',
-  success: (n: number) => `${n} bens atualizados com sucesso.`,
+  success: (n: number) => `${formatCount(n, 'bem', 'bens')} ${pluralWord(n, 'atualizado', 'atualizados')} com sucesso.`,
   failTitle: 'Falha na sincronização',
   fail: 'Não foi possível sincronizar os dados. Tente novamente.',
   cancel: 'Sincronização cancelada.',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -13,23 +13,34 @@ import TableRow from '@mui/material/TableRow';
 import Add from '@mui/icons-material/Add';
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
 import PhonelinkEraseOutlined from '@mui/icons-material/PhonelinkEraseOutlined';
+import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
+import CancelScheduleSendOutlined from '@mui/icons-material/CancelScheduleSendOutlined';
 import Box from '@mui/material/Box';
-import { MSG, type User, type UserUpdate, formatDateTime } from '@tombo/shared';
-import { ApiError } from '../../lib/http';
-import { hasPermission, useSession } from '../../lib/session';
-import { toast } from '../../lib/toast';
+import { MSG, USER_MSG, type User, type UserUpdate, formatDateTime } from '@tombo/shared';
+import { useSession } from '../../lib/session';
+import { useCan } from '../../lib/permissions';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
+import { useApiMutation } from '../../lib/useApiMutation';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ContentSpinner } from '../../components/FullScreenSpinner';
-import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
+import { QueryState } from '../../components/register/QueryState';
 import { RoleBadge } from '../../components/RoleBadge';
 import type { PageProps } from '../../lib/feature';
 import { usersKeys } from './keys';
 import { useUsers } from './queries';
 import { sortByName, useSectors } from '../sectors';
 import { UserFormDialog, type UserFormValues } from './UserFormDialog';
-import { createUser, deleteUser, isLocked, resetTwoFactor, unlockUser, updateUser } from './api';
+import {
+  createUser,
+  deleteUser,
+  isLocked,
+  resendInvitation,
+  resetTwoFactor,
+  revokeInvitation,
+  unlockUser,
+  updateUser,
+} from './api';
+import { AccessChip, RevokeInvitationDialog } from './Invitation';
 import { ResetTwoFactorDialog, TwoFactorChip } from './TwoFactorReset';
 import { RowActions } from '../../components/RowActions';
 import { DataList, type Column } from '../../components/DataList';
@@ -56,8 +67,9 @@ const columns: Column<User>[] = [
         {isLocked(u) ? (
           <Chip size="small" color="error" label={`Bloqueado até ${formatDateTime(u.lockoutUntil)}`} />
         ) : (
-          <Chip size="small" color="success" variant="outlined" label="Ativo" />
+          !u.invitation && <Chip size="small" color="success" variant="outlined" label="Ativo" />
         )}
+        <AccessChip user={u} />
         <TwoFactorChip on={u.twoFactorEnabled} />
       </Box>
     ),
@@ -101,7 +113,8 @@ function SelfOnly() {
 /** /configuracoes/usuarios: users of the municipality (admin); supervisors see only themselves. */
 export default function UsersPage({ title }: PageProps) {
   const me = useSession((s) => s.user);
-  const canRead = hasPermission(me, 'users:read');
+  const can = useCan();
+  const canRead = can('users:read');
   const qc = useQueryClient();
   const query = useUsers(canRead);
   useLoadErrorToast(query.isError, query.errorUpdatedAt, LOAD_FAILED);
@@ -110,15 +123,13 @@ export default function UsersPage({ title }: PageProps) {
   const [toDelete, setToDelete] = useState<User | null>(null);
   const [toReset, setToReset] = useState<User | null>(null);
 
-  const refresh = () => void qc.invalidateQueries({ queryKey: usersKeys.list });
-  const onError = (err: unknown) => {
-    toast.fromError(err);
-    if (err instanceof ApiError && (err.status === 409 || err.status === 404)) refresh();
-  };
-  const save = useMutation({
+  const invalidate = [usersKeys.list];
+  const save = useApiMutation({
     mutationFn: async (v: UserFormValues & { user: User | null }) => {
-      if (!v.user)
-        return createUser({ name: v.name, email: v.email, role: v.role, password: v.password, sectorIds: v.sectorIds });
+      if (!v.user) {
+        const password = v.typedPassword ? v.password : undefined;
+        return createUser({ name: v.name, email: v.email, role: v.role, password, sectorIds: v.sectorIds });
+      }
       const body: UserUpdate = {
         name: v.name,
         email: v.email,
@@ -129,28 +140,27 @@ export default function UsersPage({ title }: PageProps) {
       if (v.password) body.password = v.password;
       return updateUser(v.user.id, body);
     },
-    onSuccess: (_u, v) => {
-      toast.success(v.user ? MSG.users.updated : MSG.users.created);
-      setForm({ open: false });
-      refresh();
-    },
-    onError,
+    invalidate,
+    success: (_u, v) => (v.user ? MSG.users.updated : v.typedPassword ? MSG.users.created : USER_MSG.invitationSent),
+    onSuccess: () => setForm({ open: false }),
   });
-  const unlock = useMutation({
-    mutationFn: (u: User) => unlockUser(u),
-    onSuccess: () => {
-      toast.success(MSG.users.unlocked);
-      refresh();
-    },
-    onError,
+  const unlock = useApiMutation({ mutationFn: (u: User) => unlockUser(u), invalidate, success: MSG.users.unlocked });
+  const [toRevoke, setToRevoke] = useState<Pick<User, 'id' | 'name'> | null>(null);
+  const resend = useApiMutation({
+    mutationFn: (u: User) => resendInvitation(u.id),
+    invalidate,
+    success: USER_MSG.invitationSent,
   });
-  const remove = useMutation({
+  const revoke = useApiMutation({
+    mutationFn: (u: Pick<User, 'id'>) => revokeInvitation(u.id),
+    invalidate,
+    success: USER_MSG.invitationRevoked,
+    onSettled: () => setToRevoke(null),
+  });
+  const remove = useApiMutation({
     mutationFn: (u: User) => deleteUser(u.id),
-    onSuccess: () => {
-      toast.success(MSG.users.deleted);
-      refresh();
-    },
-    onError,
+    invalidate,
+    success: MSG.users.deleted,
     onSettled: () => setToDelete(null),
   });
 
@@ -164,9 +174,9 @@ export default function UsersPage({ title }: PageProps) {
   }
 
   const users = sortByName(query.data?.users ?? []);
-  const canCreate = hasPermission(me, 'users:create');
-  const canUpdate = hasPermission(me, 'users:update');
-  const canDelete = hasPermission(me, 'users:delete');
+  const canCreate = can('users:create');
+  const canUpdate = can('users:update');
+  const canDelete = can('users:delete');
 
   return (
     <>
@@ -181,47 +191,67 @@ export default function UsersPage({ title }: PageProps) {
           )
         }
       />
-      {query.isPending ? (
-        <ContentSpinner />
-      ) : query.isError ? (
-        <LoadError message={LOAD_FAILED} onRetry={() => void query.refetch()} />
-      ) : (
-        <DataList
-          label="Usuários"
-          rows={users}
-          rowKey={(u) => u.id}
-          columns={columns}
-          actions={(u) => (
-            <>
-              {isLocked(u) && canUpdate && (
-                <Button
-                  size="small"
-                  startIcon={<LockOpenOutlined />}
-                  onClick={() => unlock.mutate(u)}
-                  disabled={unlock.isPending}
-                >
-                  Desbloquear
-                </Button>
-              )}
-              {u.twoFactorEnabled && canUpdate && u.id !== me?.id && (
-                <Button
-                  size="small"
-                  startIcon={<PhonelinkEraseOutlined />}
-                  onClick={() => setToReset(u)}
-                  aria-label={`Redefinir 2FA de ${u.name}`}
-                >
-                  Redefinir 2FA
-                </Button>
-              )}
-              <RowActions
-                label={`usuário ${u.name}`}
-                onEdit={canUpdate ? () => setForm({ open: true, user: u }) : undefined}
-                onDelete={canDelete && u.id !== me?.id ? () => setToDelete(u) : undefined}
-              />
-            </>
-          )}
-        />
-      )}
+      <QueryState query={query} errorText={LOAD_FAILED}>
+        {() => (
+          <DataList
+            label="Usuários"
+            rows={users}
+            rowKey={(u) => u.id}
+            columns={columns}
+            actions={(u) => (
+              <>
+                {isLocked(u) && canUpdate && (
+                  <Button
+                    size="small"
+                    startIcon={<LockOpenOutlined />}
+                    onClick={() => unlock.mutate(u)}
+                    disabled={unlock.isPending}
+                  >
+                    Desbloquear
+                  </Button>
+                )}
+                {u.invitation && canCreate && (
+                  <Button
+                    size="small"
+                    startIcon={<ForwardToInboxOutlined />}
+                    onClick={() => resend.mutate(u)}
+                    disabled={resend.isPending}
+                    aria-label={`Reenviar convite para ${u.name}`}
+                  >
+                    Reenviar convite
+                  </Button>
+                )}
+                {(u.invitation === 'pending' || u.invitation === 'expired') && canCreate && (
+                  <Button
+                    size="small"
+                    color="error"
+                    startIcon={<CancelScheduleSendOutlined />}
+                    onClick={() => setToRevoke(u)}
+                    aria-label={`Revogar convite de ${u.name}`}
+                  >
+                    Revogar convite
+                  </Button>
+                )}
+                {u.twoFactorEnabled && canUpdate && u.id !== me?.id && (
+                  <Button
+                    size="small"
+                    startIcon={<PhonelinkEraseOutlined />}
+                    onClick={() => setToReset(u)}
+                    aria-label={`Redefinir 2FA de ${u.name}`}
+                  >
+                    Redefinir 2FA
+                  </Button>
+                )}
+                <RowActions
+                  label={`usuário ${u.name}`}
+                  onEdit={canUpdate ? () => setForm({ open: true, user: u }) : undefined}
+                  onDelete={canDelete && u.id !== me?.id ? () => setToDelete(u) : undefined}
+                />
+              </>
+            )}
+          />
+        )}
+      </QueryState>
       <UserFormDialog
         open={form.open}
         user={form.open ? form.user : null}
@@ -231,7 +261,18 @@ export default function UsersPage({ title }: PageProps) {
         onClose={() => setForm({ open: false })}
         onSubmit={(v) => form.open && save.mutate({ ...v, user: form.user })}
       />
-      <ResetTwoFactorDialog user={toReset} reset={resetTwoFactor} onClose={() => setToReset(null)} onDone={refresh} />
+      <ResetTwoFactorDialog
+        user={toReset}
+        reset={resetTwoFactor}
+        onClose={() => setToReset(null)}
+        onDone={() => void qc.invalidateQueries({ queryKey: usersKeys.list })}
+      />
+      <RevokeInvitationDialog
+        user={toRevoke}
+        busy={revoke.isPending}
+        onClose={() => setToRevoke(null)}
+        onConfirm={(u) => revoke.mutate(u)}
+      />
       <ConfirmDialog
         open={!!toDelete}
         title="Excluir usuário"

@@ -36,3 +36,13 @@ export const isLocked = (u: Pick<User, 'lockoutUntil'>, now = Date.now()) =>
 export async function resetTwoFactor(id: number): Promise<void> {
   await http.delete(`/users/${id}/2fa`);
 }
+
+/** "Reenviar convite": a new link by e-mail; the old one stops working (202, the user). */
+export async function resendInvitation(id: number): Promise<User> {
+  return itemFrom<User>(await http.post(`/users/${id}/invitation`), 'user');
+}
+
+/** "Revogar convite": the link stops working; no sign-in until invited again. */
+export async function revokeInvitation(id: number): Promise<User> {
+  return itemFrom<User>(await http.delete(`/users/${id}/invitation`), 'user');
+}

@@ -10,4 +10,5 @@ export const live: LiveHandlers = {
   'user.updated': usersChanged,
   'user.deleted': usersChanged,
   'user.twoFactor': usersChanged,
+  'user.password': usersChanged,
 };

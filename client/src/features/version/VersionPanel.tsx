@@ -113,7 +113,6 @@ function Panel({ v }: { v: VersionInfo }) {
                 {c.version === v.version && c.source === 'tombo' && (
                   <Chip size="small" color="success" label={VERSION_MSG.currentBadge} />
                 )}
-                {c.source === 'spec' && <Chip size="small" variant="outlined" label="Produto original" />}
               </Box>
               <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
                 {c.changelog.map((line) => (

@@ -35,7 +35,7 @@ export const NAMED_ENTITIES: Record<string, Named> = {
   FormaAquisicao: {
     table: formasAquisicao,
     id: formasAquisicao.id,
-    name: formasAquisicao.nome,
+    name: formasAquisicao.name,
     municipalityId: formasAquisicao.municipalityId,
   },
   AssetFormField: {

@@ -1,8 +1,10 @@
 import { asc, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import {
   APP_TIME_ZONE,
+  AUDIT_ACCESS_ACTIONS,
   AUDIT_COUNT_CAP,
   AUDIT_MSG,
+  auditHidesAccess,
   type AuditAuthor,
   type AuditFilters,
   type AuditList,
@@ -37,6 +39,7 @@ function filterWhere(scope: TenantScope, q: AuditFilters): SQL {
   if (q.userId != null) conds.push(sql`${auditLogs.userId} = ${q.userId}`);
   if (q.entityType) conds.push(sql`${auditLogs.entityType} = ${q.entityType}`);
   if (q.action) conds.push(sql`${auditLogs.action} = ${q.action}`);
+  if (auditHidesAccess(q)) conds.push(sql`${auditLogs.action} not in ${[...AUDIT_ACCESS_ACTIONS]}`);
   if (q.from) conds.push(sql`${auditLogs.createdAt} >= (${q.from}::date::timestamp at time zone ${APP_TIME_ZONE})`);
   if (q.to) conds.push(sql`${auditLogs.createdAt} < ((${q.to}::date + 1)::timestamp at time zone ${APP_TIME_ZONE})`);
   return sql.join(conds, sql` and `);
@@ -100,7 +103,7 @@ export async function listAudit(tx: Db, scope: TenantScope, q: AuditListQuery): 
   // An empty page (past the end, or nothing matches) still answers the total.
   const n = Number((got[0] ?? rowsOf(await tx.execute(sql`select ${cappedCount(where)} as "__n"`))[0]).__n);
   const rows = got.slice(0, q.pageSize).map(fromDriver);
-  const key = JSON.stringify([scope.municipalityId, q.userId, q.entityType, q.action, q.from, q.to]);
+  const key = JSON.stringify([scope.municipalityId, q.userId, q.entityType, q.action, q.from, q.to, q.includeAccess]);
   return {
     logs: await presentLogs(tx, rows, scope.municipalityId),
     ...(await totalOf(tx, key, where, n)),

@@ -2,12 +2,14 @@ import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { REFRESH_TOKEN_TTL_DAYS, RESET_TOKEN_TTL_MINUTES } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { passwordResetTokens, refreshTokens, users } from '../../db/schema';
-import { record, type Outbox } from '../../db/tx';
+import { liveEvent, type Outbox } from '../../db/tx';
+import { record } from '../audit';
 import { notifyPrincipals } from '../../auth/principal-cache';
 import { newOpaqueToken, sha256 } from '../../auth/tokens';
 import type { AllMunicipalities, Tenancy } from '../../tenancy/scope';
 import { policyOf } from '../security';
 import { refreshTokenOf, type UserRow } from './queries';
+import { listenersOf } from './two-factor';
 
 /** The device a request came from, kept with each refresh token (the sessions list of /perfil). */
 export interface ClientInfo {
@@ -131,14 +133,32 @@ export async function revokeSessions(tx: Db, userId: number, which: SQL | undefi
   return new Set(revoked.map((r) => r.familyId)).size;
 }
 
+/** Ends the user's unused set-password links (an invitation sent again or revoked, a password now set). */
+export async function revokeLinks(tx: Db, userId: number): Promise<void> {
+  await tx
+    .update(passwordResetTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(passwordResetTokens.userId, userId),
+        isNull(passwordResetTokens.usedAt),
+        isNull(passwordResetTokens.revokedAt),
+      ),
+    );
+}
+
+/** A new single-use set-password link of the user (its hash stored), valid `ttlMs`; returns the token. */
+export async function newLink(tx: Db, userId: number, ttlMs: number): Promise<string> {
+  const token = newOpaqueToken();
+  await tx
+    .insert(passwordResetTokens)
+    .values({ userId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ttlMs) });
+  return token;
+}
+
 /** A new single-use reset token of the user (its hash stored), with its audit entry; returns the token. */
 export async function startReset(tx: Db, out: Outbox, _all: AllMunicipalities, userId: number): Promise<string> {
-  const token = newOpaqueToken();
-  await tx.insert(passwordResetTokens).values({
-    userId,
-    tokenHash: sha256(token),
-    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
-  });
+  const token = await newLink(tx, userId, RESET_TOKEN_TTL_MINUTES * 60_000);
   await record(tx, out, {
     action: 'PASSWORD_RESET_REQUEST',
     entityType: 'User',
@@ -148,7 +168,10 @@ export async function startReset(tx: Db, out: Outbox, _all: AllMunicipalities, u
   return token;
 }
 
-/** The user's new password; failures and lockout cleared. */
+/**
+ * The user's own new password: failures and lockout cleared, no change owed any more, no invitation waiting,
+ * every other link ended.
+ */
 async function setPassword(tx: Db, userId: number, passwordHash: string): Promise<void> {
   await tx
     .update(users)
@@ -156,15 +179,25 @@ async function setPassword(tx: Db, userId: number, passwordHash: string): Promis
       passwordHash,
       failedLoginAttempts: 0,
       lockoutUntil: null,
+      mustChangePassword: false,
+      invitationStatus: null,
       updatedAt: new Date(),
       version: sql`${users.version} + 1`,
     })
     .where(eq(users.id, userId));
+  await revokeLinks(tx, userId);
+}
+
+/** `user.password` to the user's listeners: the users lists' invitation and password chips follow. */
+async function passwordChanged(tx: Db, userId: number) {
+  const { rooms, municipalityId } = await listenersOf(tx, userId);
+  return liveEvent(rooms, 'user.password', { id: userId }, municipalityId);
 }
 
 /**
- * Uses a reset token: false when another request used it first (single use: only the request that
- * flips used_at goes on); else the password is set and every session of the user ends.
+ * Uses a reset or invitation token: false when another request used it first (single use: only the request
+ * that flips used_at goes on); else the password is set and every session of the user ends. An invitation
+ * waiting on the user makes it their acceptance.
  */
 export async function finishReset(
   tx: Db,
@@ -175,17 +208,36 @@ export async function finishReset(
   const used = await tx
     .update(passwordResetTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(passwordResetTokens.id, input.tokenId), isNull(passwordResetTokens.usedAt)))
+    .where(
+      and(
+        eq(passwordResetTokens.id, input.tokenId),
+        isNull(passwordResetTokens.usedAt),
+        isNull(passwordResetTokens.revokedAt),
+      ),
+    )
     .returning({ id: passwordResetTokens.id });
   if (used.length === 0) return false;
+  const [before] = await tx
+    .select({ invitation: users.invitationStatus })
+    .from(users)
+    .where(eq(users.id, input.userId))
+    .for('update');
   await setPassword(tx, input.userId, input.passwordHash);
   await revokeAllSessions(tx, input.userId);
-  await record(tx, out, {
-    action: 'PASSWORD_RESET',
-    entityType: 'User',
-    entityId: input.userId,
-    details: 'Senha redefinida pelo link enviado por e-mail.',
-  });
+  const invited = before?.invitation != null;
+  await record(
+    tx,
+    out,
+    {
+      action: invited ? 'USER_INVITE_ACCEPT' : 'PASSWORD_RESET',
+      entityType: 'User',
+      entityId: input.userId,
+      details: invited
+        ? 'Convite aceito: senha criada pelo próprio usuário.'
+        : 'Senha redefinida pelo link enviado por e-mail.',
+    },
+    await passwordChanged(tx, input.userId),
+  );
   return true;
 }
 
@@ -198,10 +250,15 @@ export async function setOwnPassword(
 ): Promise<void> {
   await setPassword(tx, input.userId, input.passwordHash);
   await revokeAllSessions(tx, input.userId, input.sid);
-  await record(tx, out, {
-    action: 'PASSWORD_CHANGE',
-    entityType: 'User',
-    entityId: input.userId,
-    details: 'Senha alterada pelo próprio usuário; as outras sessões foram encerradas.',
-  });
+  await record(
+    tx,
+    out,
+    {
+      action: 'PASSWORD_CHANGE',
+      entityType: 'User',
+      entityId: input.userId,
+      details: 'Senha alterada pelo próprio usuário; as outras sessões foram encerradas.',
+    },
+    await passwordChanged(tx, input.userId),
+  );
 }

@@ -10,7 +10,8 @@ import {
 } from '@tombo/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { actorOf, mutate, read, record, type Outbox } from '../../db/tx';
+import { actorOf, mutate, read, type Outbox } from '../../db/tx';
+import { record } from '../audit';
 import { HttpError, badRequest, conflict } from '../../http/errors';
 import { verifyPassword } from '../../auth/passwords';
 import { loadPrincipal, type Principal } from '../../auth/principal';

@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { MSG, RESET_TOKEN_TTL_MINUTES, SUPERUSER_MSG, type LoginResult, type RefreshResponse } from '@tombo/shared';
+import {
+  MSG,
+  RESET_TOKEN_TTL_MINUTES,
+  SUPERUSER_MSG,
+  type InvitationInfo,
+  type LoginResult,
+  type RefreshResponse,
+} from '@tombo/shared';
 import type { AppContext } from '../../context';
 import { actorOf, mutate, read } from '../../db/tx';
-import { HttpError, badRequest } from '../../http/errors';
+import { HttpError, badRequest, notFound } from '../../http/errors';
 import { dummyHash, hashPassword, verifyPassword } from '../../auth/passwords';
 import { loadPrincipal, type Principal } from '../../auth/principal';
 import { logger } from '../../logger';
@@ -20,7 +27,7 @@ import {
 } from './commands';
 import { assertPasswordPolicy, policyOf } from '../security';
 import { secondStep } from './flows-2fa';
-import { liveResetToken, userByEmail, userById } from './queries';
+import { liveResetToken, municipalityNameOf, userByEmail, userById } from './queries';
 
 // Each flow runs its reads and writes in short transactions with the slow password hashing between
 // them. The sign-in flows run before anyone is known: they use system access (all municipalities), explicitly.
@@ -103,11 +110,19 @@ async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
   });
 }
 
-/** Sets a new password with a reset link's token (400 when invalid, expired or used); every session ends. */
-export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
+/**
+ * Sets the user's own password with a link's token (400 with `invalid` when unknown, expired, revoked or used):
+ * a reset, or the acceptance of an invitation. Every session ends; a password change owed is settled.
+ */
+export async function resetPassword(
+  ctx: AppContext,
+  token: string,
+  password: string,
+  invalid: string = MSG.auth.resetInvalid,
+): Promise<void> {
   const all = allMunicipalities(); // the link names the user: system access
   const found = await read(ctx, all, (tx) => liveResetToken(tx, all, token));
-  if (!found) throw badRequest(MSG.auth.resetInvalid, { token: MSG.auth.resetInvalid });
+  if (!found) throw badRequest(invalid, { token: invalid });
   const { row, user } = found;
   assertPasswordPolicy(await read(ctx, all, (tx) => policyOf(tx, all, user.municipalityId)), password);
   const passwordHash = await hashPassword(password);
@@ -117,7 +132,19 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     (tx, out) => finishReset(tx, out, all, { tokenId: row.id, userId: user.id, passwordHash }),
     all,
   );
-  if (!ok) throw badRequest(MSG.auth.resetInvalid, { token: MSG.auth.resetInvalid });
+  if (!ok) throw badRequest(invalid, { token: invalid });
+}
+
+/** Whom a live invitation link is for (the "Criar sua senha" page); 404 when it is not live. */
+export async function invitationInfo(ctx: AppContext, token: string): Promise<InvitationInfo> {
+  const all = allMunicipalities(); // the link names the user: system access
+  const found = await read(ctx, all, async (tx) => {
+    const live = await liveResetToken(tx, all, token);
+    return live && { ...live, municipalityName: await municipalityNameOf(tx, all, live.user.municipalityId) };
+  });
+  if (!found) throw notFound(MSG.auth.invitationInvalid);
+  const { user, row, municipalityName } = found;
+  return { name: user.name, email: user.email, municipalityName, expiresAt: row.expiresAt.toISOString() };
 }
 
 /**
@@ -145,6 +172,9 @@ export async function changeOwnPassword(
     throw wrong();
   }
   assertPasswordPolicy(await read(ctx, own, (tx) => policyOf(tx, own, me.municipalityId)), password);
+  // a password someone else set is replaced by one only the user knows
+  if (u.mustChangePassword && (await verifyPassword(u.passwordHash, password)))
+    throw badRequest(MSG.auth.samePassword, { password: MSG.auth.samePassword });
   const passwordHash = await hashPassword(password);
   await mutate(ctx, actor, (tx, out) => setOwnPassword(tx, out, own, { userId: me.id, sid, passwordHash }), own);
 }

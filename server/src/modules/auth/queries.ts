@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { passwordResetTokens, refreshTokens, users } from '../../db/schema';
+import { municipalities, passwordResetTokens, refreshTokens, users } from '../../db/schema';
 import type { AllMunicipalities, Tenancy } from '../../tenancy/scope';
 import { sha256 } from '../../auth/tokens';
 
@@ -33,7 +33,14 @@ export async function refreshTokenOf(tx: Db, _all: AllMunicipalities, presented:
   return row;
 }
 
-/** An unused, unexpired password-reset token and its user. */
+/** The name of a municipality (null for none: the superuser). */
+export async function municipalityNameOf(tx: Db, _all: AllMunicipalities, id: number | null): Promise<string | null> {
+  if (id == null) return null;
+  const [m] = await tx.select({ name: municipalities.name }).from(municipalities).where(eq(municipalities.id, id));
+  return m?.name ?? null;
+}
+
+/** An unused, unrevoked, unexpired password-reset token and its user. */
 export async function liveResetToken(tx: Db, all: AllMunicipalities, token: string) {
   const [row] = await tx
     .select()
@@ -42,6 +49,7 @@ export async function liveResetToken(tx: Db, all: AllMunicipalities, token: stri
       and(
         eq(passwordResetTokens.tokenHash, sha256(token)),
         isNull(passwordResetTokens.usedAt),
+        isNull(passwordResetTokens.revokedAt),
         gt(passwordResetTokens.expiresAt, new Date()),
       ),
     );

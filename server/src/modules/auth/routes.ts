@@ -1,6 +1,8 @@
 import {
   MSG,
+  acceptInvitationBody,
   changeOwnPasswordBody,
+  invitationTokenParam,
   forgotPasswordBody,
   loginBody,
   logoutBody,
@@ -64,16 +66,40 @@ export const authRoutes = [
       return { message: MSG.auth.resetDone };
     },
   }),
+  // An invitation's link (/criar-senha/:token): whom it is for, then the user's own password.
+  route({
+    method: 'get',
+    path: '/auth/invitations/:token',
+    audience: 'public',
+    params: invitationTokenParam,
+    handler: async (c) => {
+      await limited(c);
+      return flows.invitationInfo(c.ctx, c.params.token);
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/auth/accept-invitation',
+    audience: 'public',
+    body: acceptInvitationBody,
+    handler: async (c) => {
+      await limited(c);
+      await flows.resetPassword(c.ctx, c.body.token, c.body.password, MSG.auth.invitationInvalid);
+      return { message: MSG.auth.invitationAccepted };
+    },
+  }),
   route({
     method: 'get',
     path: '/auth/me',
     audience: 'signed-in',
+    beforePasswordChange: true,
     handler: async (c) => ({ user: c.principal }),
   }),
   route({
     method: 'put',
     path: '/auth/password',
     audience: 'signed-in',
+    beforePasswordChange: true,
     body: changeOwnPasswordBody,
     handler: async (c) => {
       // a current password is a password guess too: the same per-IP budget as logins

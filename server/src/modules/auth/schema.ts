@@ -30,6 +30,8 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
+  /** Replaced by a newer link (an invitation sent again) or revoked by an admin: no longer accepted. */
+  revokedAt: ts('revoked_at'),
   createdAt: created(),
 });
 

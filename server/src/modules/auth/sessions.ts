@@ -2,7 +2,8 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { ActiveSession } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema';
-import { record, type Outbox } from '../../db/tx';
+import { type Outbox } from '../../db/tx';
+import { record } from '../audit';
 import { notifyPrincipals } from '../../auth/principal-cache';
 import type { Tenancy } from '../../tenancy/scope';
 import { revokeSessions } from './commands';
@@ -18,7 +19,8 @@ export async function listSessions(tx: Db, _t: Tenancy, userId: number, currentS
       userAgent: refreshTokens.userAgent,
       ip: refreshTokens.ip,
       lastUsedAt: refreshTokens.createdAt,
-      createdAt: sql<Date>`(select min(f.created_at) from refresh_tokens f where f.family_id = ${refreshTokens.familyId})`,
+      // Qualified by hand: inside a subquery Drizzle writes the outer column unqualified, which would name f's own.
+      createdAt: sql<Date>`(select min(f.created_at) from refresh_tokens f where f.family_id = refresh_tokens.family_id)`,
     })
     .from(refreshTokens)
     .where(

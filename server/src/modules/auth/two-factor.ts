@@ -2,7 +2,8 @@ import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { room } from '@tombo/shared';
 import { authChallenges, userRecoveryCodes, userTwoFactor, users } from '../../db/schema';
-import { liveEvent, record, type Outbox } from '../../db/tx';
+import { liveEvent, type Outbox } from '../../db/tx';
+import { record } from '../audit';
 import { newOpaqueToken, sha256 } from '../../auth/tokens';
 import { newRecoveryCodes, recoveryHash } from '../../auth/totp';
 import type { Tenancy } from '../../tenancy/scope';
@@ -15,11 +16,17 @@ export const CHALLENGE_TTL_SECONDS = 300;
 
 export type TwoFactorRow = typeof userTwoFactor.$inferSelect;
 
-/** `user.twoFactor` to the user's municipality's users lists, the user's other tabs and the superusers. */
-async function twoFactorChanged(tx: Db, userId: number, twoFactorEnabled: boolean) {
+/** Who hears about a user: their municipality's users lists, the user's other tabs and the superusers. */
+export async function listenersOf(tx: Db, userId: number) {
   const [u] = await tx.select({ m: users.municipalityId }).from(users).where(eq(users.id, userId));
   const rooms = [room.user(userId), room.superusers, ...(u?.m == null ? [] : [room.users(u.m)])];
-  return liveEvent(rooms, 'user.twoFactor', { id: userId, twoFactorEnabled }, u?.m ?? undefined);
+  return { rooms, municipalityId: u?.m ?? undefined };
+}
+
+/** `user.twoFactor` to the user's listeners. */
+async function twoFactorChanged(tx: Db, userId: number, twoFactorEnabled: boolean) {
+  const { rooms, municipalityId } = await listenersOf(tx, userId);
+  return liveEvent(rooms, 'user.twoFactor', { id: userId, twoFactorEnabled }, municipalityId);
 }
 
 /** The user's 2FA row (pending or enabled), if any. */

@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { BACKUP_MSG, room, type BackupSettings, type BackupSettingsInput } from '@tombo/shared';
 import type { Db } from '../../db/client';
-import { liveEvent, mutate, record, type ChangeEvent, type Outbox } from '../../db/tx';
+import { liveEvent, mutate, type ChangeEvent, type Outbox } from '../../db/tx';
+import { record } from '../audit';
 import { conflict } from '../../http/errors';
 import type { JobContext } from '../../jobs/define';
 import { scopeOfMunicipality, type TenantScope } from '../../tenancy/scope';

@@ -8,7 +8,7 @@ import { fileSink } from '../../jobs/file-sink';
 import type { Db } from '../../db/client';
 import { enterTenancy } from '../../db/tx';
 import { scopeOfMunicipality } from '../../tenancy/scope';
-import { appVersion, installationId, schemaVersion } from '../version/build';
+import { appVersion, installationId, schemaVersion } from '../../installation';
 import { BACKUP_FORMAT, hashFile, writeArchive, type ArchiveEntry, type Manifest } from './archive';
 import { backupTables, checksumSql, ident, type BackupTable } from './catalog';
 import { isOwnStoredFile } from './paths';

@@ -12,7 +12,7 @@ import {
   superuserBackupsQuery,
 } from '@tombo/shared';
 import { jobs, municipalities } from '../../db/schema';
-import { record } from '../../db/tx';
+import { record } from '../audit';
 import { conflict, notFound } from '../../http/errors';
 import { route } from '../../http/route';
 import { logger } from '../../logger';
@@ -24,7 +24,7 @@ import { presentBackup } from './presenters';
 import { getBackup, getBackupRow, listAllBackups, listBackups } from './queries';
 import { checkBackupFile, checkManifest, refusedAs400 } from './run';
 import { hashFile, inspectArchive } from './archive';
-import { installationId } from '../version/build';
+import { installationId } from '../../installation';
 import { receiveUpload, withUpload } from '../../uploads/receive';
 import { cleanName } from '../../uploads/store';
 import { sendStoredFile } from '../../uploads';

@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { JobContext } from '../../jobs/define';
 import { badRequest } from '../../http/errors';
-import { appVersion, installationId, schemaVersion } from '../version/build';
+import { appVersion, installationId, schemaVersion } from '../../installation';
 import { ArchiveRefused, hashFile, readManifest, type Manifest } from './archive';
 import { updateBackup } from './commands';
 import { writeMunicipalityBackup } from './dump';

@@ -1,4 +1,5 @@
 import {
+  BUSCA_COUNT_CAP,
   BUSCA_GROUP_LABELS,
   ROLE_LABELS,
   type BuscaGroup,
@@ -9,8 +10,21 @@ import {
 import type { SearchRow } from './queries';
 
 /** A group of the answer; `moreHref` where the full list of matches is (assets only). */
-export function presentGroup(kind: BuscaKind, items: BuscaItem[], moreHref: string | null = null): BuscaGroup {
-  return { kind, label: BUSCA_GROUP_LABELS[kind], items, moreHref };
+export function presentGroup(
+  kind: BuscaKind,
+  items: BuscaItem[],
+  moreHref: string | null = null,
+  counted: number = items.length,
+): BuscaGroup {
+  const total = Math.max(counted, items.length);
+  return {
+    kind,
+    label: BUSCA_GROUP_LABELS[kind],
+    items,
+    moreHref,
+    total: Math.min(total, BUSCA_COUNT_CAP),
+    totalIsCapped: total > BUSCA_COUNT_CAP,
+  };
 }
 
 /** An asset → number and description, sector and location below; opens its page. */

@@ -11,7 +11,7 @@ import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db/client';
 import type { TenantScope } from '../../tenancy/scope';
 import { assetItem, imovelItem, localItem, presentGroup, sectorItem, userItem } from './presenters';
-import { assetParts, imovelParts, localPart, sectorPart, userPart, type SearchRow } from './queries';
+import { COUNT_BRANCH, assetParts, imovelParts, localParts, sectorParts, userParts, type SearchRow } from './queries';
 
 /** What a provider gets: the caller, their scope, the trimmed text and the per-group limit. */
 export interface SearchInput {
@@ -37,6 +37,21 @@ export interface SearchProvider {
 const byBranchThenLabel = (x: SearchRow, y: SearchRow) =>
   x.branch - y.branch || x.label.localeCompare(y.label, 'pt-BR');
 
+/** A kind's rows split into its results and its count row (the capped count of every match). */
+function split(rows: SearchRow[]): { results: SearchRow[]; counted: number } {
+  const count = rows.find((r) => r.branch === COUNT_BRANCH);
+  return {
+    results: rows.filter((r) => r.branch !== COUNT_BRANCH).sort(byBranchThenLabel),
+    counted: Number(count?.id ?? 0),
+  };
+}
+
+/** A plain group (sectors, locations, users): its rows in order, with the count of every match. */
+const plainGroup = (kind: BuscaKind, item: (r: SearchRow) => BuscaItem) => (rows: SearchRow[]) => {
+  const { results, counted } = split(rows);
+  return presentGroup(kind, results.map(item), null, counted);
+};
+
 /**
  * A register's group (assets, properties): rows deduplicated, number matches first. The list's quick
  * search takes `q` as one phrase (number prefix or text substring): "more" is offered only when it
@@ -46,11 +61,12 @@ const numberedGroup =
   (kind: BuscaKind, listPath: string, item: (r: SearchRow) => BuscaItem) =>
   (rows: SearchRow[], { q, limit }: SearchInput): BuscaGroup => {
     const seen = new Set<number>();
-    const unique = rows.sort(byBranchThenLabel).filter((r) => !seen.has(r.id) && seen.add(r.id));
+    const { results, counted } = split(rows);
+    const unique = results.filter((r) => !seen.has(r.id) && seen.add(r.id));
     const phrase = foldText(q);
     const listFinds = unique.every((r) => r.branch < 2 || foldText(r.a ?? '').includes(phrase));
     const more = unique.length > limit && listFinds ? `${listPath}?q=${encodeURIComponent(q)}` : null;
-    return presentGroup(kind, unique.slice(0, limit).map(item), more);
+    return presentGroup(kind, unique.slice(0, limit).map(item), more, counted);
   };
 
 export const SEARCH_PROVIDERS: readonly SearchProvider[] = [
@@ -69,23 +85,26 @@ export const SEARCH_PROVIDERS: readonly SearchProvider[] = [
   {
     kind: 'setores',
     permission: 'sectors:read',
-    parts: ({ scope, q, limit }) => [sectorPart(scope, q, limit)],
-    present: (rows) => presentGroup('setores', rows.sort(byBranchThenLabel).map(sectorItem)),
+    parts: ({ scope, q, limit }) => sectorParts(scope, q, limit),
+    present: plainGroup('setores', sectorItem),
   },
   {
     kind: 'locais',
     permission: 'locais:read',
-    parts: ({ scope, q, limit }) => [localPart(scope, q, limit)],
-    present: (rows) => presentGroup('locais', rows.sort(byBranchThenLabel).map(localItem)),
+    parts: ({ scope, q, limit }) => localParts(scope, q, limit),
+    present: plainGroup('locais', localItem),
   },
   {
     kind: 'usuarios',
     permission: 'users:read',
-    parts: ({ scope, q, limit }) => [userPart(scope, q, limit)],
-    present: (rows) => presentGroup('usuarios', rows.sort(byBranchThenLabel).map(userItem)),
+    parts: ({ scope, q, limit }) => userParts(scope, q, limit),
+    present: plainGroup('usuarios', userItem),
   },
   {
     kind: 'telas',
-    present: (_rows, { principal, q, limit }) => presentGroup('telas', matchScreens(principal.role, q, limit)),
+    present: (_rows, { principal, q, limit }) => {
+      const all = matchScreens(principal.role, q, Infinity);
+      return presentGroup('telas', all.slice(0, limit), null, all.length);
+    },
   },
 ];

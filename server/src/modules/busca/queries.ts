@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { searchWords, type BuscaKind } from '@tombo/shared';
+import { BUSCA_COUNT_CAP, searchWords, type BuscaKind } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import type { TenantScope } from '../../tenancy/scope';
 import { filterWhere } from '../patrimonios';
@@ -27,6 +27,17 @@ const allWords = (col: SQL, words: string[]): SQL =>
     words.map((w) => sql`${col} like ${`%${likeEscape(w)}%`}`),
     sql` and `,
   );
+
+/** The branch of a kind's count row (its `id` is the count): sorts before every result row. */
+export const COUNT_BRANCH = -1;
+
+/**
+ * How many rows of `from` (a FROM … WHERE …) match, counted up to BUSCA_COUNT_CAP + 1 (an index range
+ * cut short, as the activity log's total): the panel says "mais de 1.000" past it.
+ */
+const countPart = (kind: BuscaKind, from: SQL): SQL =>
+  sql`(select ${kind}::text as kind, ${sql.raw(String(COUNT_BRANCH))} as branch, count(*)::int as id, ''::text as label,
+    null as a, null as b from (select 1 ${from} limit ${BUSCA_COUNT_CAP + 1}) counted)`;
 
 /** Runs the providers' SELECTs as one UNION ALL and returns their rows. */
 export async function runSearch(tx: Db, parts: SQL[]): Promise<SearchRow[]> {
@@ -59,29 +70,45 @@ export async function assetParts(tx: Db, scope: TenantScope, q: string, limit: n
   if (words.some((w) => w.length >= MIN_INDEXED_WORD))
     parts.push(sql`(select ${cols(2)} from patrimonios
       where ${base} and ${allWords(sql`descricao_busca`, words)} limit ${limit + 1})`);
+  const any = [
+    sql`numero_patrimonio in (${sql.join(typed, sql`, `)})`,
+    ...typed.map((p) => sql`numero_patrimonio like ${`${likeEscape(p)}%`}`),
+    ...(words.some((w) => w.length >= MIN_INDEXED_WORD) ? [allWords(sql`descricao_busca`, words)] : []),
+  ];
+  parts.push(countPart('patrimonios', sql`from patrimonios where ${base} and (${sql.join(any, sql` or `)})`));
   return parts;
 }
 
-/** The municipality's sectors whose name has every word, or whose code is `q`. a = code. */
-export const sectorPart = (scope: TenantScope, q: string, limit: number): SQL =>
-  sql`(select 'setores' as kind, 0 as branch, id, name as label, code as a, null as b from sectors
-    where municipality_id = ${scope.municipalityId}
-      and ((${allWords(sql`immutable_unaccent(lower(name))`, searchWords(q))}) or upper(code) = ${q.toUpperCase()})
-    order by name limit ${limit})`;
+/** The municipality's sectors whose name has every word, or whose code is `q` (and their count). a = code. */
+export function sectorParts(scope: TenantScope, q: string, limit: number): SQL[] {
+  const from = sql`from sectors where municipality_id = ${scope.municipalityId}
+      and ((${allWords(sql`immutable_unaccent(lower(name))`, searchWords(q))}) or upper(code) = ${q.toUpperCase()})`;
+  return [
+    sql`(select 'setores' as kind, 0 as branch, id, name as label, code as a, null as b ${from} order by name limit ${limit})`,
+    countPart('setores', from),
+  ];
+}
 
-/** The municipality's locations whose name has every word. a = their sector's name. */
-export const localPart = (scope: TenantScope, q: string, limit: number): SQL =>
-  sql`(select 'locais' as kind, 0 as branch, l.id, l.name as label, s.name as a, null as b from locais l join sectors s on s.id = l.sector_id
-    where l.municipality_id = ${scope.municipalityId}
-      and ${allWords(sql`immutable_unaccent(lower(l.name))`, searchWords(q))}
-    order by l.name limit ${limit})`;
+/** The municipality's locations whose name has every word (and their count). a = their sector's name. */
+export function localParts(scope: TenantScope, q: string, limit: number): SQL[] {
+  const where = sql`where l.municipality_id = ${scope.municipalityId}
+      and ${allWords(sql`immutable_unaccent(lower(l.name))`, searchWords(q))}`;
+  return [
+    sql`(select 'locais' as kind, 0 as branch, l.id, l.name as label, s.name as a, null as b from locais l join sectors s on s.id = l.sector_id
+    ${where} order by l.name limit ${limit})`,
+    countPart('locais', sql`from locais l ${where}`),
+  ];
+}
 
-/** The municipality's users whose name or e-mail has every word. a = e-mail, b = role. */
-export const userPart = (scope: TenantScope, q: string, limit: number): SQL =>
-  sql`(select 'usuarios' as kind, 0 as branch, id, name as label, email as a, role as b from users
-    where municipality_id = ${scope.municipalityId}
-      and ${allWords(sql`immutable_unaccent(lower(name || ' ' || email))`, searchWords(q))}
-    order by name limit ${limit})`;
+/** The municipality's users whose name or e-mail has every word (and their count). a = e-mail, b = role. */
+export function userParts(scope: TenantScope, q: string, limit: number): SQL[] {
+  const from = sql`from users where municipality_id = ${scope.municipalityId}
+      and ${allWords(sql`immutable_unaccent(lower(name || ' ' || email))`, searchWords(q))}`;
+  return [
+    sql`(select 'usuarios' as kind, 0 as branch, id, name as label, email as a, role as b ${from} order by name limit ${limit})`,
+    countPart('usuarios', from),
+  ];
+}
 
 /**
  * The municipality's properties (every role that reads them sees all): number equal to `q`, number
@@ -104,5 +131,11 @@ export function imovelParts(scope: TenantScope, q: string, limit: number): SQL[]
   if (words.some((w) => w.length >= MIN_INDEXED_WORD))
     parts.push(sql`(select ${cols(2)} from imoveis
       where municipality_id = ${m} and ${allWords(sql`denominacao_busca`, words)} limit ${limit + 1})`);
+  const any = [
+    sql`numero_patrimonio in (${sql.join(typed, sql`, `)})`,
+    ...typed.map((p) => sql`numero_patrimonio like ${`${likeEscape(p)}%`}`),
+    ...(words.some((w) => w.length >= MIN_INDEXED_WORD) ? [allWords(sql`denominacao_busca`, words)] : []),
+  ];
+  parts.push(countPart('imoveis', sql`from imoveis where municipality_id = ${m} and (${sql.join(any, sql` or `)})`));
   return parts;
 }

@@ -64,6 +64,7 @@ export const customizationRoutes = [
     method: 'get',
     path: '/customization',
     audience: 'signed-in',
+    beforePasswordChange: true, // the "Trocar senha" screen wears the municipality's branding
     handler: async (c) => ({ customization: await effective(c.ctx, c.scope) }),
   }),
   route({

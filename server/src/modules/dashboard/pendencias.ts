@@ -10,10 +10,10 @@ import type { Db } from '../../db/client';
 import { jobs, users } from '../../db/schema';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { listInventarios } from '../inventarios';
-import { listLoans } from '../loans';
+import { listLoans } from '../emprestimos';
 import { countOverdueManutencoes } from '../manutencoes';
 import { countPatrimonios, filterWhere } from '../patrimonios';
-import { listTransferencias } from '../transfers';
+import { listTransferencias } from '../transferencias';
 import { listUsers } from '../users';
 
 // Every figure here is read through its area's own list query (same visibility rules as the area's

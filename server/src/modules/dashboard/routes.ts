@@ -10,6 +10,7 @@ import {
   pendencias,
 } from './pendencias';
 import { getLayout } from './layouts';
+import { primeirosPassos } from './primeiros-passos';
 import { resetLayout, saveLayout } from './commands/layouts';
 
 /** Figures for the dashboard widgets; a usuario's figures cover only its own sectors. */
@@ -69,6 +70,13 @@ export const dashboardRoutes = [
     audience: 'municipal',
     permission: 'transfers:request',
     handler: (c) => c.read((tx) => aprovacoesPendentes(tx, c.scope, c.principal.id)),
+  }),
+  route({
+    method: 'get',
+    path: '/dashboard/primeiros-passos',
+    audience: 'municipal',
+    permission: 'settings:update',
+    handler: (c) => c.read((tx) => primeirosPassos(tx, c.scope)),
   }),
   route({
     method: 'get',

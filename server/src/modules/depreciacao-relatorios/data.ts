@@ -57,7 +57,7 @@ async function porPeriodo(tx: Db, scope: TenantScope, f: DepreciacaoRelatorioFil
         bensWhere(scope, f),
         gte(depreciacaoLancamentos.competencia, f.competenciaDe!),
         lte(depreciacaoLancamentos.competencia, f.competenciaAte!),
-        sql`exists (select 1 from depreciacao_fechamentos fe where fe.municipality_id = ${depreciacaoLancamentos.municipalityId}
+        sql`exists (select 1 from depreciacao_closings fe where fe.municipality_id = ${depreciacaoLancamentos.municipalityId}
           and fe.competencia = ${depreciacaoLancamentos.competencia} and fe.status = 'concluido')`,
       ),
     )

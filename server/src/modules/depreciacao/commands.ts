@@ -16,7 +16,8 @@ import {
 } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { depreciacaoConfig, depreciacaoEventos } from '../../db/schema';
-import { liveEvent, record, type Outbox } from '../../db/tx';
+import { liveEvent, type Outbox } from '../../db/tx';
+import { record } from '../audit';
 import { badRequest, conflict } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { addHistory } from '../patrimonios';

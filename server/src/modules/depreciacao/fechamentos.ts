@@ -8,8 +8,9 @@ import {
   type FechamentoDepreciacao,
 } from '@tombo/shared';
 import type { Db } from '../../db/client';
-import { depreciacaoFechamentos, depreciacaoLancamentos } from '../../db/schema';
-import { liveEvent, record, type Actor, type Outbox } from '../../db/tx';
+import { depreciacaoClosings, depreciacaoLancamentos } from '../../db/schema';
+import { liveEvent, type Actor, type Outbox } from '../../db/tx';
+import { record } from '../audit';
 import { badRequest, conflict } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { createJob, type JobRow } from '../jobs';
@@ -20,7 +21,7 @@ export const travarFechamentos = (tx: Db, scope: TenantScope) =>
   tx.execute(sql`select pg_advisory_xact_lock(${FECHAMENTO_LOCK}::int, ${scope.municipalityId}::int)`);
 
 export const mmYYYY = (competencia: string) => `${competencia.slice(5)}/${competencia.slice(0, 4)}`;
-type FechamentoRow = typeof depreciacaoFechamentos.$inferSelect;
+type FechamentoRow = typeof depreciacaoClosings.$inferSelect;
 
 /** Row → API. */
 export function presentFechamento(r: FechamentoRow): FechamentoDepreciacao {
@@ -28,9 +29,9 @@ export function presentFechamento(r: FechamentoRow): FechamentoDepreciacao {
     competencia: r.competencia,
     status: r.status as FechamentoDepreciacao['status'],
     jobId: r.jobId,
-    bens: r.bens,
-    totalQuota: Number(r.totalQuota).toFixed(2),
-    erro: r.erro,
+    bens: r.patrimonioCount,
+    totalQuota: Number(r.totalAmount).toFixed(2),
+    erro: r.error,
     closedBy: r.closedByName,
     createdAt: r.createdAt.toISOString(),
     concludedAt: r.concludedAt?.toISOString() ?? null,
@@ -41,19 +42,19 @@ export function presentFechamento(r: FechamentoRow): FechamentoDepreciacao {
 export async function listarFechamentos(tx: Db, scope: TenantScope): Promise<{ fechamentos: FechamentoDepreciacao[] }> {
   const rows = await tx
     .select()
-    .from(depreciacaoFechamentos)
-    .where(ofTenant(depreciacaoFechamentos, scope))
-    .orderBy(desc(depreciacaoFechamentos.competencia));
+    .from(depreciacaoClosings)
+    .where(ofTenant(depreciacaoClosings, scope))
+    .orderBy(desc(depreciacaoClosings.competencia));
   return { fechamentos: rows.map(presentFechamento) };
 }
 
 /** The last closed (concluded) month, or null. */
 export async function ultimaFechada(tx: Db, scope: TenantScope): Promise<string | null> {
   const [row] = await tx
-    .select({ c: depreciacaoFechamentos.competencia })
-    .from(depreciacaoFechamentos)
-    .where(and(ofTenant(depreciacaoFechamentos, scope), eq(depreciacaoFechamentos.status, 'concluido')))
-    .orderBy(desc(depreciacaoFechamentos.competencia))
+    .select({ c: depreciacaoClosings.competencia })
+    .from(depreciacaoClosings)
+    .where(and(ofTenant(depreciacaoClosings, scope), eq(depreciacaoClosings.status, 'concluido')))
+    .orderBy(desc(depreciacaoClosings.competencia))
     .limit(1);
   return row?.c ?? null;
 }
@@ -61,10 +62,10 @@ export async function ultimaFechada(tx: Db, scope: TenantScope): Promise<string 
 /** The last month closed or being closed (its events are refused), or null. */
 export async function ultimaNaoAberta(tx: Db, scope: TenantScope): Promise<string | null> {
   const [row] = await tx
-    .select({ c: depreciacaoFechamentos.competencia })
-    .from(depreciacaoFechamentos)
-    .where(and(ofTenant(depreciacaoFechamentos, scope), ne(depreciacaoFechamentos.status, 'falhou')))
-    .orderBy(desc(depreciacaoFechamentos.competencia))
+    .select({ c: depreciacaoClosings.competencia })
+    .from(depreciacaoClosings)
+    .where(and(ofTenant(depreciacaoClosings, scope), ne(depreciacaoClosings.status, 'falhou')))
+    .orderBy(desc(depreciacaoClosings.competencia))
     .limit(1);
   return row?.c ?? null;
 }
@@ -85,9 +86,9 @@ export async function solicitarFechamento(
   await travarFechamentos(tx, scope);
   const rows = await tx
     .select()
-    .from(depreciacaoFechamentos)
-    .where(ofTenant(depreciacaoFechamentos, scope))
-    .orderBy(desc(depreciacaoFechamentos.competencia));
+    .from(depreciacaoClosings)
+    .where(ofTenant(depreciacaoClosings, scope))
+    .orderBy(desc(depreciacaoClosings.competencia));
   const mesmo = rows.find((r) => r.competencia === competencia);
   if (mesmo?.status === 'concluido') throw conflict(M.jaFechado(mmYYYY(competencia)));
   if (mesmo?.status === 'em_andamento') throw conflict(M.emAndamento(mmYYYY(competencia)));
@@ -112,8 +113,8 @@ export async function solicitarFechamento(
       details: { new_value: { competencia } },
     },
   });
-  if (mesmo) await tx.delete(depreciacaoFechamentos).where(eq(depreciacaoFechamentos.id, mesmo.id));
-  await tx.insert(depreciacaoFechamentos).values({
+  if (mesmo) await tx.delete(depreciacaoClosings).where(eq(depreciacaoClosings.id, mesmo.id));
+  await tx.insert(depreciacaoClosings).values({
     municipalityId: scope.municipalityId,
     competencia,
     status: 'em_andamento',
@@ -135,9 +136,9 @@ export async function reabrirFechamento(
   // A failed close of a later month is not a close: it does not block reopening and goes with it.
   const [ultimo] = await tx
     .select()
-    .from(depreciacaoFechamentos)
-    .where(and(ofTenant(depreciacaoFechamentos, scope), ne(depreciacaoFechamentos.status, 'falhou')))
-    .orderBy(desc(depreciacaoFechamentos.competencia))
+    .from(depreciacaoClosings)
+    .where(and(ofTenant(depreciacaoClosings, scope), ne(depreciacaoClosings.status, 'falhou')))
+    .orderBy(desc(depreciacaoClosings.competencia))
     .limit(1);
   const alvo = ultimo?.competencia === competencia ? ultimo : null;
   if (!alvo) {
@@ -149,8 +150,8 @@ export async function reabrirFechamento(
     .delete(depreciacaoLancamentos)
     .where(and(ofTenant(depreciacaoLancamentos, scope), eq(depreciacaoLancamentos.competencia, competencia)));
   await tx
-    .delete(depreciacaoFechamentos)
-    .where(and(ofTenant(depreciacaoFechamentos, scope), gte(depreciacaoFechamentos.competencia, competencia)));
+    .delete(depreciacaoClosings)
+    .where(and(ofTenant(depreciacaoClosings, scope), gte(depreciacaoClosings.competencia, competencia)));
   await record(
     tx,
     out,
@@ -159,7 +160,7 @@ export async function reabrirFechamento(
       entityType: 'DepreciacaoFechamento',
       entityId: competencia,
       label: mmYYYY(competencia),
-      details: { old_value: { competencia, bens: alvo.bens, totalQuota: alvo.totalQuota } },
+      details: { old_value: { competencia, bens: alvo.patrimonioCount, totalQuota: alvo.totalAmount } },
     },
     liveEvent(room.municipality(scope.municipalityId), 'depreciacao.fechamento', { competencia, status: 'reaberto' }),
   );

@@ -136,7 +136,7 @@ async function carimbo(tx: Db, scope: TenantScope): Promise<string> {
   const m = scope.municipalityId;
   const [r] = rowsOf<{ c: string }>(
     await tx.execute(sql`select concat_ws('|',
-      (select string_agg(id || status, ',' order by id) from depreciacao_fechamentos where municipality_id = ${m}),
+      (select string_agg(id || status, ',' order by id) from depreciacao_closings where municipality_id = ${m}),
       (select max(id) from depreciacao_eventos where municipality_id = ${m}),
       (select version || inicio || arredondamento || coalesce(data_corte::text, '') from depreciacao_config
         where municipality_id = ${m}),

@@ -57,8 +57,8 @@ export const depreciacaoEventos = pgTable(
  * A month closed (or being closed) for the municipality: one row per competência, closed in order;
  * reopening deletes the row and its entries (only while the next month is open).
  */
-export const depreciacaoFechamentos = pgTable(
-  'depreciacao_fechamentos',
+export const depreciacaoClosings = pgTable(
+  'depreciacao_closings',
   {
     id: serial('id').primaryKey(),
     municipalityId: integer('municipality_id')
@@ -71,15 +71,15 @@ export const depreciacaoFechamentos = pgTable(
     /** The job that closes (or closed) it. */
     jobId: text('job_id'),
     /** Assets with an entry, and the month's total (filled when concluded). */
-    bens: integer('bens').notNull().default(0),
-    totalQuota: numeric('total_quota', { precision: 16, scale: 2 }).notNull().default('0'),
-    erro: text('erro'),
+    patrimonioCount: integer('patrimonio_count').notNull().default(0),
+    totalAmount: numeric('total_amount', { precision: 16, scale: 2 }).notNull().default('0'),
+    error: text('error'),
     closedById: integer('closed_by_id').references(() => users.id, { onDelete: 'set null' }),
     closedByName: text('closed_by_name'),
     createdAt: created(),
     concludedAt: ts('concluded_at'),
   },
-  (t) => [uniqueIndex('depreciacao_fechamentos_competencia_uq').on(t.municipalityId, t.competencia)],
+  (t) => [uniqueIndex('depreciacao_closings_competencia_uq').on(t.municipalityId, t.competencia)],
 );
 
 /**

@@ -1,7 +1,7 @@
-import { labelTemplates } from '../../db/schema';
+import { etiquetaTemplates } from '../../db/schema';
 import { ownedBy } from '../../tenancy/rules';
 
 /** Who may change which label template: any of their municipality's (the role decides whether they may write). */
 export const etiquetaAccess = {
-  'labelTemplate.manage': ownedBy(labelTemplates),
+  'labelTemplate.manage': ownedBy(etiquetaTemplates),
 };

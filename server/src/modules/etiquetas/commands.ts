@@ -7,9 +7,10 @@ import {
   type LabelTemplateUpdate,
 } from '@tombo/shared';
 import type { Db } from '../../db/client';
-import { labelTemplates } from '../../db/schema';
+import { etiquetaTemplates } from '../../db/schema';
 import { lockOwned } from '../../db/owned';
-import { liveEvent, record, type Outbox } from '../../db/tx';
+import { liveEvent, type Outbox } from '../../db/tx';
+import { record } from '../audit';
 import { conflict, isUniqueViolation } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { presentLabelTemplate, type LabelTemplateRow } from './presenters';
@@ -21,20 +22,20 @@ const changed = (scope: TenantScope, id: number, removed?: boolean) =>
 type Body = Omit<LabelTemplateCreate, 'municipalityId'> & { isDefault: boolean; elements: LabelTemplate['elements'] };
 
 function duplicate(err: unknown): never {
-  if (isUniqueViolation(err, 'label_templates_name_uq')) throw conflict(ETIQUETA_MSG.nameTaken, 'DUPLICATE');
+  if (isUniqueViolation(err, 'etiqueta_templates_name_uq')) throw conflict(ETIQUETA_MSG.nameTaken, 'DUPLICATE');
   throw err;
 }
 
 /** Unsets the municipality's other defaults (one default per municipality; same transaction). */
 async function clearDefault(tx: Db, scope: TenantScope, except?: number): Promise<void> {
   await tx
-    .update(labelTemplates)
+    .update(etiquetaTemplates)
     .set({ isDefault: false, updatedAt: new Date() })
     .where(
       and(
-        ofTenant(labelTemplates, scope),
-        eq(labelTemplates.isDefault, true),
-        except ? ne(labelTemplates.id, except) : undefined,
+        ofTenant(etiquetaTemplates, scope),
+        eq(etiquetaTemplates.isDefault, true),
+        except ? ne(etiquetaTemplates.id, except) : undefined,
       ),
     );
 }
@@ -56,7 +57,7 @@ export async function createLabelTemplate(
 ): Promise<LabelTemplate> {
   if (input.isDefault) await clearDefault(tx, scope);
   const [row] = await tx
-    .insert(labelTemplates)
+    .insert(etiquetaTemplates)
     .values({
       municipalityId: scope.municipalityId,
       name: input.name,
@@ -90,10 +91,10 @@ export async function updateLabelTemplate(
   id: number,
   input: Body & Pick<LabelTemplateUpdate, 'version'>,
 ): Promise<LabelTemplate> {
-  const old = await lockOwned(tx, labelTemplates, id, scope.municipalityId, input.version, ETIQUETA_MSG.notFound);
+  const old = await lockOwned(tx, etiquetaTemplates, id, scope.municipalityId, input.version, ETIQUETA_MSG.notFound);
   if (input.isDefault && !old.isDefault) await clearDefault(tx, scope, id);
   const [row] = await tx
-    .update(labelTemplates)
+    .update(etiquetaTemplates)
     .set({
       name: input.name,
       width: input.width,
@@ -103,7 +104,7 @@ export async function updateLabelTemplate(
       updatedAt: new Date(),
       version: old.version + 1,
     })
-    .where(and(eq(labelTemplates.id, id), ofTenant(labelTemplates, scope)))
+    .where(and(eq(etiquetaTemplates.id, id), ofTenant(etiquetaTemplates, scope)))
     .returning()
     .catch(duplicate);
   await record(
@@ -123,16 +124,16 @@ export async function updateLabelTemplate(
 
 /** Deletes a label template; when it was the default, the oldest remaining one becomes the default. */
 export async function deleteLabelTemplate(tx: Db, out: Outbox, scope: TenantScope, id: number): Promise<void> {
-  const old = await lockOwned(tx, labelTemplates, id, scope.municipalityId, undefined, ETIQUETA_MSG.notFound);
-  await tx.delete(labelTemplates).where(eq(labelTemplates.id, id));
+  const old = await lockOwned(tx, etiquetaTemplates, id, scope.municipalityId, undefined, ETIQUETA_MSG.notFound);
+  await tx.delete(etiquetaTemplates).where(eq(etiquetaTemplates.id, id));
   if (old.isDefault) {
     const [next] = await tx
-      .select({ id: labelTemplates.id })
-      .from(labelTemplates)
-      .where(ofTenant(labelTemplates, scope))
-      .orderBy(asc(labelTemplates.id))
+      .select({ id: etiquetaTemplates.id })
+      .from(etiquetaTemplates)
+      .where(ofTenant(etiquetaTemplates, scope))
+      .orderBy(asc(etiquetaTemplates.id))
       .limit(1);
-    if (next) await tx.update(labelTemplates).set({ isDefault: true }).where(eq(labelTemplates.id, next.id));
+    if (next) await tx.update(etiquetaTemplates).set({ isDefault: true }).where(eq(etiquetaTemplates.id, next.id));
   }
   await record(
     tx,

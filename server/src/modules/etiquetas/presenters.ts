@@ -1,7 +1,7 @@
 import type { LabelTemplate } from '@tombo/shared';
-import type { labelTemplates } from '../../db/schema';
+import type { etiquetaTemplates } from '../../db/schema';
 
-export type LabelTemplateRow = typeof labelTemplates.$inferSelect;
+export type LabelTemplateRow = typeof etiquetaTemplates.$inferSelect;
 
 /** Row → API shape of a label template (HTTP, events and the generation job's snapshot). */
 export const presentLabelTemplate = (r: LabelTemplateRow): LabelTemplate => ({

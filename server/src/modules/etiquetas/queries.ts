@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ETIQUETA_MSG, type LabelTemplate, type PatrimonioFilters } from '@tombo/shared';
 import type { Db } from '../../db/client';
-import { labelTemplates, patrimonios } from '../../db/schema';
+import { etiquetaTemplates, patrimonios } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { filterWhere } from '../patrimonios';
@@ -11,9 +11,9 @@ import { presentLabelTemplate } from './presenters';
 export async function listLabelTemplates(tx: Db, scope: TenantScope): Promise<LabelTemplate[]> {
   const rows = await tx
     .select()
-    .from(labelTemplates)
-    .where(ofTenant(labelTemplates, scope))
-    .orderBy(desc(labelTemplates.isDefault), asc(sql`lower(${labelTemplates.name})`));
+    .from(etiquetaTemplates)
+    .where(ofTenant(etiquetaTemplates, scope))
+    .orderBy(desc(etiquetaTemplates.isDefault), asc(sql`lower(${etiquetaTemplates.name})`));
   return rows.map(presentLabelTemplate);
 }
 
@@ -21,8 +21,8 @@ export async function listLabelTemplates(tx: Db, scope: TenantScope): Promise<La
 export async function getLabelTemplate(tx: Db, scope: TenantScope, id: number): Promise<LabelTemplate> {
   const [row] = await tx
     .select()
-    .from(labelTemplates)
-    .where(and(ofTenant(labelTemplates, scope), eq(labelTemplates.id, id)));
+    .from(etiquetaTemplates)
+    .where(and(ofTenant(etiquetaTemplates, scope), eq(etiquetaTemplates.id, id)));
   if (!row) throw notFound(ETIQUETA_MSG.notFound);
   return presentLabelTemplate(row);
 }

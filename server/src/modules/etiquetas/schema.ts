@@ -15,8 +15,8 @@ import { created, updated, version } from '../../db/columns';
 import { municipalities } from '../../db/core-schema';
 
 /** Label templates of a municipality (spec §3 Label template); sizes in mm, elements as JSON. */
-export const labelTemplates = pgTable(
-  'label_templates',
+export const etiquetaTemplates = pgTable(
+  'etiqueta_templates',
   {
     id: serial('id').primaryKey(),
     municipalityId: integer('municipality_id')
@@ -32,10 +32,10 @@ export const labelTemplates = pgTable(
     version: version(),
   },
   (t) => [
-    index('label_templates_municipality_idx').on(t.municipalityId),
-    uniqueIndex('label_templates_name_uq').on(t.municipalityId, sql`lower(${t.name})`),
+    index('etiqueta_templates_municipality_idx').on(t.municipalityId),
+    uniqueIndex('etiqueta_templates_name_uq').on(t.municipalityId, sql`lower(${t.name})`),
     // One default per municipality (the commands unset the others first, in the same transaction).
-    uniqueIndex('label_templates_default_uq')
+    uniqueIndex('etiqueta_templates_default_uq')
       .on(t.municipalityId)
       .where(sql`${t.isDefault}`),
   ],

@@ -12,7 +12,8 @@ import {
 import type { Db } from '../../db/client';
 import { exportTemplates } from '../../db/schema';
 import { lockOwned } from '../../db/owned';
-import { liveEvent, record, type Outbox } from '../../db/tx';
+import { liveEvent, type Outbox } from '../../db/tx';
+import { record } from '../audit';
 import { badRequest, conflict, isUniqueViolation } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { listFields } from '../form-fields';

@@ -11,7 +11,8 @@ import {
 } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { exportTemplates, municipalities } from '../../db/schema';
-import { liveEvent, record, type AuditEntry, type Outbox } from '../../db/tx';
+import { liveEvent, type Outbox } from '../../db/tx';
+import { record, type AuditEntry } from '../audit';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../http/errors';
 import type { AllMunicipalities } from '../../tenancy/scope';
 import { installationFields } from '../form-fields';

@@ -10,7 +10,8 @@ import {
 import type { Db } from '../../db/client';
 import { lockOwned } from '../../db/owned';
 import { fichaTemplates, patrimonios } from '../../db/schema';
-import { liveEvent, record, type Outbox } from '../../db/tx';
+import { liveEvent, type Outbox } from '../../db/tx';
+import { record } from '../audit';
 import { conflict, isUniqueViolation } from '../../http/errors';
 import { requireAccess } from '../../tenancy/access';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';

@@ -10,7 +10,8 @@ import {
 import type { Db } from '../../db/client';
 import { assetFormFields, patrimonios } from '../../db/schema';
 import { lockOwned } from '../../db/owned';
-import { record, liveEvent, type AuditEntry, type Outbox } from '../../db/tx';
+import { liveEvent, type Outbox } from '../../db/tx';
+import { record, type AuditEntry } from '../audit';
 import { HttpError, conflict, isUniqueViolation } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { presentField } from './presenters';

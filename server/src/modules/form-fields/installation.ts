@@ -9,7 +9,8 @@ import {
 } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { assetFormFields, municipalities, patrimonios } from '../../db/schema';
-import { liveEvent, record, type Outbox } from '../../db/tx';
+import { liveEvent, type Outbox } from '../../db/tx';
+import { record } from '../audit';
 import { HttpError, conflict, isUniqueViolation, notFound } from '../../http/errors';
 import type { AllMunicipalities } from '../../tenancy/scope';
 import { presentField } from './presenters';

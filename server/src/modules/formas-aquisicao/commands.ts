@@ -10,7 +10,8 @@ import {
 import type { Db } from '../../db/client';
 import { formasAquisicao } from '../../db/schema';
 import { lockOwned } from '../../db/owned';
-import { record, liveEvent, type AuditEntry, type Outbox } from '../../db/tx';
+import { liveEvent, type Outbox } from '../../db/tx';
+import { record, type AuditEntry } from '../audit';
 import { conflict, isForeignKeyViolation, isUniqueViolation } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { presentFormaAquisicao } from './presenters';
@@ -18,7 +19,7 @@ import { presentFormaAquisicao } from './presenters';
 const M = CATALOG_MSG.formas;
 
 function duplicate(err: unknown): never {
-  if (isUniqueViolation(err, 'formas_aquisicao_nome_uq')) throw conflict(M.nameTaken, 'DUPLICATE');
+  if (isUniqueViolation(err, 'formas_aquisicao_name_uq')) throw conflict(M.nameTaken, 'DUPLICATE');
   throw err;
 }
 
@@ -30,14 +31,14 @@ const recordChange = (
   out: Outbox,
   scope: TenantScope,
   action: string,
-  row: { id: number; nome: string },
+  row: { id: number; name: string },
   details: string,
 ) => {
   const entry: AuditEntry = {
     action: `FORMA_AQUISICAO_${action}`,
     entityType: 'FormaAquisicao',
     entityId: row.id,
-    label: row.nome,
+    label: row.name,
     details,
   };
   const event = liveEvent(room.municipality(scope.municipalityId), 'catalog.changed', { catalog: 'formas-aquisicao' });
@@ -53,10 +54,10 @@ export async function createFormaAquisicao(
 ): Promise<FormaAquisicao> {
   const [row] = await tx
     .insert(formasAquisicao)
-    .values({ municipalityId: scope.municipalityId, nome: input.nome, ativo: input.ativo ?? true })
+    .values({ municipalityId: scope.municipalityId, name: input.nome, active: input.ativo ?? true })
     .returning()
     .catch(duplicate);
-  await recordChange(tx, out, scope, 'CREATE', row, text.created(row.nome));
+  await recordChange(tx, out, scope, 'CREATE', row, text.created(row.name));
   return presentFormaAquisicao(row);
 }
 
@@ -72,15 +73,15 @@ export async function updateFormaAquisicao(
   const [row] = await tx
     .update(formasAquisicao)
     .set({
-      nome: input.nome ?? old.nome,
-      ativo: input.ativo ?? old.ativo,
+      name: input.nome ?? old.name,
+      active: input.ativo ?? old.active,
       updatedAt: new Date(),
       version: old.version + 1,
     })
     .where(thisRow(scope, id))
     .returning()
     .catch(duplicate);
-  await recordChange(tx, out, scope, 'UPDATE', row, text.updated(row.nome));
+  await recordChange(tx, out, scope, 'UPDATE', row, text.updated(row.name));
   return presentFormaAquisicao(row);
 }
 
@@ -95,12 +96,12 @@ export async function toggleFormaAquisicao(
   const old = await lockOwned(tx, formasAquisicao, id, scope.municipalityId, input.version, M.notFound);
   const [row] = await tx
     .update(formasAquisicao)
-    .set({ ativo: !old.ativo, updatedAt: new Date(), version: old.version + 1 })
+    .set({ active: !old.active, updatedAt: new Date(), version: old.version + 1 })
     .where(thisRow(scope, id))
     .returning();
-  const [action, details] = row.ativo
-    ? ['ACTIVATE', text.activated(row.nome)]
-    : ['DEACTIVATE', text.deactivated(row.nome)];
+  const [action, details] = row.active
+    ? ['ACTIVATE', text.activated(row.name)]
+    : ['DEACTIVATE', text.deactivated(row.name)];
   await recordChange(tx, out, scope, action, row, details);
   return presentFormaAquisicao(row);
 }
@@ -114,5 +115,5 @@ export async function deleteFormaAquisicao(tx: Db, out: Outbox, scope: TenantSco
     if (isForeignKeyViolation(err)) throw conflict(M.inUse, 'IN_USE');
     throw err;
   }
-  await recordChange(tx, out, scope, 'DELETE', old, text.deleted(old.nome));
+  await recordChange(tx, out, scope, 'DELETE', old, text.deleted(old.name));
 }

@@ -6,8 +6,8 @@ export type FormaAquisicaoRow = typeof formasAquisicao.$inferSelect;
 /** Row → API shape of an acquisition form. */
 export const presentFormaAquisicao = (r: FormaAquisicaoRow): FormaAquisicao => ({
   id: r.id,
-  nome: r.nome,
-  ativo: r.ativo,
+  nome: r.name,
+  ativo: r.active,
   municipalityId: r.municipalityId,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),

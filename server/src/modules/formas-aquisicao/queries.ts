@@ -10,7 +10,7 @@ export async function listFormasAquisicao(tx: Db, scope: TenantScope, onlyActive
   const rows = await tx
     .select()
     .from(formasAquisicao)
-    .where(and(ofTenant(formasAquisicao, scope), onlyActive ? eq(formasAquisicao.ativo, true) : undefined))
-    .orderBy(asc(formasAquisicao.nome));
+    .where(and(ofTenant(formasAquisicao, scope), onlyActive ? eq(formasAquisicao.active, true) : undefined))
+    .orderBy(asc(formasAquisicao.name));
   return rows.map(presentFormaAquisicao);
 }

@@ -10,11 +10,11 @@ export const formasAquisicao = pgTable(
     municipalityId: integer('municipality_id')
       .notNull()
       .references(() => municipalities.id, { onDelete: 'restrict' }),
-    nome: text('nome').notNull(),
-    ativo: boolean('ativo').notNull().default(true),
+    name: text('name').notNull(),
+    active: boolean('active').notNull().default(true),
     createdAt: created(),
     updatedAt: updated(),
     version: version(),
   },
-  (t) => [uniqueIndex('formas_aquisicao_nome_uq').on(t.municipalityId, sql`lower(${t.nome})`)],
+  (t) => [uniqueIndex('formas_aquisicao_name_uq').on(t.municipalityId, sql`lower(${t.name})`)],
 );

@@ -11,7 +11,8 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { formasAquisicao, imovelArquivos, imoveis, sectors } from '../../db/schema';
 import { lockOwned } from '../../db/owned';
-import { record, type Outbox } from '../../db/tx';
+import { type Outbox } from '../../db/tx';
+import { record } from '../audit';
 import { HttpError, badRequest, conflict, isUniqueViolation, notFound } from '../../http/errors';
 import { inScope, ofTenant, type TenantScope } from '../../tenancy/scope';
 import { checkCustomValues } from '../form-fields';
@@ -47,7 +48,7 @@ async function refNames(tx: Db, scope: TenantScope, sectorId: number | null, for
   }
   if (formaId != null) {
     const [f] = await tx
-      .select({ nome: formasAquisicao.nome })
+      .select({ nome: formasAquisicao.name })
       .from(formasAquisicao)
       .where(and(eq(formasAquisicao.id, formaId), ofTenant(formasAquisicao, scope)));
     if (!f) throw badRequest(IMOVEL_MSG.formaNotFound, { formaAquisicaoId: IMOVEL_MSG.formaNotFound });

@@ -14,7 +14,8 @@ import {
 } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { imoveis } from '../../db/schema';
-import { liveEvent, record, type Outbox } from '../../db/tx';
+import { liveEvent, type Outbox } from '../../db/tx';
+import { record } from '../audit';
 import { HttpError, fromZod } from '../../http/errors';
 import {
   checkRows,

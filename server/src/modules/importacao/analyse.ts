@@ -19,6 +19,9 @@ import { checkRows, foldHeader, runImport, type ImportOutcome } from '../../spre
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { estadoOf, statusOf } from '../patrimonios';
 import type { Catalogs } from '../patrimonios';
+import { existingValuesOnly } from './existing';
+import { guessEstado, guessStatus } from './guess';
+import { UpdatePreview } from './preview';
 import { readFailure, registerImport, type RegisterRead } from './read';
 
 /**
@@ -37,6 +40,10 @@ export interface AnalyseInput extends RegisterRead {
   errorsFile: string;
   /** Told the number of rows read so far, every BATCH rows. */
   onProgress?: (rows: number) => void;
+  /** False: every catalog value must exist already (and its sector be the scope's), per row. */
+  createCatalogs?: boolean;
+  /** Re-import: numbers already in the register update their asset (previewed) instead of being errors. */
+  atualizar?: 'numero' | null;
 }
 
 export interface AnalyseOutput extends ImportacaoAnalise {
@@ -67,8 +74,10 @@ export async function analyse(ctx: Ctx, scope: TenantScope, input: AnalyseInput)
     }
   };
   const { mapping } = input;
+  const existing = input.createCatalogs === false ? existingValuesOnly(input.catalogs, scope, mapping) : null;
   // The values of every row read (even one repeating a number): each needs a choice.
-  const spec = registerImport(input, (row) => {
+  const spec = registerImport(input, (row, at) => {
+    if (existing && !existing(row, at)) return null;
     count('setor', row.setor);
     if (mapping.local != null && row.local) count('local', localKey(row.setor, row.local));
     if (mapping.tipo != null && row.tipo) count('tipo', row.tipo);
@@ -90,17 +99,22 @@ export async function analyse(ctx: Ctx, scope: TenantScope, input: AnalyseInput)
     );
   let report: CsvFile | null = null;
   let outcome: ImportOutcome;
+  const preview = input.atualizar && !input.generateNumbers ? new UpdatePreview(ctx, scope, mapping) : null;
   try {
     report = await openCsv(input.errorsFile, ['Linha', 'Campo', 'Mensagem'], '\n');
     const errors = report;
     outcome = await runImport(checkRows(input.file, spec), {
-      taken: {
-        batch: BATCH,
-        field: IMPORTACAO_FIELD_LABELS.numero,
-        of: (r) => r.numero,
-        lookup: inRegister,
-        error: IMPORTACAO_MSG.duplicateInRegister,
-      },
+      good: preview ? { batch: BATCH, write: (rows) => preview.add(rows) } : undefined,
+      taken:
+        input.generateNumbers || preview
+          ? undefined
+          : {
+              batch: BATCH,
+              field: IMPORTACAO_FIELD_LABELS.numero,
+              of: (r) => r.numero,
+              lookup: inRegister,
+              error: IMPORTACAO_MSG.duplicateInRegister,
+            },
       onErrors: (list) => errors.write(list.map((e) => [e.line, e.field, e.message])),
       keepErrors: IMPORTACAO_LIMITS.inlineErrors,
       progress: { every: BATCH, report: input.onProgress },
@@ -110,7 +124,8 @@ export async function analyse(ctx: Ctx, scope: TenantScope, input: AnalyseInput)
     throw readFailure(err);
   }
   await report.close();
-  const { total, valid, errorCount, errors: inline, taken: duplicates } = outcome;
+  const { total, valid, errorCount, errors: inline } = outcome;
+  const duplicates = preview ? preview.count : outcome.taken;
   if (!total) throw new HttpError(422, 'UNPROCESSABLE', IMPORTACAO_MSG.noRows, { file: IMPORTACAO_MSG.noRows });
 
   const byName = <T extends { id: number; name: string }>(list: T[]) => new Map(list.map((x) => [fold(x.name), x]));
@@ -153,29 +168,7 @@ export async function analyse(ctx: Ctx, scope: TenantScope, input: AnalyseInput)
       estado: enumOf(counts.estado, (v) => estadoOf(v) ?? guessEstado(v)),
     },
     duplicates,
+    ...(preview ? { atualizacoes: preview.result() } : {}),
     values,
   };
-}
-
-/** Other systems' words for a status (GEAFIN: ATIVO, DOADO, DESCARREGADO, BAIXADO…). */
-function guessStatus(v: string) {
-  const f = fold(v);
-  if (/^(ativo|em uso|normal|incorporado|regular)/.test(f)) return 'ativo';
-  if (/(doad|doacao)/.test(f)) return 'doado';
-  if (/(baix|descarreg|alienad|leiload|inserviv)/.test(f)) return 'baixado';
-  if (/(extravi|desaparec|furt|roubad|perdid)/.test(f)) return 'extraviado';
-  if (/(manuten|conserto|reparo)/.test(f)) return 'em_manutencao';
-  if (/(ocios|dispon|deposito|estoque)/.test(f)) return 'ocioso';
-  return null;
-}
-
-/** Other systems' words for a conservation state (ÓTIMO, BOM, REGULAR, PÉSSIMO, N/A…). */
-function guessEstado(v: string) {
-  const f = fold(v);
-  if (/^(novo|otimo|excelente)/.test(f)) return 'novo';
-  if (/^bom/.test(f)) return 'bom';
-  if (/^(regular|razoavel)/.test(f)) return 'regular';
-  if (/^(ruim|pessimo|precario|danificad)/.test(f)) return 'ruim';
-  if (/(inserviv|irrecuperavel|sucata)/.test(f)) return 'inservivel';
-  return null;
 }

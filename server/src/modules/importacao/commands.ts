@@ -5,6 +5,7 @@ import {
   IMPORTACAO_FIELD_LABELS,
   IMPORTACAO_LIMITS,
   IMPORTACAO_MSG,
+  looksLikeCode,
   splitLocalKey,
   type Importacao,
   type ImportacaoAnalise,
@@ -14,16 +15,19 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { formasAquisicao, importacoes, locais, sectors, tiposBens } from '../../db/schema';
-import { record, type Actor, type Outbox } from '../../db/tx';
+import { type Actor, type Outbox } from '../../db/tx';
+import { record } from '../audit';
 import { HttpError, conflict } from '../../http/errors';
 import { detectCsvDialect, openSpreadsheet, spreadsheetKind, InflateBudget } from '../../spreadsheet';
 import { text } from '../../spreadsheet/import';
-import { ofTenant, type TenantScope } from '../../tenancy/scope';
+import { inScope, ofTenant, scopeOfMunicipality, type TenantScope } from '../../tenancy/scope';
 import { JobFailure } from '../../jobs/define';
 import { createJob, type JobRow } from '../jobs';
 import { fieldRules } from '../form-fields';
+import { resolveDefaults } from './catalogs';
 import { mapCustom } from './custom';
 import { importacaoFolder } from './files';
+import type { Importer } from './importer';
 import { numberedHeaders, presentImportacao } from './presenters';
 import { getImportacaoRow } from './queries';
 import { XLSX_BUDGET, readFailure } from './read';
@@ -121,19 +125,31 @@ export async function createImportacao(
   return presentImportacao(row);
 }
 
-/** The text an analysis is remembered by: the mapping (in field order) and whether row 1 is a header. */
-export const analysisKey = (mapping: ImportacaoMapping, hasHeader: boolean) =>
+/**
+ * The text an analysis is remembered by: the mapping (in field order), whether row 1 is a header and
+ * whether the numbers are generated.
+ */
+export const analysisKey = (
+  mapping: ImportacaoMapping,
+  hasHeader: boolean,
+  generateNumbers = false,
+  atualizar: string | null = null,
+) =>
   JSON.stringify({
     mapping: Object.fromEntries(
       Object.entries({ ...mapping, custom: Object.fromEntries(Object.entries(mapping.custom ?? {}).sort()) }).sort(),
     ),
     hasHeader,
+    ...(generateNumbers ? { generateNumbers } : {}),
+    ...(atualizar ? { atualizar } : {}),
   });
 
 /** Throws 422 when the mapping does not fit the file (required fields, a column twice, none outside). */
-export function checkMapping(mapping: ImportacaoMapping, hasHeader: boolean, headers: string[]): void {
-  void hasHeader; // headers are "Coluna N" without a header row: one per column either way
-  const errs = mappingErrors(mapping, Math.max(headers.length, 1));
+export function checkMapping(
+  body: { mapping: ImportacaoMapping; generateNumbers: boolean },
+  headers: string[], // "Coluna N" without a header row: one per column either way
+): void {
+  const errs = mappingErrors(body.mapping, Math.max(headers.length, 1), body.generateNumbers);
   const first = Object.values(errs)[0];
   if (first) throw unprocessable(first, errs);
 }
@@ -153,10 +169,11 @@ export async function startAnalysis(
   out: Outbox,
   scope: TenantScope,
   actor: Actor,
+  who: Importer,
   id: string,
-  body: { mapping: ImportacaoMapping; hasHeader: boolean },
+  body: { mapping: ImportacaoMapping; hasHeader: boolean; generateNumbers: boolean; atualizar: 'numero' | null },
 ): Promise<JobRow> {
-  const row = await getImportacaoRow(tx, scope, id, true);
+  const row = await getImportacaoRow(tx, scope, id, true, who.ownerId);
   assertIdle(row);
   const { unknown } = mapCustom(await fieldRules(tx, scope), body.mapping);
   if (unknown.length)
@@ -167,7 +184,15 @@ export async function startAnalysis(
     ownerId: actor.id,
     name: 'importacao.analise',
     title: `Análise do cadastro (${row.fileName})`.slice(0, 200),
-    payload: { importacaoId: row.id, mapping: body.mapping, hasHeader: body.hasHeader },
+    payload: {
+      importacaoId: row.id,
+      mapping: body.mapping,
+      hasHeader: body.hasHeader,
+      generateNumbers: body.generateNumbers,
+      atualizar: body.atualizar,
+      sectorIds: who.sectorIds,
+      createCatalogs: who.createCatalogs,
+    },
     audit: {
       action: 'IMPORTACAO_ANALYSE',
       entityType: 'Importacao',
@@ -218,16 +243,29 @@ export async function saveAnalysis(
 
 type Confirm = z.output<typeof importacaoConfirmarBody>;
 
-/** Every distinct value has a choice, and every chosen row exists in the municipality (422 otherwise). */
+/**
+ * Every distinct value has a choice, every chosen row exists in the municipality and its sector is one
+ * the importer sees (422 otherwise); 'criar' only for an importer who may create catalog rows (403).
+ */
 async function checkValueMapping(
   tx: Db,
   scope: TenantScope,
+  who: Importer,
   values: Record<string, string[]>,
   vm: ImportacaoValueMapping,
 ): Promise<void> {
   const fail = (field: string, value: string, message: string): never => {
     throw unprocessable(message, { [`valueMapping.${field}`]: message });
   };
+  if (!who.createCatalogs)
+    for (const field of IMPORTACAO_CATALOGS)
+      if (Object.values(vm[field]).some((c) => 'criar' in c))
+        throw new HttpError(403, 'FORBIDDEN', IMPORTACAO_MSG.noCreate, {
+          [`valueMapping.${field}`]: IMPORTACAO_MSG.noCreate,
+        });
+  // A sector value that reads as a code ("1773") is never created under that text: a name is asked for.
+  for (const [v, c] of Object.entries(vm.setor))
+    if ('criar' in c && !c.nome && looksLikeCode(v)) fail('setor', v, IMPORTACAO_MSG.numericSector(v));
   for (const field of [...IMPORTACAO_CATALOGS, 'status', 'estado'] as const) {
     const label = IMPORTACAO_FIELD_LABELS[field];
     for (const v of values[field] ?? []) {
@@ -262,7 +300,8 @@ async function checkValueMapping(
     for (const [v, c] of Object.entries(vm[field]))
       if ('id' in c && !known.has(c.id)) fail(field, v, IMPORTACAO_MSG.badChoice(IMPORTACAO_FIELD_LABELS[field], v));
   };
-  check('setor', sectorIds);
+  const mine = scopeOfMunicipality(scope.municipalityId, who.sectorIds);
+  check('setor', new Set([...sectorIds].filter((id) => inScope(mine, id))));
   check('tipo', tipoIds);
   check('forma', formaIds);
   for (const [key, c] of Object.entries(vm.local)) {
@@ -281,16 +320,23 @@ export async function confirmImportacao(
   out: Outbox,
   scope: TenantScope,
   actor: Actor,
+  who: Importer,
   id: string,
   body: Confirm,
 ): Promise<JobRow> {
-  const row = await getImportacaoRow(tx, scope, id, true);
+  const row = await getImportacaoRow(tx, scope, id, true, who.ownerId);
   assertIdle(row);
   if (row.status === 'analisando') throw conflict(IMPORTACAO_MSG.analysing);
-  if (row.analysisKey !== analysisKey(body.mapping, body.hasHeader) || row.analysisErrors == null)
+  if (
+    row.analysisKey !== analysisKey(body.mapping, body.hasHeader, body.generateNumbers, body.atualizar) ||
+    row.analysisErrors == null
+  )
     throw unprocessable(IMPORTACAO_MSG.notAnalysed);
-  if (row.analysisErrors > 0) throw unprocessable(IMPORTACAO_MSG.hasErrors(row.analysisErrors));
-  await checkValueMapping(tx, scope, row.distinctValues ?? {}, body.valueMapping);
+  // Bad rows: refused whole, unless the importer keeps them as pending rows to correct.
+  if (row.analysisErrors > 0 && body.pendentes !== 'manter')
+    throw unprocessable(IMPORTACAO_MSG.hasErrors(row.analysisErrors));
+  await checkValueMapping(tx, scope, who, row.distinctValues ?? {}, body.valueMapping);
+  await resolveDefaults(tx, scopeOfMunicipality(scope.municipalityId, who.sectorIds), body.defaults);
   const job = await createJob(tx, out, scope, {
     ownerId: actor.id,
     name: 'importacao.bens',
@@ -300,7 +346,13 @@ export async function confirmImportacao(
       actorName: actor.name,
       mapping: body.mapping,
       hasHeader: body.hasHeader,
+      generateNumbers: body.generateNumbers,
+      atualizar: body.atualizar,
+      pendentes: body.pendentes,
+      defaults: body.defaults,
       valueMapping: body.valueMapping,
+      sectorIds: who.sectorIds,
+      createCatalogs: who.createCatalogs,
     },
     audit: {
       action: 'IMPORTACAO_REQUEST',

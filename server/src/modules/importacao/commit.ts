@@ -1,40 +1,26 @@
-import { and, inArray, sql } from 'drizzle-orm';
-import {
-  HISTORICO_ACTIONS,
-  IMPORTACAO_MSG,
-  localKey,
-  room,
-  type ImportacaoCatalog,
-  type ImportacaoReport,
-  type ImportacaoValueMapping,
-} from '@tombo/shared';
+import { eq, sql } from 'drizzle-orm';
+import { IMPORTACAO_MSG, room, type ImportacaoReport } from '@tombo/shared';
 import type { Db } from '../../db/client';
-import {
-  assetVersions,
-  formasAquisicao,
-  locais,
-  numberingSequences,
-  patrimonioHistorico,
-  patrimonios,
-  tiposBens,
-} from '../../db/schema';
-import { audit, type Actor, type Outbox } from '../../db/tx';
+import { assetVersions, importacoes } from '../../db/schema';
+import { type Actor, type Outbox } from '../../db/tx';
+import { audit } from '../audit';
 import { JobFailure } from '../../jobs/define';
-import { checkRows, runImport, yieldToOthers, type GoodRow } from '../../spreadsheet/import';
-import { ofTenant, type TenantScope } from '../../tenancy/scope';
-import { getPattern, highestTaken, sequenceOf } from '../numbering';
-import { createSector } from '../sectors';
+import { checkRows, runImport, yieldToOthers, type CheckedRow } from '../../spreadsheet/import';
+import type { TenantScope } from '../../tenancy/scope';
 import { fieldRules } from '../form-fields';
-import { fold } from './analyse';
+import { buildAsset, dadosOrigemOf, fieldKeyByLabel, sourceValues, unmappedColumns, type AssetRow } from './asset-row';
+import { refsOf, resolveCatalogs, resolveDefaults } from './catalogs';
 import { mapCustom } from './custom';
-import { loadCatalogs } from '../patrimonios';
 import { registerImport } from './read';
+import type { PendingRow } from './schema';
+import { NumberRange, continueCounters, writeBatch } from './write';
 import type { ImportacaoBensPayload } from './jobs/importacao-bens';
 
 /**
  * The commit of a register, inside the caller's transaction: creates the catalog rows chosen as
- * 'criar', streams the file again and inserts its rows in batches (numbers as they are in the file),
- * then moves the numbering counters past the imported numbers. Any bad row throws: nothing stays.
+ * 'criar' (an importer who may), streams the file again and inserts its rows in batches (numbers as
+ * they are in the file, then the numbering counters moved past them; or numbers issued from the
+ * sequences, as the asset sheet did). Any bad row throws: nothing stays.
  */
 
 /**
@@ -57,186 +43,22 @@ const pauseRatio = () => {
 };
 /** Rows parsed between two turns given to other work of the process. */
 const YIELD_EVERY = 100;
-type Ref = { id: number; name: string };
 
-/** Two free characters for a new sector's code: its initials, else any free pair (codes are 2 letters/digits). */
-function sectorCodeFor(name: string, taken: Set<string>): string {
-  const letters = fold(name)
-    .toUpperCase()
-    .replace(/[^A-Z0-9 ]/g, '');
-  const words = letters.split(' ').filter((w) => w && !['DA', 'DE', 'DO', 'DAS', 'DOS', 'E'].includes(w));
-  const flat = words.join('');
-  const tries = [
-    words.length > 1 ? words[0][0] + words[1][0] : flat.slice(0, 2),
-    ...[...flat.slice(1)].map((c) => flat[0] + c),
-  ].filter((c) => c.length === 2);
-  const ALPHA = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-  for (const a of ALPHA) for (const b of ALPHA) tries.push(a + b);
-  const code = tries.find((c) => !taken.has(c));
-  if (!code)
-    throw new JobFailure('Não há mais códigos de setor livres (2 caracteres) para criar os setores do arquivo.', false);
-  taken.add(code);
-  return code;
-}
-
-interface Resolved {
-  setor: Map<string, Ref & { code: string }>;
-  local: Map<string, Ref>;
-  tipo: Map<string, Ref>;
-  forma: Map<string, Ref>;
-  created: Record<ImportacaoCatalog, number>;
-}
-
-/** The catalog row of every distinct value: the chosen one, or a new one ('criar'; one per name). */
-async function resolveCatalogs(tx: Db, out: Outbox, scope: TenantScope, vm: ImportacaoValueMapping): Promise<Resolved> {
-  const m = scope.municipalityId;
-  const cat = await loadCatalogs(tx, scope);
-  const created = { setor: 0, local: 0, tipo: 0, forma: 0 };
-  const codes = new Set(cat.sectors.map((s) => s.code));
-  const sectorById = new Map(cat.sectors.map((s) => [s.id, s]));
-  const sectorByName = new Map(cat.sectors.map((s) => [fold(s.name), s]));
-  const setor = new Map<string, Ref & { code: string }>();
-  for (const [value, c] of Object.entries(vm.setor)) {
-    let s = 'id' in c ? sectorById.get(c.id) : sectorByName.get(fold(value));
-    if (!s) {
-      const name = value.trim().slice(0, 100) || 'Sem setor';
-      // As the sectors screen creates one: audited, and `sector.created` sent after the commit (outbox).
-      const sector = await createSector(tx, out, scope, { name, code: sectorCodeFor(name, codes) });
-      s = { id: sector.id, name: sector.name, code: sector.code };
-      sectorByName.set(fold(name), s);
-      created.setor++;
-    }
-    setor.set(value, s);
+/** Errors of a checked row by field key (the engine reports them by label; a row's own error: 'linha'). */
+function errorsByKey(keys: Map<string, string>, errors: CheckedRow<unknown>['errors']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of errors) {
+    const k = keys.get(e.field) ?? 'linha';
+    out[k] = out[k] ? `${out[k]} ${e.message}` : e.message;
   }
-  const simple = async (
-    choices: Record<string, { id: number } | { criar: true }>,
-    existing: Ref[],
-    insert: (name: string) => Promise<Ref>,
-    kind: 'tipo' | 'forma',
-  ) => {
-    const byId = new Map(existing.map((x) => [x.id, x]));
-    const byName = new Map(existing.map((x) => [fold(x.name), x]));
-    const out = new Map<string, Ref>();
-    for (const [value, c] of Object.entries(choices)) {
-      let x = 'id' in c ? byId.get(c.id) : byName.get(fold(value));
-      if (!x) {
-        x = await insert(value.trim().slice(0, 100));
-        byName.set(fold(x.name), x);
-        created[kind]++;
-      }
-      out.set(value, x);
-    }
-    return out;
-  };
-  const tipo = await simple(
-    vm.tipo,
-    cat.tipos,
-    async (name) =>
-      (
-        await tx
-          .insert(tiposBens)
-          .values({ municipalityId: m, name })
-          .returning({ id: tiposBens.id, name: tiposBens.name })
-      )[0],
-    'tipo',
-  );
-  const forma = await simple(
-    vm.forma,
-    cat.formas,
-    async (name) =>
-      (
-        await tx
-          .insert(formasAquisicao)
-          .values({ municipalityId: m, nome: name })
-          .returning({ id: formasAquisicao.id, name: formasAquisicao.nome })
-      )[0],
-    'forma',
-  );
-  const localById = new Map(cat.locais.map((l) => [l.id, l]));
-  const localByName = new Map(cat.locais.map((l) => [`${l.sectorId}:${fold(l.name)}`, l]));
-  const local = new Map<string, Ref>();
-  for (const [key, c] of Object.entries(vm.local)) {
-    const [setorValue, value] = key.split('\u001f');
-    const s = setor.get(setorValue);
-    if (!s) continue; // a pair whose sector the file never pairs it with: unused
-    let l: Ref | undefined = 'id' in c ? localById.get(c.id) : localByName.get(`${s.id}:${fold(value)}`);
-    if (!l) {
-      const name = value.trim().slice(0, 100);
-      const [row] = await tx
-        .insert(locais)
-        .values({ municipalityId: m, sectorId: s.id, name })
-        .returning({ id: locais.id, name: locais.name, sectorId: locais.sectorId });
-      localByName.set(`${s.id}:${fold(name)}`, row);
-      l = row;
-      created.local++;
-    }
-    local.set(key, l);
-  }
-  return { setor, local, tipo, forma, created };
+  return out;
 }
 
-/** A row ready to insert: its number, its sector's code (for the counters), the asset's columns. */
-interface Row {
-  numero: string;
-  sectorCode: string;
-  values: typeof patrimonios.$inferInsert & { sectorId: number };
-}
-
-/** Inserts one batch with its history entries; a number already in the register fails the import with its line. */
-async function insertBatch(tx: Db, scope: TenantScope, actor: Actor, rows: Array<GoodRow<Row>>): Promise<void> {
-  const batch = rows.map((r) => ({ line: r.line, ...r.value.values }));
-  const taken = await tx
-    .select({ n: patrimonios.numeroPatrimonio })
-    .from(patrimonios)
-    .where(
-      and(
-        ofTenant(patrimonios, scope),
-        inArray(
-          patrimonios.numeroPatrimonio,
-          batch.map((r) => r.numeroPatrimonio),
-        ),
-      ),
-    )
-    .limit(1);
-  if (taken.length) {
-    const line = batch.find((r) => r.numeroPatrimonio === taken[0].n)!.line;
-    throw new JobFailure(`Linha ${line}: ${IMPORTACAO_MSG.duplicateInRegister(taken[0].n)}`, false);
-  }
-  const inserted = await tx
-    .insert(patrimonios)
-    .values(batch.map(({ line: _line, ...v }) => v))
-    .returning({ id: patrimonios.id, numero: patrimonios.numeroPatrimonio, doado: patrimonios.doado });
-  await tx.insert(patrimonioHistorico).values(
-    inserted.map((x) => ({
-      patrimonioId: x.id,
-      municipalityId: scope.municipalityId,
-      action: HISTORICO_ACTIONS.created,
-      details: `Bem ${x.numero} cadastrado por importação do cadastro anterior${x.doado ? ' (baixado por doação)' : ''}.`,
-      userId: actor.id,
-      userName: actor.name,
-    })),
-  );
-}
-
-/** Moves each used sector's counter of this year past the highest imported number of its shape. */
-async function continueCounters(tx: Db, scope: TenantScope, codes: string[]): Promise<void> {
-  const pattern = await getPattern(tx, scope);
-  const now = new Date();
-  for (const code of codes) {
-    const seq = sequenceOf(pattern, code, now);
-    const top = await highestTaken(tx, scope, seq);
-    if (!top) continue;
-    await tx
-      .insert(numberingSequences)
-      .values({ municipalityId: scope.municipalityId, ...seq.key, lastValue: top })
-      .onConflictDoUpdate({
-        target: [numberingSequences.municipalityId, numberingSequences.sectorCode, numberingSequences.year],
-        set: { lastValue: sql`greatest(${numberingSequences.lastValue}, ${top})` },
-      });
-  }
-}
-
-/** The whole commit (see above); `file` is the stored register. */
+/**
+ * The whole commit (see above); `file` is the stored register, `headers` its column names (for the
+ * "dados de origem"). With `pendentes: 'manter'` bad rows (and numbers already taken) are kept on the
+ * upload as pending rows instead of failing the import; with `atualizar` taken numbers update their asset.
+ */
 export async function commitRegister(
   tx: Db,
   out: Outbox,
@@ -246,69 +68,51 @@ export async function commitRegister(
   payload: ImportacaoBensPayload,
   fileName: string,
   onProgress: (rows: number) => void,
+  headers: string[] = [],
 ): Promise<ImportacaoReport> {
   const { mapped: custom, unknown } = mapCustom(await fieldRules(tx, scope), payload.mapping);
   if (unknown.length) throw new JobFailure(IMPORTACAO_MSG.customUnknown(unknown[0]), false);
-  const refs = await resolveCatalogs(tx, out, scope, payload.valueMapping);
-  const { mapping, valueMapping: vm } = payload;
+  const refs = await resolveCatalogs(tx, out, scope, payload.valueMapping, payload.createCatalogs);
+  const defaults = await resolveDefaults(tx, scope, payload.defaults);
+  const { mapping, valueMapping: vm, generateNumbers } = payload;
+  const keep = payload.pendentes === 'manter';
+  const mode = { generated: generateNumbers, update: payload.atualizar != null, keepPending: keep };
+  const origemColumns = unmappedColumns(mapping, headers.length);
+  const keys = fieldKeyByLabel(custom);
   const sectorIds = new Set<number>();
   const codes = new Set<string>();
-  let total = 0;
-  let first = '';
-  let last = '';
+  const range = new NumberRange();
+  const pending: PendingRow[] = [];
+  let created = 0;
+  let updated = 0;
   const ratio = pauseRatio();
-  // Each row with the catalog rows and fixed values the admin chose for its texts (none missing: refused).
-  const spec = registerImport({ ...payload, custom }, (row, at): Row | null => {
-    const unmapped = (label: string, value: string) => {
-      at.error('', IMPORTACAO_MSG.unmapped(label, value));
-      return null;
-    };
-    const s = refs.setor.get(row.setor);
-    if (!s) return unmapped('Setor', row.setor);
-    const l = row.local && mapping.local != null ? refs.local.get(localKey(row.setor, row.local)) : undefined;
-    if (row.local && mapping.local != null && !l) return unmapped('Local', row.local);
-    const t = row.tipo && mapping.tipo != null ? refs.tipo.get(row.tipo) : undefined;
-    if (row.tipo && mapping.tipo != null && !t) return unmapped('Tipo de bem', row.tipo);
-    const f = row.forma && mapping.forma != null ? refs.forma.get(row.forma) : undefined;
-    if (row.forma && mapping.forma != null && !f) return unmapped('Forma de aquisição', row.forma);
-    const status = row.status && mapping.status != null ? vm.status[row.status] : 'ativo';
-    if (!status) return unmapped('Status', row.status);
-    const estado = row.estado && mapping.estado != null ? vm.estado[row.estado] : null;
-    if (estado === undefined) return unmapped('Estado de conservação', row.estado);
-    return {
-      numero: row.numero,
-      sectorCode: s.code,
-      values: {
-        municipalityId: scope.municipalityId,
-        numeroPatrimonio: row.numero,
-        descricaoBem: row.descricao,
-        tipoId: t?.id ?? null,
-        tipoNome: t?.name ?? null,
-        sectorId: s.id,
-        setorNome: s.name,
-        localId: l?.id ?? null,
-        localNome: l?.name ?? null,
-        formaAquisicaoId: f?.id ?? null,
-        formaNome: f?.name ?? null,
-        valorAquisicao: row.valor,
-        quantidade: row.quantidade,
-        dataAquisicao: row.data,
-        // A donation, as the register leaves an approved one: written off and marked donated.
-        status: status === 'doado' ? 'baixado' : status,
-        doado: status === 'doado',
-        estadoConservacao: estado ?? null,
-        observacoes: row.observacoes,
-        customFields: row.customFields,
-        createdById: actor.id,
-        createdByName: actor.name,
-      },
-    };
-  });
+  const build = { scope, actor, mapping, vm, refs: refsOf(refs), defaults };
+  const spec = registerImport({ ...payload, custom }, (row, at) =>
+    buildAsset(build, row, at.error, {
+      source: sourceValues(mapping, at.cells),
+      origem: dadosOrigemOf(headers, origemColumns, at.cells),
+    }),
+  );
+  // Bad rows become pending rows (their texts, errors by field) as they are read.
+  async function* keepingBad(rows: AsyncIterable<CheckedRow<AssetRow>>) {
+    for await (const r of rows) {
+      if (keep && r.value == null) {
+        const origem = dadosOrigemOf(headers, origemColumns, r.cells);
+        pending.push({
+          line: r.line,
+          values: sourceValues(mapping, r.cells),
+          errors: errorsByKey(keys, r.errors),
+          ...(origem.length ? { origem } : {}),
+        });
+      }
+      yield r;
+    }
+  }
   // The asset_versions row is bumped once at the end (migration 0033), not by every batch: a bump locks
   // it until the commit, and other users' asset writes in this municipality would wait for the whole import.
   await tx.execute(sql`select set_config('tombo.defer_asset_versions', 'on', true)`);
-  const outcome = await runImport(checkRows(file, spec), {
-    badRows: 'all-or-nothing',
+  const outcome = await runImport(keepingBad(checkRows(file, spec)), {
+    badRows: keep ? 'skip' : 'all-or-nothing',
     reject: ([e]) => {
       throw new JobFailure(`Linha ${e.line}: ${e.field ? `${e.field}: ` : ''}${e.message}`, false);
     },
@@ -316,15 +120,23 @@ export async function commitRegister(
       batch: batchRows(),
       async write(rows) {
         const started = performance.now();
-        await insertBatch(tx, scope, actor, rows);
-        for (const { value } of rows) {
-          sectorIds.add(value.values.sectorId);
-          codes.add(value.sectorCode);
+        const done = await writeBatch(
+          tx,
+          out,
+          scope,
+          actor,
+          rows.map((r) => r.value),
+          mode,
+        );
+        pending.push(...done.pending);
+        updated += done.updated;
+        for (const r of done.inserted) {
+          sectorIds.add(r.values.sectorId);
+          codes.add(r.sectorCode);
         }
-        first ||= rows[0].value.numero;
-        last = rows[rows.length - 1].value.numero;
-        total += rows.length;
-        onProgress(total);
+        range.add(done.inserted.map((r) => r.numero));
+        created += done.inserted.length;
+        onProgress(created + updated + pending.length);
         await yieldToOthers();
         const pause = ratio * (performance.now() - started);
         if (pause >= 1) await new Promise((r) => setTimeout(r, pause));
@@ -333,26 +145,40 @@ export async function commitRegister(
     // Rows of a read chunk parse without a break: the API's requests (inline runner) get turns between.
     progress: { every: YIELD_EVERY },
   });
-  total = outcome.total;
-  if (!total) throw new JobFailure(IMPORTACAO_MSG.noRows, false);
+  if (!outcome.total) throw new JobFailure(IMPORTACAO_MSG.noRows, false);
   await tx.execute(sql`select set_config('tombo.defer_asset_versions', 'off', true)`);
   await tx
     .insert(assetVersions)
     .values({ municipalityId: scope.municipalityId, version: 1 })
     .onConflictDoUpdate({ target: assetVersions.municipalityId, set: { version: sql`${assetVersions.version} + 1` } });
-  await continueCounters(tx, scope, [...codes]);
-  const numeros = { first, last };
+  if (!generateNumbers) await continueCounters(tx, scope, [...codes]);
+  pending.sort((a, b) => a.line - b.line);
+  // What the pending rows are committed with later (the value mapping resolved now: created rows by name).
+  await tx
+    .update(importacoes)
+    .set({
+      settings: { ...payload, sectorIds: undefined, createCatalogs: undefined, headers },
+      pending: keep ? pending : null,
+      pendingVersion: sql`${importacoes.pendingVersion} + 1`,
+    })
+    .where(eq(importacoes.id, payload.importacaoId));
+  const numeros = range.value;
   await audit(tx, out, {
     action: 'IMPORTACAO_COMMIT',
     entityType: 'Importacao',
     entityId: payload.importacaoId,
     label: fileName,
+    // One sector: its usuarios see the import in the log (as the asset sheet's import was recorded).
+    sectorId: sectorIds.size === 1 ? [...sectorIds][0] : null,
     details: {
       new_value: {
         arquivo: fileName,
-        bens: total,
-        de: first,
-        ate: last,
+        bens: created,
+        atualizados: updated,
+        pendentes: pending.length,
+        de: numeros?.first ?? null,
+        ate: numeros?.last ?? null,
+        numeros_gerados: generateNumbers,
         setores_criados: refs.created.setor,
         locais_criados: refs.created.local,
         tipos_criados: refs.created.tipo,
@@ -361,14 +187,24 @@ export async function commitRegister(
     },
   });
   const m = scope.municipalityId;
-  out.emit([room.assets(m), ...[...sectorIds].map((id) => room.sectorAssets(m, id))], 'patrimonio.bulk_created', {
-    count: total,
-    source: 'import',
-    first,
-    last,
-    sectorIds: [...sectorIds],
-  });
+  if (created && numeros)
+    out.emit([room.assets(m), ...[...sectorIds].map((id) => room.sectorAssets(m, id))], 'patrimonio.bulk_created', {
+      count: created,
+      source: 'import',
+      first: numeros.first,
+      last: numeros.last,
+      sectorIds: [...sectorIds],
+    });
   if (refs.created.tipo) out.emit(room.municipality(m), 'catalog.changed', { catalog: 'tipos-bens' });
   if (refs.created.forma) out.emit(room.municipality(m), 'catalog.changed', { catalog: 'formas-aquisicao' });
-  return { importacaoId: payload.importacaoId, total, created: total, createdCatalogs: refs.created, numeros };
+  return {
+    importacaoId: payload.importacaoId,
+    total: outcome.total,
+    created,
+    createdCatalogs: refs.created,
+    numeros,
+    generated: generateNumbers,
+    updated,
+    pending: pending.length,
+  };
 }

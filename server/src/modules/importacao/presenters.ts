@@ -1,6 +1,6 @@
 import type { Importacao, ImportacaoStatus } from '@tombo/shared';
 import type { importacoes } from '../../db/schema';
-import { suggestMapping } from './suggest';
+import { suggestFromValues, suggestMapping } from './suggest';
 
 export type ImportacaoRow = typeof importacoes.$inferSelect;
 
@@ -23,7 +23,7 @@ export function presentImportacao(r: ImportacaoRow): Importacao {
     hasHeader: r.hasHeader,
     headers: r.headers,
     preview: r.preview,
-    suggestedMapping: suggestMapping(r.hasHeader ? r.headers : []),
+    suggestedMapping: r.hasHeader ? suggestMapping(r.headers) : suggestFromValues(r.preview, r.headers.length),
     status: r.status as ImportacaoStatus,
     jobId: r.jobId,
     createdAt: r.createdAt.toISOString(),

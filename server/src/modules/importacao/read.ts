@@ -31,12 +31,14 @@ export interface RegisterRead {
   mapping: ImportacaoMapping;
   hasHeader: boolean;
   custom?: MappedCustom;
+  /** The file has no numbers: none is read, none may repeat (the commit issues them). */
+  generateNumbers?: boolean;
 }
 
 /**
  * The register import's configuration of the engine (spreadsheet/import): its limits and answers,
  * the admin's mapping, each row read with `parseRow` and then by `then` (the analysis counts its
- * values, the commit resolves them), no number twice in the file.
+ * values, the commit resolves them), no number twice in the file (when the file has them).
  */
 export function registerImport<T extends { numero: string }>(
   input: RegisterRead,
@@ -47,13 +49,11 @@ export function registerImport<T extends { numero: string }>(
     failure: refusal(IMPORTACAO_MSG.badFile),
     columns: () => mappedColumns(input.mapping),
     row(at) {
-      const parsed = parseRow(at, input.custom);
+      const parsed = parseRow(at, input.custom, input.generateNumbers);
       return parsed && then(parsed, at);
     },
-    unique: {
-      field: IMPORTACAO_FIELD_LABELS.numero,
-      of: (v) => v.numero,
-      repeated: IMPORTACAO_MSG.duplicateInFile,
-    },
+    unique: input.generateNumbers
+      ? undefined
+      : { field: IMPORTACAO_FIELD_LABELS.numero, of: (v) => v.numero, repeated: IMPORTACAO_MSG.duplicateInFile },
   };
 }

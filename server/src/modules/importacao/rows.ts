@@ -37,8 +37,11 @@ export interface ParsedRow {
 
 const NUMERO_MAX = 40;
 
-/** Reads one row through the mapping; its errors go to `row.error` (one per bad field); null when it has any. */
-export function parseRow(row: ImportRow, custom: MappedCustom = NO_CUSTOM): ParsedRow | null {
+/**
+ * Reads one row through the mapping; its errors go to `row.error` (one per bad field); null when it
+ * has any. `generateNumbers`: the file has no number (the commit issues one), `numero` is ''.
+ */
+export function parseRow(row: ImportRow, custom: MappedCustom = NO_CUSTOM, generateNumbers = false): ParsedRow | null {
   const { line, cells } = row;
   const at = (f: ImportacaoField) => row.cell(f);
   const get = (f: ImportacaoField) => text(at(f));
@@ -48,8 +51,8 @@ export function parseRow(row: ImportRow, custom: MappedCustom = NO_CUSTOM): Pars
     row.error(IMPORTACAO_FIELD_LABELS[f], message);
   };
 
-  const numero = get('numero');
-  if (!numero) err('numero', IMPORTACAO_MSG.required('O número de patrimônio'));
+  const numero = generateNumbers ? '' : get('numero');
+  if (!numero && !generateNumbers) err('numero', IMPORTACAO_MSG.required('O número de patrimônio'));
   else if (numero.length > NUMERO_MAX) err('numero', IMPORTACAO_MSG.numeroTooLong);
   const setor = get('setor');
   if (!setor) err('setor', IMPORTACAO_MSG.required('O setor'));
@@ -123,7 +126,11 @@ export function parseRow(row: ImportRow, custom: MappedCustom = NO_CUSTOM): Pars
 }
 
 /** Checks a mapping against the file's columns: required fields chosen, no column twice, none outside. */
-export function mappingErrors(mapping: ImportacaoMapping, columns: number): Record<string, string> {
+export function mappingErrors(
+  mapping: ImportacaoMapping,
+  columns: number,
+  generateNumbers = false,
+): Record<string, string> {
   const out: Record<string, string> = {};
   const seen = new Map<number, string>();
   const chosen: Array<[string, number | null]> = [
@@ -137,6 +144,8 @@ export function mappingErrors(mapping: ImportacaoMapping, columns: number): Reco
     seen.set(col, f);
   }
   for (const f of ['numero', 'descricao', 'setor'] as const)
-    if (mapping[f] == null) out[`mapping.${f}`] = IMPORTACAO_MSG.missingField(IMPORTACAO_FIELD_LABELS[f]);
+    if (mapping[f] == null && !(f === 'numero' && generateNumbers))
+      out[`mapping.${f}`] = IMPORTACAO_MSG.missingField(IMPORTACAO_FIELD_LABELS[f]);
+  if (generateNumbers && mapping.numero != null) out['mapping.numero'] = IMPORTACAO_MSG.numeroAndGenerate;
   return out;
 }

@@ -3,6 +3,15 @@ import { created, updated } from '../../db/columns';
 import { municipalities } from '../../db/core-schema';
 import { users } from '../users/schema';
 
+/** A pending row as stored (ImportacaoPendente of the API). */
+export interface PendingRow {
+  line: number;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  /** The file's columns no field takes ("dados de origem"), kept for when the row is committed. */
+  origem?: Array<{ rotulo: string; valor: string }>;
+}
+
 /**
  * An uploaded register of another system (issue 12): the stored file, what was detected, the last
  * analysis (its mapping key and error count: a commit needs a clean one) and the import job.
@@ -35,6 +44,12 @@ export const importacoes = pgTable(
     distinctValues: jsonb('distinct_values').$type<Record<string, string[]>>(),
     jobId: uuid('job_id'),
     report: jsonb('report').$type<Record<string, unknown>>(),
+    /** The confirmed import's settings (mapping, value mapping, defaults…): what its pending rows are committed with. */
+    settings: jsonb('settings').$type<Record<string, unknown>>(),
+    /** Rows the import refused and kept to be corrected (`pendentes: 'manter'`): line, values and errors by field. */
+    pending: jsonb('pending').$type<PendingRow[]>(),
+    /** Bumped by every change of `pending` (a stale correction is 409). */
+    pendingVersion: integer('pending_version').notNull().default(0),
     createdAt: created(),
     updatedAt: updated(),
   },

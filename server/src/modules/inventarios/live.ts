@@ -5,7 +5,7 @@ import { read } from '../../db/tx';
 import { HttpError } from '../../http/errors';
 import { logger } from '../../logger';
 import type { Principal } from '../../auth/principal';
-import { joinRequested, leaveRequested, type TomboIo, type TomboSocket } from '../../realtime/socket';
+import { isClosing, joinRequested, leaveRequested, type TomboIo, type TomboSocket } from '../../realtime/socket';
 import { scopeOfPrincipal } from '../../tenancy/scope';
 import { findInventario } from './queries';
 
@@ -22,6 +22,7 @@ async function presence(io: TomboIo, id: number): Promise<InventarioMembro[]> {
 
 async function announce(io: TomboIo, id: number, municipalityId: number): Promise<InventarioMembro[]> {
   const contadores = await presence(io, id);
+  if (isClosing(io)) return contadores;
   io.to(room.inventario(id)).emit('inventario.presence', {
     id: randomUUID(),
     municipalityId,

@@ -8,6 +8,7 @@ export { enqueueJob, requestJob } from './request';
 export { getJob, listJobs } from './queries';
 export { presentJob, type JobRow } from './presenters';
 export { publishJob, publishJobDeleted } from './publish';
+export { handToRunner } from './hand';
 import { fileRetentionJob } from './jobs/file-retention';
 /** The area's job definitions (collected by modules/job-definitions.ts). */
 export const jobs = [fileRetentionJob] as const;

@@ -9,11 +9,11 @@ import { startTestServer, type TestServer } from '../../../../tests/support/harn
 import { client } from '../../../../tests/support/http';
 import { jobRecorder, startWorkerIfNeeded } from '../../../../tests/support/jobs';
 import { jobs } from '../../db/schema';
-import { createBullQueue, syncJobSchedulers } from '../../jobs/bullmq';
+import { createBullQueue, syncJobSchedulers } from './runtime/bullmq';
 import { loadConfig } from '../../config';
 import { defineJob, scheduleOf } from '../../jobs/define';
 import { TIME_ZONE } from '../../jobs/format';
-import { createInlineQueue } from '../../jobs/inline';
+import { createInlineQueue } from './runtime/inline';
 import { QUEUE_NAME, queuePrefix } from '../../jobs/settings';
 import { jobDefinitions } from '../job-definitions';
 import { download } from './jobs.test-support';
@@ -87,7 +87,7 @@ async function expectScheduledSweep(s: TestServer) {
 describe('scheduled system jobs, inline runner (no Redis)', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer({ redisUrl: undefined, jobFileRetentionSweepMs: SWEEP_MS });
+    s = await startTestServer({ redisUrl: undefined, jobFileRetentionSweepMs: SWEEP_MS }, { seed: true });
   });
   afterAll(async () => {
     await s?.close();
@@ -132,7 +132,7 @@ describe('scheduled system jobs, inline runner (no Redis)', () => {
 describe('user jobs, inline runner: the definition’s retries', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer({ redisUrl: undefined, chromePath: '/nonexistent/chromium' });
+    s = await startTestServer({ redisUrl: undefined, chromePath: '/nonexistent/chromium' }, { seed: true });
   });
   afterAll(async () => {
     await s?.close();
@@ -181,7 +181,7 @@ describe.skipIf(!REDIS_URL)(
     let s: TestServer;
     let stopWorker: () => Promise<void> = async () => undefined;
     beforeAll(async () => {
-      s = await startTestServer({ redisUrl: REDIS_URL, jobFileRetentionSweepMs: SWEEP_MS });
+      s = await startTestServer({ redisUrl: REDIS_URL, jobFileRetentionSweepMs: SWEEP_MS }, { seed: true });
       stopWorker = await startWorkerIfNeeded(s);
     });
     afterAll(async () => {
@@ -296,7 +296,7 @@ describe.skipIf(!REDIS_URL || !DATABASE_URL)(
     let s: TestServer;
     let worker: ChildProcess | undefined;
     beforeAll(async () => {
-      s = await startTestServer({ redisUrl: REDIS_URL, jobFileRetentionSweepMs: SWEEP_MS });
+      s = await startTestServer({ redisUrl: REDIS_URL, jobFileRetentionSweepMs: SWEEP_MS }, { seed: true });
       worker = await startWorkerProcess(s);
     });
     afterAll(async () => {

@@ -5,7 +5,7 @@ import { client } from '../../../../tests/support/http';
 import { jobRecorder } from '../../../../tests/support/jobs';
 import { jobs } from '../../db/schema';
 import { queuePrefix, socketKey, QUEUE_NAME } from '../../jobs/settings';
-import { runJob } from '../../jobs/runner';
+import { runJob } from './runtime/runner';
 import { createPdfRenderer } from '../../render/pool';
 import { startJobWorker } from '@tombo/worker/bull-worker';
 import { createRedisPublisher } from '@tombo/worker/publisher';
@@ -14,7 +14,7 @@ import { download, exportXlsxEndToEnd } from './jobs.test-support';
 describe('jobs, inline mode: retries and recovery', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer({ redisUrl: undefined });
+    s = await startTestServer({ redisUrl: undefined }, { seed: true });
   });
   afterAll(async () => {
     await s?.close();
@@ -73,7 +73,7 @@ describe('jobs, inline mode: retries and recovery', () => {
     const token = (await s.login('admin')).token;
     const rec = jobRecorder(await s.socket(token));
     const row = await insertJob('xlsx');
-    const { createInlineQueue } = await import('../../jobs/inline');
+    const { createInlineQueue } = await import('./runtime/inline');
     const restarted = createInlineQueue(s.ctx);
     try {
       const done = await rec.completed(row.id);
@@ -88,7 +88,14 @@ describe('report template', () => {
   it('escapes every value and names the municipality, the columns and the pages', async () => {
     const { sectorsReportHtml, reportFooter } = await import('../sectors/jobs/sectors-report');
     const html = sectorsReportHtml({
-      municipality: 'Município <de> "Teste"',
+      branding: {
+        municipio: 'Teste',
+        prefeitura: 'Município <de> "Teste"',
+        secretaria: '',
+        departamento: '',
+        primaryColor: '#1f4e79',
+        logo: null,
+      },
       generatedAt: '22/11/2026 09:05',
       sectors: [{ code: 'A&B', name: '<script>alert(1)</script>', locaisCount: 1234 }],
     });
@@ -117,7 +124,7 @@ describe.skipIf(!REDIS_URL)(
     let stopWorker: (() => Promise<void>) | undefined;
 
     beforeAll(async () => {
-      s = await startTestServer({ redisUrl: REDIS_URL });
+      s = await startTestServer({ redisUrl: REDIS_URL }, { seed: true });
       // The worker process, in-process: its own Redis emitter publisher and Chromium, the same definitions.
       const { publisher, close: closePublisher } = await createRedisPublisher(REDIS_URL!, socketKey(s.ctx.config));
       const renderer = createPdfRenderer({ chromePath: s.ctx.config.chromePath });

@@ -6,14 +6,14 @@ import { startTestServer, type TestServer } from '../../../../tests/support/harn
 import { client } from '../../../../tests/support/http';
 import { jobRecorder } from '../../../../tests/support/jobs';
 import { jobs } from '../../db/schema';
-import { runJob } from '../../jobs/runner';
+import { runJob } from './runtime/runner';
 import { removeExpiredJobFiles } from './jobs/file-retention.handler';
 import { download, exportXlsxEndToEnd, xlsxRows } from './jobs.test-support';
 
 describe('jobs, inline mode (no Redis)', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer({ redisUrl: undefined });
+    s = await startTestServer({ redisUrl: undefined }, { seed: true });
   });
   afterAll(async () => {
     await s?.close();

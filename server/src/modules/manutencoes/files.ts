@@ -4,7 +4,7 @@ import { MANUTENCAO_ANEXO_EXTENSIONS, MANUTENCAO_MSG, PATRIMONIO_MSG } from '@to
 import type { AppContext } from '../../context';
 import type { TenantScope } from '../../tenancy/scope';
 import { checkFileType, cleanName, fileFolder } from '../../uploads';
-import { receiveFile } from '../patrimonios/files';
+import { receiveFile } from '../patrimonios';
 
 /** Bytes of maintenance attachments live under DATA_DIR/files/imoveis/<municipalityId>/manutencoes/<taskId>/. */
 const folder = fileFolder(path.join('files', 'imoveis'));

@@ -3,7 +3,7 @@ import { signedIn } from '../../auth/middleware';
 import { forbidden } from '../../http/errors';
 import { route, type RouteDef } from '../../http/route';
 import type { AppContext } from '../../context';
-import { appVersion } from '../version';
+import { appVersion } from '../../installation';
 import { buildOpenApi } from './document';
 import { VIEWER_HTML, VIEWER_SCRIPT_HASH } from './viewer';
 

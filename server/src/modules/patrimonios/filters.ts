@@ -27,12 +27,16 @@ const quickSearchPatterns = (q: string) => ({
   text: `%${likeEscape(fold(q))}%`,
 });
 
-/** Quick search: number by prefix, or description containing the words (accent- and case-insensitive). */
+/**
+ * Quick search: number by prefix, or description, standard fields or dados de origem containing the words
+ * (accent- and case-insensitive; each text column has its trigram GIN index, so the plan is a BitmapOr).
+ */
 export function quickSearch(q: string): SQL {
   const { numero, text } = quickSearchPatterns(q);
   return or(
     sql`${patrimonios.numeroPatrimonio} like ${numero}`,
     sql`${patrimonios.descricaoBusca} like ${text}`, // = immutable_unaccent(lower(descricao_bem)), stored
+    sql`${patrimonios.fieldsSearchText} like ${text}`, // marca, modelo, série, NF… and dados de origem (0048)
   )!;
 }
 

@@ -6,6 +6,7 @@ import type { Outbox } from '../../db/tx';
 import type { FieldRules } from '../form-fields';
 import { dateBR, estadoLabel, moneyBR, shown, statusLabel } from './format';
 import type { Row } from './presenters';
+import { standardChanges, type StandardValues } from './standard';
 
 export interface HistoryLine {
   patrimonioId: number;
@@ -84,8 +85,8 @@ type Described = Pick<
 /** Each changed field as a history line (old → new) and as audit old/new values. */
 export function describeChanges(
   id: number,
-  old: Described & Pick<Row, 'customFields'>,
-  next: Described,
+  old: Described & Pick<Row, 'customFields'> & Partial<StandardValues>,
+  next: Described & Partial<StandardValues>,
   customIn: Record<string, unknown> | null,
   rules: FieldRules,
 ): Changes {
@@ -128,6 +129,11 @@ export function describeChanges(
   diff('vidaUtilMeses', old.vidaUtilMeses, next.vidaUtilMeses, (v) => (v == null ? '—' : `${String(v)} meses`));
   if (!samePct(old.residualPct, next.residualPct))
     diff('residualPct', old.residualPct, next.residualPct, (v) => (v == null ? '—' : `${pctBR(String(v))} %`));
+  for (const c of standardChanges(old, next)) {
+    oldValues[c.key] = c.a;
+    newValues[c.key] = c.b;
+    history.push({ patrimonioId: id, action: HISTORICO_ACTIONS.updated, details: `${c.label}: ${c.from} → ${c.to}` });
+  }
   if (customIn) {
     const labels = new Map(rules.custom.map((f) => [f.key, f.label]));
     for (const [k, v] of Object.entries(customIn)) {

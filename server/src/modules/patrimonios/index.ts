@@ -20,8 +20,9 @@ export { assetRooms, assetChanged } from './rooms';
 export { addHistory, type HistoryLine } from './history';
 export { registerAssetHold, type AssetHold } from './holds';
 export { patrimonioSheetRows, type PatrimonioSheetSource } from './sheet';
-export { estadoOf, loadCatalogs, statusOf, type Catalogs } from './import';
+export { estadoOf, issueNumbers, loadCatalogs, statusOf, type Catalogs } from './import';
 export { registerFiles, receiveFile, type Processed } from './files';
+export { seedCatalogs, seedDemoAssets } from './seed';
 import { exportPatrimoniosJob } from './jobs/export-patrimonios';
 import { importPatrimoniosJob } from './jobs/import-patrimonios';
 /** The area's job definitions (collected by modules/job-definitions.ts). */

@@ -1,10 +1,12 @@
-import type {
-  EstadoConservacao,
-  HistoricoEntry,
-  Patrimonio,
-  PatrimonioArquivo,
-  PatrimonioListItem,
-  PatrimonioStatus,
+import {
+  PATRIMONIO_STANDARD_KEYS,
+  type EstadoConservacao,
+  type HistoricoEntry,
+  type Patrimonio,
+  type PatrimonioArquivo,
+  type PatrimonioListItem,
+  type PatrimonioStandardKey,
+  type PatrimonioStatus,
 } from '@tombo/shared';
 import { isoOf } from '../../db/columns';
 import type { patrimonioArquivos, patrimonioHistorico, patrimonios } from '../../db/schema';
@@ -34,6 +36,7 @@ export const LIST_ITEM_COLUMNS = [
   'doado',
   'transferenciaPendente',
   'customFields',
+  ...PATRIMONIO_STANDARD_KEYS,
   'createdAt',
   'updatedAt',
   'version',
@@ -41,6 +44,13 @@ export const LIST_ITEM_COLUMNS = [
 export type ListRow = Pick<Row, (typeof LIST_ITEM_COLUMNS)[number]>;
 /** A list row as the list's plain SQL reads it: its timestamps as node-postgres' text. */
 export type ListTextRow = Omit<ListRow, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };
+
+/** The standard fields of a row (issue 35), each under its API name, which is its column's key. */
+const standardOf = (r: Pick<Row, PatrimonioStandardKey>) =>
+  Object.fromEntries(PATRIMONIO_STANDARD_KEYS.map((k) => [k, r[k] ?? null])) as Pick<
+    PatrimonioListItem,
+    PatrimonioStandardKey
+  >;
 
 /** Row → list item: the shape of lists, exports and live events. */
 export const toListItem = (r: ListRow | ListTextRow): PatrimonioListItem => ({
@@ -63,6 +73,7 @@ export const toListItem = (r: ListRow | ListTextRow): PatrimonioListItem => ({
   doado: r.doado,
   transferencia_pendente: r.transferenciaPendente,
   customFields: r.customFields ?? {},
+  ...standardOf(r),
   createdAt: isoOf(r.createdAt),
   updatedAt: isoOf(r.updatedAt),
   version: r.version,
@@ -101,4 +112,5 @@ export const toPatrimonio = (r: Row, files: FileRow[], history: HistRow[]): Patr
   dataEntradaServico: r.dataEntradaServico ?? r.dataAquisicao,
   vidaUtilMeses: r.vidaUtilMeses,
   residualPct: r.residualPct == null ? null : Number(r.residualPct).toFixed(2),
+  dadosOrigem: Array.isArray(r.dadosOrigem) ? r.dadosOrigem : [],
 });

@@ -55,7 +55,7 @@ export async function tipoRef(tx: Db, m: number, id: number, requireActive: bool
 /** An acquisition form of municipality `m`, active when `requireActive` (422 otherwise). */
 export async function formaRef(tx: Db, m: number, id: number, requireActive: boolean): Promise<string> {
   const [f] = await tx
-    .select({ nome: formasAquisicao.nome, ativo: formasAquisicao.ativo })
+    .select({ nome: formasAquisicao.name, ativo: formasAquisicao.active })
     .from(formasAquisicao)
     .where(and(eq(formasAquisicao.id, id), eq(formasAquisicao.municipalityId, m)));
   if (!f) throw unprocessable('formaAquisicaoId', PATRIMONIO_MSG.formaNotFound);

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { DadoOrigem } from '@tombo/shared';
 import { ts, created, updated, version } from '../../db/columns';
 import { municipalities } from '../../db/core-schema';
 import { formasAquisicao } from '../formas-aquisicao/schema';
@@ -78,6 +79,27 @@ export const patrimonios = pgTable(
       .notNull()
       .default({})
       .$type<Record<string, string | number | boolean | null>>(),
+    // Standard fields of real registers (issue 35; docs/api.md). The CNPJ is kept as its 14 digits.
+    marca: text('marca'),
+    modelo: text('modelo'),
+    numeroSerie: text('numero_serie'),
+    fornecedorNome: text('fornecedor_nome'),
+    fornecedorCnpj: text('fornecedor_cnpj'),
+    notaFiscalNumero: text('nota_fiscal_numero'),
+    notaFiscalData: date('nota_fiscal_data', { mode: 'string' }),
+    empenho: text('empenho'),
+    processoAquisicao: text('processo_aquisicao'),
+    fonteRecurso: text('fonte_recurso'),
+    dataBaixa: date('data_baixa', { mode: 'string' }),
+    /** An imported file's columns that map to no field: [{ rotulo, valor }] in the file's order. */
+    dadosOrigem: jsonb('dados_origem').notNull().default([]).$type<DadoOrigem[]>(),
+    /**
+     * The standard text fields and the dados de origem' values folded for the quick search, like
+     * descricao_busca (function and trigram index in migration 0048). Never written by the app.
+     */
+    fieldsSearchText: text('fields_search_text').generatedAlwaysAs(
+      sql`patrimonio_fields_search_text(marca, modelo, numero_serie, fornecedor_nome, fornecedor_cnpj, nota_fiscal_numero, empenho, processo_aquisicao, fonte_recurso, dados_origem)`,
+    ),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdByName: text('created_by_name'),
     createdAt: created(),

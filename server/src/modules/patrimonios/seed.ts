@@ -39,7 +39,7 @@ export async function seedCatalogs(tx: Db, municipalityId: number): Promise<void
     .onConflictDoNothing();
   await tx
     .insert(formasAquisicao)
-    .values(FORMAS.map((nome) => ({ municipalityId, nome })))
+    .values(FORMAS.map((name) => ({ municipalityId, name })))
     .onConflictDoNothing();
 }
 
@@ -271,7 +271,7 @@ export async function seedDemoAssets(
     const places = localRows.filter((l) => l.sectorId === sector.id);
     const local = places[i % places.length];
     const t = tipoRows.find((x) => x.name === tipo)!;
-    const f = formaRows.find((x) => x.nome === forma)!;
+    const f = formaRows.find((x) => x.name === forma)!;
     const [numero] = await allocateNumbers(tx, scopeOfMunicipality(m), pattern, code, 1);
     const [row] = await tx
       .insert(patrimonios)
@@ -286,7 +286,7 @@ export async function seedDemoAssets(
         localId: local?.id ?? null,
         localNome: local?.name ?? null,
         formaAquisicaoId: f.id,
-        formaNome: f.nome,
+        formaNome: f.name,
         valorAquisicao: valor,
         quantidade: 1,
         dataAquisicao: data,

@@ -3,6 +3,9 @@ import {
   ESTADO_CONSERVACAO_LABELS,
   PATRIMONIO_SHEET_COLUMNS,
   PATRIMONIO_STATUS_LABELS,
+  cnpjText,
+  dadosOrigemText,
+  standardSheetColumns,
   type FormField,
   type PatrimonioFilters,
 } from '@tombo/shared';
@@ -87,6 +90,18 @@ const SHEET_FIELDS = {
   estadoConservacao: patrimonios.estadoConservacao,
   observacoes: patrimonios.observacoes,
   customFields: patrimonios.customFields,
+  marca: patrimonios.marca,
+  modelo: patrimonios.modelo,
+  numeroSerie: patrimonios.numeroSerie,
+  fornecedorNome: patrimonios.fornecedorNome,
+  fornecedorCnpj: patrimonios.fornecedorCnpj,
+  notaFiscalNumero: patrimonios.notaFiscalNumero,
+  notaFiscalData: patrimonios.notaFiscalData,
+  empenho: patrimonios.empenho,
+  processoAquisicao: patrimonios.processoAquisicao,
+  fonteRecurso: patrimonios.fonteRecurso,
+  dataBaixa: patrimonios.dataBaixa,
+  dadosOrigem: patrimonios.dadosOrigem,
 };
 
 function sheetValues(
@@ -110,6 +125,18 @@ function sheetValues(
         r.estadoConservacao)
       : '',
     observacoes: r.observacoes ?? '',
+    marca: r.marca ?? '',
+    modelo: r.modelo ?? '',
+    numeroSerie: r.numeroSerie ?? '',
+    fornecedorNome: r.fornecedorNome ?? '',
+    fornecedorCnpj: cnpjText(r.fornecedorCnpj),
+    notaFiscalNumero: r.notaFiscalNumero ?? '',
+    notaFiscalData: r.notaFiscalData ? utcDate(r.notaFiscalData) : null,
+    empenho: r.empenho ?? '',
+    processoAquisicao: r.processoAquisicao ?? '',
+    fonteRecurso: r.fonteRecurso ?? '',
+    dataBaixa: r.dataBaixa ? utcDate(r.dataBaixa) : null,
+    dadosOrigem: dadosOrigemText(r.dadosOrigem),
   };
   for (const f of custom) {
     const v = (r.customFields ?? {})[f.key];
@@ -134,7 +161,7 @@ const KINDS: Partial<Record<string, CellKind>> = {
   data_aquisicao: 'date',
 };
 
-/** The sheet's columns: the built-in ones, then one per custom field (by label), typed. */
+/** The sheet's columns: the built-in ones, the standard fields and dados de origem, then one per custom field (by label), typed. */
 export function patrimonioSheetColumns(custom: FormField[]): FileColumn[] {
   return [
     ...PATRIMONIO_SHEET_COLUMNS.map((c) => ({
@@ -143,6 +170,7 @@ export function patrimonioSheetColumns(custom: FormField[]): FileColumn[] {
       width: c.width,
       kind: KINDS[c.key] ?? 'text',
     })),
+    ...standardSheetColumns(custom.map((f) => f.label)),
     ...custom.map((f) => ({
       key: `cf:${f.key}`,
       header: f.label,

@@ -4,7 +4,7 @@ import type { PublicImovel, PublicImovelList, PublicMunicipio, publicImovelQuery
 import type { Db } from '../../db/client';
 import { imovelArquivos, imoveis } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { ofTenant, type TenantScope } from '../../tenancy/scope';
+import { ofTenant, type AllMunicipalities, type TenantScope } from '../../tenancy/scope';
 import { imovelQuickSearch } from '../imoveis-relatorios';
 import { presentPublicImovel, publicImovelColumns } from './imoveis-presenters';
 
@@ -79,6 +79,21 @@ export async function getPublicImovel(
   if (!row) throw notFound(IMOVEL_NOT_FOUND);
   const fotos = await firstFotos(tx, scope, [id]);
   return presentPublicImovel(row, fotos.get(id) ?? null, m);
+}
+
+/** The municipality of a property, among `open` ones only (a link without municipality); undefined otherwise. */
+export async function imovelMunicipality(
+  tx: Db,
+  _all: AllMunicipalities,
+  id: number,
+  open: number[],
+): Promise<number | undefined> {
+  if (!open.length) return undefined;
+  const [row] = await tx
+    .select({ municipalityId: imoveis.municipalityId })
+    .from(imoveis)
+    .where(and(eq(imoveis.id, id), inArray(imoveis.municipalityId, open)));
+  return row?.municipalityId;
 }
 
 /** The stored file of a property's public photo: only its first photo, else 404. */

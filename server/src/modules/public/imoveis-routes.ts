@@ -5,7 +5,7 @@ import { idFromText, publicImovelQuery, publicMunicipioQuery } from '@tombo/shar
 import { notFound } from '../../http/errors';
 import { route } from '../../http/route';
 import { fileFolder, sendStoredFile } from '../../uploads';
-import { readPublic } from './access';
+import { imovelRef, readPublic } from './access';
 import { cacheable, publicLimit } from './limits';
 import { getPublicImovel, listPublicImoveis, publicImovelFoto } from './imoveis-queries';
 
@@ -38,7 +38,8 @@ export const publicImovelRoutes = [
     query: publicMunicipioQuery,
     handler: async (c) => {
       await publicLimit(c);
-      const imovel = await readPublic(c.ctx, c.query, (tx, scope, m) => getPublicImovel(tx, scope, m, c.params.id));
+      const ref = await imovelRef(c.ctx, c.query, c.params.id);
+      const imovel = await readPublic(c.ctx, ref, (tx, scope, m) => getPublicImovel(tx, scope, m, c.params.id));
       cacheable(c.res);
       return { imovel };
     },

@@ -94,18 +94,21 @@ export async function publicFiltros(tx: Db, scope: TenantScope, m: PublicMunicip
 
 /** The active municipalities whose public search is on, by name: every municipality's switch is read. */
 export async function publicMunicipalities(tx: Db, _all: AllMunicipalities): Promise<PublicMunicipio[]> {
-  return tx
-    .select({ id: municipalities.id, name: municipalities.name, slug: municipalities.slug })
-    .from(municipalities)
-    .leftJoin(publicSearchSettings, eq(publicSearchSettings.municipalityId, municipalities.id))
-    .where(
-      and(
-        eq(municipalities.active, true),
-        sql`coalesce(${publicSearchSettings.isPublicSearchEnabled}, true)`,
-        installationOn,
-      ),
-    )
-    .orderBy(asc(municipalities.name));
+  return (
+    tx
+      .select({ id: municipalities.id, name: municipalities.name, slug: municipalities.slug })
+      .from(municipalities)
+      .leftJoin(publicSearchSettings, eq(publicSearchSettings.municipalityId, municipalities.id))
+      .where(
+        and(
+          eq(municipalities.active, true),
+          sql`coalesce(${publicSearchSettings.isPublicSearchEnabled}, true)`,
+          installationOn,
+        ),
+      )
+      // Case aside ('Município de Exemplo' before 'Município Vizinho'), whatever the database's collation.
+      .orderBy(sql`lower(immutable_unaccent(${municipalities.name}))`, asc(municipalities.id))
+  );
 }
 
 /** The municipalities open to the public that have an asset with this number (a QR or link without one). */

@@ -30,9 +30,12 @@ export function searchTerms(q: string): string[] {
   return (q.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_TERMS).map((w) => w.slice(0, 40));
 }
 
-/** `w1 & w2 & w3:*`: every word (stemmed, unaccented by tombo_pt), the last one as a prefix (typing). */
-export const tsQueryText = (terms: string[]) =>
-  terms.map((t, i) => (i === terms.length - 1 ? `${t}:*` : t)).join(' & ');
+/**
+ * The visitor's words as a tsquery (migration 0048, `tombo_consulta`): every word by its singulars (accents and
+ * case folded), the last one also as a prefix of the word as typed when it has 3+ letters; `prefix` false gives
+ * the whole-word query that ranks whole words above prefixes. NULL when only common words ('de', 'a') are left.
+ */
+const wordsQuery = (terms: string[], prefix: boolean) => sql`public.tombo_consulta(${terms.join(' ')}, ${prefix})`;
 
 /** The stored search document (weighted fields, migration 0042): what ranking reads. */
 const DOC = sql.raw('busca_publica');
@@ -80,7 +83,7 @@ function keyset(column: string, desc: boolean, [v, id]: Cursor): SQL {
 }
 
 /**
- * A page of the municipality's assets, public fields only: Portuguese full-text search (stems, accents
+ * A page of the municipality's assets, public fields only: Portuguese full-text search (singulars, accents
  * folded) ranked by relevance, or an exact number prefix; keyset paging with `after` (no OFFSET scan),
  * OFFSET only for the legacy `page` (bounded to page 400 by the contract).
  */
@@ -99,16 +102,19 @@ export async function searchPublic(
   const typed = q.q?.toUpperCase() ?? '';
   const numero = `${likeEscape(typed)}%`;
   if (words) {
-    const tsq = sql`to_tsquery('public.tombo_pt', ${tsQueryText(terms)})`;
+    const tsq = wordsQuery(terms, true);
     const m = scope.municipalityId;
     // The words or the number prefix, in one GIN scan of this municipality's keys only. The keys are
     // the tenancy here: a `municipality_id =` beside them would make PostgreSQL intersect the town's
     // whole posting list of another index (row-level security still applies).
     c.push(
-      sql`${KEYS} @@ (public.patrimonio_busca_consulta(${m}::int, ${tsq}) || ${numeroPrefixQuery(m, typed)}::tsquery)`,
+      sql`${KEYS} @@ coalesce(public.patrimonio_busca_consulta(${m}::int, ${tsq}) || ${numeroPrefixQuery(m, typed)}::tsquery,
+        ${numeroPrefixQuery(m, typed)}::tsquery)`,
     );
-    // A number match outranks any text match; then ts_rank with the field weights (A description…).
-    rank = sql`(case when numero_patrimonio like ${numero} then 1 else 0 end + ts_rank(${DOC}, ${tsq}))::float8`;
+    // A number match outranks any text match; then ts_rank with the field weights (A description…), twice
+    // for whole words (a row found only by the prefix of the last word comes after).
+    rank = sql`(case when numero_patrimonio like ${numero} then 1 else 0 end + coalesce(ts_rank(${DOC}, ${tsq}), 0)
+      + coalesce(ts_rank(${DOC}, ${wordsQuery(terms, false)}), 0))::float8`;
   } else {
     c.push(ofTenant(patrimonios, scope));
     if (searching) c.push(sql`numero_patrimonio like ${numero}`);
@@ -152,6 +158,7 @@ export async function searchPublic(
     return (r[SORT_COLUMNS[sort] as keyof Row] as string | null) ?? null;
   };
   return {
+    municipio: { id: m.id, name: m.name, slug: m.slug },
     patrimonios: page.map((r) =>
       presentPublic(
         {

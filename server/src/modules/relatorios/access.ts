@@ -1,4 +1,4 @@
-import { reportConfigs, reportTemplates } from '../../db/schema';
+import { relatorioConfigs, relatorioTemplates } from '../../db/schema';
 import { ownedBy } from '../../tenancy/rules';
 
 /**
@@ -6,7 +6,7 @@ import { ownedBy } from '../../tenancy/rules';
  * caller's own is checked by its queries and commands (a scope does not say who asks), also as 404.
  */
 export const relatorioAccess = {
-  'reportTemplate.read': ownedBy(reportTemplates),
-  'reportTemplate.manage': ownedBy(reportTemplates),
-  'reportConfig.own': ownedBy(reportConfigs),
+  'reportTemplate.read': ownedBy(relatorioTemplates),
+  'reportTemplate.manage': ownedBy(relatorioTemplates),
+  'reportConfig.own': ownedBy(relatorioConfigs),
 };

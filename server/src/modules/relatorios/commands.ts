@@ -13,8 +13,9 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { lockOwned } from '../../db/owned';
-import { reportConfigs, reportTemplates } from '../../db/schema';
-import { liveEvent, record, type Outbox } from '../../db/tx';
+import { relatorioConfigs, relatorioTemplates } from '../../db/schema';
+import { liveEvent, type Outbox } from '../../db/tx';
+import { record } from '../audit';
 import { conflict, isUniqueViolation, notFound } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { presentReportConfig, presentReportTemplate, reportTemplateSnapshot as snapshot } from './presenters';
@@ -34,7 +35,8 @@ const ENTITY = 'ReportTemplate';
 const CONFIG = 'ReportConfig';
 
 function duplicate(err: unknown): never {
-  if (isUniqueViolation(err, 'report_templates_name_uq')) throw conflict(RELATORIO_MSG.templateNameTaken, 'DUPLICATE');
+  if (isUniqueViolation(err, 'relatorio_templates_name_uq'))
+    throw conflict(RELATORIO_MSG.templateNameTaken, 'DUPLICATE');
   throw err;
 }
 
@@ -46,7 +48,7 @@ export async function createReportTemplate(
   input: TemplateInput,
 ): Promise<ReportTemplate> {
   const [row] = await tx
-    .insert(reportTemplates)
+    .insert(relatorioTemplates)
     .values({ municipalityId: scope.municipalityId, ...input })
     .returning()
     .catch(duplicate);
@@ -75,7 +77,7 @@ export async function updateReportTemplate(
 ): Promise<ReportTemplate> {
   const old = await lockOwned(
     tx,
-    reportTemplates,
+    relatorioTemplates,
     id,
     scope.municipalityId,
     input.version,
@@ -83,9 +85,9 @@ export async function updateReportTemplate(
   );
   const { version: _v, ...values } = input;
   const [row] = await tx
-    .update(reportTemplates)
+    .update(relatorioTemplates)
     .set({ ...values, updatedAt: new Date(), version: old.version + 1 })
-    .where(and(eq(reportTemplates.id, id), ofTenant(reportTemplates, scope)))
+    .where(and(eq(relatorioTemplates.id, id), ofTenant(relatorioTemplates, scope)))
     .returning()
     .catch(duplicate);
   await record(
@@ -105,8 +107,15 @@ export async function updateReportTemplate(
 
 /** Deletes a template; the saved configs that use it go with it. */
 export async function deleteReportTemplate(tx: Db, out: Outbox, scope: TenantScope, id: number): Promise<void> {
-  const old = await lockOwned(tx, reportTemplates, id, scope.municipalityId, undefined, RELATORIO_MSG.templateNotFound);
-  await tx.delete(reportTemplates).where(and(eq(reportTemplates.id, id), ofTenant(reportTemplates, scope)));
+  const old = await lockOwned(
+    tx,
+    relatorioTemplates,
+    id,
+    scope.municipalityId,
+    undefined,
+    RELATORIO_MSG.templateNotFound,
+  );
+  await tx.delete(relatorioTemplates).where(and(eq(relatorioTemplates.id, id), ofTenant(relatorioTemplates, scope)));
   await record(
     tx,
     out,
@@ -123,15 +132,18 @@ export async function deleteReportTemplate(tx: Db, out: Outbox, scope: TenantSco
 
 /** The caller's config, locked (another user's or municipality's: 404; stale version: 409). */
 async function lockOwnConfig(tx: Db, scope: TenantScope, userId: number, id: number, version?: number) {
-  const row = await lockOwned(tx, reportConfigs, id, scope.municipalityId, undefined, RELATORIO_MSG.configNotFound);
+  const row = await lockOwned(tx, relatorioConfigs, id, scope.municipalityId, undefined, RELATORIO_MSG.configNotFound);
   if (row.userId !== userId) throw notFound(RELATORIO_MSG.configNotFound);
   if (version !== undefined && version !== row.version) throw conflict();
   return row;
 }
 
-const schedule = (input: ConfigInput, now: Date) => ({
-  agendamento: input.agendamento ?? null,
-  proximaExecucao: input.agendamento ? nextRun(input.agendamento, now) : null,
+const schedule = (
+  input: ConfigInput,
+  now: Date,
+): Pick<typeof relatorioConfigs.$inferInsert, 'schedule' | 'nextRunAt'> => ({
+  schedule: input.agendamento ?? null,
+  nextRunAt: input.agendamento ? nextRun(input.agendamento, now) : null,
 });
 
 /** Saves a filter set of the caller (spec §3 User report config), optionally scheduled. */
@@ -146,17 +158,17 @@ export async function createReportConfig(
   const template = await findReportTemplate(tx, scope, input.templateId);
   const [{ n }] = await tx
     .select({ n: count() })
-    .from(reportConfigs)
-    .where(and(ofTenant(reportConfigs, scope), eq(reportConfigs.userId, userId)));
+    .from(relatorioConfigs)
+    .where(and(ofTenant(relatorioConfigs, scope), eq(relatorioConfigs.userId, userId)));
   if (n >= RELATORIO_LIMITS.maxConfigsPerUser) throw conflict(RELATORIO_MSG.configLimit);
   const [row] = await tx
-    .insert(reportConfigs)
+    .insert(relatorioConfigs)
     .values({
       municipalityId: scope.municipalityId,
       userId,
       templateId: template.id,
       name: input.name,
-      filtros: input.filtros,
+      filters: input.filtros,
       ...schedule(input, now),
     })
     .returning();
@@ -165,7 +177,7 @@ export async function createReportConfig(
     entityType: CONFIG,
     entityId: row.id,
     label: row.name,
-    details: { new_value: { name: row.name, template: template.name, agendamento: row.agendamento } },
+    details: { new_value: { name: row.name, template: template.name, agendamento: row.schedule } },
   });
   return presentReportConfig(row, template.name);
 }
@@ -183,16 +195,16 @@ export async function updateReportConfig(
   const old = await lockOwnConfig(tx, scope, userId, id, input.version);
   const template = await findReportTemplate(tx, scope, input.templateId);
   const [row] = await tx
-    .update(reportConfigs)
+    .update(relatorioConfigs)
     .set({
       templateId: template.id,
       name: input.name,
-      filtros: input.filtros,
+      filters: input.filtros,
       ...schedule(input, now),
       updatedAt: now,
       version: old.version + 1,
     })
-    .where(and(eq(reportConfigs.id, id), ofTenant(reportConfigs, scope)))
+    .where(and(eq(relatorioConfigs.id, id), ofTenant(relatorioConfigs, scope)))
     .returning();
   await record(tx, out, {
     action: 'REPORT_CONFIG_SAVE',
@@ -200,8 +212,8 @@ export async function updateReportConfig(
     entityId: id,
     label: row.name,
     details: {
-      old_value: { name: old.name, agendamento: old.agendamento },
-      new_value: { name: row.name, template: template.name, agendamento: row.agendamento },
+      old_value: { name: old.name, agendamento: old.schedule },
+      new_value: { name: row.name, template: template.name, agendamento: row.schedule },
     },
   });
   return presentReportConfig(row, template.name);
@@ -216,6 +228,6 @@ export async function deleteReportConfig(
   id: number,
 ): Promise<void> {
   const old = await lockOwnConfig(tx, scope, userId, id);
-  await tx.delete(reportConfigs).where(and(eq(reportConfigs.id, id), ofTenant(reportConfigs, scope)));
+  await tx.delete(relatorioConfigs).where(and(eq(relatorioConfigs.id, id), ofTenant(relatorioConfigs, scope)));
   await record(tx, out, { action: 'REPORT_CONFIG_DELETE', entityType: CONFIG, entityId: id, label: old.name });
 }

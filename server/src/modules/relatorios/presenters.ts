@@ -1,9 +1,9 @@
 import type { ReportConfig, ReportTemplate } from '@tombo/shared';
 import { iso } from '../../db/owned';
-import type { reportConfigs, reportTemplates } from '../../db/schema';
+import type { relatorioConfigs, relatorioTemplates } from '../../db/schema';
 
-export type ReportTemplateRow = typeof reportTemplates.$inferSelect;
-export type ReportConfigRow = typeof reportConfigs.$inferSelect;
+export type ReportTemplateRow = typeof relatorioTemplates.$inferSelect;
+export type ReportConfigRow = typeof relatorioConfigs.$inferSelect;
 
 /** Template row → API shape. */
 export const presentReportTemplate = (r: ReportTemplateRow): ReportTemplate => ({
@@ -33,10 +33,10 @@ export const presentReportConfig = (r: ReportConfigRow, templateName: string): R
   name: r.name,
   templateId: r.templateId,
   templateName,
-  filtros: r.filtros ?? {},
-  agendamento: r.agendamento ?? null,
-  proximaExecucao: iso(r.proximaExecucao),
-  ultimaExecucao: iso(r.ultimaExecucao),
+  filtros: r.filters ?? {},
+  agendamento: r.schedule ?? null,
+  proximaExecucao: iso(r.nextRunAt),
+  ultimaExecucao: iso(r.lastRunAt),
   version: r.version,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { RELATORIO_MSG, type ReportConfig, type ReportTemplate, type ReportTemplateList } from '@tombo/shared';
 import type { Db } from '../../db/client';
-import { reportConfigs, reportTemplates } from '../../db/schema';
+import { relatorioConfigs, relatorioTemplates } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { presentReportConfig, presentReportTemplate, type ReportTemplateRow } from './presenters';
@@ -10,9 +10,9 @@ import { presentReportConfig, presentReportTemplate, type ReportTemplateRow } fr
 export async function listReportTemplates(tx: Db, scope: TenantScope): Promise<ReportTemplateList> {
   const rows = await tx
     .select()
-    .from(reportTemplates)
-    .where(ofTenant(reportTemplates, scope))
-    .orderBy(asc(reportTemplates.name), asc(reportTemplates.id));
+    .from(relatorioTemplates)
+    .where(ofTenant(relatorioTemplates, scope))
+    .orderBy(asc(relatorioTemplates.name), asc(relatorioTemplates.id));
   return { templates: rows.map(presentReportTemplate), total: rows.length };
 }
 
@@ -20,8 +20,8 @@ export async function listReportTemplates(tx: Db, scope: TenantScope): Promise<R
 export async function findReportTemplate(tx: Db, scope: TenantScope, id: number): Promise<ReportTemplateRow> {
   const [row] = await tx
     .select()
-    .from(reportTemplates)
-    .where(and(eq(reportTemplates.id, id), ofTenant(reportTemplates, scope)));
+    .from(relatorioTemplates)
+    .where(and(eq(relatorioTemplates.id, id), ofTenant(relatorioTemplates, scope)));
   if (!row) throw notFound(RELATORIO_MSG.templateNotFound);
   return row;
 }
@@ -30,16 +30,16 @@ export async function findReportTemplate(tx: Db, scope: TenantScope, id: number)
 export const getReportTemplate = async (tx: Db, scope: TenantScope, id: number): Promise<ReportTemplate> =>
   presentReportTemplate(await findReportTemplate(tx, scope, id));
 
-const configSelect = { c: reportConfigs, templateName: reportTemplates.name };
+const configSelect = { c: relatorioConfigs, templateName: relatorioTemplates.name };
 
 /** The caller's saved report configs, by name. */
 export async function listReportConfigs(tx: Db, scope: TenantScope, userId: number) {
   const rows = await tx
     .select(configSelect)
-    .from(reportConfigs)
-    .innerJoin(reportTemplates, eq(reportTemplates.id, reportConfigs.templateId))
-    .where(and(ofTenant(reportConfigs, scope), eq(reportConfigs.userId, userId)))
-    .orderBy(asc(reportConfigs.name), asc(reportConfigs.id));
+    .from(relatorioConfigs)
+    .innerJoin(relatorioTemplates, eq(relatorioTemplates.id, relatorioConfigs.templateId))
+    .where(and(ofTenant(relatorioConfigs, scope), eq(relatorioConfigs.userId, userId)))
+    .orderBy(asc(relatorioConfigs.name), asc(relatorioConfigs.id));
   const configs = rows.map((r) => presentReportConfig(r.c, r.templateName));
   return { configs, total: configs.length };
 }
@@ -48,9 +48,9 @@ export async function listReportConfigs(tx: Db, scope: TenantScope, userId: numb
 export async function getReportConfig(tx: Db, scope: TenantScope, userId: number, id: number): Promise<ReportConfig> {
   const [r] = await tx
     .select(configSelect)
-    .from(reportConfigs)
-    .innerJoin(reportTemplates, eq(reportTemplates.id, reportConfigs.templateId))
-    .where(and(eq(reportConfigs.id, id), ofTenant(reportConfigs, scope), eq(reportConfigs.userId, userId)));
+    .from(relatorioConfigs)
+    .innerJoin(relatorioTemplates, eq(relatorioTemplates.id, relatorioConfigs.templateId))
+    .where(and(eq(relatorioConfigs.id, id), ofTenant(relatorioConfigs, scope), eq(relatorioConfigs.userId, userId)));
   if (!r) throw notFound(RELATORIO_MSG.configNotFound);
   return presentReportConfig(r.c, r.templateName);
 }

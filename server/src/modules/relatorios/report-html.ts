@@ -2,6 +2,7 @@ import {
   fillReportText,
   formatDateTime,
   reportBands,
+  formatCount,
   formatMoney,
   type ReportBlock,
   type ReportChartData,
@@ -91,10 +92,10 @@ function table(d: ReportDoc, b: ReportBlock): Safe {
   const valorIdx = cols.findIndex((c) => c.key === 'valor_aquisicao');
   const totalRow =
     valorIdx > 0
-      ? html`<tr><td colspan="${valorIdx}">Total: ${num.format(d.total)} ${noun.many}</td><td class="num">${formatMoney(d.valorTotal)}</td>${raw(
+      ? html`<tr><td colspan="${valorIdx}">Total: ${formatCount(d.total, noun.one, noun.many)}</td><td class="num">${formatMoney(d.valorTotal)}</td>${raw(
           cols.length - valorIdx - 1 > 0 ? `<td colspan="${cols.length - valorIdx - 1}"></td>` : '',
         )}</tr>`
-      : html`<tr><td colspan="${cols.length}">Total: ${num.format(d.total)} ${noun.many}</td></tr>`;
+      : html`<tr><td colspan="${cols.length}">Total: ${formatCount(d.total, noun.one, noun.many)}</td></tr>`;
   return html`<div class="block table" style="${styleOf(b)}">
   <table class="dados" style="${b.styles.fontSize ? `font-size:${b.styles.fontSize}pt` : ''}">
     <thead><tr>${cols.map((c) => html`<th class="${c.numeric ? 'num' : ''}">${c.label}</th>`)}</tr></thead>

@@ -8,10 +8,10 @@ import { users } from '../users/schema';
 /**
  * Report templates of a municipality (spec §3 Report template): the asset fields of the table, default
  * filters and the layout on the 12-column grid. Seeded with the two defaults of spec §9 by
- * `seed_report_templates` (trigger on municipalities, see the migration).
+ * `seed_relatorio_templates` (trigger on municipalities, see the migration).
  */
-export const reportTemplates = pgTable(
-  'report_templates',
+export const relatorioTemplates = pgTable(
+  'relatorio_templates',
   {
     id: serial('id').primaryKey(),
     municipalityId: integer('municipality_id')
@@ -29,15 +29,15 @@ export const reportTemplates = pgTable(
     updatedAt: updated(),
     version: version(),
   },
-  (t) => [uniqueIndex('report_templates_name_uq').on(t.municipalityId, t.name)],
+  (t) => [uniqueIndex('relatorio_templates_name_uq').on(t.municipalityId, t.name)],
 );
 
 /**
  * A user's saved report (spec §3 User report config): template + filters, optionally scheduled.
- * `proximaExecucao` is the claim token of the scheduled sweep (compare-and-set: one run per due time).
+ * `nextRunAt` is the claim token of the scheduled sweep (compare-and-set: one run per due time).
  */
-export const reportConfigs = pgTable(
-  'report_configs',
+export const relatorioConfigs = pgTable(
+  'relatorio_configs',
   {
     id: serial('id').primaryKey(),
     municipalityId: integer('municipality_id')
@@ -48,23 +48,23 @@ export const reportConfigs = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     templateId: integer('template_id')
       .notNull()
-      .references(() => reportTemplates.id, { onDelete: 'cascade' }),
+      .references(() => relatorioTemplates.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    filtros: jsonb('filtros')
+    filters: jsonb('filters')
       .$type<ReportFiltros>()
       .notNull()
       .default(sql`'{}'::jsonb`),
-    agendamento: jsonb('agendamento').$type<ReportAgendamento>(),
-    proximaExecucao: ts('proxima_execucao'),
-    ultimaExecucao: ts('ultima_execucao'),
+    schedule: jsonb('schedule').$type<ReportAgendamento>(),
+    nextRunAt: ts('next_run_at'),
+    lastRunAt: ts('last_run_at'),
     createdAt: created(),
     updatedAt: updated(),
     version: version(),
   },
   (t) => [
-    index('report_configs_user_idx').on(t.municipalityId, t.userId),
-    index('report_configs_due_idx')
-      .on(t.proximaExecucao)
-      .where(sql`proxima_execucao is not null`),
+    index('relatorio_configs_user_idx').on(t.municipalityId, t.userId),
+    index('relatorio_configs_due_idx')
+      .on(t.nextRunAt)
+      .where(sql`next_run_at is not null`),
   ],
 );

@@ -3,7 +3,8 @@ import { MSG, room, type Sector, type SectorCreate, type SectorUpdate } from '@t
 import type { Db } from '../../db/client';
 import { sectors } from '../../db/schema';
 import { lockOwned } from '../../db/owned';
-import { record, liveEvent, type Outbox } from '../../db/tx';
+import { liveEvent, type Outbox } from '../../db/tx';
+import { record } from '../audit';
 import { conflict, isForeignKeyViolation, isUniqueViolation } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { presentSector } from './presenters';

@@ -30,6 +30,7 @@ export const securityRoutes = [
     method: 'get',
     path: '/security/session-policy',
     audience: 'signed-in',
+    beforePasswordChange: true, // the idle logout runs on the "Trocar senha" screen too
     handler: async (c) => {
       const scope = c.scope; // none for the superuser: the defaults, no read
       const row = scope ? await c.read((tx) => policyRow(tx, scope, scope.municipalityId)) : await noPolicy();

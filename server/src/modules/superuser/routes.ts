@@ -13,9 +13,8 @@ import {
 } from '@tombo/shared';
 import { route } from '../../http/route';
 import { allMunicipalities } from '../../tenancy/scope';
-import { hashed } from '../users';
+import { hashed, inviteNewUser, sendInvitation, unusableHash } from '../users';
 import * as commands from './commands';
-import { sendInvitation, unusableHash } from './invitations';
 import {
   assetsByUser,
   dashboardRows,
@@ -27,9 +26,10 @@ import {
   rolePermissionList,
   userPage,
 } from './queries';
-import { permissionsBody, publicSearchBody, roleParam } from './schema';
+import { permissionsBody, publicSearchBody, roleParam } from './bodies';
 import { APP_VERSION, chromiumVersion, directoryUsage, startedAt } from './system';
 import { assertPasswordPolicy, policyOf, policyOfUser } from '../security';
+import { workerFacts } from '../health';
 
 // The superuser works on the whole installation: audience 'superuser' runs c.read and c.command over
 // all municipalities, and every data function here is handed that tenancy, asked for explicitly.
@@ -70,7 +70,7 @@ export const superuserRoutes = [
           assets: sum('assets'),
           storageBytes: sum('storageBytes'),
         },
-        queue: { mode: c.ctx.queue.mode, ...counts },
+        queue: { mode: c.ctx.queue.mode, ...(await workerFacts(c.ctx.queue)), ...counts },
         generatedAt: new Date().toISOString(),
       };
     },
@@ -122,9 +122,17 @@ export const superuserRoutes = [
     body: userCreateBody,
     status: 201,
     handler: async (c) => {
-      const mid = c.body.municipalityId ?? null;
-      assertPasswordPolicy(await c.read((tx) => policyOf(tx, all, mid)), c.body.password);
-      const input = await hashed(c.body);
+      const { password, ...rest } = c.body;
+      const mid = rest.municipalityId ?? null;
+      if (password === undefined) {
+        // no password: an invitation by e-mail (the one flow of POST /users), sent after the commit
+        const input = { ...rest, passwordHash: await unusableHash() };
+        const { user, token } = await c.command((tx, out) => inviteNewUser(tx, out, mid, input));
+        await sendInvitation(c.ctx, user, null, token);
+        return user;
+      }
+      assertPasswordPolicy(await c.read((tx) => policyOf(tx, all, mid)), password);
+      const input = await hashed({ ...rest, password });
       return c.command((tx, out) => commands.createAnyUser(tx, out, all, input));
     },
   }),
@@ -169,6 +177,17 @@ export const superuserRoutes = [
       return { sent: true };
     },
   }),
+  // "Revogar convite": the link stops working; no sign-in until invited again (the user, 200).
+  route({
+    method: 'delete',
+    path: '/superuser/users/:id/invitation',
+    audience: 'superuser',
+    params: idParam,
+    handler: async (c) => {
+      const unusable = await unusableHash();
+      return c.command((tx, out) => commands.revokeAnyInvitation(tx, out, all, c.params.id, unusable));
+    },
+  }),
   route({
     method: 'get',
     path: '/superuser/assets-by-user',
@@ -190,7 +209,7 @@ export const superuserRoutes = [
         uptimeSeconds: Math.round(process.uptime()),
         startedAt: startedAt().toISOString(),
         database: { kind: c.ctx.database.kind, ...facts },
-        queue: { mode: c.ctx.queue.mode, ...counts },
+        queue: { mode: c.ctx.queue.mode, ...(await workerFacts(c.ctx.queue)), ...counts },
         storage: { dataDir: c.ctx.config.dataDir, ...storage },
         chromium: { path: chromium.path, version: await chromium.version },
       };

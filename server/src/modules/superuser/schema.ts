@@ -1,12 +1,13 @@
-import { z } from 'zod';
-import { PERMISSIONS, ROLES, idNumber } from '@tombo/shared';
+import { boolean, pgTable } from 'drizzle-orm/pg-core';
+import { updated, version } from '../../db/columns';
 
-/** Request schemas of the superuser API that no other area shares. */
-export const roleParam = z.strictObject({ role: z.enum(ROLES, { error: 'Perfil inválido.' }) });
-export const permissionsBody = z.strictObject({
-  permissions: z.array(z.enum(PERMISSIONS, { error: 'Permissão inválida.' })).max(PERMISSIONS.length),
-});
-export const publicSearchBody = z.strictObject({
-  municipalityId: idNumber('Informe o município.'),
-  isPublicSearchEnabled: z.boolean({ error: 'Informe se a consulta pública está ativa.' }),
+/**
+ * Installation-wide settings of the superuser area, one row (`id` is always true). The public
+ * consultation is on unless switched off here (spec §9), whatever each municipality's own switch says.
+ */
+export const installationSettings = pgTable('installation_settings', {
+  id: boolean('id').primaryKey().default(true),
+  isPublicSearchEnabled: boolean('is_public_search_enabled').notNull().default(true),
+  updatedAt: updated(),
+  version: version(),
 });

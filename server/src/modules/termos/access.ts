@@ -1,14 +1,14 @@
 import { and, inArray } from 'drizzle-orm';
-import { sectors, termoVersoes } from '../../db/schema';
+import { sectors, termoVersions } from '../../db/schema';
 import type { AccessRule } from '../../tenancy/rules';
 import { inScope, ofTenant } from '../../tenancy/scope';
 
 /** Term versions of the municipality whose sector the scope sees (a usuario: their own sectors). */
 const termoRead: AccessRule = async (tx, scope, ids) => {
   const rows = await tx
-    .select({ id: termoVersoes.id, sectorId: termoVersoes.sectorId })
-    .from(termoVersoes)
-    .where(and(ofTenant(termoVersoes, scope), inArray(termoVersoes.id, ids.map(Number))));
+    .select({ id: termoVersions.id, sectorId: termoVersions.sectorId })
+    .from(termoVersions)
+    .where(and(ofTenant(termoVersions, scope), inArray(termoVersions.id, ids.map(Number))));
   return rows.filter((r) => inScope(scope, r.sectorId)).map((r) => r.id);
 };
 

@@ -1,8 +1,9 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { TERMO_MSG, yearOf, type TermoGenerateBody, type TermoItem, type TermoVersao } from '@tombo/shared';
 import type { Db } from '../../db/client';
-import { locais, sectors, termoPendencias, termoVersoes } from '../../db/schema';
-import { liveEvent, record, type Outbox } from '../../db/tx';
+import { locais, sectors, termoPendencias, termoVersions } from '../../db/schema';
+import { liveEvent, type Outbox } from '../../db/tx';
+import { record } from '../audit';
 import { notFound } from '../../http/errors';
 import { requireAccess } from '../../tenancy/access';
 import { ofTenant, scopeOfMunicipality, type TenantScope } from '../../tenancy/scope';
@@ -48,22 +49,22 @@ async function nextVersion(tx: Db, out: Outbox, scope: TenantScope, holder: Hold
   }
   const [last] = await tx
     .select()
-    .from(termoVersoes)
+    .from(termoVersions)
     .where(
       and(
-        ofTenant(termoVersoes, scope),
-        eq(termoVersoes.sectorId, holder.sectorId),
-        holder.localId != null ? eq(termoVersoes.localId, holder.localId) : isNull(termoVersoes.localId),
+        ofTenant(termoVersions, scope),
+        eq(termoVersions.sectorId, holder.sectorId),
+        holder.localId != null ? eq(termoVersions.localId, holder.localId) : isNull(termoVersions.localId),
       ),
     )
-    .orderBy(desc(termoVersoes.versao))
+    .orderBy(desc(termoVersions.versionNumber))
     .limit(1);
-  let numero = last?.numero;
+  let numero = last?.number;
   if (!numero) {
     const [{ n }] = await tx
-      .select({ n: sql<number>`count(distinct ${termoVersoes.numero})::int` })
-      .from(termoVersoes)
-      .where(ofTenant(termoVersoes, scope));
+      .select({ n: sql<number>`count(distinct ${termoVersions.number})::int` })
+      .from(termoVersions)
+      .where(ofTenant(termoVersions, scope));
     numero = `TR-${yearOf(new Date())}/${String(n + 1).padStart(6, '0')}`;
   }
   const whole = scopeOfMunicipality(scope.municipalityId);
@@ -71,14 +72,14 @@ async function nextVersion(tx: Db, out: Outbox, scope: TenantScope, holder: Hold
   return {
     municipalityId: scope.municipalityId,
     sectorId: holder.sectorId,
-    setorNome: sector.name,
+    sectorName: sector.name,
     localId: holder.localId,
-    localNome,
-    responsavel: holder.responsavel === undefined ? (last?.responsavel ?? null) : holder.responsavel,
-    numero,
-    versao: (last?.versao ?? 0) + 1,
-    motivo,
-    itens,
+    localName: localNome,
+    holderName: holder.responsavel === undefined ? (last?.holderName ?? null) : holder.responsavel,
+    number: numero,
+    versionNumber: (last?.versionNumber ?? 0) + 1,
+    reason: motivo,
+    items: itens,
     total,
     createdById: out.actor?.id ?? null,
     createdByName: out.actor?.name ?? null,
@@ -88,8 +89,8 @@ async function nextVersion(tx: Db, out: Outbox, scope: TenantScope, holder: Hold
 /** Writes a version prepared by `nextVersion`, with the job that renders it (null: the sweep does). */
 async function insertVersion(tx: Db, values: Awaited<ReturnType<typeof nextVersion>>, jobId: string | null) {
   const [row] = await tx
-    .insert(termoVersoes)
-    .values({ ...values, jobId, automatico: jobId == null })
+    .insert(termoVersions)
+    .values({ ...values, jobId, automatic: jobId == null })
     .returning();
   return row;
 }
@@ -114,18 +115,18 @@ export async function requestTermo(
     { sectorId: body.setorId, localId: body.localId ?? null, responsavel: body.responsavel ?? null },
     TERMO_MSG.motivoManual,
   );
-  const holder = values.localNome ? `${values.setorNome} — ${values.localNome}` : values.setorNome;
-  // The handler finds its version by the job's id (termo_versoes.job_id).
+  const holder = values.localName ? `${values.sectorName} — ${values.localName}` : values.sectorName;
+  // The handler finds its version by the job's id (termo_versions.job_id).
   const job = await createJob(tx, out, scope, {
     ownerId,
     name: 'termo.generate',
-    title: TERMO_MSG.jobTitle(values.numero, values.versao, holder),
+    title: TERMO_MSG.jobTitle(values.number, values.versionNumber, holder),
     payload: { setorId: body.setorId },
     audit: {
       action: 'TERMO_REQUEST',
       entityType: 'Sector',
       entityId: body.setorId,
-      label: `${values.numero} v${values.versao}`,
+      label: `${values.number} v${values.versionNumber}`,
       sectorId: body.setorId,
     },
   });
@@ -185,10 +186,10 @@ export type PendenciaRow = typeof termoPendencias.$inferSelect;
 /** The locations of the sector that have a term of their own (issued at least once, the location still there). */
 async function locationTermsOf(tx: Db, scope: TenantScope, sectorId: number): Promise<number[]> {
   const rows = await tx
-    .selectDistinct({ localId: termoVersoes.localId })
-    .from(termoVersoes)
-    .innerJoin(locais, eq(locais.id, termoVersoes.localId))
-    .where(and(ofTenant(termoVersoes, scope), eq(termoVersoes.sectorId, sectorId), eq(locais.sectorId, sectorId)));
+    .selectDistinct({ localId: termoVersions.localId })
+    .from(termoVersions)
+    .innerJoin(locais, eq(locais.id, termoVersions.localId))
+    .where(and(ofTenant(termoVersions, scope), eq(termoVersions.sectorId, sectorId), eq(locais.sectorId, sectorId)));
   return rows.map((r) => r.localId).filter((id): id is number => id != null);
 }
 
@@ -201,10 +202,12 @@ const sameItens = (a: TermoItem[], b: TermoItem[]) =>
 /** The assets listed by the holder's latest version, to tell whether a new one would say anything new. */
 async function lastItens(tx: Db, scope: TenantScope, sectorId: number, localId: number) {
   const [last] = await tx
-    .select({ itens: termoVersoes.itens, total: termoVersoes.total })
-    .from(termoVersoes)
-    .where(and(ofTenant(termoVersoes, scope), eq(termoVersoes.sectorId, sectorId), eq(termoVersoes.localId, localId)))
-    .orderBy(desc(termoVersoes.versao))
+    .select({ itens: termoVersions.items, total: termoVersions.total })
+    .from(termoVersions)
+    .where(
+      and(ofTenant(termoVersions, scope), eq(termoVersions.sectorId, sectorId), eq(termoVersions.localId, localId)),
+    )
+    .orderBy(desc(termoVersions.versionNumber))
     .limit(1);
   return last;
 }
@@ -228,7 +231,7 @@ export async function versionOfPendencia(tx: Db, out: Outbox, p: PendenciaRow): 
   for (const localId of await locationTermsOf(tx, scope, p.sectorId)) {
     const values = await nextVersion(tx, out, scope, { sectorId: p.sectorId, localId }, motivo);
     const last = await lastItens(tx, scope, p.sectorId, localId);
-    if (last && sameItens(last.itens, values.itens)) continue;
+    if (last && sameItens(last.itens, values.items)) continue;
     rows.push(await insertAutomatic(tx, out, p, values, motivo));
   }
   return rows;
@@ -255,15 +258,15 @@ async function insertAutomatic(
       action: 'TERMO_VERSION_AUTO',
       entityType: 'Sector',
       entityId: p.sectorId,
-      label: `${row.numero} v${row.versao}`,
+      label: `${row.number} v${row.versionNumber}`,
       sectorId: p.sectorId,
       municipalityId: p.municipalityId,
       details: {
         new_value: {
-          numero: row.numero,
-          versao: row.versao,
+          numero: row.number,
+          versao: row.versionNumber,
           motivo,
-          ...(row.localNome ? { local: row.localNome } : {}),
+          ...(row.localName ? { local: row.localName } : {}),
         },
       },
     },

@@ -1,7 +1,7 @@
 import type { TermoStatus, TermoVersao } from '@tombo/shared';
-import type { termoVersoes } from '../../db/schema';
+import type { termoVersions } from '../../db/schema';
 
-export type TermoRow = typeof termoVersoes.$inferSelect;
+export type TermoRow = typeof termoVersions.$inferSelect;
 
 /** The status a user sees: the row's, or the job's failure while a manual version waits for it. */
 function statusOf(r: TermoRow, jobStatus: string | null): TermoStatus {
@@ -17,16 +17,16 @@ export function presentTermo(
 ): TermoVersao {
   return {
     id: r.id,
-    numero: r.numero,
-    versao: r.versao,
+    numero: r.number,
+    versao: r.versionNumber,
     setorId: r.sectorId,
-    setorNome: r.setorNome,
+    setorNome: r.sectorName,
     localId: r.localId,
-    localNome: r.localNome,
-    responsavel: r.responsavel,
-    motivo: r.motivo,
-    automatico: r.automatico,
-    itens: r.itens.length,
+    localNome: r.localName,
+    responsavel: r.holderName,
+    motivo: r.reason,
+    automatico: r.automatic,
+    itens: r.items.length,
     total: r.total,
     status: statusOf(r, job.status),
     error: r.error ?? (job.status === 'failed' ? job.error : null),

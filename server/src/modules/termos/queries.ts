@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { TERMO_MSG, type TermoVersaoList } from '@tombo/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { jobs, termoVersoes } from '../../db/schema';
+import { jobs, termoVersions } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { presentTermo } from './presenters';
@@ -17,15 +17,15 @@ const LIST_MAX = 500;
  * usuario: their own). A sector out of sight answers an empty list, like a filter that matches nothing.
  */
 export async function listTermos(tx: Db, scope: TenantScope, setorId?: number): Promise<TermoVersaoList> {
-  const conds: SQL[] = [ofTenant(termoVersoes, scope)];
-  if (setorId != null) conds.push(eq(termoVersoes.sectorId, setorId));
-  if (scope.sectorIds) conds.push(inArray(termoVersoes.sectorId, scope.sectorIds.length ? [...scope.sectorIds] : [0]));
+  const conds: SQL[] = [ofTenant(termoVersions, scope)];
+  if (setorId != null) conds.push(eq(termoVersions.sectorId, setorId));
+  if (scope.sectorIds) conds.push(inArray(termoVersions.sectorId, scope.sectorIds.length ? [...scope.sectorIds] : [0]));
   const rows = await tx
-    .select({ t: termoVersoes, jobStatus: jobs.status, jobError: jobs.error })
-    .from(termoVersoes)
-    .leftJoin(jobs, eq(jobs.id, termoVersoes.jobId))
+    .select({ t: termoVersions, jobStatus: jobs.status, jobError: jobs.error })
+    .from(termoVersions)
+    .leftJoin(jobs, eq(jobs.id, termoVersions.jobId))
     .where(and(...conds))
-    .orderBy(desc(termoVersoes.createdAt), desc(termoVersoes.id))
+    .orderBy(desc(termoVersions.createdAt), desc(termoVersions.id))
     .limit(LIST_MAX);
   const termos = rows.map((r) => presentTermo(r.t, { status: r.jobStatus, error: r.jobError }));
   return { termos, total: termos.length };
@@ -40,13 +40,13 @@ export async function termoFile(
 ): Promise<{ path: string; fileName: string; mimeType: string }> {
   const [row] = await tx
     .select()
-    .from(termoVersoes)
-    .where(and(eq(termoVersoes.id, id), ofTenant(termoVersoes, scope)));
+    .from(termoVersions)
+    .where(and(eq(termoVersions.id, id), ofTenant(termoVersions, scope)));
   if (!row) throw notFound(TERMO_MSG.notFound);
   if (row.status !== 'ready' || !row.filePath)
     throw conflict(row.status === 'failed' ? TERMO_MSG.failed : TERMO_MSG.notReady);
   const abs = termoFiles.resolve(config, row.filePath);
   if (!abs || !fs.existsSync(abs)) throw notFound(TERMO_MSG.fileMissing);
-  const safe = row.numero.replace(/[^A-Za-z0-9-]+/g, '-');
-  return { path: abs, fileName: `termo-${safe}-v${row.versao}.pdf`, mimeType: 'application/pdf' };
+  const safe = row.number.replace(/[^A-Za-z0-9-]+/g, '-');
+  return { path: abs, fileName: `termo-${safe}-v${row.versionNumber}.pdf`, mimeType: 'application/pdf' };
 }

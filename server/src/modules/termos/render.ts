@@ -1,10 +1,11 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { termoVersoes } from '../../db/schema';
-import { mutate, read, record } from '../../db/tx';
+import { termoVersions } from '../../db/schema';
+import { mutate, read } from '../../db/tx';
+import { record } from '../audit';
 import type { JobContext } from '../../jobs/define';
-import { loadBranding } from '../../render/branding';
+import { loadBranding } from '../customization';
 import { scopeOfMunicipality } from '../../tenancy/scope';
 import { termoFiles } from './files';
 import { termoChanged } from './commands';
@@ -17,7 +18,7 @@ import { termoFooter, termoHtml } from './termo-html';
  */
 export async function renderTermo(ctx: JobContext, row: TermoRow): Promise<string> {
   const scope = scopeOfMunicipality(row.municipalityId);
-  const branding = await read(ctx, scope, (tx) => loadBranding(tx, scope));
+  const branding = await read(ctx, scope, (tx) => loadBranding(tx, scope, ctx.config));
   const pdf = await ctx.renderPdf(termoHtml(branding, row), {
     footerTemplate: termoFooter(row),
     timeoutMs: 120_000,
@@ -32,9 +33,9 @@ export async function renderTermo(ctx: JobContext, row: TermoRow): Promise<strin
     null,
     async (tx, out) => {
       const [done] = await tx
-        .update(termoVersoes)
+        .update(termoVersions)
         .set({ status: 'ready', filePath: stored, error: null })
-        .where(eq(termoVersoes.id, row.id))
+        .where(eq(termoVersions.id, row.id))
         .returning();
       if (done) await record(tx, out, null, termoChanged(done));
     },
@@ -51,9 +52,9 @@ export async function failTermo(ctx: JobContext, row: TermoRow, reason: string):
     null,
     async (tx, out) => {
       const [r] = await tx
-        .update(termoVersoes)
+        .update(termoVersions)
         .set({ status: 'failed', error: reason })
-        .where(eq(termoVersoes.id, row.id))
+        .where(eq(termoVersions.id, row.id))
         .returning();
       if (r) await record(tx, out, null, termoChanged(r));
     },

@@ -10,11 +10,11 @@ import { users } from '../users/schema';
 
 /**
  * Versions of custody terms (termos de responsabilidade). A term is one holder's — a sector, or a
- * sector narrowed to one location — and keeps its `numero`; each version is a snapshot of the assets
- * at the time it was recorded (`itens`, `total`), rendered to a PDF kept under DATA_DIR/files/termos.
+ * sector narrowed to one location — and keeps its `number`; each version is a snapshot of the assets
+ * at the time it was recorded (`items`, `total`), rendered to a PDF kept under DATA_DIR/files/termos.
  */
-export const termoVersoes = pgTable(
-  'termo_versoes',
+export const termoVersions = pgTable(
+  'termo_versions',
   {
     id: serial('id').primaryKey(),
     municipalityId: integer('municipality_id')
@@ -23,16 +23,16 @@ export const termoVersoes = pgTable(
     sectorId: integer('sector_id')
       .notNull()
       .references(() => sectors.id, { onDelete: 'cascade' }),
-    setorNome: text('setor_nome').notNull(),
+    sectorName: text('sector_name').notNull(),
     localId: integer('local_id').references(() => locais.id, { onDelete: 'set null' }),
-    localNome: text('local_nome'),
-    responsavel: text('responsavel'),
-    numero: text('numero').notNull(),
-    versao: integer('versao').notNull(),
-    motivo: text('motivo').notNull(),
+    localName: text('local_name'),
+    holderName: text('holder_name'),
+    number: text('number').notNull(),
+    versionNumber: integer('version_number').notNull(),
+    reason: text('reason').notNull(),
     /** Recorded by a transfer approval or a loan return (not asked for by someone). */
-    automatico: boolean('automatico').notNull().default(false),
-    itens: jsonb('itens').notNull().$type<TermoItem[]>(),
+    automatic: boolean('automatic').notNull().default(false),
+    items: jsonb('items').notNull().$type<TermoItem[]>(),
     total: numeric('total', { precision: 16, scale: 2 }).notNull(),
     /** pending (to render) → rendering (claimed) → ready | failed. */
     status: text('status').notNull().default('pending'),
@@ -46,11 +46,11 @@ export const termoVersoes = pgTable(
     filePath: text('file_path'),
   },
   (t) => [
-    uniqueIndex('termo_versoes_numero_uq').on(t.municipalityId, t.numero, t.versao),
-    index('termo_versoes_sector_idx').on(t.municipalityId, t.sectorId, t.createdAt),
-    index('termo_versoes_pending_idx')
+    uniqueIndex('termo_versions_number_uq').on(t.municipalityId, t.number, t.versionNumber),
+    index('termo_versions_sector_idx').on(t.municipalityId, t.sectorId, t.createdAt),
+    index('termo_versions_pending_idx')
       .on(t.createdAt)
-      .where(sql`${t.status} in ('pending', 'rendering') and ${t.automatico}`),
+      .where(sql`${t.status} in ('pending', 'rendering') and ${t.automatic}`),
   ],
 );
 

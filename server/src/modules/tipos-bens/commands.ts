@@ -3,7 +3,8 @@ import { CATALOG_MSG, room, type TipoBem, type TipoBemCreate, type TipoBemUpdate
 import type { Db } from '../../db/client';
 import { tiposBens } from '../../db/schema';
 import { lockOwned } from '../../db/owned';
-import { record, liveEvent, type Outbox } from '../../db/tx';
+import { liveEvent, type Outbox } from '../../db/tx';
+import { record } from '../audit';
 import { conflict, isForeignKeyViolation, isUniqueViolation } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { presentTipoBem, tipoBemSnapshot as snapshot } from './presenters';

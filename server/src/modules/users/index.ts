@@ -5,6 +5,7 @@ export {
   changeUser,
   hashed,
   insertUser,
+  inviteNewUser,
   refuseSelfDelete,
   removeUser,
   type NewUser,
@@ -14,3 +15,4 @@ export { presentUsers } from './queries';
 export type { UserRow } from './presenters';
 export { userRooms } from './presenters';
 export { listUsers } from './queries';
+export { revokeInvitation, sendInvitation, startInvitation, unusableHash } from './invitations';

@@ -4,8 +4,20 @@ import type { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
+/** Where the user's invitation stands, from its status and the expiry of its newest live link. */
+function invitationOf(r: UserRow, linkExpiresAt: Date | null): User['invitation'] {
+  if (r.invitationStatus === 'revoked') return 'revoked';
+  if (r.invitationStatus !== 'pending') return null;
+  return linkExpiresAt && linkExpiresAt > new Date() ? 'pending' : 'expired';
+}
+
 /** Row → API shape of a user (HTTP answers and live events); never the password hash. */
-export const presentUser = (r: UserRow, sectorIds: number[], twoFactorEnabled: boolean): User => ({
+export const presentUser = (
+  r: UserRow,
+  sectorIds: number[],
+  twoFactorEnabled: boolean,
+  linkExpiresAt: Date | null = null,
+): User => ({
   id: r.id,
   name: r.name,
   email: r.email,
@@ -16,6 +28,9 @@ export const presentUser = (r: UserRow, sectorIds: number[], twoFactorEnabled: b
   lockoutUntil: iso(r.lockoutUntil),
   failedLoginAttempts: r.failedLoginAttempts,
   twoFactorEnabled,
+  invitation: invitationOf(r, linkExpiresAt),
+  invitationExpiresAt: invitationOf(r, linkExpiresAt) === 'pending' ? iso(linkExpiresAt) : null,
+  mustChangePassword: r.mustChangePassword,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
   version: r.version,

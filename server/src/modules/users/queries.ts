@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, max } from 'drizzle-orm';
 import { MSG, type User } from '@tombo/shared';
 import type { Db } from '../../db/client';
-import { userSectors, userTwoFactor, users } from '../../db/schema';
+import { passwordResetTokens, userSectors, userTwoFactor, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { presentUser, type UserRow } from './presenters';
@@ -25,11 +25,33 @@ export async function twoFactorUserIds(tx: Db, ids: number[]): Promise<Set<numbe
   return new Set(rows.map((r) => r.id));
 }
 
-/** Rows → API users with their sectors and whether their 2FA is on. */
+/** When the newest unused, unrevoked link of each invited user expires (users without one are absent). */
+export async function linkExpiries(tx: Db, rows: UserRow[]): Promise<Map<number, Date>> {
+  const ids = rows.filter((r) => r.invitationStatus === 'pending').map((r) => r.id);
+  if (ids.length === 0) return new Map();
+  const found = await tx
+    .select({ id: passwordResetTokens.userId, at: max(passwordResetTokens.expiresAt) })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        inArray(passwordResetTokens.userId, ids),
+        isNull(passwordResetTokens.usedAt),
+        isNull(passwordResetTokens.revokedAt),
+      ),
+    )
+    .groupBy(passwordResetTokens.userId);
+  return new Map(found.flatMap((r) => (r.at ? [[r.id, new Date(r.at)] as const] : [])));
+}
+
+/** Rows → API users with their sectors, whether their 2FA is on and where their invitation stands. */
 export async function presentUsers(tx: Db, rows: UserRow[]): Promise<User[]> {
   const ids = rows.map((r) => r.id);
-  const [sectorMap, twoFactor] = [await sectorIdsOf(tx, ids), await twoFactorUserIds(tx, ids)];
-  return rows.map((r) => presentUser(r, sectorMap.get(r.id) ?? [], twoFactor.has(r.id)));
+  const [sectorMap, twoFactor, links] = [
+    await sectorIdsOf(tx, ids),
+    await twoFactorUserIds(tx, ids),
+    await linkExpiries(tx, rows),
+  ];
+  return rows.map((r) => presentUser(r, sectorMap.get(r.id) ?? [], twoFactor.has(r.id), links.get(r.id) ?? null));
 }
 
 /** The municipality's users by name. */

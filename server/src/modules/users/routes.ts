@@ -2,7 +2,17 @@ import { SECURITY_MSG, idParam, userCreateBody, userUpdateBody } from '@tombo/sh
 import { notFound } from '../../http/errors';
 import { route } from '../../http/route';
 import { requireMayUpdate } from './access';
-import { createUser, deleteUser, hashed, resetUserTwoFactor, updateUser } from './commands';
+import {
+  createUser,
+  deleteUser,
+  hashed,
+  inviteNewUser,
+  resendInvitation,
+  resetUserTwoFactor,
+  revokeUserInvitation,
+  updateUser,
+} from './commands';
+import { sendInvitation, unusableHash } from './invitations';
 import { getUser, listUsers } from './queries';
 import { assertPasswordPolicy, policyOf } from '../security';
 
@@ -36,8 +46,16 @@ export const userRoutes = [
     body: userCreateBody,
     status: 201,
     handler: async (c) => {
-      assertPasswordPolicy(await c.read((tx) => policyOf(tx, c.scope, c.scope.municipalityId)), c.body.password);
-      const input = await hashed(c.body);
+      const { password, municipalityId: _ignored, ...rest } = c.body;
+      if (password === undefined) {
+        // no password: an invitation by e-mail, sent after the commit
+        const input = { ...rest, passwordHash: await unusableHash() };
+        const { user, token } = await c.command((tx, out) => inviteNewUser(tx, out, c.scope.municipalityId, input));
+        await sendInvitation(c.ctx, user, c.principal.municipalityName, token);
+        return user;
+      }
+      assertPasswordPolicy(await c.read((tx) => policyOf(tx, c.scope, c.scope.municipalityId)), password);
+      const input = await hashed({ ...rest, password });
       return c.command((tx, out) => createUser(tx, out, c.scope, input));
     },
   }),
@@ -67,6 +85,34 @@ export const userRoutes = [
     access: { param: 'id', rule: 'user.manage' },
     status: 204,
     handler: (c) => c.command((tx, out) => deleteUser(tx, out, c.scope, c.params.id)),
+  }),
+  // "Reenviar convite": a new link by e-mail, the old one stops working.
+  route({
+    method: 'post',
+    path: '/users/:id/invitation',
+    audience: 'municipal',
+    permission: 'users:create',
+    params: idParam,
+    access: { param: 'id', rule: 'user.manage' },
+    status: 202,
+    handler: async (c) => {
+      const { user, token } = await c.command((tx, out) => resendInvitation(tx, out, c.scope, c.params.id));
+      await sendInvitation(c.ctx, user, c.principal.municipalityName, token);
+      return user;
+    },
+  }),
+  // "Revogar convite": the link stops working; no sign-in until invited again.
+  route({
+    method: 'delete',
+    path: '/users/:id/invitation',
+    audience: 'municipal',
+    permission: 'users:create',
+    params: idParam,
+    access: { param: 'id', rule: 'user.manage' },
+    handler: async (c) => {
+      const unusable = await unusableHash();
+      return c.command((tx, out) => revokeUserInvitation(tx, out, c.scope, c.params.id, unusable));
+    },
   }),
   route({
     method: 'delete',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts, created, updated, version } from '../../db/columns';
 import { municipalities } from '../../db/core-schema';
 import { sectors } from '../sectors/schema';
@@ -16,6 +16,10 @@ export const users = pgTable(
     avatarUrl: text('avatar_url'),
     failedLoginAttempts: integer('failed_login_attempts').notNull().default(0),
     lockoutUntil: ts('lockout_until'),
+    /** The password was set by someone else (an admin, the first start): changed at the next sign-in. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** 'pending' while an invitation waits (expired: its link's time ran out), 'revoked'; null once a password is the user's. */
+    invitationStatus: text('invitation_status').$type<'pending' | 'revoked'>(),
     createdAt: created(),
     updatedAt: updated(),
     version: version(),

@@ -9,7 +9,7 @@ import {
   restoreInstallation,
   type InstallationDump,
 } from '../backups';
-import { appVersion, schemaVersion } from './build';
+import { appVersion, schemaVersion } from '../../installation';
 
 /** A 'Reverter' waiting for the older version to start (a row the API wrote, read at boot). */
 export interface RollbackMarker {

@@ -4,10 +4,11 @@ import { eq, desc } from 'drizzle-orm';
 import { VERSION_MSG, type PendingRollback, type VersionRollbackInput } from '@tombo/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { record, type Outbox } from '../../db/tx';
+import { type Outbox } from '../../db/tx';
+import { record } from '../audit';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { installationBackupDir } from '../backups';
-import { appVersion } from './build';
+import { appVersion } from '../../installation';
 import { presentPendingRollback } from './queries';
 import { versionRollbackPending, versionUpgrades } from './schema';
 

@@ -1,4 +1,4 @@
 /** The version manager: the running version, the shipped changelog, the installation's upgrade and rollback history. */
 export { versionRoutes as routes } from './routes';
 export { prepareVersion, recordVersion } from './boot';
-export { appVersion, schemaVersion } from './build';
+export { appVersion, installationId, schemaVersion } from '../../installation';

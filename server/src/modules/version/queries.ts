@@ -11,7 +11,7 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { versionRollbackPending, versionRollbacks, versionUpgrades } from './schema';
-import { appVersion, schemaVersion } from './build';
+import { appVersion, schemaVersion } from '../../installation';
 import { knownRelease } from './feed';
 
 /** The installation's upgrade history, newest first. */

@@ -9,6 +9,8 @@ export const installation = pgTable(
   {
     id: integer('id').primaryKey().default(1),
     installationId: uuid('installation_id').notNull().defaultRandom(),
+    /** The public address (APP_URL) the API last started with: a worker started without APP_URL prints it. */
+    publicUrl: text('public_url'),
     createdAt: created(),
   },
   (t) => [check('installation_one_row', sql`${t.id} = 1`)],

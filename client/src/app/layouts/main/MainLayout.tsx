@@ -2,8 +2,8 @@ import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { menuForRole } from '@tombo/shared';
 import { useSession } from '../../../lib/session';
+import { useMenu } from '../../../lib/permissions';
 import { usePreferences } from '../../../lib/preferences';
 import { ContentSpinner } from '../../../components/FullScreenSpinner';
 import { AppFooter } from './AppFooter';
@@ -25,6 +25,8 @@ export default function MainLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [seenPath, setSeenPath] = useState(pathname);
+  // The role's menu without what the user may not open now: follows a permission change at once.
+  const groups = useMenu();
   if (seenPath !== pathname) {
     // Drawer and sheet close on route change.
     setSeenPath(pathname);
@@ -32,7 +34,6 @@ export default function MainLayout() {
     setSheetOpen(false);
   }
   if (!user) return null;
-  const groups = menuForRole(user.role);
 
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>

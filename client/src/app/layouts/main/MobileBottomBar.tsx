@@ -2,15 +2,17 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import BottomNavigation from '@mui/material/BottomNavigation';
 import BottomNavigationAction from '@mui/material/BottomNavigationAction';
 import Paper from '@mui/material/Paper';
-import { MOBILE_BOTTOM_BAR, isMenuItemActive } from '@tombo/shared';
+import { isMenuItemActive } from '@tombo/shared';
+import { useBottomBar } from '../../../lib/permissions';
 import { BOTTOM_BAR_ICONS } from '../shared/menuIcons';
 
 export const BOTTOM_BAR_HEIGHT = 64;
 
-/** Phone bottom bar: Início, Bens, Imóveis, Relatórios, Config (spec §2.4). */
+/** Phone bottom bar: Início, Bens, Imóveis, Relatórios, Config (spec §2.4), less what the user may not open. */
 export function MobileBottomBar() {
   const { pathname } = useLocation();
-  const active = MOBILE_BOTTOM_BAR.findIndex((item) => isMenuItemActive(item, pathname));
+  const items = useBottomBar();
+  const active = items.findIndex((item) => isMenuItemActive(item, pathname));
   return (
     <Paper
       component="nav"
@@ -26,7 +28,7 @@ export function MobileBottomBar() {
       }}
     >
       <BottomNavigation showLabels value={active === -1 ? false : active} sx={{ height: BOTTOM_BAR_HEIGHT }}>
-        {MOBILE_BOTTOM_BAR.map((item) => (
+        {items.map((item) => (
           <BottomNavigationAction
             key={item.path}
             component={RouterLink}

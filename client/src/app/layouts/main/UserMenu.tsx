@@ -15,14 +15,17 @@ import PersonOutline from '@mui/icons-material/PersonOutline';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { ROLE_LABELS, type SessionUser } from '@tombo/shared';
 import { usePreferences } from '../../../lib/preferences';
+import { useCanOpen } from '../../../lib/permissions';
 import { RoleBadge } from '../../../components/RoleBadge';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { useLogout } from '../../../features/auth';
 import { useResolvedThemeMode } from '../../theme/useResolvedThemeMode';
 
+const SETTINGS_PATH = '/configuracoes/personalizacao';
+
 /**
  * Header user menu (spec §2.4): avatar, name, e-mail (role text on phones), role badge,
- * 'Perfil', 'Configurações', 'Tema' (light ↔ dark; a switch on phones) and 'Sair'.
+ * 'Perfil', 'Configurações' (when the user may open it), 'Tema' (light ↔ dark; a switch on phones) and 'Sair'.
  */
 export function UserMenu({ user, mobile }: { user: SessionUser; mobile: boolean }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -30,6 +33,7 @@ export function UserMenu({ user, mobile }: { user: SessionUser; mobile: boolean 
   const logout = useLogout();
   const resolved = useResolvedThemeMode();
   const setMode = usePreferences((s) => s.setThemeMode);
+  const canOpen = useCanOpen();
   const close = () => setAnchor(null);
   const go = (path: string) => {
     close();
@@ -79,12 +83,14 @@ export function UserMenu({ user, mobile }: { user: SessionUser; mobile: boolean 
           </ListItemIcon>
           <ListItemText>Perfil</ListItemText>
         </MenuItem>
-        <MenuItem onClick={() => go('/configuracoes/personalizacao')}>
-          <ListItemIcon>
-            <SettingsOutlined fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>Configurações</ListItemText>
-        </MenuItem>
+        {canOpen(SETTINGS_PATH) && (
+          <MenuItem onClick={() => go(SETTINGS_PATH)}>
+            <ListItemIcon>
+              <SettingsOutlined fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>Configurações</ListItemText>
+          </MenuItem>
+        )}
         {mobile ? (
           <MenuItem onClick={toggleTheme} role="menuitemcheckbox" aria-checked={resolved === 'dark'}>
             <ListItemIcon>

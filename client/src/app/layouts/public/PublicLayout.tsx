@@ -7,7 +7,7 @@ import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
-import { HEADER_DEFAULTS } from '@tombo/shared';
+import { HEADER_DEFAULTS, footerText } from '@tombo/shared';
 import { VERSION_LABEL } from '../../../features/version';
 import { optionalImageUrl } from '../../../lib/images';
 import { useSession } from '../../../lib/session';
@@ -53,7 +53,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         sx={{ py: 2, textAlign: 'center', color: 'text.secondary', borderTop: 1, borderColor: 'divider' }}
       >
         <Typography variant="caption">
-          {c.loginFooterText} · {VERSION_LABEL}
+          {footerText(c.loginFooterText)} · {VERSION_LABEL}
         </Typography>
       </Box>
     </Box>

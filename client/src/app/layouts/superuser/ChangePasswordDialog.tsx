@@ -7,9 +7,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
-import { PasswordField } from '../../../components/PasswordField';
-import { changePasswordForm, useChangePassword, type ChangePasswordForm } from '../../../features/auth';
+import {
+  ChangePasswordFields,
+  changePasswordForm,
+  useChangePassword,
+  type ChangePasswordForm,
+} from '../../../features/auth';
 
 const EMPTY: ChangePasswordForm = { currentPassword: '', password: '', confirmPassword: '' };
 
@@ -39,38 +42,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           <DialogContentText sx={{ mb: 1 }}>
             Crie uma nova senha segura para sua conta de superusuário.
           </DialogContentText>
-          <TextField
-            {...register('currentPassword')}
-            id="su-current-password"
-            label="Senha Atual"
-            type="password"
-            autoComplete="current-password"
-            fullWidth
-            margin="normal"
-            error={!!errors.currentPassword}
-            helperText={errors.currentPassword?.message}
-          />
-          <PasswordField
-            {...register('password')}
-            id="su-new-password"
-            label="Nova Senha"
-            autoComplete="new-password"
-            fullWidth
-            margin="normal"
-            error={!!errors.password}
-            helperText={errors.password?.message}
-          />
-          <TextField
-            {...register('confirmPassword')}
-            id="su-confirm-password"
-            label="Confirmar Nova Senha"
-            type="password"
-            autoComplete="new-password"
-            fullWidth
-            margin="normal"
-            error={!!errors.confirmPassword}
-            helperText={errors.confirmPassword?.message}
-          />
+          <ChangePasswordFields register={register} errors={errors} id="su" />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} disabled={mutation.isPending}>

@@ -17,7 +17,8 @@ import { ContentSpinner } from '../../../components/FullScreenSpinner';
 import { LoadError } from '../../../components/LoadError';
 import type { PageProps } from '../../../lib/feature';
 import { useLiveEvent } from '../../../lib/liveBus';
-import { hasPermission, useSession } from '../../../lib/session';
+import { useSession } from '../../../lib/session';
+import { useCan } from '../../../lib/permissions';
 import { toast } from '../../../lib/toast';
 import { useLocais } from '../../locais';
 import { offlineAssets } from '../../sync';
@@ -74,6 +75,7 @@ function useStoredLocal(id: number, fallback: number | null) {
 export default function CountingPage(_props: PageProps) {
   const id = Number(useParams().id);
   const user = useSession((s) => s.user);
+  const can = useCan();
   const qc = useQueryClient();
   const detail = useInventario(id);
   const inv = detail.data;
@@ -168,9 +170,9 @@ export default function CountingPage(_props: PageProps) {
     return <LoadError message={INVENTARIO_MSG.notFound} onRetry={() => void detail.refetch()} />;
 
   const open = inv.status === 'in_progress';
-  const elevated = hasPermission(user, 'inventarios:manage');
+  const elevated = can('inventarios:manage');
   const member = elevated || inv.comissao.some((m) => m.id === user?.id);
-  const canCount = hasPermission(user, 'inventarios:count') && member && open;
+  const canCount = can('inventarios:count') && member && open;
   const lastShown = last ? (feed.find((e) => e.id === last.id) ?? last) : null;
 
   return (

@@ -8,7 +8,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { formatInteger, type FinalizarResponse } from '@tombo/shared';
+import { formatCount, formatInteger, type FinalizarResponse } from '@tombo/shared';
 
 interface Props {
   open: boolean;
@@ -40,7 +40,9 @@ export function FinalizeDialog({ open, busy, faltantes, pending, result, onConfi
             <DialogContentText>
               {result.extraviados.length === 0
                 ? 'Todos os bens foram encontrados; nenhum bem foi marcado como extraviado.'
-                : `${formatInteger(result.extraviados.length)} bens não encontrados foram marcados como extraviados:`}
+                : result.extraviados.length === 1
+                  ? '1 bem não encontrado foi marcado como extraviado:'
+                  : `${formatInteger(result.extraviados.length)} bens não encontrados foram marcados como extraviados:`}
             </DialogContentText>
             {result.extraviados.length > 0 && (
               <List dense aria-label="Bens marcados como extraviados" data-testid="extraviados">
@@ -56,10 +58,12 @@ export function FinalizeDialog({ open, busy, faltantes, pending, result, onConfi
           <DialogContentText component="div">
             A contagem será encerrada para toda a comissão.{' '}
             {faltantes > 0
-              ? `Os ${formatInteger(faltantes)} bens ainda não encontrados serão marcados como extraviados.`
+              ? faltantes === 1
+                ? 'O bem ainda não encontrado será marcado como extraviado.'
+                : `Os ${formatInteger(faltantes)} bens ainda não encontrados serão marcados como extraviados.`
               : 'Todos os bens já foram encontrados.'}
             {pending > 0 && (
-              <strong>{` Atenção: ${formatInteger(pending)} leituras deste aparelho ainda aguardam envio.`}</strong>
+              <strong>{` Atenção: ${formatCount(pending, 'leitura', 'leituras')} deste aparelho ainda ${pending === 1 ? 'aguarda' : 'aguardam'} envio.`}</strong>
             )}
           </DialogContentText>
         )}

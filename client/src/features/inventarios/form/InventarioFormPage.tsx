@@ -21,7 +21,7 @@ import {
   INVENTARIO_TIPOS,
   INVENTARIO_TIPO_LABELS,
 } from '@tombo/shared';
-import { DateBRField } from '../../../components/DateBRField';
+import { FormDate } from '../../../components/register/form';
 import { ContentSpinner } from '../../../components/FullScreenSpinner';
 import { LoadError } from '../../../components/LoadError';
 import { PageHeader } from '../../../components/PageHeader';
@@ -151,7 +151,7 @@ export default function InventarioFormPage({ title }: PageProps) {
                 </TextField>
               )}
             />
-            <DateBRField
+            <FormDate
               control={control}
               name="dataInicio"
               id="inventario-inicio"

@@ -19,12 +19,12 @@ import { ContentSpinner } from '../../../components/FullScreenSpinner';
 import { LoadError } from '../../../components/LoadError';
 import { PageHeader } from '../../../components/PageHeader';
 import type { PageProps } from '../../../lib/feature';
-import { hasPermission, useSession } from '../../../lib/session';
+import { useCan, useCanOpen } from '../../../lib/permissions';
 import { InventarioProgress, InventarioStatusChip } from '../Progress';
-import { canPrint } from '../print/canPrint';
 import { useResumo } from '../queries';
 import { scopeText } from '../scopeText';
 import { DivergenciasTable, OcorrenciasTable, PorContadorTable, PorEstadoTable, PorLocalTable } from './SummaryTables';
+import { countAxis } from '../../../components/charts/axes';
 
 const STATUS_COLORS = { found: '#2e7d32', local_divergente: '#ed6c02', not_found: '#d32f2f' } as const;
 
@@ -49,7 +49,8 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
 /** /inventarios/resumo/:id: counts and values by status and location, divergences, conditions, who counted. */
 export default function SummaryPage({ title }: PageProps) {
   const id = Number(useParams().id);
-  const user = useSession((s) => s.user);
+  const can = useCan();
+  const canOpen = useCanOpen();
   const { data: r, isPending, isError, refetch } = useResumo(id);
   if (isPending) return <ContentSpinner />;
   if (isError || !r) return <LoadError message={INVENTARIO_MSG.notFound} onRetry={() => void refetch()} />;
@@ -64,12 +65,12 @@ export default function SummaryPage({ title }: PageProps) {
         subtitle={`${inv.title} · ${INVENTARIO_TIPO_LABELS[inv.tipo]} · ${inv.setor} · ${scopeText(inv)}`}
         actions={
           <>
-            {inv.status === 'in_progress' && hasPermission(user, 'inventarios:count') && (
+            {inv.status === 'in_progress' && can('inventarios:count') && (
               <Button variant="contained" component={RouterLink} to={`/inventarios/${inv.id}`}>
                 Contagem
               </Button>
             )}
-            {canPrint(user?.role) && (
+            {canOpen('/inventarios/imprimir/:id') && (
               <Button variant="outlined" component={RouterLink} to={`/inventarios/imprimir/${inv.id}`}>
                 Imprimir
               </Button>
@@ -148,7 +149,7 @@ export default function SummaryPage({ title }: PageProps) {
               <BarChart
                 height={Math.max(180, 44 * locais.length + 60)}
                 layout="horizontal"
-                xAxis={[{ tickMinStep: 1 }]}
+                xAxis={[countAxis]}
                 yAxis={[{ scaleType: 'band', data: locais.map((l) => l.localNome ?? 'Sem local'), width: 120 }]}
                 series={[
                   {

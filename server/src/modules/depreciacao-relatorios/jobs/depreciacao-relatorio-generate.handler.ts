@@ -13,7 +13,7 @@ import { HttpError } from '../../../http/errors';
 import { JobFailure, type UserJobHandler } from '../../../jobs/define';
 import { PDF_MIME, XLSX_MIME } from '../../../jobs/files';
 import { isoDay } from '../../../jobs/format';
-import { loadBranding } from '../../../render/branding';
+import { loadBranding } from '../../customization';
 import { scopeOfMunicipality } from '../../../tenancy/scope';
 import { writeXlsx, type FileColumn } from '../../../spreadsheet';
 import { reportFileSlug, reportFooter, reportHtml } from '../../relatorios';
@@ -49,7 +49,7 @@ export const run: UserJobHandler<DepreciacaoRelatorioPayload> = async (ctx, job)
   await job.progress(5);
   const { rel, branding } = await read(ctx, scope, async (tx) => ({
     rel: await relatorioDepreciacao(tx, scope, filtros),
-    branding: await loadBranding(tx, scope),
+    branding: await loadBranding(tx, scope, ctx.config),
   })).catch((err: unknown) => {
     if (err instanceof HttpError) throw new JobFailure(err.message, false);
     throw err;

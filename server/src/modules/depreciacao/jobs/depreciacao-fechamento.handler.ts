@@ -1,8 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import { DEPRECIACAO_MSG as M, room } from '@tombo/shared';
-import { depreciacaoFechamentos } from '../../../db/schema';
-import { liveEvent, mutate, record } from '../../../db/tx';
+import { depreciacaoClosings } from '../../../db/schema';
+import { liveEvent, mutate } from '../../../db/tx';
+import { record } from '../../audit';
 import { FailureAfterCommit, JobFailure, type UserJobHandler } from '../../../jobs/define';
 import { JSON_MIME } from '../../../jobs/files';
 import { logger } from '../../../logger';
@@ -31,15 +32,15 @@ export const run: UserJobHandler<DepreciacaoFechamentoPayload> = async (ctx, job
         await travarFechamentos(tx, scope);
         const [row] = await tx
           .select()
-          .from(depreciacaoFechamentos)
+          .from(depreciacaoClosings)
           .where(
             and(
-              eq(depreciacaoFechamentos.municipalityId, scope.municipalityId),
-              eq(depreciacaoFechamentos.competencia, competencia),
+              eq(depreciacaoClosings.municipalityId, scope.municipalityId),
+              eq(depreciacaoClosings.competencia, competencia),
             ),
           );
         if (!row || row.jobId !== job.id) throw new JobFailure(M.jaFechado(mmYYYY(competencia)), false);
-        if (row.status === 'concluido') return { competencia, bens: row.bens, totalQuota: row.totalQuota };
+        if (row.status === 'concluido') return { competencia, bens: row.patrimonioCount, totalQuota: row.totalAmount };
         const { regras, dataCorte } = await regrasDoMunicipio(tx, scope);
         void progress(10);
         await inserirLancamentosSql(tx, scope, competencia, regras, dataCorte);
@@ -52,9 +53,15 @@ export const run: UserJobHandler<DepreciacaoFechamentoPayload> = async (ctx, job
             and competencia = ${competencia}`)) as unknown as { rows: Array<{ bens: number; total: string }> }
         ).rows;
         await tx
-          .update(depreciacaoFechamentos)
-          .set({ status: 'concluido', bens: tot.bens, totalQuota: tot.total, concludedAt: new Date(), erro: null })
-          .where(eq(depreciacaoFechamentos.id, row.id));
+          .update(depreciacaoClosings)
+          .set({
+            status: 'concluido',
+            patrimonioCount: tot.bens,
+            totalAmount: tot.total,
+            concludedAt: new Date(),
+            error: null,
+          })
+          .where(eq(depreciacaoClosings.id, row.id));
         await record(
           tx,
           out,
@@ -82,16 +89,16 @@ export const run: UserJobHandler<DepreciacaoFechamentoPayload> = async (ctx, job
       actor,
       async (tx, out) => {
         const done = await tx
-          .update(depreciacaoFechamentos)
-          .set({ status: 'falhou', erro })
+          .update(depreciacaoClosings)
+          .set({ status: 'falhou', error: erro })
           .where(
             and(
-              eq(depreciacaoFechamentos.municipalityId, scope.municipalityId),
-              eq(depreciacaoFechamentos.jobId, job.id),
-              eq(depreciacaoFechamentos.status, 'em_andamento'),
+              eq(depreciacaoClosings.municipalityId, scope.municipalityId),
+              eq(depreciacaoClosings.jobId, job.id),
+              eq(depreciacaoClosings.status, 'em_andamento'),
             ),
           )
-          .returning({ id: depreciacaoFechamentos.id });
+          .returning({ id: depreciacaoClosings.id });
         if (done.length)
           await record(
             tx,

@@ -4,7 +4,7 @@ import { read } from '../../../db/tx';
 import { JobFailure, type UserJobHandler } from '../../../jobs/define';
 import { PDF_MIME } from '../../../jobs/files';
 import { isoDay } from '../../../jobs/format';
-import { loadBranding } from '../../../render/branding';
+import { loadBranding } from '../../customization';
 import { scopeOfMunicipality } from '../../../tenancy/scope';
 import { labelSourceWhere, loadLabelAssets, type LabelSource } from '../queries';
 import type { GenerateLabelsPayload } from './generate-labels';
@@ -29,7 +29,7 @@ export const run: UserJobHandler<GenerateLabelsPayload> = async (ctx, job) => {
   const scope = scopeOfMunicipality(job.municipalityId, sectorIds);
   const { rows, brand } = await read(ctx, scope, async (tx) => {
     const where = await labelSourceWhere(tx, scope, sourceOf(job.payload));
-    const branding = await loadBranding(tx, scope);
+    const branding = await loadBranding(tx, scope, ctx.config);
     return {
       rows: await loadLabelAssets(tx, where, LABELS_MAX),
       brand: { logo: branding.logo, name: branding.prefeitura, municipio: branding.municipio },

@@ -8,6 +8,7 @@ import {
   type SheetGeometry,
 } from '@tombo/shared';
 import { qrSvg } from '../../../render/codes';
+import { isImageDataUrl } from '../../../render/branding';
 import { html, raw, type Safe } from '../../../render/html';
 import { fastCode128Svg } from './code128';
 import type { LabelData } from './label-values';
@@ -72,7 +73,7 @@ async function elementHtml(e: LabelElement, d: LabelData, brand: LabelBrand): Pr
       return html`<div class="el" style="${box}">${raw(fastCode128Svg(d.numero, { width: mm(e.width), height: mm(e.height) }))}</div>`;
     case 'LOGO':
       return brand.logo
-        ? html`<div class="el" style="${box}"><img src="${brand.logo}" alt=""></div>`
+        ? html`<div class="el logo" style="${box}"></div>`
         : html`<div class="el" style="${box};font-size:${fitPt(brand.name, e)}pt;font-weight:700;text-align:${e.textAlign}"><span>${brand.name}</span></div>`;
     case 'PATRIMONIO_FIELD': {
       const value = d.value(e.content);
@@ -99,8 +100,12 @@ async function labelHtml(
   return html`<div class="lbl" style="left:${mm(at.x)};top:${mm(at.y)};width:${mm(at.w)};height:${mm(at.h)}"><div class="tpl" style="left:${mm(dx)};top:${mm(dy)};width:${mm(t.width)};height:${mm(t.height)};${transform}">${inner}</div></div>`;
 }
 
-const doc = (w: number, h: number, pages: Safe[]) =>
-  html`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><style>${raw(LABEL_CSS)} @page { size: ${mm(w)} ${mm(h)}; margin: 0; } .page { width: ${mm(w)}; height: ${mm(h)}; }</style></head><body>${pages}</body></html>`
+/** The logo once for the whole document (a data: URL per label would repeat it thousands of times). */
+const logoCss = (logo: string | null) =>
+  logo && isImageDataUrl(logo) ? `.logo { background: url("${logo}") left center / contain no-repeat; }` : '';
+
+const doc = (w: number, h: number, pages: Safe[], brand: LabelBrand) =>
+  html`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><style>${raw(LABEL_CSS)} ${raw(logoCss(brand.logo))} @page { size: ${mm(w)} ${mm(h)}; margin: 0; } .page { width: ${mm(w)}; height: ${mm(h)}; }</style></head><body>${pages}</body></html>`
     .html;
 
 /**
@@ -127,7 +132,7 @@ export async function sheetsHtml(
     }
     pages.push(html`<div class="page">${cells}</div>`);
   }
-  return { html: doc(g.pageWidth, g.pageHeight, pages), pages: count };
+  return { html: doc(g.pageWidth, g.pageHeight, pages, brand), pages: count };
 }
 
 /** Thermal printers: one label per page, the page the label's size, moved by the calibration offset. */
@@ -144,5 +149,5 @@ export async function thermalHtml(
     pages.push(html`<div class="page">${await labelHtml(t, d, brand, at)}</div>`);
     onLabel?.(i + 1);
   }
-  return doc(t.width, t.height, pages);
+  return doc(t.width, t.height, pages, brand);
 }

@@ -1,4 +1,10 @@
-import { EXPORT_COLUMNS, CUSTOM_COLUMN_PREFIX, type PatrimonioFilters } from '@tombo/shared';
+import {
+  EXPORT_COLUMNS,
+  CUSTOM_COLUMN_PREFIX,
+  PATRIMONIO_SHEET_COLUMNS,
+  standardSheetColumns,
+  type PatrimonioFilters,
+} from '@tombo/shared';
 import { JobFailure, type UserJobHandler } from '../../../jobs/define';
 import { isoDay } from '../../../jobs/format';
 import { XLSX_MIME } from '../../../jobs/files';
@@ -26,8 +32,10 @@ export const run: UserJobHandler<ExportDadosPayload> = async (ctx, job) => {
   const source = await patrimonioSheetRows(ctx, job.municipalityId, filters, sectorIds);
   const custom = new Map(source.custom.map((f) => [`${CUSTOM_COLUMN_PREFIX}${f.key}`, f]));
   const builtIn = new Map(EXPORT_COLUMNS.map((c) => [c.key, c]));
+  // Every column: the register's, the standard fields (a header a custom field already uses gets a suffix), custom.
   const all = [
-    ...EXPORT_COLUMNS.map((c) => ({ key: c.key, header: c.header })),
+    ...PATRIMONIO_SHEET_COLUMNS.map((c) => ({ key: c.key, header: c.header })),
+    ...standardSheetColumns(source.custom.map((f) => f.label)).map((c) => ({ key: c.key, header: c.header })),
     ...source.custom.map((f) => ({ key: `${CUSTOM_COLUMN_PREFIX}${f.key}`, header: f.label })),
   ];
   const fileColumns: FileColumn[] = (columns ?? all).map((c) => {

@@ -5,7 +5,7 @@ import { HttpError } from '../../../http/errors';
 import { JobFailure, type UserJobHandler } from '../../../jobs/define';
 import { PDF_MIME } from '../../../jobs/files';
 import { isoDay } from '../../../jobs/format';
-import { loadBranding } from '../../../render/branding';
+import { loadBranding } from '../../customization';
 import { qrSvg } from '../../../render/codes';
 import { scopeOfMunicipality } from '../../../tenancy/scope';
 import type { GenerateFichaPayload } from './generate-ficha';
@@ -20,7 +20,7 @@ export const run: UserJobHandler<GenerateFichaPayload> = async (ctx, job) => {
   const scope = scopeOfMunicipality(municipalityId, sectorIds);
   const { data, branding } = await read(ctx, scope, async (tx) => ({
     data: await loadFichaData(tx, scope, ctx.config, templateId, patrimonioIds),
-    branding: await loadBranding(tx, scope),
+    branding: await loadBranding(tx, scope, ctx.config),
   })).catch((err: unknown) => {
     // Deleted, or no longer visible to the requester, since the job was asked for.
     if (err instanceof HttpError && err.status === 404) throw new JobFailure(err.message, false);

@@ -12,7 +12,7 @@ import { HttpError } from '../../../http/errors';
 import { JobFailure, type UserJobHandler } from '../../../jobs/define';
 import { PDF_MIME, XLSX_MIME } from '../../../jobs/files';
 import { isoDay } from '../../../jobs/format';
-import { loadBranding } from '../../../render/branding';
+import { loadBranding } from '../../customization';
 import { scopeOfMunicipality } from '../../../tenancy/scope';
 import { writeXlsx, type FileColumn } from '../../../spreadsheet';
 import { reportFileSlug, reportFooter, reportHtml } from '../../relatorios';
@@ -63,7 +63,7 @@ export const run: UserJobHandler<ImovelReportGeneratePayload> = async (ctx, job)
       columns: await imovelColumns(tx, scope, template.fields),
       totals: await imovelReportTotals(tx, where),
       filtrosText: await describeImovelFiltros(tx, scope, filtros),
-      branding: await loadBranding(tx, scope),
+      branding: await loadBranding(tx, scope, ctx.config),
     };
   }).catch((err: unknown) => {
     if (err instanceof HttpError) throw new JobFailure(err.message, false);

@@ -34,8 +34,8 @@ async function estimateRows(file: string, format: string, size: number): Promise
 /** `importacao.analise`: the analysis (analyse.ts) of the upload's file, saved on its row if still the latest. */
 export const run: UserJobHandler<ImportacaoAnalisePayload> = async (ctx, job) => {
   if (job.municipalityId == null) throw new JobFailure('A análise exige um município.', false);
-  const scope = scopeOfMunicipality(job.municipalityId);
-  const { importacaoId, mapping, hasHeader } = job.payload;
+  const { importacaoId, mapping, hasHeader, generateNumbers, atualizar, sectorIds, createCatalogs } = job.payload;
+  const scope = scopeOfMunicipality(job.municipalityId, sectorIds);
   const [row] = await read(ctx, scope, (tx) => tx.select().from(importacoes).where(eq(importacoes.id, importacaoId)));
   if (!row || row.jobId !== job.id || row.status !== 'analisando')
     throw new AnalysisFailure(IMPORTACAO_MSG.analysisReplaced);
@@ -63,7 +63,18 @@ export const run: UserJobHandler<ImportacaoAnalisePayload> = async (ctx, job) =>
     }));
     const { mapped: custom, unknown } = mapCustom(rules, mapping);
     if (unknown.length) throw new JobFailure(IMPORTACAO_MSG.customUnknown(unknown[0]), false);
-    result = await analyse(ctx, scope, { file, hasHeader, mapping, catalogs, errorsFile: scratch, onProgress, custom });
+    result = await analyse(ctx, scope, {
+      file,
+      hasHeader,
+      mapping,
+      generateNumbers,
+      atualizar,
+      createCatalogs,
+      catalogs,
+      errorsFile: scratch,
+      onProgress,
+      custom,
+    });
     await mutate(
       ctx,
       null,
@@ -73,7 +84,7 @@ export const run: UserJobHandler<ImportacaoAnalisePayload> = async (ctx, job) =>
           scope,
           row.id,
           job.id,
-          analysisKey(mapping, hasHeader),
+          analysisKey(mapping, hasHeader, generateNumbers, atualizar),
           hasHeader,
           result,
           errorsPath,

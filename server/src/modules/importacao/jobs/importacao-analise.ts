@@ -1,8 +1,14 @@
 import { z } from 'zod';
-import { importacaoAnaliseBody } from '@tombo/shared';
+import { idNumber, importacaoAnaliseBody } from '@tombo/shared';
 import { defineJob } from '../../../jobs/define';
 
-export const importacaoAnalisePayload = importacaoAnaliseBody.extend({ importacaoId: z.uuid() });
+/** The importer (importer.ts) rides along: the analysis checks rows as that user may import them. */
+export const importerPayload = {
+  sectorIds: z.array(idNumber()).nullable().default(null),
+  createCatalogs: z.boolean().default(true),
+};
+
+export const importacaoAnalisePayload = importacaoAnaliseBody.extend({ importacaoId: z.uuid(), ...importerPayload });
 export type ImportacaoAnalisePayload = z.output<typeof importacaoAnalisePayload>;
 
 /**

@@ -19,6 +19,7 @@ import { logger } from '../../../logger';
 import { scopeOfMunicipality, type TenantScope } from '../../../tenancy/scope';
 import { storedFile } from '../commands';
 import { commitRegister } from '../commit';
+import { headersFor } from '../presenters';
 import type { ImportacaoBensPayload } from './importacao-bens';
 
 class AlreadyCommitted extends Error {}
@@ -62,7 +63,7 @@ async function committed(ctx: JobContext, scope: TenantScope, job: { id: string;
 /** `importacao.bens`: the register's rows in one transaction (commit.ts); its report is the job's JSON file. */
 export const run: UserJobHandler<ImportacaoBensPayload> = async (ctx, job) => {
   if (job.municipalityId == null) throw new JobFailure('A importação exige um município.', false);
-  const scope = scopeOfMunicipality(job.municipalityId);
+  const scope = scopeOfMunicipality(job.municipalityId, job.payload.sectorIds);
   const done = await committed(ctx, scope, job);
   if (done) return done;
   const [row] = await read(ctx, scope, (tx) =>
@@ -87,7 +88,8 @@ export const run: UserJobHandler<ImportacaoBensPayload> = async (ctx, job) => {
       ctx,
       actor,
       async (tx, out) => {
-        const report = await commitRegister(tx, out, scope, actor, file, job.payload, row.fileName, progress);
+        const headers = headersFor(row, job.payload.hasHeader);
+        const report = await commitRegister(tx, out, scope, actor, file, job.payload, row.fileName, progress, headers);
         await tx
           .update(importacoes)
           .set({ status: 'concluida', report: { ...report }, updatedAt: new Date() })

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type InventarioCreate, type InventarioListItem } from '@tombo/shared';
 import type { Db } from '../../../db/client';
-import { liveEvent, record, type Outbox } from '../../../db/tx';
+import { liveEvent, type Outbox } from '../../../db/tx';
+import { record } from '../../audit';
 import type { TenantScope } from '../../../tenancy/scope';
 import { rowsOf } from '../presenters';
 import { listItemById } from '../queries';

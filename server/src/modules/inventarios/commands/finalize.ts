@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { INVENTARIO_MSG, type FinalizarResponse } from '@tombo/shared';
 import type { Db } from '../../../db/client';
-import { record, type Outbox } from '../../../db/tx';
+import { type Outbox } from '../../../db/tx';
+import { record } from '../../audit';
 import { conflict } from '../../../http/errors';
 import type { TenantScope } from '../../../tenancy/scope';
 import { markLost } from '../../patrimonios';

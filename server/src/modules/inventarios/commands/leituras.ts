@@ -9,7 +9,8 @@ import {
   type LeiturasResponse,
 } from '@tombo/shared';
 import type { Db } from '../../../db/client';
-import { record, type Outbox } from '../../../db/tx';
+import { type Outbox } from '../../../db/tx';
+import { record } from '../../audit';
 import { badRequest, conflict, HttpError } from '../../../http/errors';
 import type { TenantScope } from '../../../tenancy/scope';
 import { ITEM_COLUMNS, rowsOf } from '../presenters';

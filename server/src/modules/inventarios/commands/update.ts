@@ -8,7 +8,8 @@ import {
 } from '@tombo/shared';
 import { notifyPrincipals } from '../../../auth/principal-cache';
 import type { Db } from '../../../db/client';
-import { liveEvent, record, type Outbox } from '../../../db/tx';
+import { liveEvent, type Outbox } from '../../../db/tx';
+import { record } from '../../audit';
 import { conflict } from '../../../http/errors';
 import type { TenantScope } from '../../../tenancy/scope';
 import { rowsOf } from '../presenters';

@@ -10,6 +10,7 @@ import {
   formatMoney,
   type InventarioItem,
 } from '@tombo/shared';
+import { BRANDING_CSS, brandingHeader, type Branding } from '../../../render/branding';
 import { html, raw, REPORT_CSS } from '../../../render/html';
 import type { InventarioReport } from '../report';
 
@@ -65,7 +66,7 @@ function scopeText(inv: InventarioReport['inventario']): string {
  * scope and commission; every item with registered vs found location, condition, book value and
  * outcome; occurrences; totals; a signature line per commission member. Every value is escaped.
  */
-export function inventarioReportHtml(r: InventarioReport, generatedAt: Date): string {
+export function inventarioReportHtml(r: InventarioReport, generatedAt: Date, branding: Branding): string {
   const inv = r.inventario;
   const t = r.totais;
   const periodo = inv.finalizedAt
@@ -80,13 +81,13 @@ export function inventarioReportHtml(r: InventarioReport, generatedAt: Date): st
   );
   return html`<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><title>Relatório de Inventário</title>
-<style>${raw(REPORT_CSS)}${raw(INVENTARIO_CSS)}</style></head>
+<style>${raw(REPORT_CSS)}${raw(BRANDING_CSS)}${raw(INVENTARIO_CSS)}</style></head>
 <body>
-  <header class="report">
-    <div class="municipality">${inv.municipio}</div>
-    <h1>Relatório de Inventário — ${inv.title}</h1>
-    <div class="meta">Gerado em ${formatDateTime(generatedAt)} · ${INVENTARIO_STATUS_LABELS[inv.status]}</div>
-  </header>
+  ${brandingHeader(
+    branding,
+    `Relatório de Inventário — ${inv.title}`,
+    `Gerado em ${formatDateTime(generatedAt)} · ${INVENTARIO_STATUS_LABELS[inv.status]}`,
+  )}
   <dl class="head">
     <dt>Tipo</dt><dd>${INVENTARIO_TIPO_LABELS[inv.tipo]}</dd>
     <dt>Período</dt><dd>${periodo}</dd>

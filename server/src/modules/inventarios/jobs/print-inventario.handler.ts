@@ -6,6 +6,7 @@ import { JobFailure, type UserJobHandler } from '../../../jobs/define';
 import { PDF_MIME } from '../../../jobs/files';
 import { isoDay } from '../../../jobs/format';
 import { scopeOfMunicipality } from '../../../tenancy/scope';
+import { loadBranding } from '../../customization';
 import { loadInventarioReport } from '../report';
 import { inventarioFooter, inventarioReportHtml } from './inventario-report';
 import type { PrintInventarioPayload } from './print-inventario';
@@ -15,16 +16,17 @@ export const run: UserJobHandler<PrintInventarioPayload> = async (ctx, job) => {
   if (job.municipalityId == null) throw new JobFailure('A impressão de inventário exige um município.', false);
   const { inventarioId, viewerId, sectorIds } = job.payload;
   const scope = scopeOfMunicipality(job.municipalityId, sectorIds);
-  const report = await read(ctx, scope, (tx) => loadInventarioReport(tx, scope, inventarioId, viewerId)).catch(
-    (err: unknown) => {
-      // Deleted, or no longer visible to the requester, since the job was asked for.
-      if (err instanceof HttpError && err.status === 404) throw new JobFailure(INVENTARIO_MSG.notFound, false);
-      throw err;
-    },
-  );
+  const { report, branding } = await read(ctx, scope, async (tx) => ({
+    report: await loadInventarioReport(tx, scope, inventarioId, viewerId),
+    branding: await loadBranding(tx, scope, ctx.config),
+  })).catch((err: unknown) => {
+    // Deleted, or no longer visible to the requester, since the job was asked for.
+    if (err instanceof HttpError && err.status === 404) throw new JobFailure(INVENTARIO_MSG.notFound, false);
+    throw err;
+  });
   await job.progress(30);
   const now = new Date();
-  const html = inventarioReportHtml(report, now);
+  const html = inventarioReportHtml(report, now, branding);
   await job.progress(40);
   const pdf = await ctx
     .renderPdf(html, { footerTemplate: inventarioFooter(report.inventario.title, now), timeoutMs: 120_000 })

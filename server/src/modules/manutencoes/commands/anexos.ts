@@ -10,7 +10,8 @@ import {
 import type { AppContext } from '../../../context';
 import type { Db } from '../../../db/client';
 import { imovelArquivos } from '../../../db/schema';
-import { record, type Outbox } from '../../../db/tx';
+import { type Outbox } from '../../../db/tx';
+import { record } from '../../audit';
 import { conflict, notFound } from '../../../http/errors';
 import type { TenantScope } from '../../../tenancy/scope';
 import { removeAnexoFiles, resolveAnexo, type StoredAnexo } from '../files';

@@ -12,7 +12,8 @@ import {
 import type { AppContext } from '../../../context';
 import type { Db } from '../../../db/client';
 import { imovelArquivos, manutencoes } from '../../../db/schema';
-import { record, type Outbox } from '../../../db/tx';
+import { type Outbox } from '../../../db/tx';
+import { record } from '../../audit';
 import { conflict } from '../../../http/errors';
 import type { TenantScope } from '../../../tenancy/scope';
 import { removeAnexoFiles } from '../files';

@@ -4,7 +4,8 @@ import { HISTORICO_ACTIONS, PATRIMONIO_LIMITS, PATRIMONIO_MSG, type Patrimonio }
 import type { AppContext } from '../../../context';
 import type { Db } from '../../../db/client';
 import { patrimonioArquivos } from '../../../db/schema';
-import { record, type Outbox } from '../../../db/tx';
+import { type Outbox } from '../../../db/tx';
+import { record } from '../../audit';
 import { conflict, notFound } from '../../../http/errors';
 import type { TenantScope } from '../../../tenancy/scope';
 import { removeStoredFiles, resolveStored, type Processed } from '../files';

@@ -1,6 +1,7 @@
 import { and, asc, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import {
+  PATRIMONIO_BULK_STANDARD_KEYS,
   PATRIMONIO_BULK_MSG,
   PATRIMONIO_LIMITS,
   PATRIMONIO_MSG,
@@ -11,7 +12,8 @@ import {
 } from '@tombo/shared';
 import type { Db } from '../../../db/client';
 import { patrimonios } from '../../../db/schema';
-import { recordMany, type Outbox } from '../../../db/tx';
+import { type Outbox } from '../../../db/tx';
+import { recordMany } from '../../audit';
 import { HttpError, badRequest, notFound } from '../../../http/errors';
 import { requireAccess } from '../../../tenancy/access';
 import { inScope, ofTenant, type TenantScope } from '../../../tenancy/scope';
@@ -22,6 +24,7 @@ import { heldAmong } from '../holds';
 import type { Row } from '../presenters';
 import { checkCustom, formaRef, localRefusal, localRef, sectorRef, tipoRef, unprocessable } from '../refs';
 import { assetChanged } from '../rooms';
+import { checkStandard } from '../standard';
 import { moveRefusal, notYourSector } from './move';
 
 const LIMIT = PATRIMONIO_LIMITS.bulkMax;
@@ -143,6 +146,7 @@ function nextOf(old: Row, t: Target, c: PatrimonioBulkCampos) {
     status: c.status ?? old.status,
     estadoConservacao: c.estado_conservacao === undefined ? old.estadoConservacao : c.estado_conservacao,
     observacoes: c.observacoes === undefined ? old.observacoes : c.observacoes,
+    ...Object.fromEntries(PATRIMONIO_BULK_STANDARD_KEYS.map((k) => [k, c[k] === undefined ? old[k] : c[k]])),
   };
 }
 
@@ -167,6 +171,7 @@ function setOf(t: Target, c: PatrimonioBulkCampos, customIn: Record<string, unkn
   if (c.status !== undefined) set.status = c.status;
   if (c.estado_conservacao !== undefined) set.estadoConservacao = c.estado_conservacao;
   if (c.observacoes !== undefined) set.observacoes = c.observacoes;
+  for (const k of PATRIMONIO_BULK_STANDARD_KEYS) if (c[k] !== undefined) Object.assign(set, { [k]: c[k] });
   if (customIn) set.customFields = sql`${patrimonios.customFields} || ${JSON.stringify(customIn)}::jsonb`;
   return set;
 }
@@ -187,6 +192,7 @@ export async function bulkUpdatePatrimonios(
 ): Promise<PatrimonioBulkResult> {
   const c = input.campos;
   const rows = await selection(tx, scope, input);
+  checkStandard(c);
   const rules = await fieldRules(tx, scope);
   const customIn = c.customFields === undefined ? null : checkCustom(rules, c.customFields, false);
   const t = await resolveTarget(tx, scope, c, rows, rules);

@@ -8,7 +8,8 @@ import {
 } from '@tombo/shared';
 import type { Db } from '../../../db/client';
 import { patrimonios } from '../../../db/schema';
-import { liveEvent, record, type Outbox } from '../../../db/tx';
+import { liveEvent, type Outbox } from '../../../db/tx';
+import { record } from '../../audit';
 import { badRequest } from '../../../http/errors';
 import { inScope, type TenantScope } from '../../../tenancy/scope';
 import { allocateNumbers, getPattern } from '../../numbering';
@@ -20,6 +21,7 @@ import { checkCustom, resolveRefs, unprocessable, type Refs } from '../refs';
 import { assetRooms } from '../rooms';
 import { notYourSector } from './move';
 import { checkEntrada } from './depreciacao-fields';
+import { standardOnCreate } from '../standard';
 
 interface Prepared {
   values: Omit<typeof patrimonios.$inferInsert, 'numeroPatrimonio'>;
@@ -68,6 +70,7 @@ async function prepareCreate(tx: Db, out: Outbox, scope: TenantScope, input: Pat
       dataEntradaServico: input.dataEntradaServico ?? null,
       vidaUtilMeses: input.vidaUtilMeses ?? null,
       residualPct: input.residualPct ?? null,
+      ...standardOnCreate(input),
       createdById: out.actor?.id ?? null,
       createdByName: out.actor?.name ?? null,
     },

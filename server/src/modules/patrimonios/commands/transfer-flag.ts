@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { patrimonios } from '../../../db/schema';
-import { record, type Outbox } from '../../../db/tx';
+import { type Outbox } from '../../../db/tx';
+import { record } from '../../audit';
 import type { TenantScope } from '../../../tenancy/scope';
 import { addHistory } from '../history';
 import type { Row } from '../presenters';

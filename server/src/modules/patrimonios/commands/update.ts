@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { PATRIMONIO_MSG, PATRIMONIO_RELATION_FIELDS, type Patrimonio, type PatrimonioUpdate } from '@tombo/shared';
 import type { Db } from '../../../db/client';
 import { patrimonios } from '../../../db/schema';
-import { record, type Outbox } from '../../../db/tx';
+import { type Outbox } from '../../../db/tx';
+import { record } from '../../audit';
 import { badRequest, conflict } from '../../../http/errors';
 import { inScope, type TenantScope } from '../../../tenancy/scope';
 import { fieldRules } from '../../form-fields';
@@ -13,6 +14,7 @@ import { checkCustom, resolveRefs, unprocessable } from '../refs';
 import { assetChanged } from '../rooms';
 import { moveAsset, moveRefusal, notYourSector } from './move';
 import { checkEntrada } from './depreciacao-fields';
+import { standardOnUpdate } from '../standard';
 
 /**
  * Edits an asset (409 on a stale version): each changed field becomes a history line; a new sector
@@ -81,6 +83,7 @@ export async function updatePatrimonio(
     dataEntradaServico: body.dataEntradaServico === undefined ? old.dataEntradaServico : body.dataEntradaServico,
     vidaUtilMeses: body.vidaUtilMeses === undefined ? old.vidaUtilMeses : body.vidaUtilMeses,
     residualPct: body.residualPct === undefined ? old.residualPct : body.residualPct,
+    ...standardOnUpdate(old, body),
   };
   checkEntrada(next.dataAquisicao, next.dataEntradaServico);
   const changes = describeChanges(id, old, next, customIn, rules);

@@ -2,11 +2,12 @@ import { HISTORICO_ACTIONS, type ImportReport } from '@tombo/shared';
 import type { AppContext } from '../../../context';
 import type { Db } from '../../../db/client';
 import { patrimonioHistorico, patrimonios } from '../../../db/schema';
-import { audit, mutate, read, type Actor } from '../../../db/tx';
-import { allocateNumbers, getPattern } from '../../numbering';
+import { mutate, read, type Actor } from '../../../db/tx';
+import { audit } from '../../audit';
 import { scopeOfMunicipality, type TenantScope as Scope } from '../../../tenancy/scope';
 import { assetRooms } from '../rooms';
 import type { CheckedRow } from './check';
+import { issueNumbers } from './numbers';
 import { loadImportRefs } from './refs';
 import { checkInThread } from './thread';
 
@@ -83,26 +84,18 @@ async function insertRows(
   onProgress: (done: number) => Promise<void> | void,
 ): Promise<{ first: string; last: string }> {
   const scope = scopeOfMunicipality(actor.municipalityId);
-  const pattern = await getPattern(tx, scope);
-  const bySector = new Map<string, CheckedRow[]>();
-  for (const r of good) {
-    const list = bySector.get(r.sectorCode);
-    if (list) list.push(r);
-    else bySector.set(r.sectorCode, [r]);
-  }
-  const assigned = new Map<CheckedRow, string>();
-  for (const code of [...bySector.keys()].sort()) {
-    const list = bySector.get(code)!;
-    const nums = await allocateNumbers(tx, scope, pattern, code, list.length);
-    list.forEach((r, i) => assigned.set(r, nums[i]));
-  }
+  const numbers = await issueNumbers(
+    tx,
+    scope,
+    good.map((r) => r.sectorCode),
+  );
   let first = '';
   let last = '';
   for (let i = 0; i < good.length; i += CHUNK) {
     const chunk = good.slice(i, i + CHUNK);
     const inserted = await tx
       .insert(patrimonios)
-      .values(chunk.map((r) => ({ ...r.values, numeroPatrimonio: assigned.get(r)! })))
+      .values(chunk.map((r, j) => ({ ...r.values, numeroPatrimonio: numbers[i + j] })))
       .returning({ id: patrimonios.id, numero: patrimonios.numeroPatrimonio });
     await tx.insert(patrimonioHistorico).values(
       inserted.map((x) => ({

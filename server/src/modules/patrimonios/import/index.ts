@@ -4,3 +4,5 @@ export { closeImportThreads } from './thread';
 // Fixed values read by their labels, shared with the register import of other systems (modules/importacao).
 export { estadoOf, statusOf } from './columns';
 export { loadCatalogs, type Catalogs } from './refs';
+// The numbering of an imported sheet's rows, shared with the wizard's generated numbers.
+export { issueNumbers } from './numbers';

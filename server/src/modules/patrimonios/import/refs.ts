@@ -28,7 +28,7 @@ export async function loadCatalogs(tx: Db, scope: Scope): Promise<Catalogs> {
     .from(tiposBens)
     .where(ofTenant(tiposBens, scope));
   const f = await tx
-    .select({ id: formasAquisicao.id, name: formasAquisicao.nome })
+    .select({ id: formasAquisicao.id, name: formasAquisicao.name })
     .from(formasAquisicao)
     .where(ofTenant(formasAquisicao, scope));
   return { sectors: s, locais: l, tipos: t, formas: f };

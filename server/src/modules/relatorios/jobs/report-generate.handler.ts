@@ -6,7 +6,7 @@ import { JobFailure, type UserJobHandler } from '../../../jobs/define';
 import { PDF_MIME } from '../../../jobs/files';
 import { isoDay } from '../../../jobs/format';
 import { logger } from '../../../logger';
-import { loadBranding } from '../../../render/branding';
+import { loadBranding } from '../../customization';
 import { scopeOfMunicipality } from '../../../tenancy/scope';
 import { slug } from '../file-name';
 import { loadReport } from '../report';
@@ -24,7 +24,7 @@ export const run: UserJobHandler<ReportGeneratePayload> = async (ctx, job) => {
   const t0 = performance.now();
   const data = await read(ctx, scope, async (tx) => ({
     report: await loadReport(tx, scope, templateId, filtros, RELATORIO_LIMITS.maxRows + 1),
-    branding: await loadBranding(tx, scope),
+    branding: await loadBranding(tx, scope, ctx.config),
   })).catch((err: unknown) => {
     if (err instanceof HttpError && err.status === 404) throw new JobFailure(RELATORIO_MSG.templateNotFound, false);
     if (err instanceof HttpError) throw new JobFailure(err.message, false);

@@ -2,11 +2,11 @@ import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { JobContext, SystemJobHandler } from '../../../jobs/define';
 import type { JobQueue } from '../../../jobs/queue';
 import { loadPrincipal } from '../../../auth/principal';
-import { reportConfigs } from '../../../db/schema';
+import { relatorioConfigs } from '../../../db/schema';
 import { actorOf, mutate, read } from '../../../db/tx';
 import { logger } from '../../../logger';
 import { allMunicipalities, scopeOfMunicipality, scopeOfPrincipal } from '../../../tenancy/scope';
-import { createJob, type JobRow } from '../../jobs';
+import { createJob, handToRunner, type JobRow } from '../../jobs';
 import { nextRun } from '../schedule';
 import type { ReportsScheduledPayload } from './reports-scheduled';
 
@@ -15,32 +15,7 @@ type Ctx = JobContext & { queue?: JobQueue };
 const BATCH = 200;
 
 /**
- * Hands created rows to the runner: the process's queue when it has one (the API), else a BullMQ
- * producer (the worker), else (inline, no Redis) runs them here, one after the other.
- */
-async function hand(ctx: Ctx, rows: JobRow[]): Promise<void> {
-  if (!rows.length) return;
-  if (ctx.queue) {
-    for (const r of rows) await ctx.queue.enqueue({ id: r.id, name: 'report.generate' });
-    return;
-  }
-  const redisUrl = ctx.config.redisUrl;
-  if (redisUrl) {
-    const { createBullQueue } = await import('../../../jobs/bullmq');
-    const queue = await createBullQueue({ ...ctx.config, redisUrl }, { schedulers: false });
-    try {
-      for (const r of rows) await queue.enqueue({ id: r.id, name: 'report.generate' });
-    } finally {
-      await queue.close();
-    }
-    return;
-  }
-  const { runJob } = await import('../../../jobs/runner');
-  for (const r of rows) await runJob(ctx, r.id, { attempt: 1, final: true });
-}
-
-/**
- * One sweep: each due config is claimed by moving its `proxima_execucao` on (an UPDATE that matches only
+ * One sweep: each due config is claimed by moving its `next_run_at` on (an UPDATE that matches only
  * the value read, so a second node or a re-run finds nothing to do) and, in the same transaction, gets a
  * `report.generate` job of its owner with `notifyOwner`. An owner who may no longer generate is skipped.
  */
@@ -48,14 +23,14 @@ export async function runScheduledReports(ctx: Ctx, now = new Date()): Promise<{
   const due = await read(ctx, allMunicipalities(), (tx) =>
     tx
       .select()
-      .from(reportConfigs)
-      .where(and(isNotNull(reportConfigs.proximaExecucao), lte(reportConfigs.proximaExecucao, now)))
-      .orderBy(asc(reportConfigs.proximaExecucao))
+      .from(relatorioConfigs)
+      .where(and(isNotNull(relatorioConfigs.nextRunAt), lte(relatorioConfigs.nextRunAt, now)))
+      .orderBy(asc(relatorioConfigs.nextRunAt))
       .limit(BATCH),
   );
   const created: JobRow[] = [];
   for (const c of due) {
-    if (!c.agendamento || !c.proximaExecucao) continue;
+    if (!c.schedule || !c.nextRunAt) continue;
     const principal = await loadPrincipal(ctx, c.userId);
     const allowed =
       principal?.municipalityId === c.municipalityId && principal.permissions.includes('exports:generate');
@@ -66,10 +41,10 @@ export async function runScheduledReports(ctx: Ctx, now = new Date()): Promise<{
         allowed ? actorOf(principal) : null,
         async (tx, out) => {
           const [claimed] = await tx
-            .update(reportConfigs)
-            .set({ ultimaExecucao: now, proximaExecucao: nextRun(c.agendamento!, now) })
-            .where(and(eq(reportConfigs.id, c.id), eq(reportConfigs.proximaExecucao, c.proximaExecucao!)))
-            .returning({ id: reportConfigs.id });
+            .update(relatorioConfigs)
+            .set({ lastRunAt: now, nextRunAt: nextRun(c.schedule!, now) })
+            .where(and(eq(relatorioConfigs.id, c.id), eq(relatorioConfigs.nextRunAt, c.nextRunAt!)))
+            .returning({ id: relatorioConfigs.id });
           if (!claimed || !allowed) return null;
           const sectorIds = scopeOfPrincipal(principal).sectorIds;
           return createJob(tx, out, scope, {
@@ -78,7 +53,7 @@ export async function runScheduledReports(ctx: Ctx, now = new Date()): Promise<{
             title: `Relatório agendado — ${c.name} (PDF)`,
             payload: {
               templateId: c.templateId,
-              filtros: c.filtros,
+              filtros: c.filters,
               sectorIds: sectorIds ? [...sectorIds] : null,
               configId: c.id,
             },
@@ -94,7 +69,7 @@ export async function runScheduledReports(ctx: Ctx, now = new Date()): Promise<{
       logger.error({ err, configId: c.id }, 'relatórios agendados: falha ao agendar');
     }
   }
-  await hand(ctx, created);
+  await handToRunner(ctx, created);
   if (created.length) logger.info({ created: created.length }, 'relatórios agendados');
   return { created: created.length };
 }

@@ -3,6 +3,8 @@ import type { Sector } from '@tombo/shared';
 import type { Db } from '../../../db/client';
 import { municipalities } from '../../../db/schema';
 import { read } from '../../../db/tx';
+import type { Branding } from '../../../render/branding';
+import { loadBranding } from '../../customization';
 import {
   JobFailure,
   type UserJobHandler,
@@ -20,10 +22,9 @@ import { sectorsReportHtml, reportFooter } from './sectors-report';
 
 type Job = RunningJob<ExportSectorsPayload>;
 
-async function municipalityName(tx: Db, id: number): Promise<string> {
-  const [m] = await tx.select({ name: municipalities.name }).from(municipalities).where(eq(municipalities.id, id));
+async function municipalityExists(tx: Db, id: number): Promise<void> {
+  const [m] = await tx.select({ id: municipalities.id }).from(municipalities).where(eq(municipalities.id, id));
   if (!m) throw new JobFailure('Município não encontrado.', false);
-  return m.name;
 }
 
 /** `export.sectors`: the requester's municipality's sectors as XLSX (streamed) or PDF (Chromium). */
@@ -31,13 +32,15 @@ export const run: UserJobHandler<ExportSectorsPayload> = async (ctx, job) => {
   if (job.municipalityId == null) throw new JobFailure('A exportação de setores exige um município.', false);
   const now = new Date();
   const scope = scopeOfMunicipality(job.municipalityId);
-  const [name, sectors] = await read(ctx, scope, async (tx) => [
-    await municipalityName(tx, scope.municipalityId),
-    await listSectors(tx, scope),
-  ]);
+  const [branding, sectors] = await read(ctx, scope, async (tx) => {
+    await municipalityExists(tx, scope.municipalityId);
+    return [await loadBranding(tx, scope, ctx.config), await listSectors(tx, scope)] as const;
+  });
   await job.progress(10);
   const base = `setores-${isoDay(now)}`;
-  return job.payload.format === 'xlsx' ? writeXlsx(job, sectors, base) : writePdf(ctx, job, sectors, name, now, base);
+  return job.payload.format === 'xlsx'
+    ? writeXlsx(job, sectors, base)
+    : writePdf(ctx, job, sectors, branding, now, base);
 };
 
 const COLUMNS: FileColumn[] = [
@@ -67,13 +70,13 @@ async function writePdf(
   ctx: JobContext,
   job: Job,
   sectors: Sector[],
-  municipality: string,
+  branding: Branding,
   now: Date,
   base: string,
 ): Promise<JobResult> {
   const { writeFile } = await import('node:fs/promises');
   const generatedAt = dateTimeBR(now);
-  const html = sectorsReportHtml({ municipality, generatedAt, sectors });
+  const html = sectorsReportHtml({ branding, generatedAt, sectors });
   await job.progress(30);
   const pdf = await ctx.renderPdf(html, { footerTemplate: reportFooter(generatedAt) }).catch((err: unknown) => {
     throw new JobFailure('Não foi possível gerar o PDF (gerador indisponível ou tempo esgotado).', true, err);

@@ -1,8 +1,9 @@
 import type { Sector } from '@tombo/shared';
+import { BRANDING_CSS, brandingHeader, type Branding } from '../../../render/branding';
 import { html, raw, REPORT_CSS } from '../../../render/html';
 
 export interface SectorsReport {
-  municipality: string;
+  branding: Branding;
   /** dd/MM/yyyy HH:mm */
   generatedAt: string;
   sectors: Pick<Sector, 'code' | 'name' | 'locaisCount'>[];
@@ -10,7 +11,7 @@ export interface SectorsReport {
 
 const count = new Intl.NumberFormat('pt-BR');
 
-/** 'Relatório de Setores': header with the municipality, a table Código | Nome | Locais. */
+/** 'Relatório de Setores': the municipality's header (logo, names), a table Código | Nome | Locais. */
 export function sectorsReportHtml(r: SectorsReport): string {
   const rows = r.sectors.map(
     (s) =>
@@ -18,13 +19,9 @@ export function sectorsReportHtml(r: SectorsReport): string {
   );
   const total = r.sectors.length === 1 ? '1 setor' : `${count.format(r.sectors.length)} setores`;
   return html`<!doctype html>
-<html lang="pt-BR"><head><meta charset="utf-8"><title>Relatório de Setores</title><style>${raw(REPORT_CSS)}</style></head>
+<html lang="pt-BR"><head><meta charset="utf-8"><title>Relatório de Setores</title><style>${raw(REPORT_CSS)}${raw(BRANDING_CSS)}</style></head>
 <body>
-  <header class="report">
-    <div class="municipality">${r.municipality}</div>
-    <h1>Relatório de Setores</h1>
-    <div class="meta">Gerado em ${r.generatedAt} · ${total}</div>
-  </header>
+  ${brandingHeader(r.branding, 'Relatório de Setores', `Gerado em ${r.generatedAt} · ${total}`)}
   ${
     r.sectors.length === 0
       ? html`<p class="empty">Nenhum setor cadastrado.</p>`

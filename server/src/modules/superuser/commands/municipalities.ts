@@ -1,6 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
-  INVITATION_TTL_DAYS,
   SUPERUSER_MSG,
   room,
   type MunicipalityCreate,
@@ -9,12 +8,12 @@ import {
   type Municipality,
 } from '@tombo/shared';
 import type { Db } from '../../../db/client';
-import { municipalities, passwordResetTokens, refreshTokens, users } from '../../../db/schema';
-import { liveEvent, record, type Outbox } from '../../../db/tx';
-import { newOpaqueToken, sha256 } from '../../../auth/tokens';
+import { municipalities, refreshTokens, users } from '../../../db/schema';
+import { liveEvent, type Outbox } from '../../../db/tx';
+import { record } from '../../audit';
 import { HttpError, conflict, isUniqueViolation, notFound } from '../../../http/errors';
 import type { AllMunicipalities } from '../../../tenancy/scope';
-import { insertUser } from '../../users';
+import { inviteNewUser } from '../../users';
 import { seedTiposBensPadrao } from '../../tipos-bens';
 import { presentMunicipality } from '../presenters';
 
@@ -30,27 +29,6 @@ function taken(err: unknown): never {
 const conflictOn = (field: string, message: string) => new HttpError(409, 'DUPLICATE', message, { [field]: message });
 
 const changed = (m: Municipality) => liveEvent(room.superusers, 'municipality.changed', m, m.id);
-
-/**
- * A single-use invitation for a user who has no password yet: a set-password token that the
- * existing reset flow (/redefinir-senha/:token, POST /auth/reset-password) accepts, valid INVITATION_TTL_DAYS.
- */
-export async function startInvitation(tx: Db, out: Outbox, userId: number, municipalityId: number | null) {
-  const token = newOpaqueToken();
-  await tx.insert(passwordResetTokens).values({
-    userId,
-    tokenHash: sha256(token),
-    expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000),
-  });
-  await record(tx, out, {
-    action: 'USER_INVITE',
-    entityType: 'User',
-    entityId: userId,
-    details: `Convite de acesso enviado (válido por ${INVITATION_TTL_DAYS} dias).`,
-    municipalityId,
-  });
-  return token;
-}
 
 /**
  * Onboards a city hall: the municipality (its default templates come from the insert triggers), its
@@ -90,13 +68,12 @@ export async function createMunicipality(
     },
     changed(municipality),
   );
-  const admin = await insertUser(tx, out, m.id, {
+  const { user: admin, token } = await inviteNewUser(tx, out, m.id, {
     name: input.admin.name,
     email: input.admin.email,
     role: 'admin',
     passwordHash: input.unusableHash,
   });
-  const token = await startInvitation(tx, out, admin.id, m.id);
   return { municipality, admin, token };
 }
 

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { PERMISSIONS_MSG, SUPERUSER_ONLY_PERMISSIONS, room, type Permission, type Role } from '@tombo/shared';
 import type { Db } from '../../../db/client';
-import { rolePermissions, users } from '../../../db/schema';
-import { liveEvent, record, type Outbox } from '../../../db/tx';
+import { rolePermissions } from '../../../db/schema';
+import { liveEvent, type Outbox } from '../../../db/tx';
+import { record } from '../../audit';
 import { badRequest } from '../../../http/errors';
 import type { AllMunicipalities } from '../../../tenancy/scope';
 
@@ -21,7 +22,8 @@ function checkMatrix(role: Role, permissions: readonly Permission[]): void {
 /**
  * Replaces a role's permissions everywhere. The principal cache of every node drops its entries on
  * the commit (trigger of migration 0008), so the next request of any holder already sees the new list;
- * every signed-in holder of the role (their user rooms) and the superusers hear `permissions.changed`.
+ * each node then re-derives its sockets' principals and sends `session.permissions` to those whose list
+ * changed (`realtime/socket.ts`). The superusers' open matrices hear `permissions.changed`.
  */
 export async function setRolePermissions(
   tx: Db,
@@ -37,8 +39,6 @@ export async function setRolePermissions(
     .insert(rolePermissions)
     .values({ role, permissions })
     .onConflictDoUpdate({ target: rolePermissions.role, set: { permissions, updatedAt: new Date() } });
-  const holders = await tx.select({ id: users.id }).from(users).where(eq(users.role, role));
-  const rooms = [room.superusers, ...holders.map((u) => room.user(u.id))];
   await record(
     tx,
     out,
@@ -48,7 +48,7 @@ export async function setRolePermissions(
       entityId: role,
       details: { old_value: old?.permissions ?? [], new_value: permissions },
     },
-    liveEvent(rooms, 'permissions.changed', { role, permissions }, null),
+    liveEvent([room.superusers], 'permissions.changed', { role, permissions }, null),
   );
   return { role, permissions };
 }

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { SECURITY_MSG, SUPERUSER_MSG, USER_MSG, room, type SuperuserUserUpdate, type User } from '@tombo/shared';
 import type { Db } from '../../../db/client';
 import { municipalities, users } from '../../../db/schema';
-import { liveEvent, record, type Outbox } from '../../../db/tx';
+import { liveEvent, type Outbox } from '../../../db/tx';
+import { record } from '../../audit';
 import { HttpError, notFound } from '../../../http/errors';
 import type { AllMunicipalities } from '../../../tenancy/scope';
 import { resetTwoFactor, revokeAllSessions } from '../../auth';
@@ -12,12 +13,13 @@ import {
   presentUsers,
   refuseSelfDelete,
   removeUser,
+  revokeInvitation,
+  startInvitation,
   userRooms,
   type NewUser,
   type UserChanges,
 } from '../../users';
 import { lockAnyUser } from '../queries';
-import { startInvitation } from './municipalities';
 
 /** A lock set by the superuser lasts until someone unlocks the user. */
 const LOCKED_FOR_GOOD = new Date('9999-12-31T00:00:00Z');
@@ -94,11 +96,14 @@ export async function deleteAnyUser(tx: Db, out: Outbox, all: AllMunicipalities,
   await removeUser(tx, out, await lockAnyUser(tx, all, id));
 }
 
-/** A new invitation (set-password link) for any municipality user; the caller mails it after the commit. */
+/** A new invitation ("Criar sua senha" link) for any user, the old link ended; the caller mails it after the commit. */
 export async function inviteAnyUser(tx: Db, out: Outbox, all: AllMunicipalities, id: number) {
-  const u = await lockAnyUser(tx, all, id);
-  const token = await startInvitation(tx, out, u.id, u.municipalityId);
-  return { user: u, token };
+  return startInvitation(tx, out, await lockAnyUser(tx, all, id));
+}
+
+/** "Revogar convite" from the back office: any user's waiting invitation (422 without one). */
+export async function revokeAnyInvitation(tx: Db, out: Outbox, all: AllMunicipalities, id: number, unusable: string) {
+  return revokeInvitation(tx, out, await lockAnyUser(tx, all, id), unusable);
 }
 
 /**

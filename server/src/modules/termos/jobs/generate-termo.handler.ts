@@ -1,7 +1,7 @@
 import { copyFile } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import { TERMO_MSG } from '@tombo/shared';
-import { termoVersoes } from '../../../db/schema';
+import { termoVersions } from '../../../db/schema';
 import { read } from '../../../db/tx';
 import { JobFailure, type UserJobHandler } from '../../../jobs/define';
 import { PDF_MIME } from '../../../jobs/files';
@@ -16,8 +16,8 @@ export const run: UserJobHandler<GenerateTermoPayload> = async (ctx, job) => {
   const [row] = await read(ctx, scope, (tx) =>
     tx
       .select()
-      .from(termoVersoes)
-      .where(and(eq(termoVersoes.jobId, job.id), ofTenant(termoVersoes, scope))),
+      .from(termoVersions)
+      .where(and(eq(termoVersions.jobId, job.id), ofTenant(termoVersions, scope))),
   );
   if (!row) throw new JobFailure(TERMO_MSG.notFound, false);
   await job.progress(30);
@@ -27,6 +27,6 @@ export const run: UserJobHandler<GenerateTermoPayload> = async (ctx, job) => {
   await job.progress(90);
   const file = job.tempPath('pdf');
   await copyFile(abs, file);
-  const safe = row.numero.replace(/[^A-Za-z0-9-]+/g, '-');
-  return { tempPath: file, ext: 'pdf', fileName: `termo-${safe}-v${row.versao}.pdf`, mimeType: PDF_MIME };
+  const safe = row.number.replace(/[^A-Za-z0-9-]+/g, '-');
+  return { tempPath: file, ext: 'pdf', fileName: `termo-${safe}-v${row.versionNumber}.pdf`, mimeType: PDF_MIME };
 };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idNumber } from '@tombo/shared';
 import { defineJob } from '../../../jobs/define';
 
-/** The version to render is the one pointing at this job (`termo_versoes.job_id`); the sector is informative. */
+/** The version to render is the one pointing at this job (`termo_versions.job_id`); the sector is informative. */
 export const generateTermoPayload = z.strictObject({ setorId: idNumber() });
 export type GenerateTermoPayload = z.output<typeof generateTermoPayload>;
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { termoPendencias, termoVersoes } from '../../../db/schema';
+import { termoPendencias, termoVersions } from '../../../db/schema';
 import { enterTenancy, mutate, Outbox } from '../../../db/tx';
 import type { JobContext, SystemJobHandler } from '../../../jobs/define';
 import { logger } from '../../../logger';
@@ -72,12 +72,12 @@ export async function renderPendingTermos(ctx: JobContext): Promise<number> {
       null,
       (tx) =>
         tx
-          .update(termoVersoes)
+          .update(termoVersions)
           .set({ status: 'rendering', claimedAt: new Date() })
           .where(
-            sql`${termoVersoes.id} in (
-              select id from termo_versoes
-               where automatico
+            sql`${termoVersions.id} in (
+              select id from termo_versions
+               where automatic
                  and (status = 'pending' or (status = 'rendering' and claimed_at < now() - ${STALE_CLAIM}::interval))
                order by id limit ${BATCH} for update skip locked)`,
           )

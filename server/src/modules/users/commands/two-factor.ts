@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/client';
-import { liveEvent, record, type Outbox } from '../../../db/tx';
+import { liveEvent, type Outbox } from '../../../db/tx';
+import { record } from '../../audit';
 import type { TenantScope } from '../../../tenancy/scope';
 import { resetTwoFactor } from '../../auth';
 import { userRooms } from '../presenters';

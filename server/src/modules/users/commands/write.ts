@@ -3,18 +3,20 @@ import { MSG, USER_MSG, type User, type UserCreate, type UserUpdate } from '@tom
 import { hashPassword } from '../../../auth/passwords';
 import type { Db } from '../../../db/client';
 import { municipalities, sectors, userSectors, users } from '../../../db/schema';
-import { liveEvent, record, type Outbox } from '../../../db/tx';
+import { liveEvent, type Outbox } from '../../../db/tx';
+import { record } from '../../audit';
 import { HttpError, badRequest, conflict, isUniqueViolation } from '../../../http/errors';
-import { revokeAllSessions } from '../../auth';
+import { revokeAllSessions, revokeLinks } from '../../auth';
 import { presentUser, userRooms, type UserRow } from '../presenters';
-import { sectorIdsOf, twoFactorUserIds } from '../queries';
+import { presentUsers } from '../queries';
 
 // The writes every user command shares, the municipal ones (users/commands) and the superuser's
 // (superuser/commands): each caller first finds the row in its own tenancy.
 
 type Hashed<T> = Omit<T, 'password'> &
   (T extends { password: string } ? { passwordHash: string } : { passwordHash?: string });
-export type NewUser = Hashed<UserCreate>;
+/** A new user: `invited` when their password is nobody's yet (they create it from an invitation's link). */
+export type NewUser = Hashed<UserCreate> & { passwordHash: string; invited?: boolean };
 export type UserChanges = Hashed<UserUpdate>;
 
 /** The request with its password hashed: argon2 is slow, so it runs before the transaction. */
@@ -76,6 +78,8 @@ export async function insertUser(tx: Db, out: Outbox, municipalityId: number | n
       passwordHash: input.passwordHash,
       role: input.role,
       avatarUrl: input.avatarUrl ?? null,
+      // a password typed by someone else is changed at the first sign-in
+      mustChangePassword: !input.invited,
     })
     .returning()
     .catch(duplicate);
@@ -125,7 +129,10 @@ export async function changeUser(tx: Db, out: Outbox, old: UserRow, input: UserC
       role,
       municipalityId,
       avatarUrl: input.avatarUrl === undefined ? old.avatarUrl : input.avatarUrl,
-      ...(input.passwordHash ? { passwordHash: input.passwordHash } : {}),
+      // a password set by an admin is theirs, not the user's: changed at the next sign-in; no invitation waits
+      ...(input.passwordHash
+        ? { passwordHash: input.passwordHash, mustChangePassword: true, invitationStatus: null }
+        : {}),
       ...(unlock ? { lockoutUntil: null, failedLoginAttempts: 0 } : {}),
       updatedAt: new Date(),
       version: sql`${users.version} + 1`,
@@ -134,12 +141,9 @@ export async function changeUser(tx: Db, out: Outbox, old: UserRow, input: UserC
     .returning()
     .catch(duplicate);
   if (input.sectorIds || moved) await setSectors(tx, old.id, municipalityId, input.sectorIds ?? []);
+  if (input.passwordHash) await revokeLinks(tx, old.id);
   if (input.passwordHash || role !== old.role) await revokeAllSessions(tx, old.id);
-  const user = presentUser(
-    row,
-    (await sectorIdsOf(tx, [old.id])).get(old.id) ?? [],
-    (await twoFactorUserIds(tx, [old.id])).has(old.id),
-  );
+  const [user] = await presentUsers(tx, [row]);
   const changed = Object.entries(input)
     .filter(([k, v]) => v !== undefined && k !== 'version' && k !== 'passwordHash')
     .map(([k]) => k);

@@ -1,0 +1,2 @@
+export * from './CrudPage';
+export * from './RecordDialog';

@@ -1,0 +1,10 @@
+export { RegisterList } from './RegisterList';
+export type { RegisterConfig, RowsQuery } from './config';
+export type { FilterDef, FilterOption, ListParams, PhoneCard, PhoneSort, RegisterColumn, Selection } from './types';
+export { PAGE_SIZES, apiParams, filterParams, type ListState, type UrlShape } from './urlState';
+export { BulkProblem, type BulkRefusal } from './BulkProblem';
+export { ViewEditActions } from './ViewEditActions';
+export { refetchSoon } from './refetchSoon';
+export { FiltersPanel } from './FiltersPanel';
+export { RegisterRows } from './RegisterRows';
+export { useListUrlState } from './urlState';

@@ -1,0 +1,1 @@
+ALTER TABLE "installation" ADD COLUMN "public_url" text;
