@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -32,6 +32,7 @@ import {
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchField } from '../../components/SearchField';
+import { useDebouncedSearch } from '../../components/useDebouncedSearch';
 import { usePublicImoveis } from './imoveisQueries';
 import { PublicProblem } from './PublicProblem';
 import { PublicTabs } from './PublicTabs';
@@ -61,7 +62,6 @@ export function PublicImoveisView({ title, fixedSlug }: { title: string; fixedSl
   const q = sp.get('q') ?? '';
   const situacao = SITUACOES_IMOVEL.find((x) => x === sp.get('situacao')) ?? '';
   const page = Math.max(1, Number.parseInt(sp.get('page') ?? '1', 10) || 1);
-  const [search, setSearch] = useState(q);
   const params = slug
     ? {
         municipio: slug,
@@ -82,12 +82,7 @@ export function PublicImoveisView({ title, fixedSlug }: { title: string; fixedSl
     if (!('page' in patch)) next.delete('page');
     setSp(next, { replace: true });
   };
-  useEffect(() => {
-    if (search === q) return;
-    const t = setTimeout(() => update({ q: search.trim() }), 350);
-    return () => clearTimeout(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [search]);
+  const [search, setSearch] = useDebouncedSearch(q, (v) => update({ q: v.trim() }));
   useEffect(() => {
     if (!fixedSlug && !slug && open.length === 1) update({ municipio: open[0].slug });
     // eslint-disable-next-line react-hooks/exhaustive-deps

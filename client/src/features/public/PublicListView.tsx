@@ -15,6 +15,7 @@ import { errorMessage } from '../../lib/http';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchField } from '../../components/SearchField';
+import { useDebouncedSearch } from '../../components/useDebouncedSearch';
 import { PublicFilters } from './PublicFilters';
 import { municipioChoiceOf, PublicMunicipioChoice } from './PublicMunicipioChoice';
 import { PublicProblem } from './PublicProblem';
@@ -55,7 +56,6 @@ export function PublicListView({
   // No municipality named: the server's default (the only open one) or its list to choose from.
   const bare = usePublicPatrimonios(slug || fixedSlug ? null : publicApiParams(state, ''));
   const choice = municipioChoiceOf(bare.error);
-  const [search, setSearch] = useState(state.q);
   const nFilters = PUBLIC_FILTER_KEYS.filter((k) => !!state.filters[k]).length;
   const [filtersOpen, setFiltersOpen] = useState(nFilters > 0);
 
@@ -70,14 +70,7 @@ export function PublicListView({
     if (!fixedSlug && !slug && answered) go(state, answered);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fixedSlug, slug, answered]);
-  // Search applied 350 ms after the last key; back/forward or a shared link changes it from outside.
-  useEffect(() => {
-    if (search === state.q) return;
-    const t = setTimeout(() => update({ q: search }), 350);
-    return () => clearTimeout(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [search]);
-  useEffect(() => setSearch(state.q), [state.q]);
+  const [search, setSearch] = useDebouncedSearch(state.q, (q) => update({ q }));
 
   const name = filtros.data?.municipio.name ?? open.find((m) => m.slug === slug)?.name;
   const total = result.data?.total ?? 0;

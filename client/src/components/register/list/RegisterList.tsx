@@ -10,6 +10,7 @@ import FilterList from '@mui/icons-material/FilterList';
 import { LoadError } from '../../LoadError';
 import { PageHeader } from '../../PageHeader';
 import { SearchField } from '../../SearchField';
+import { useDebouncedSearch } from '../../useDebouncedSearch';
 import { ColumnChooser } from './ColumnChooser';
 import type { RegisterConfig } from './config';
 import { FiltersPanel } from './FiltersPanel';
@@ -53,19 +54,11 @@ export function RegisterList<T extends { id: number; version?: number }>({
   const { rows = [], total } = query;
   const choice = useColumnChoice(config.id, config.columns);
   const [filtersOpen, setFiltersOpen] = useState(() => activeFilterCount(state) > 0);
-  const [search, setSearch] = useState(state.q);
+  const [search, setSearch] = useDebouncedSearch(state.q, (q) => update({ q }));
   const [notice, setNotice] = useState<string | null>(null);
   const selection = useSelection(rows, JSON.stringify([state.q, state.filters, state.tab]));
   const exporting = useExportJob(config.exportJob?.start, config.exportJob?.title ?? 'Exportação');
 
-  // Quick search: applied 350 ms after the last key; back/forward or a link changes q from outside.
-  useEffect(() => {
-    if (search === state.q) return;
-    const t = setTimeout(() => update({ q: search }), 350);
-    return () => clearTimeout(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [search]);
-  useEffect(() => setSearch(state.q), [state.q]);
   // A malformed page shows page 1, a page past the end the last one; both say so.
   useEffect(() => {
     if (urlNotice) {
