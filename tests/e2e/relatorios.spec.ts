@@ -22,7 +22,8 @@ async function pdfText(file: string): Promise<string> {
 }
 
 test('gera um relatório: barra de progresso até o download, e o PDF traz o modelo e as páginas', async ({ page }) => {
-  test.setTimeout(120_000);
+  // The run's first PDF starts Chromium in the worker: on a busy 2-core machine that and the render took over a minute.
+  test.setTimeout(240_000);
   await login(page, ACCOUNTS.admin, 'admin');
   await page.goto('/relatorios');
   await expect(page.getByRole('heading', { level: 1, name: 'Gerar Relatórios' })).toBeVisible({ timeout: 30_000 });
@@ -33,7 +34,7 @@ test('gera um relatório: barra de progresso até o download, e o PDF traz o mod
   await expect(panel).toContainText('Relatório — Relatório Resumido com Gráfico (PDF)');
   await expect(panel.getByRole('progressbar')).toBeVisible();
   const button = panel.getByRole('button', { name: 'Baixar arquivo' });
-  await expect(button).toBeVisible({ timeout: 60_000 });
+  await expect(button).toBeVisible({ timeout: 150_000 });
   await expect(panel).toContainText('100%');
   await shot(page, 'relatorios-gerar-desktop');
   const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
