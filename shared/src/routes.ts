@@ -71,6 +71,8 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
   { path: '/analise/temporal', title: 'Análise Temporal', roles: AS, permission: 'bens:read' },
   { path: '/depreciacao', title: 'Depreciação', roles: ASU, permission: 'bens:read' },
   { path: '/relatorios/depreciacao', title: 'Relatórios de Depreciação', roles: AS, permission: 'reports:generate' },
+  // Issue 36: the chart of accounts, the types' accounts, the entries and the accounting deadline.
+  { path: '/contabilidade', title: 'Contabilidade', roles: AS, permission: 'contabilidade:read' },
   { path: '/relatorios', title: 'Gerar Relatórios', roles: ALL, permission: 'exports:generate' },
   { path: '/relatorios/ver/:templateId', title: 'Visualizar Relatório', roles: ALL, permission: 'exports:generate' },
   { path: '/relatorios/templates', title: 'Modelos de Relatório', roles: AS, permission: 'reports:manage_templates' },
@@ -177,6 +179,16 @@ const G = {
       { path: '/exportacao', label: 'Exportação de Dados' },
     ],
   },
+  // Issue 36: the month end (the close is on /depreciacao) and the accountant's screens.
+  contabil: {
+    id: 'contabil',
+    label: 'Contabilidade',
+    items: [
+      { path: '/depreciacao', label: 'Depreciação e Fechamento' },
+      { path: '/relatorios/depreciacao', label: 'Relatórios de Depreciação' },
+      { path: '/contabilidade', label: 'Lançamentos e Plano de Contas' },
+    ],
+  },
   ferramentas: {
     id: 'ferramentas',
     label: 'Ferramentas',
@@ -222,9 +234,27 @@ const ADMIN_CONFIGURACOES: MenuGroup = {
 export function menuForRole(role: Role | null | undefined): MenuGroup[] {
   switch (role) {
     case 'admin':
-      return [G.dashboard, G.patrimonio, G.imoveis, G.analise, G.ferramentas, G.administracao, ADMIN_CONFIGURACOES];
+      return [
+        G.dashboard,
+        G.patrimonio,
+        G.imoveis,
+        G.analise,
+        G.contabil,
+        G.ferramentas,
+        G.administracao,
+        ADMIN_CONFIGURACOES,
+      ];
     case 'supervisor':
-      return [G.dashboard, G.patrimonio, G.imoveis, G.analise, G.ferramentas, G.administracao, G.configuracoes];
+      return [
+        G.dashboard,
+        G.patrimonio,
+        G.imoveis,
+        G.analise,
+        G.contabil,
+        G.ferramentas,
+        G.administracao,
+        G.configuracoes,
+      ];
     case 'usuario':
       return [
         { id: 'dashboard', label: 'Dashboard', items: [{ path: '/', label: 'Visão Geral', exact: true }] },

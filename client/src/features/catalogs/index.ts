@@ -5,7 +5,7 @@ export { catalogKeys } from './keys';
 export { byName, useFormas, useFormFields, useTipos } from './queries';
 export { FieldDialog } from './FormFieldsEditor';
 export { FieldList } from './FieldList';
-export { createField } from './api';
+export { createField, updateTipo } from './api';
 
 /** Asset catalogues: types, acquisition forms, numbering pattern and the asset form's fields. */
 export const feature: Feature = {

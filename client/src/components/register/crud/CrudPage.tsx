@@ -54,7 +54,8 @@ interface Props<R extends { id: number }> {
   rowLabel: (row: R) => string;
   rowTestId?: (row: R) => string;
   dialog: (props: CrudDialogProps<R>) => ReactNode;
-  remove: {
+  /** Left out where records are never deleted (a chart account an entry may name). */
+  remove?: {
     title: string;
     message: (row: R) => ReactNode;
     busy: boolean;
@@ -106,16 +107,18 @@ export function CrudPage<R extends { id: number }>(p: Props<R>) {
             record: editing === 'new' ? null : editing,
             onClose: () => setEditing(null),
           })}
-          <ConfirmDialog
-            open={!!toDelete}
-            title={p.remove.title}
-            message={toDelete && p.remove.message(toDelete)}
-            confirmLabel="Excluir"
-            destructive
-            busy={p.remove.busy}
-            onClose={() => setToDelete(null)}
-            onConfirm={() => toDelete && p.remove.run(toDelete, () => setToDelete(null))}
-          />
+          {p.remove && (
+            <ConfirmDialog
+              open={!!toDelete}
+              title={p.remove.title}
+              message={toDelete && p.remove.message(toDelete)}
+              confirmLabel="Excluir"
+              destructive
+              busy={p.remove.busy}
+              onClose={() => setToDelete(null)}
+              onConfirm={() => toDelete && p.remove?.run(toDelete, () => setToDelete(null))}
+            />
+          )}
         </>
       )}
     </>
@@ -148,7 +151,11 @@ function CrudTable<R extends { id: number }>(
               ))}
               {p.canManage && (
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <RowActions label={p.rowLabel(r)} onEdit={() => p.onEdit(r)} onDelete={() => p.onDelete(r)} />
+                  <RowActions
+                    label={p.rowLabel(r)}
+                    onEdit={() => p.onEdit(r)}
+                    onDelete={p.remove ? () => p.onDelete(r) : undefined}
+                  />
                 </TableCell>
               )}
             </TableRow>

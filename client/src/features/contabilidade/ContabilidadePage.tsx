@@ -1,0 +1,52 @@
+import { useSearchParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { PageHeader } from '../../components/PageHeader';
+import type { PageProps } from '../../lib/feature';
+import { ConfigPanel } from './ConfigPanel';
+import { ContasPanel } from './ContasPanel';
+import { LancamentosPanel } from './LancamentosPanel';
+import { PlanoPanel } from './PlanoPanel';
+
+const ABAS = [
+  { value: 'lancamentos', label: 'Lançamentos' },
+  { value: 'plano', label: 'Plano de contas' },
+  { value: 'contas', label: 'Contas dos tipos' },
+  { value: 'config', label: 'Prazo e incorporação' },
+] as const;
+type Aba = (typeof ABAS)[number]['value'];
+
+/**
+ * /contabilidade (admin, supervisor; issue 36): the entries Tombo posted (journal, CSV for the accounting system),
+ * the municipality's chart of accounts, the accounts of each asset type and property situation, and the deadline.
+ */
+export default function ContabilidadePage({ title }: PageProps) {
+  const [sp, setSp] = useSearchParams();
+  const aba: Aba = ABAS.find((a) => a.value === sp.get('aba'))?.value ?? 'lancamentos';
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle="Os lançamentos de cada fato do patrimônio, o plano de contas do município e as contas de cada tipo de bem."
+      />
+      <Tabs
+        value={aba}
+        onChange={(_e, v: Aba) => setSp(v === 'lancamentos' ? {} : { aba: v }, { replace: true })}
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+        variant="scrollable"
+        allowScrollButtonsMobile
+      >
+        {ABAS.map((a) => (
+          <Tab key={a.value} value={a.value} label={a.label} id={`tab-${a.value}`} aria-controls={`painel-${a.value}`} />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`painel-${aba}`} aria-labelledby={`tab-${aba}`}>
+        {aba === 'lancamentos' && <LancamentosPanel />}
+        {aba === 'plano' && <PlanoPanel />}
+        {aba === 'contas' && <ContasPanel />}
+        {aba === 'config' && <ConfigPanel />}
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import type {
+  ContabilidadeConfig,
+  ContabilidadeConfigInput,
+  ContaContabil,
+  ContaCreate,
+  ContasImovel,
+  ContasMapeamentoInput,
+  ContaUpdate,
+  LancamentosPagina,
+  SituacaoImovel,
+} from '@tombo/shared';
+import { http, saveBlob } from '../../lib/http';
+
+export const fetchPlano = async (signal?: AbortSignal) =>
+  (await http.get<{ contas: ContaContabil[] }>('/contabilidade/plano', { signal })).contas;
+export const createConta = (body: ContaCreate) => http.post<{ conta: ContaContabil }>('/contabilidade/plano', body);
+export const updateConta = (id: number, body: ContaUpdate) =>
+  http.put<{ conta: ContaContabil }>(`/contabilidade/plano/${id}`, body);
+
+export const fetchConfig = async (signal?: AbortSignal) =>
+  (await http.get<{ config: ContabilidadeConfig }>('/contabilidade/config', { signal })).config;
+export const putConfig = (body: ContabilidadeConfigInput) =>
+  http.put<{ config: ContabilidadeConfig }>('/contabilidade/config', body);
+
+export const fetchContasImoveis = async (signal?: AbortSignal) =>
+  (await http.get<{ contasImoveis: ContasImovel[] }>('/contabilidade/contas-imoveis', { signal })).contasImoveis;
+export const putContasImovel = (situacao: SituacaoImovel, contas: ContasMapeamentoInput, version: number) =>
+  http.put<unknown>(`/contabilidade/contas-imoveis/${situacao}`, { contas, version });
+
+/** The journal's filters (empty strings: not set). */
+export interface LancamentosFiltro {
+  de: string;
+  ate: string;
+  contaId: string;
+}
+
+function lancamentosParams(f: LancamentosFiltro, extra: Record<string, string> = {}) {
+  const p = new URLSearchParams(extra);
+  if (f.de) p.set('de', f.de);
+  if (f.ate) p.set('ate', f.ate);
+  if (f.contaId) p.set('contaId', f.contaId);
+  return p;
+}
+
+/** One page of entries after `cursor` (none: from the first). */
+export const fetchLancamentos = (f: LancamentosFiltro, cursor: string | null, signal?: AbortSignal) =>
+  http.get<LancamentosPagina>(
+    `/contabilidade/lancamentos?${lancamentosParams(f, { limit: '100', ...(cursor ? { cursor } : {}) })}`,
+    { signal },
+  );
+
+/** The period's entries as the CSV an accounting system reads (pt-BR, ';'). */
+export async function downloadLancamentosCsv(f: LancamentosFiltro) {
+  const { blob, fileName } = await http.download(
+    `/contabilidade/lancamentos?${lancamentosParams(f, { formato: 'csv', limit: '1000' })}`,
+  );
+  saveBlob(blob, fileName ?? 'lancamentos.csv');
+}
