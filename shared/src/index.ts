@@ -39,6 +39,7 @@ export * from './backups';
 export * from './version';
 export * from './imoveis';
 export * from './depreciacao';
+export * from './contabilidade';
 export * from './tipos-bens';
 export * from './depreciacao-relatorios';
 export * from './analises';

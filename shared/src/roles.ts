@@ -69,6 +69,8 @@ export const PERMISSIONS = [
   'manutencoes:manage',
   'depreciacao:manage',
   'depreciacao:reopen',
+  'contabilidade:read',
+  'contabilidade:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -110,6 +112,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
     'manutencoes:manage',
     'depreciacao:manage',
     'depreciacao:reopen',
+    'contabilidade:read',
+    'contabilidade:manage',
   ],
   supervisor: [
     'bens:create',
@@ -140,6 +144,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
     'imoveis:manage_fields',
     'manutencoes:manage',
     'depreciacao:manage',
+    'contabilidade:read',
   ],
   usuario: [
     'bens:create',

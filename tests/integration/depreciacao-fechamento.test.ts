@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   calcularCronograma,
   competenciaDe,
+  isoDayOf,
   mesIndice,
   type DepreciacaoPatrimonio,
   type DepreciacaoResumo,
@@ -137,24 +138,19 @@ describe('the worked example month by month through closes', () => {
     expect(lista[0]).toMatchObject({ competencia: '2025-03', status: 'concluido', totalQuota: '75.00' });
   });
 
-  it('reopening: admin only, only the last month; closing again gives the same entries', async () => {
+  it('reopening: admin only, only the last month, never once the month is locked in the accounting', async () => {
     const a = await api(t);
     expect((await (await api(t, 'supervisor'))('DELETE', '/api/depreciacao/fechamentos/2025-03')).status).toBe(403);
     const meio = await a('DELETE', '/api/depreciacao/fechamentos/2025-02');
     expect(meio.status).toBe(409);
     const antes = await lancamentos(id);
-    expect((await a('DELETE', '/api/depreciacao/fechamentos/2025-03')).status).toBe(200);
-    expect((await lancamentos(id)).map((x) => x.competencia)).not.toContain('2025-03');
-    await fechar(t, '2025-03', 'supervisor');
+    // 03/2025 closed and past day 25 of 04/2025 (issue 36): locked, its entries stay.
+    const r = await a('DELETE', '/api/depreciacao/fechamentos/2025-03');
+    expect(r.status).toBe(409);
+    expect(r.body.error.message).toBe(
+      'O mês 03/2025 está encerrado na contabilidade. Registre um estorno no mês aberto.',
+    );
     expect(await lancamentos(id)).toEqual(antes);
-    const audit = await ownerQuery<{ action: string }>(
-      s,
-      `select action from audit_logs where entity_type = 'DepreciacaoFechamento' and municipality_id = $1`,
-      [t.id],
-    );
-    expect(audit.map((x) => x.action)).toEqual(
-      expect.arrayContaining(['DEPRECIACAO_FECHAMENTO', 'DEPRECIACAO_FECHAMENTO_CONCLUIDO', 'DEPRECIACAO_REABERTURA']),
-    );
   });
 
   it('a visualizador or usuario may not close (403); another municipality neither sees nor reopens it', async () => {
@@ -196,31 +192,63 @@ describe('the worked example month by month through closes', () => {
   });
 });
 
+/** The previous month stays open in the accounting until this month ends (prazo day 31: the last day). */
+async function prazoAteOFimDoMes(t: TestTenant) {
+  const a = await api(t);
+  const { config } = (await a('GET', '/api/contabilidade/config')).body;
+  expect((await a('PUT', '/api/contabilidade/config', { prazoDia: 31, version: config.version })).status).toBe(200);
+}
+const mesAtual = isoDayOf(new Date()).slice(0, 7);
+const mesAnterior = competenciaDe(mesIndice(mesAtual) - 1);
+const antesDoAnterior = competenciaDe(mesIndice(mesAtual) - 2);
+
+describe('reopening a month still open in the accounting', () => {
+  it('closing it again gives the same entries; close and reopening are in the activity log', async () => {
+    const t = await newTenant(s);
+    const id = await bem(t, { valor: '10000.00', vida: 120, pct: '10.00', entrada: '2024-03-15' });
+    await prazoAteOFimDoMes(t);
+    await fechar(t, mesAnterior);
+    const antes = await lancamentos(id);
+    expect((await (await api(t))('DELETE', `/api/depreciacao/fechamentos/${mesAnterior}`)).status).toBe(200);
+    expect((await lancamentos(id)).map((x) => x.competencia)).not.toContain(mesAnterior);
+    await fechar(t, mesAnterior, 'supervisor');
+    expect(await lancamentos(id)).toEqual(antes);
+    const audit = await ownerQuery<{ action: string }>(
+      s,
+      `select action from audit_logs where entity_type = 'DepreciacaoFechamento' and municipality_id = $1`,
+      [t.id],
+    );
+    expect(audit.map((x) => x.action)).toEqual(
+      expect.arrayContaining(['DEPRECIACAO_FECHAMENTO', 'DEPRECIACAO_FECHAMENTO_CONCLUIDO', 'DEPRECIACAO_REABERTURA']),
+    );
+  });
+});
+
 describe('a failed close', () => {
   it('may be requested again, and does not block reopening the last closed month', async () => {
     const t = await newTenant(s);
-    await bem(t, { valor: '1200.00', vida: 12, pct: '0.00', entrada: '2024-01-10' });
-    await fechar(t, '2024-03');
-    await ownerQuery(
-      s,
-      `insert into depreciacao_closings (municipality_id, competencia, status, error) values ($1, '2024-04', 'falhou', 'x')`,
-      [t.id],
-    );
+    await bem(t, { valor: '1200.00', vida: 600, pct: '0.00', entrada: '2024-01-10' });
+    await prazoAteOFimDoMes(t);
+    await fechar(t, antesDoAnterior);
+    const falhou = (competencia: string) =>
+      ownerQuery(
+        s,
+        `insert into depreciacao_closings (municipality_id, competencia, status, error) values ($1, $2, 'falhou', 'x')`,
+        [t.id, competencia],
+      );
+    await falhou(mesAnterior);
     const a = await api(t);
-    expect((await a('POST', '/api/depreciacao/fechamentos', { competencia: '2024-05' })).status).toBe(409);
-    expect((await a('DELETE', '/api/depreciacao/fechamentos/2024-03')).status).toBe(200);
-    expect((await a('GET', '/api/depreciacao/fechamentos')).body.fechamentos).toEqual([]);
-    await fechar(t, '2024-03');
-    await ownerQuery(
-      s,
-      `insert into depreciacao_closings (municipality_id, competencia, status, error) values ($1, '2024-04', 'falhou', 'x')`,
-      [t.id],
-    );
-    await fechar(t, '2024-04');
+    expect((await a('POST', '/api/depreciacao/fechamentos', { competencia: mesAtual })).status).toBe(409);
+    await fechar(t, mesAnterior);
+    await falhou(mesAtual);
+    expect((await a('DELETE', `/api/depreciacao/fechamentos/${mesAnterior}`)).status).toBe(200);
+    const l1 = (await a('GET', '/api/depreciacao/fechamentos')).body.fechamentos as FechamentoDepreciacao[];
+    expect(l1.map((f) => f.competencia)).toEqual([antesDoAnterior]);
+    await fechar(t, mesAnterior);
     const l = (await a('GET', '/api/depreciacao/fechamentos')).body.fechamentos as FechamentoDepreciacao[];
     expect(l.map((f) => [f.competencia, f.status, f.totalQuota])).toEqual([
-      ['2024-04', 'concluido', '100.00'],
-      ['2024-03', 'concluido', '100.00'],
+      [mesAnterior, 'concluido', '2.00'],
+      [antesDoAnterior, 'concluido', '2.00'],
     ]);
   });
 });

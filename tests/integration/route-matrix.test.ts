@@ -131,6 +131,17 @@ const ACCESS_FACTORIES: Partial<Record<AccessPermission, Factory>> = {
     table: 'imovel_report_templates',
     id: await imovelTemplate(s, t.id),
   }),
+  'contaContabil.manage': async (s, t) => ({
+    table: 'contas_contabeis',
+    id: (
+      await ownerQuery<{ id: number }>(
+        s,
+        `insert into contas_contabeis (municipality_id, code, name, role) values ($1, $2, 'Conta de teste', 'ativo')
+         returning id`,
+        [t.id, `9.9.${randomUUID().replace(/\D/g, '').slice(0, 8) || '1'}`],
+      )
+    )[0].id,
+  }),
   'imovelReportTemplate.manage': async (s, t) => ({
     table: 'imovel_report_templates',
     id: await imovelTemplate(s, t.id),
@@ -240,6 +251,8 @@ const PARAMS_WITHOUT_ACCESS: Record<string, string> = {
   'GET /public/municipios/:ref':
     'public: the municipality (id or slug) is the tenancy itself; unknown, inactive or public search off is a 404',
   'GET /public/municipios/:ref/dados-abertos.:format': 'public: as GET /public/municipios/:ref (open data)',
+  'PUT /contabilidade/contas-imoveis/:situacao':
+    "a property tenure ('proprio'…), not a record: the command reads and writes the caller's municipality's row only",
   'GET /public/bens/:numero':
     'public: which municipalities open to the public have this number; public fields only, none is a 404',
 };
@@ -267,7 +280,7 @@ function paramValue(def: RouteDef, name: string): string {
   const schema = (def.params as { shape?: Record<string, { safeParse(v: unknown): { success: boolean } }> })?.shape?.[
     name
   ];
-  const candidates = ['1', randomUUID(), ...ROLES, 'x'];
+  const candidates = ['1', randomUUID(), ...ROLES, 'proprio', 'x'];
   return (schema && candidates.find((c) => schema.safeParse(c).success)) ?? '1';
 }
 

@@ -33,4 +33,5 @@ export * from '../modules/backups/schema';
 export * from '../modules/version/schema';
 export * from '../modules/imoveis/schema';
 export * from '../modules/depreciacao/schema';
+export * from '../modules/contabilidade/schema';
 export * from '../modules/dashboard/schema';

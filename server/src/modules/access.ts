@@ -19,6 +19,7 @@ import * as backups from './backups';
 import * as manutencoes from './manutencoes';
 import * as imoveisRelatorios from './imoveis-relatorios';
 import * as imoveis from './imoveis';
+import * as contabilidade from './contabilidade';
 
 /** Every area's object-access rules, by purpose (see tenancy/access.ts `requireAccess`). */
 export const accessRules = {
@@ -43,4 +44,5 @@ export const accessRules = {
   ...manutencoes.access,
   ...imoveisRelatorios.access,
   ...imoveis.access,
+  ...contabilidade.access,
 };

@@ -31,6 +31,7 @@ import * as users from './users';
 import * as backups from './backups';
 import * as version from './version';
 import * as depreciacao from './depreciacao';
+import * as contabilidade from './contabilidade';
 import * as manutencoes from './manutencoes';
 import * as imoveisRelatorios from './imoveis-relatorios';
 import * as imoveis from './imoveis';
@@ -73,6 +74,7 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...backups.routes,
   ...version.routes,
   ...depreciacao.routes,
+  ...contabilidade.routes,
   ...manutencoes.routes,
   ...imoveisRelatorios.routes,
   ...imoveis.routes,

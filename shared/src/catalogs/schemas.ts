@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { trimmed, version } from '../common';
+import { contasMapeamento } from '../contabilidade/schemas';
 
 /** Percent 0–100 with at most 2 decimals; accepted as a number or a string, returned as a string ("10.00"). */
 export const percent = z
@@ -31,6 +32,8 @@ export const tipoBemUpdateBody = z.strictObject({
   usefulLifeMonths: usefulLife.nullable().optional(),
   residualValuePct: percent.nullable().optional(),
   depreciavel: z.boolean({ error: 'Informe se o tipo é depreciável.' }).optional(),
+  /** The type's accounts of the chart (issue 36); omitted = unchanged. */
+  contas: contasMapeamento.optional(),
   version,
   municipalityId: z.unknown().optional(),
 });

@@ -1,3 +1,4 @@
+import type { ContasMapeamento } from '../contabilidade/types';
 /** An asset type (tipo de bem) as the API returns it. */
 export interface TipoBem {
   id: number;
@@ -8,6 +9,8 @@ export interface TipoBem {
   residualValuePct: string | null;
   /** False for what is never depreciated (land, works of art). */
   depreciavel: boolean;
+  /** Its accounts of the chart (issue 36). */
+  contas: ContasMapeamento;
   municipalityId: number;
   createdAt: string;
   updatedAt: string;

@@ -28,6 +28,8 @@ export const DEPRECIACAO_MSG = {
   configSalva: 'Configuração de depreciação salva com sucesso.',
   carregarFalhou: 'Não foi possível carregar a depreciação do bem.',
   fechamentoFuturo: 'Não é possível fechar um mês futuro.',
+  fechamentoAntesDoFim: (mes: string, dia: string) =>
+    `O mês ${mes} ainda não terminou: ele pode ser fechado a partir de ${dia}.`,
   jaFechado: (mes: string) => `O mês ${mes} já está fechado.`,
   emAndamento: (mes: string) => `O fechamento de ${mes} já está em andamento.`,
   foraDeOrdemFechamento: (mes: string) => `Feche antes o mês ${mes}: os meses são fechados em ordem.`,

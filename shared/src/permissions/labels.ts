@@ -39,6 +39,8 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'manutencoes:manage': 'Criar, editar e concluir tarefas de manutenção',
   'depreciacao:manage': 'Registrar reavaliações e reduções ao valor recuperável e fechar meses de depreciação',
   'depreciacao:reopen': 'Reabrir um mês de depreciação fechado',
+  'contabilidade:read': 'Consultar o plano de contas e os lançamentos contábeis',
+  'contabilidade:manage': 'Editar o plano de contas, as contas dos tipos e o prazo contábil',
 };
 
 /** Groups of the matrix (rows), in screen order. */
@@ -63,6 +65,7 @@ export const PERMISSION_GROUPS: ReadonlyArray<{ label: string; permissions: Perm
     permissions: ['imoveis:read', 'imoveis:write', 'imoveis:delete', 'imoveis:manage_fields', 'manutencoes:manage'],
   },
   { label: 'Depreciação', permissions: ['depreciacao:manage', 'depreciacao:reopen'] },
+  { label: 'Contabilidade', permissions: ['contabilidade:read', 'contabilidade:manage'] },
 ];
 
 /** The permissions that open the back office: the superuser role always keeps them, no other role gets them. */

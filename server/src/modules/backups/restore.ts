@@ -253,6 +253,9 @@ export async function restoreMunicipality(
   try {
     return await ctx.db.transaction(async (raw) => {
       const tx = raw as unknown as Db;
+      // The ledger's rows are immutable (migration 0052) except to a restore, which replaces them as a whole; the
+      // setting also keeps a new municipality from being seeded with a chart the backup brings itself.
+      await tx.execute(sql`select set_config('tombo.ledger_restore', 'on', true)`);
       let m: { id: number; name: string };
       let tables: BackupTable[];
       if (target.kind === 'new') {

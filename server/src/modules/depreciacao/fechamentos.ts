@@ -14,6 +14,7 @@ import { record } from '../audit';
 import { badRequest, conflict } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { createJob, type JobRow } from '../jobs';
+import { estornarDepreciacao, exigirContasMapeadas } from '../contabilidade';
 
 /** Advisory lock key of a municipality's closes: requests, the job and reopening serialise on it. */
 const FECHAMENTO_LOCK = 140_001;
@@ -81,8 +82,11 @@ export async function solicitarFechamento(
   actor: Actor,
   competencia: string,
 ): Promise<JobRow> {
-  if (competencia > isoDayOf(new Date()).slice(0, 7))
-    throw badRequest(M.fechamentoFuturo, { competencia: M.fechamentoFuturo });
+  const hoje = isoDayOf(new Date()).slice(0, 7);
+  if (competencia > hoje) throw badRequest(M.fechamentoFuturo, { competencia: M.fechamentoFuturo });
+  // A month closes only after its last day (issue 36): the current one from the 1st of the next.
+  if (competencia === hoje)
+    throw conflict(M.fechamentoAntesDoFim(mmYYYY(competencia), `01/${mmYYYY(competenciaDe(mesIndice(hoje) + 1))}`));
   await travarFechamentos(tx, scope);
   const rows = await tx
     .select()
@@ -100,6 +104,7 @@ export async function solicitarFechamento(
     if (competencia < proximo) throw conflict(M.jaFechado(mmYYYY(competencia)));
     if (competencia > proximo) throw conflict(M.foraDeOrdemFechamento(mmYYYY(proximo)));
   }
+  await exigirContasMapeadas(tx, scope);
   const job = await createJob(tx, out, scope, {
     ownerId: actor.id,
     name: 'depreciacao.fechamento',
@@ -146,6 +151,8 @@ export async function reabrirFechamento(
     throw conflict(fechado ? M.reabrirSoUltimo(mmYYYY(ultimo.competencia)) : M.naoFechado);
   }
   if (alvo.status === 'em_andamento') throw conflict(M.emAndamento(mmYYYY(competencia)));
+  // Its postings are reversed (kept, marked): 409 once the month is locked in the accounting.
+  await estornarDepreciacao(tx, scope, out.actor && { id: out.actor.id, name: out.actor.name }, competencia);
   await tx
     .delete(depreciacaoLancamentos)
     .where(and(ofTenant(depreciacaoLancamentos, scope), eq(depreciacaoLancamentos.competencia, competencia)));

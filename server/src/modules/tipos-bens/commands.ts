@@ -5,6 +5,7 @@ import { tiposBens } from '../../db/schema';
 import { lockOwned } from '../../db/owned';
 import { liveEvent, type Outbox } from '../../db/tx';
 import { record } from '../audit';
+import { mapeamentoColumns, validarMapeamento } from '../contabilidade';
 import { conflict, isForeignKeyViolation, isUniqueViolation } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { presentTipoBem, tipoBemSnapshot as snapshot } from './presenters';
@@ -60,9 +61,11 @@ export async function updateTipoBem(
   input: TipoBemUpdate,
 ): Promise<TipoBem> {
   const old = await lockOwned(tx, tiposBens, id, scope.municipalityId, input.version, M.notFound);
+  if (input.contas) await validarMapeamento(tx, scope, input.contas);
   const [row] = await tx
     .update(tiposBens)
     .set({
+      ...(input.contas ? mapeamentoColumns(input.contas) : {}),
       name: input.name ?? old.name,
       active: input.active ?? old.active,
       usefulLifeMonths: input.usefulLifeMonths === undefined ? old.usefulLifeMonths : input.usefulLifeMonths,

@@ -1,5 +1,6 @@
 import type { TipoBem } from '@tombo/shared';
 import type { tiposBens } from '../../db/schema';
+import { presentMapeamento } from '../contabilidade';
 
 export type TipoBemRow = typeof tiposBens.$inferSelect;
 
@@ -11,6 +12,7 @@ export const presentTipoBem = (r: TipoBemRow): TipoBem => ({
   usefulLifeMonths: r.usefulLifeMonths,
   residualValuePct: r.residualValuePct == null ? null : Number(r.residualValuePct).toFixed(2),
   depreciavel: r.depreciavel,
+  contas: presentMapeamento(r),
   municipalityId: r.municipalityId,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
@@ -24,4 +26,5 @@ export const tipoBemSnapshot = (r: TipoBemRow) => ({
   usefulLifeMonths: r.usefulLifeMonths,
   residualValuePct: r.residualValuePct,
   depreciavel: r.depreciavel,
+  contas: presentMapeamento(r),
 });

@@ -1,4 +1,5 @@
 import { catalogListQuery, catalogToggleBody, idParam, tipoBemCreateBody, tipoBemUpdateBody } from '@tombo/shared';
+import { forbidden } from '../../http/errors';
 import { route } from '../../http/route';
 import { createTipoBem, deleteTipoBem, toggleTipoBem, updateTipoBem } from './commands';
 import { listTiposBens } from './queries';
@@ -33,7 +34,11 @@ export const tipoBemRoutes = [
     params: idParam,
     access: { param: 'id', rule: 'tipoBem.manage' },
     body: tipoBemUpdateBody,
-    handler: (c) => c.command((tx, out) => updateTipoBem(tx, out, c.scope, c.params.id, c.body)),
+    handler: (c) => {
+      // The accounts are the accountant's (contabilidade:manage); the rest of the type, the catalogue's.
+      if (c.body.contas && !c.principal.permissions.includes('contabilidade:manage')) throw forbidden();
+      return c.command((tx, out) => updateTipoBem(tx, out, c.scope, c.params.id, c.body));
+    },
   }),
   route({
     method: 'patch',

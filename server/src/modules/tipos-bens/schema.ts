@@ -3,6 +3,10 @@ import { boolean, integer, numeric, pgTable, serial, text, uniqueIndex } from 'd
 import { created, updated, version } from '../../db/columns';
 import { municipalities } from '../../db/core-schema';
 
+// Foreign keys to contas_contabeis are in migration 0052's SQL: importing that schema here would make a cycle
+// (contabilidade → patrimonios → tipos-bens).
+const conta = (name: string) => integer(name);
+
 export const tiposBens = pgTable(
   'tipos_bens',
   {
@@ -16,6 +20,11 @@ export const tiposBens = pgTable(
     residualValuePct: numeric('residual_value_pct', { precision: 5, scale: 2 }),
     /** False for what is never depreciated (land, works of art). */
     depreciavel: boolean('depreciavel').notNull().default(true),
+    /** Its accounts of the chart (issue 36): asset, (−) accumulated depreciation, (−) impairment, VPD. */
+    grossContaId: conta('gross_conta_id'),
+    accumulatedContaId: conta('accumulated_conta_id'),
+    impairmentContaId: conta('impairment_conta_id'),
+    expenseContaId: conta('expense_conta_id'),
     createdAt: created(),
     updatedAt: updated(),
     version: version(),

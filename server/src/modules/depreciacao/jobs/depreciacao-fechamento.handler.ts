@@ -6,7 +6,9 @@ import { liveEvent, mutate } from '../../../db/tx';
 import { record } from '../../audit';
 import { FailureAfterCommit, JobFailure, type UserJobHandler } from '../../../jobs/define';
 import { JSON_MIME } from '../../../jobs/files';
+import { HttpError } from '../../../http/errors';
 import { logger } from '../../../logger';
+import { configDoLivro, lancarDepreciacao, prazoDoMes, prepararFechamento } from '../../contabilidade';
 import { scopeOfMunicipality } from '../../../tenancy/scope';
 import { inserirLancamentosMotor, inserirLancamentosSql } from '../fechamento';
 import { mmYYYY, travarFechamentos } from '../fechamentos';
@@ -42,10 +44,13 @@ export const run: UserJobHandler<DepreciacaoFechamentoPayload> = async (ctx, job
         if (!row || row.jobId !== job.id) throw new JobFailure(M.jaFechado(mmYYYY(competencia)), false);
         if (row.status === 'concluido') return { competencia, bens: row.patrimonioCount, totalQuota: row.totalAmount };
         const { regras, dataCorte } = await regrasDoMunicipio(tx, scope);
+        const autor = { id: job.ownerId, name: row.closedByName ?? actor.name };
+        await prepararFechamento(tx, scope, autor, competencia);
         void progress(10);
         await inserirLancamentosSql(tx, scope, competencia, regras, dataCorte);
         void progress(70);
         await inserirLancamentosMotor(tx, scope, competencia, regras, dataCorte);
+        const contabeis = await lancarDepreciacao(tx, scope, autor, competencia);
         void progress(90);
         const [tot] = (
           (await tx.execute(sql`select count(*)::int as bens, coalesce(sum(quota), 0)::numeric(16,2)::text as total
@@ -70,7 +75,15 @@ export const run: UserJobHandler<DepreciacaoFechamentoPayload> = async (ctx, job
             entityType: 'DepreciacaoFechamento',
             entityId: competencia,
             label: mmYYYY(competencia),
-            details: { new_value: { competencia, bens: tot.bens, totalQuota: tot.total } },
+            details: {
+              new_value: {
+                competencia,
+                bens: tot.bens,
+                totalQuota: tot.total,
+                lancamentosContabeis: contabeis,
+                bloqueioContabilApos: prazoDoMes(competencia, (await configDoLivro(tx, scope)).deadlineDay),
+              },
+            },
           },
           liveEvent(room.municipality(scope.municipalityId), 'depreciacao.fechamento', {
             competencia,
@@ -82,8 +95,10 @@ export const run: UserJobHandler<DepreciacaoFechamentoPayload> = async (ctx, job
       scope,
     );
   } catch (err) {
-    if (!(err instanceof JobFailure)) logger.error({ err, jobId: job.id }, 'depreciation close failed');
-    const erro = err instanceof JobFailure ? err.message : 'erro interno ao gravar os lançamentos.';
+    if (!(err instanceof JobFailure || err instanceof HttpError))
+      logger.error({ err, jobId: job.id }, 'depreciation close failed');
+    const erro =
+      err instanceof JobFailure || err instanceof HttpError ? err.message : 'erro interno ao gravar os lançamentos.';
     await mutate(
       ctx,
       actor,

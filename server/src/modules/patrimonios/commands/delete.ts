@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import type { PatrimonioDeleteResult } from '@tombo/shared';
+import { CONTABILIDADE_MSG, type PatrimonioDeleteResult } from '@tombo/shared';
 import type { AppContext } from '../../../context';
 import type { Db } from '../../../db/client';
-import { patrimonioArquivos, patrimonioHistorico, patrimonios } from '../../../db/schema';
+import { partidas, patrimonioArquivos, patrimonioHistorico, patrimonios } from '../../../db/schema';
 import { liveEvent, type Outbox } from '../../../db/tx';
 import { record } from '../../audit';
-import { conflict } from '../../../http/errors';
+import { conflict, isForeignKeyViolation } from '../../../http/errors';
 import type { TenantScope } from '../../../tenancy/scope';
 import { heldBy } from '../holds';
 import { removeStoredFiles } from '../files';
@@ -37,11 +37,19 @@ export async function deletePatrimonio(
   // `writeOffAsset` refuses a lent asset itself; a deletion must too (its loan row would be orphaned).
   const held = await heldBy(tx, id);
   if (held) throw conflict(held);
+  // Accounting entries are immutable and point at the asset (FK RESTRICT): it leaves by a write-off instead.
+  const [lancado] = await tx.select({ id: partidas.id }).from(partidas).where(eq(partidas.patrimonioId, id)).limit(1);
+  if (lancado) throw conflict(CONTABILIDADE_MSG.bemComLancamentos, 'IN_USE');
   const files = await tx
     .select({ p: patrimonioArquivos.storedPath })
     .from(patrimonioArquivos)
     .where(eq(patrimonioArquivos.patrimonioId, id));
-  await tx.delete(patrimonios).where(eq(patrimonios.id, id));
+  await tx
+    .delete(patrimonios)
+    .where(eq(patrimonios.id, id))
+    .catch((err: unknown) => {
+      throw isForeignKeyViolation(err) ? conflict(CONTABILIDADE_MSG.bemComLancamentos, 'IN_USE') : err;
+    });
   await record(
     tx,
     out,

@@ -1,0 +1,16 @@
+/** Accounting (issue 36): the patrimonial chart, the ledger of every patrimonial fact, its pull API. */
+export { contabilidadeRoutes as routes } from './routes';
+export { contabilidadeAccess as access } from './access';
+export { validarMapeamento } from './commands/plano';
+export { mapeamentoColumns, presentMapeamento } from './presenters';
+export {
+  configDoLivro,
+  estornar,
+  garantirLivro,
+  lancar,
+  mesBloqueado,
+  prazoDoMes,
+  travarLivro,
+  type Autor,
+} from './livro';
+export { estornarDepreciacao, exigirContasMapeadas, lancarDepreciacao, prepararFechamento } from './depreciacao';

@@ -1,0 +1,96 @@
+import {
+  contaCreateBody,
+  contaUpdateBody,
+  contabilidadeConfigBody,
+  contasImovelBody,
+  idParam,
+  lancamentosQuery,
+  situacaoParam,
+} from '@tombo/shared';
+import { route } from '../../http/route';
+import { csvField } from '../../spreadsheet';
+import { salvarConfigContabil, salvarContasImovel } from './commands/config';
+import { atualizarConta, criarConta } from './commands/plano';
+import { lancamentosCsv } from './presenters';
+import { configContabil, contasDosImoveis, planoDeContas, puxarLancamentos } from './queries';
+
+/** The accounting area (issue 36; docs/api.md "Contabilidade"). */
+export const contabilidadeRoutes = [
+  route({
+    method: 'get',
+    path: '/contabilidade/plano',
+    audience: 'municipal',
+    permission: 'contabilidade:read',
+    handler: (c) => c.read((tx) => planoDeContas(tx, c.scope)),
+  }),
+  route({
+    method: 'post',
+    path: '/contabilidade/plano',
+    audience: 'municipal',
+    permission: 'contabilidade:manage',
+    body: contaCreateBody,
+    status: 201,
+    handler: async (c) => ({ conta: await c.command((tx, out) => criarConta(tx, out, c.scope, c.body)) }),
+  }),
+  route({
+    method: 'put',
+    path: '/contabilidade/plano/:id',
+    audience: 'municipal',
+    permission: 'contabilidade:manage',
+    params: idParam,
+    access: { param: 'id', rule: 'contaContabil.manage' },
+    body: contaUpdateBody,
+    handler: async (c) => ({
+      conta: await c.command((tx, out) => atualizarConta(tx, out, c.scope, c.params.id, c.body)),
+    }),
+  }),
+  route({
+    method: 'get',
+    path: '/contabilidade/config',
+    audience: 'municipal',
+    permission: 'contabilidade:read',
+    handler: (c) => c.read((tx) => configContabil(tx, c.scope)),
+  }),
+  route({
+    method: 'put',
+    path: '/contabilidade/config',
+    audience: 'municipal',
+    permission: 'contabilidade:manage',
+    body: contabilidadeConfigBody,
+    handler: (c) => c.command((tx, out) => salvarConfigContabil(tx, out, c.scope, c.body)),
+  }),
+  route({
+    method: 'get',
+    path: '/contabilidade/contas-imoveis',
+    audience: 'municipal',
+    permission: 'contabilidade:read',
+    handler: (c) => c.read((tx) => contasDosImoveis(tx, c.scope)),
+  }),
+  route({
+    method: 'put',
+    path: '/contabilidade/contas-imoveis/:situacao',
+    audience: 'municipal',
+    permission: 'contabilidade:manage',
+    params: situacaoParam,
+    body: contasImovelBody,
+    handler: (c) => c.command((tx, out) => salvarContasImovel(tx, out, c.scope, c.params.situacao, c.body)),
+  }),
+  route({
+    method: 'get',
+    path: '/contabilidade/lancamentos',
+    audience: 'municipal',
+    permission: 'contabilidade:read',
+    query: lancamentosQuery,
+    handler: async (c) => {
+      const pagina = await c.read((tx) => puxarLancamentos(tx, c.scope, c.query));
+      if (c.query.formato !== 'csv') return pagina;
+      c.res.status(200);
+      c.res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+      c.res.setHeader('Content-Disposition', 'attachment; filename="lancamentos.csv"');
+      c.res.setHeader('Cache-Control', 'private, no-store');
+      c.res.setHeader('X-Cursor', pagina.cursor);
+      c.res.send(lancamentosCsv(pagina.lancamentos, csvField));
+      return undefined;
+    },
+  }),
+];

@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { created, updated, version } from '../../db/columns';
+import { municipalities } from '../../db/core-schema';
+import { users } from '../users/schema';
+import { patrimonios } from '../patrimonios/schema';
+
+/** The municipality's patrimonial chart of accounts (issue 36; ../shared/ACCOUNTING.md): data, never code. */
+export const contasContabeis = pgTable(
+  'contas_contabeis',
+  {
+    id: serial('id').primaryKey(),
+    municipalityId: integer('municipality_id')
+      .notNull()
+      .references(() => municipalities.id, { onDelete: 'restrict' }),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    /** ativo | depreciacao_acumulada | … (shared `PAPEIS_CONTA`) */
+    role: text('role').notNull(),
+    createdAt: created(),
+    updatedAt: updated(),
+    version: version(),
+  },
+  (t) => [uniqueIndex('contas_contabeis_code_uq').on(t.municipalityId, t.code)],
+);
+
+const conta = (name: string) => integer(name).references(() => contasContabeis.id, { onDelete: 'restrict' });
+
+/** The municipality's accounting settings (one row, seeded with the chart). */
+export const contabilidadeConfig = pgTable('contabilidade_config', {
+  municipalityId: integer('municipality_id')
+    .primaryKey()
+    .references(() => municipalities.id, { onDelete: 'restrict' }),
+  /** Day of the next month after which a closed month is locked (default 25). */
+  deadlineDay: integer('deadline_day').notNull().default(25),
+  /** contabilidade (the accounting system posts a purchase at liquidação) | transitoria */
+  purchasePosting: text('purchase_posting').notNull().default('contabilidade'),
+  transitContaId: conta('transit_conta_id'),
+  /** The accounts of assets without a type. */
+  grossContaId: conta('gross_conta_id'),
+  accumulatedContaId: conta('accumulated_conta_id'),
+  impairmentContaId: conta('impairment_conta_id'),
+  expenseContaId: conta('expense_conta_id'),
+  /** The day the ledger started (opening balances); null until then. */
+  startDate: date('start_date', { mode: 'string' }),
+  updatedAt: updated(),
+  version: version(),
+});
+
+/** The accounts of properties, by their tenure (`imoveis.situacao`): properties have no kind table. */
+export const contasImoveis = pgTable(
+  'contas_imoveis',
+  {
+    municipalityId: integer('municipality_id')
+      .notNull()
+      .references(() => municipalities.id, { onDelete: 'restrict' }),
+    tenure: text('tenure').notNull(),
+    grossContaId: conta('gross_conta_id'),
+    accumulatedContaId: conta('accumulated_conta_id'),
+    impairmentContaId: conta('impairment_conta_id'),
+    expenseContaId: conta('expense_conta_id'),
+    updatedAt: updated(),
+    version: version(),
+  },
+  (t) => [primaryKey({ columns: [t.municipalityId, t.tenure] })],
+);
+
+/**
+ * An accounting entry (lançamento) of one patrimonial fact: dated as the fact, never changed or deleted
+ * (triggers); a correction is a reversal pointing at it. Its partidas balance (trigger, docs/decisions/accounting.md).
+ */
+export const lancamentos = pgTable(
+  'lancamentos',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    municipalityId: integer('municipality_id')
+      .notNull()
+      .references(() => municipalities.id, { onDelete: 'restrict' }),
+    /** The date of the fact. */
+    factDate: date('fact_date', { mode: 'string' }).notNull(),
+    /** 'YYYY-MM' of the fact date. */
+    competencia: text('competencia').notNull(),
+    /** abertura | depreciacao | incorporacao | … (shared `FATOS_CONTABEIS`) */
+    fact: text('fact').notNull(),
+    /** The pt-BR history text. */
+    description: text('description').notNull(),
+    /** The supporting document: { patrimonioId, numero, processo, notaFiscal, empenho, … }. */
+    document: jsonb('document')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    reversesLancamentoId: bigint('reverses_lancamento_id', { mode: 'number' }).references(
+      (): never => lancamentos.id as never,
+      { onDelete: 'restrict' },
+    ),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userName: text('user_name'),
+    createdAt: created(),
+  },
+  (t) => [
+    index('lancamentos_m_id_idx').on(t.municipalityId, t.id),
+    index('lancamentos_m_date_idx').on(t.municipalityId, t.factDate),
+    uniqueIndex('lancamentos_reverses_uq').on(t.reversesLancamentoId),
+  ],
+);
+
+/** A debit or credit of an entry, in integer cents; `conta_corrente` = the asset's number and type. */
+export const partidas = pgTable(
+  'partidas',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    municipalityId: integer('municipality_id')
+      .notNull()
+      .references(() => municipalities.id, { onDelete: 'restrict' }),
+    lancamentoId: bigint('lancamento_id', { mode: 'number' })
+      .notNull()
+      .references(() => lancamentos.id, { onDelete: 'restrict' }),
+    contaId: integer('conta_id')
+      .notNull()
+      .references(() => contasContabeis.id, { onDelete: 'restrict' }),
+    debit: bigint('debit', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    credit: bigint('credit', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    contaCorrente: text('conta_corrente'),
+    patrimonioId: integer('patrimonio_id').references(() => patrimonios.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    index('partidas_lancamento_idx').on(t.lancamentoId),
+    index('partidas_conta_idx').on(t.municipalityId, t.contaId, t.lancamentoId),
+    index('partidas_patrimonio_idx').on(t.patrimonioId),
+  ],
+);

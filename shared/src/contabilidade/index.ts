@@ -1,0 +1,4 @@
+export * from './plano-padrao';
+export * from './schemas';
+export * from './types';
+export * from './messages';

@@ -1,0 +1,86 @@
+import type { PapelConta } from './plano-padrao';
+
+/** An account of the municipality's patrimonial chart. */
+export interface ContaContabil {
+  id: number;
+  codigo: string;
+  nome: string;
+  papel: PapelConta;
+  version: number;
+}
+
+/** The accounts of an asset type or property kind (ids; null = not mapped). */
+export interface ContasMapeamento {
+  ativo: number | null;
+  depreciacaoAcumulada: number | null;
+  reducaoValorRecuperavel: number | null;
+  vpdDepreciacao: number | null;
+}
+
+export interface ContasImovel {
+  situacao: string;
+  contas: ContasMapeamento;
+  version: number;
+}
+
+export interface ContabilidadeConfig {
+  prazoDia: number;
+  incorporacaoCompra: 'contabilidade' | 'transitoria';
+  contaTransitoriaId: number | null;
+  /** The day the municipality's ledger started (its opening balances), or null. */
+  inicio: string | null;
+  version: number;
+}
+
+export const FATOS_CONTABEIS = [
+  'abertura',
+  'depreciacao',
+  'incorporacao',
+  'reavaliacao',
+  'reducao',
+  'reversao',
+  'baixa',
+  'doacao',
+  'transferencia',
+  'correcao',
+  'estorno',
+] as const;
+export type FatoContabil = (typeof FATOS_CONTABEIS)[number];
+
+/** The supporting document of an entry (what is known). */
+export interface DocumentoLancamento {
+  patrimonioId?: number;
+  numero?: string;
+  processo?: string;
+  notaFiscal?: string;
+  empenho?: string;
+  competencia?: string;
+  motivo?: string;
+}
+
+export interface Partida {
+  conta: { id: number; codigo: string; nome: string };
+  /** "1234.50"; "0.00" on the other side. */
+  debito: string;
+  credito: string;
+  /** The asset's number and type (TCE layouts' conta corrente), or null for a total. */
+  contaCorrente: string | null;
+}
+
+export interface LancamentoContabil {
+  id: number;
+  /** The date of the fact, 'YYYY-MM-DD'. */
+  data: string;
+  fato: FatoContabil;
+  historico: string;
+  documento: DocumentoLancamento;
+  estornoDe: number | null;
+  estornadoPor: number | null;
+  partidas: Partida[];
+}
+
+export interface LancamentosPagina {
+  lancamentos: LancamentoContabil[];
+  /** Pass it back to read on; the same cursor when nothing new was found. */
+  cursor: string;
+}
