@@ -166,6 +166,7 @@ async function request<T>(method: Method, path: string, opts: RequestOptions = {
 export interface DownloadedFile {
   blob: Blob;
   fileName: string | null;
+  headers: Headers;
 }
 
 function fileNameFrom(disposition: string | null): string | null {
@@ -194,7 +195,7 @@ export const http = {
   async download(path: string, opts: RequestOptions = {}): Promise<DownloadedFile> {
     const res = await authorised('GET', path, { timeoutMs: 120_000, ...opts });
     if (!res.ok) throw await toApiError(res);
-    return { blob: await res.blob(), fileName: fileNameFrom(res.headers.get('Content-Disposition')) };
+    return { blob: await res.blob(), fileName: fileNameFrom(res.headers.get('Content-Disposition')), headers: res.headers };
   },
 };
 

@@ -57,7 +57,7 @@ const resolver = recordResolver<ContaInputs>({
 function ContaDialog({ open, record: conta, onClose }: CrudDialogProps<ContaContabil>) {
   const { control, handleSubmit, setError } = useDialogForm(open, conta, {
     resolver,
-    values: (c) => ({ codigo: c?.codigo ?? '', nome: c?.nome ?? '', papel: c?.papel ?? '' }),
+    values: (c): ContaInputs => ({ codigo: c?.codigo ?? '', nome: c?.nome ?? '', papel: c?.papel ?? '' }),
   });
   const save = useApiMutation({
     mutationFn: (v: ContaInputs) => {

@@ -49,10 +49,26 @@ export const fetchLancamentos = (f: LancamentosFiltro, cursor: string | null, si
     { signal },
   );
 
-/** The period's entries as the CSV an accounting system reads (pt-BR, ';'). */
+/**
+ * The period's entries as the CSV an accounting system reads (pt-BR, ';'): the server answers a page at a time with
+ * the next cursor in `X-Cursor` (the same one when nothing is left); the pages are joined under one header.
+ */
 export async function downloadLancamentosCsv(f: LancamentosFiltro) {
-  const { blob, fileName } = await http.download(
-    `/contabilidade/lancamentos?${lancamentosParams(f, { formato: 'csv', limit: '1000' })}`,
-  );
+  const parts: string[] = [];
+  let cursor: string | null = null;
+  let fileName: string | null = null;
+  for (;;) {
+    const extra: Record<string, string> = { formato: 'csv', limit: '1000', ...(cursor ? { cursor } : {}) };
+    const page = await http.download(`/contabilidade/lancamentos?${lancamentosParams(f, extra)}`);
+    fileName ??= page.fileName;
+    const text = (await page.blob.text()).replace(/^\uFEFF/, '');
+    const [header, ...lines] = text.split('\r\n').filter((l) => l !== '');
+    if (!parts.length) parts.push(header);
+    parts.push(...lines);
+    const next = page.headers.get('X-Cursor');
+    if (!lines.length || !next || next === cursor) break;
+    cursor = next;
+  }
+  const blob = new Blob(['\uFEFF' + parts.join('\r\n') + '\r\n'], { type: 'text/csv;charset=utf-8' });
   saveBlob(blob, fileName ?? 'lancamentos.csv');
 }
