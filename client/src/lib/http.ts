@@ -195,7 +195,11 @@ export const http = {
   async download(path: string, opts: RequestOptions = {}): Promise<DownloadedFile> {
     const res = await authorised('GET', path, { timeoutMs: 120_000, ...opts });
     if (!res.ok) throw await toApiError(res);
-    return { blob: await res.blob(), fileName: fileNameFrom(res.headers.get('Content-Disposition')), headers: res.headers };
+    return {
+      blob: await res.blob(),
+      fileName: fileNameFrom(res.headers.get('Content-Disposition')),
+      headers: res.headers,
+    };
   },
 };
 

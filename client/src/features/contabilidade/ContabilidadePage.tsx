@@ -38,7 +38,13 @@ export default function ContabilidadePage({ title }: PageProps) {
         allowScrollButtonsMobile
       >
         {ABAS.map((a) => (
-          <Tab key={a.value} value={a.value} label={a.label} id={`tab-${a.value}`} aria-controls={`painel-${a.value}`} />
+          <Tab
+            key={a.value}
+            value={a.value}
+            label={a.label}
+            id={`tab-${a.value}`}
+            aria-controls={`painel-${a.value}`}
+          />
         ))}
       </Tabs>
       <Box role="tabpanel" id={`painel-${aba}`} aria-labelledby={`tab-${aba}`}>

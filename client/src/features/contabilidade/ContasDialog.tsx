@@ -29,7 +29,15 @@ const contasOf = (v: Inputs): ContasMapeamento => ({
   vpdDepreciacao: v.vpdDepreciacao ? Number(v.vpdDepreciacao) : null,
 });
 
-export function ContasDialog({ linha, plano, onClose }: { linha: Linha | null; plano: ContaContabil[]; onClose: () => void }) {
+export function ContasDialog({
+  linha,
+  plano,
+  onClose,
+}: {
+  linha: Linha | null;
+  plano: ContaContabil[];
+  onClose: () => void;
+}) {
   const { control, handleSubmit, reset, setError } = useForm<Inputs>({ defaultValues: inputsOf(undefined) });
   useEffect(() => {
     if (linha) reset(inputsOf(linha.contas));

@@ -8,12 +8,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import {
-  SITUACAO_IMOVEL_LABELS,
-  type ContaContabil,
-  type ContasMapeamento,
-  type SituacaoImovel,
-} from '@tombo/shared';
+import { SITUACAO_IMOVEL_LABELS, type ContaContabil, type ContasMapeamento, type SituacaoImovel } from '@tombo/shared';
 import { RowActions } from '../../components/RowActions';
 import { QueryState } from '../../components/register/QueryState';
 import { useCan } from '../../lib/permissions';
@@ -62,7 +57,13 @@ export function ContasPanel() {
     <QueryState query={plano} errorText={M_LOAD}>
       {() => (
         <>
-          <ContasTable title="Tipos de bens" linhas={tipoLinhas} contas={contas} canManage={canManage} onEdit={setEditing} />
+          <ContasTable
+            title="Tipos de bens"
+            linhas={tipoLinhas}
+            contas={contas}
+            canManage={canManage}
+            onEdit={setEditing}
+          />
           <ContasTable
             title="Imóveis por situação"
             linhas={imovelLinhas}

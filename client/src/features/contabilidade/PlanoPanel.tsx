@@ -1,10 +1,4 @@
-import {
-  contaCreateBody,
-  PAPEIS_CONTA,
-  PAPEL_CONTA_LABELS,
-  type ContaContabil,
-  type PapelConta,
-} from '@tombo/shared';
+import { contaCreateBody, PAPEIS_CONTA, PAPEL_CONTA_LABELS, type ContaContabil, type PapelConta } from '@tombo/shared';
 import { useCan } from '../../lib/permissions';
 import { useApiMutation } from '../../lib/useApiMutation';
 import { CrudPage, RecordDialog, useDialogForm, type CrudDialogProps } from '../../components/register/crud';
@@ -80,7 +74,15 @@ function ContaDialog({ open, record: conta, onClose }: CrudDialogProps<ContaCont
       onSubmit={handleSubmit((v) => save.mutate(v))}
       maxWidth="sm"
     >
-      <FormText {...common} name="codigo" id="conta-codigo" label="Código" required autoFocus help="Ex.: 1.2.3.1.1.02" />
+      <FormText
+        {...common}
+        name="codigo"
+        id="conta-codigo"
+        label="Código"
+        required
+        autoFocus
+        help="Ex.: 1.2.3.1.1.02"
+      />
       <FormText {...common} name="nome" id="conta-nome" label="Nome" required />
       <FormSelect {...common} name="papel" id="conta-papel" label="Papel" required options={PAPEL_OPTIONS} />
     </RecordDialog>
