@@ -39,6 +39,17 @@ beforeAll(async () => {
   w = await world(s);
   // Inventories' child tables need an inventory of the same municipality to make their rows.
   for (const t of [w.A, w.B]) await newLeitura(s, await newInventario(s, t));
+  // A ledger entry and its two partidas (one statement: the balance trigger checks them whole).
+  for (const t of [w.A, w.B])
+    await q(
+      `with l as (insert into lancamentos (municipality_id, fact_date, competencia, fact, description)
+                  values ($1, '2026-01-10', '2026-01', 'correcao', 'rls') returning id),
+            k as (select id, role from contas_contabeis where municipality_id = $1)
+       insert into partidas (municipality_id, lancamento_id, conta_id, debit, credit)
+       select $1::int, l.id, (select id from k where role = 'ativo' limit 1), 100, 0 from l
+       union all select $1::int, l.id, (select id from k where role = 'saldo_abertura'), 0, 100 from l`,
+      [t.id],
+    );
 });
 afterAll(async () => {
   await s?.close();
@@ -218,6 +229,9 @@ async function asTenant(tenant: Tenant, statement: string): Promise<Record<strin
       await tx.execute(
         sql`select set_config('role', 'tombo_app', true), set_config('app.municipality_id', ${municipality}, true), set_config('app.all_municipalities', ${all}, true)`,
       );
+      // The ledger's immutability triggers would answer a move before the policy does (contabilidade-livro tests
+      // them); the restore's setting lets the probe reach the policy.
+      await tx.execute(sql`select set_config('tombo.ledger_restore', 'on', true)`);
       rows = ((await tx.execute(sql.raw(statement))) as unknown as { rows: Record<string, any>[] }).rows;
       throw new Rollback();
     });
