@@ -230,31 +230,16 @@ const ADMIN_CONFIGURACOES: MenuGroup = {
   items: [...G.configuracoes.items, { path: '/configuracoes/importacao', label: 'Importar Cadastro' }],
 };
 
+/** The admin's and supervisor's groups before their Configurações. */
+const MANAGER_MENU = [G.dashboard, G.patrimonio, G.imoveis, G.analise, G.contabil, G.ferramentas, G.administracao];
+
 /** Sidebar menu per role (spec §6). */
 export function menuForRole(role: Role | null | undefined): MenuGroup[] {
   switch (role) {
     case 'admin':
-      return [
-        G.dashboard,
-        G.patrimonio,
-        G.imoveis,
-        G.analise,
-        G.contabil,
-        G.ferramentas,
-        G.administracao,
-        ADMIN_CONFIGURACOES,
-      ];
+      return [...MANAGER_MENU, ADMIN_CONFIGURACOES];
     case 'supervisor':
-      return [
-        G.dashboard,
-        G.patrimonio,
-        G.imoveis,
-        G.analise,
-        G.contabil,
-        G.ferramentas,
-        G.administracao,
-        G.configuracoes,
-      ];
+      return [...MANAGER_MENU, G.configuracoes];
     case 'usuario':
       return [
         { id: 'dashboard', label: 'Dashboard', items: [{ path: '/', label: 'Visão Geral', exact: true }] },

@@ -1,25 +1,13 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, login } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, login } from './helpers';
 
-// The monthly close (issue 14): close two months on /depreciacao and watch the job's progress, reopen the last
-// as an admin, and the depreciation dashboard at desktop and 390 px. The months closed here (11/2024, 12/2024)
-// are before every competência other specs use, and reopened at the end, so the shared data stays open.
+// The monthly close (issue 14): close two months on /depreciacao and watch the job's progress, and the depreciation
+// dashboard at desktop and 390 px. The months closed here (11/2024, 12/2024) are before every competência other
+// specs use. Their accounting deadline (day 25 of the next month, issue 36) is long past: they are locked as soon as
+// they close, so they show 'Encerrado' and cannot be reopened (reopening an open month: contabilidade-livro.test.ts).
 const shot = (page: Page, name: string, fullPage = true) =>
   page.screenshot({ path: path.join(SCREENSHOTS, `depreciacao-fechamento-${name}.png`), fullPage });
-
-test.afterAll(async ({ request }) => {
-  const token = await apiToken(request, ACCOUNTS.admin);
-  const headers = { Authorization: `Bearer ${token}` };
-  for (;;) {
-    const { fechamentos } = (await (await request.get('/api/depreciacao/fechamentos', { headers })).json()) as {
-      fechamentos: Array<{ competencia: string }>;
-    };
-    if (!fechamentos.length) break;
-    const r = await request.delete(`/api/depreciacao/fechamentos/${fechamentos[0].competencia}`, { headers });
-    if (!r.ok()) break;
-  }
-});
 
 async function fecharMes(page: Page, mes: string, verProgresso = false) {
   const secao = page.getByRole('region', { name: 'Fechamento mensal' });
@@ -36,10 +24,14 @@ async function fecharMes(page: Page, mes: string, verProgresso = false) {
   else void visto;
   await expect(page.getByText(`Mês ${mes} fechado com sucesso.`)).toBeVisible({ timeout: 30_000 });
   await expect(progresso).toHaveCount(0);
-  await expect(secao.getByRole('row', { name: new RegExp(`^${mes.replace('/', '\\/')} Fechado`) })).toBeVisible();
+  await expect(
+    secao.getByRole('row', { name: new RegExp(`^${mes.replace('/', '\\/')} (Fechado|Encerrado)`) }),
+  ).toBeVisible();
 }
 
-test('close two months with the progress bar, refuse one out of order, reopen the last (admin)', async ({ page }) => {
+test('close two months with the progress bar, refuse one out of order and the current one; locked months stay closed', async ({
+  page,
+}) => {
   await page.setViewportSize(DESKTOP);
   await login(page, ACCOUNTS.admin, 'admin');
   await page.goto('/depreciacao');
@@ -49,16 +41,22 @@ test('close two months with the progress bar, refuse one out of order, reopen th
   await secao.getByLabel('Competência').fill('02/2025');
   await secao.getByRole('button', { name: 'Fechar mês' }).click();
   await expect(page.getByText('Feche antes o mês 12/2024: os meses são fechados em ordem.')).toBeVisible();
+  // The current month closes only from the 1st of the next.
+  const hoje = new Date();
+  const mm = (d: Date) => `${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
+  await secao.getByLabel('Competência').fill(mm(hoje));
+  await secao.getByRole('button', { name: 'Fechar mês' }).click();
+  await expect(
+    page.getByText(
+      `O mês ${mm(hoje)} ainda não terminou: ele pode ser fechado a partir de 01/${mm(new Date(hoje.getFullYear(), hoje.getMonth() + 1, 1))}.`,
+    ),
+  ).toBeVisible();
   await fecharMes(page, '12/2024');
   await secao.scrollIntoViewIfNeeded();
   await shot(page, 'desktop');
-  // Only the last closed month has 'Reabrir'.
-  await expect(secao.getByRole('button', { name: 'Reabrir' })).toHaveCount(1);
-  await secao.getByRole('button', { name: 'Reabrir' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Reabrir' }).click();
-  await expect(page.getByText('Mês 12/2024 reaberto.')).toBeVisible();
-  await expect(secao.getByRole('row', { name: /^12\/2024/ })).toHaveCount(0);
-  await fecharMes(page, '12/2024');
+  // Past their deadline: 'Encerrado', and no 'Reabrir'.
+  await expect(secao.getByRole('row', { name: /^12\/2024 Encerrado/ })).toBeVisible();
+  await expect(secao.getByRole('button', { name: 'Reabrir' })).toHaveCount(0);
 });
 
 test('a supervisor closes but may not reopen', async ({ page }) => {

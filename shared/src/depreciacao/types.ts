@@ -74,6 +74,10 @@ export interface FechamentoDepreciacao {
   closedBy: string | null;
   createdAt: string;
   concludedAt: string | null;
+  /** A concluded month: the day after which it is locked in the accounting ('YYYY-MM-DD', issue 36). */
+  bloqueioEm: string | null;
+  /** Past that day: nothing dated inside it may be written, and it cannot be reopened. */
+  bloqueado: boolean;
 }
 
 /** Depreciation figures of a group (money as decimal strings with two places). */

@@ -13,7 +13,15 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { DEPRECIACAO_MSG as M, competenciaDe, formatDateTime, formatMoney, isoDayOf, mesIndice } from '@tombo/shared';
+import {
+  DEPRECIACAO_MSG as M,
+  competenciaDe,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  isoDayOf,
+  mesIndice,
+} from '@tombo/shared';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useCan } from '../../lib/permissions';
 import { toast } from '../../lib/toast';
@@ -147,7 +155,15 @@ export function FechamentoSection() {
                 <TableRow key={f.competencia}>
                   <TableCell>{competenciaBR(f.competencia)}</TableCell>
                   <TableCell>
-                    <Chip size="small" color={COR[f.status]} label={STATUS[f.status]} title={f.erro ?? undefined} />
+                    {f.bloqueado ? (
+                      <Chip
+                        size="small"
+                        label="Encerrado"
+                        title={`Encerrado na contabilidade (prazo: ${formatDate(f.bloqueioEm!)}): corrija com um estorno no mês aberto.`}
+                      />
+                    ) : (
+                      <Chip size="small" color={COR[f.status]} label={STATUS[f.status]} title={f.erro ?? undefined} />
+                    )}
                   </TableCell>
                   <TableCell align="right">{f.bens.toLocaleString('pt-BR')}</TableCell>
                   <TableCell align="right">{formatMoney(f.totalQuota)}</TableCell>
@@ -157,7 +173,7 @@ export function FechamentoSection() {
                   </TableCell>
                   {podeReabrir && (
                     <TableCell align="right">
-                      {f.competencia === fechamentos[0].competencia && f.status !== 'em_andamento' && (
+                      {f.competencia === fechamentos[0].competencia && f.status !== 'em_andamento' && !f.bloqueado && (
                         <Button size="small" color="warning" onClick={() => setReabrindo(f.competencia)}>
                           Reabrir
                         </Button>

@@ -14,7 +14,7 @@ import { record } from '../audit';
 import { badRequest, conflict } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { createJob, type JobRow } from '../jobs';
-import { estornarDepreciacao, exigirContasMapeadas } from '../contabilidade';
+import { configDoLivro, estornarDepreciacao, exigirContasMapeadas, prazoDoMes } from '../contabilidade';
 
 /** Advisory lock key of a municipality's closes: requests, the job and reopening serialise on it. */
 const FECHAMENTO_LOCK = 140_001;
@@ -24,8 +24,13 @@ export const travarFechamentos = (tx: Db, scope: TenantScope) =>
 export const mmYYYY = (competencia: string) => `${competencia.slice(5)}/${competencia.slice(0, 4)}`;
 type FechamentoRow = typeof depreciacaoClosings.$inferSelect;
 
-/** Row → API. */
-export function presentFechamento(r: FechamentoRow): FechamentoDepreciacao {
+/** Row → API; `prazoDia` is the municipality's accounting deadline (a concluded month locks after it). */
+export function presentFechamento(
+  r: FechamentoRow,
+  prazoDia: number,
+  hoje = isoDayOf(new Date()),
+): FechamentoDepreciacao {
+  const bloqueioEm = r.status === 'concluido' ? prazoDoMes(r.competencia, prazoDia) : null;
   return {
     competencia: r.competencia,
     status: r.status as FechamentoDepreciacao['status'],
@@ -36,6 +41,8 @@ export function presentFechamento(r: FechamentoRow): FechamentoDepreciacao {
     closedBy: r.closedByName,
     createdAt: r.createdAt.toISOString(),
     concludedAt: r.concludedAt?.toISOString() ?? null,
+    bloqueioEm,
+    bloqueado: bloqueioEm != null && hoje > bloqueioEm,
   };
 }
 
@@ -46,7 +53,8 @@ export async function listarFechamentos(tx: Db, scope: TenantScope): Promise<{ f
     .from(depreciacaoClosings)
     .where(ofTenant(depreciacaoClosings, scope))
     .orderBy(desc(depreciacaoClosings.competencia));
-  return { fechamentos: rows.map(presentFechamento) };
+  const { deadlineDay } = await configDoLivro(tx, scope);
+  return { fechamentos: rows.map((r) => presentFechamento(r, deadlineDay)) };
 }
 
 /** The last closed (concluded) month, or null. */

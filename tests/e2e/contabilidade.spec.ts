@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiAs, apiToken, login } from './helpers';
+
+// Issue 36, Município Vizinho's accountant (admin): the month closed two months ago posts the opening balances and
+// the depreciation; the journal shows them, the whole period downloads as the CSV an accounting system reads, an
+// account is added to the chart and given to an asset type, and the deadline is saved. A supervisor reads, at 390 px.
+// Exemplo's closes belong to depreciacao-fechamento.spec.ts: this file closes only in Vizinho.
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SCREENSHOTS, `contabilidade-${name}.png`), fullPage: !name.startsWith('phone') });
+
+/** Two months ago ('YYYY-MM'): ended, and past its deadline (day 25 of last month), so it is locked once closed. */
+function competencia(): string {
+  const d = new Date();
+  const m = new Date(d.getFullYear(), d.getMonth() - 2, 1);
+  return `${m.getFullYear()}-${String(m.getMonth() + 1).padStart(2, '0')}`;
+}
+
+test.beforeAll(async ({ request }) => {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  const token = await apiToken(request, ACCOUNTS.vizinho);
+  await apiAs(request, token, 'post', '/api/depreciacao/fechamentos', { competencia: competencia() });
+  await expect
+    .poll(
+      async () => {
+        const { fechamentos } = await apiAs<{ fechamentos: Array<{ competencia: string; status: string }> }>(
+          request,
+          token,
+          'get',
+          '/api/depreciacao/fechamentos',
+        );
+        return fechamentos.find((f) => f.competencia === competencia())?.status;
+      },
+      { timeout: 120_000 },
+    )
+    .toBe('concluido');
+});
+
+test('journal, CSV, a new account given to a type, and the deadline (desktop)', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize(DESKTOP);
+  await login(page, ACCOUNTS.vizinho, 'admin');
+  await page.goto('/contabilidade');
+  await expect(page.getByRole('heading', { level: 1, name: 'Contabilidade' })).toBeVisible({ timeout: 60_000 });
+  const lista = page.getByRole('list', { name: 'Lançamentos' });
+  await expect(lista.getByRole('listitem').filter({ hasText: 'Saldo de abertura' }).first()).toBeVisible();
+  await expect(lista.getByRole('listitem').filter({ hasText: 'Depreciação' }).first()).toContainText('bens)');
+  await shot(page, 'lancamentos');
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Baixar CSV' }).click(),
+  ]);
+  const csv = fs.readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
+  const [header, ...linhas] = csv.trim().split('\r\n');
+  expect(header.split(';').slice(0, 4)).toEqual(['layout', 'id', 'data', 'fato']);
+  expect(linhas.some((l) => l.includes(';abertura;'))).toBe(true);
+  expect(linhas.some((l) => l.includes(';depreciacao;'))).toBe(true);
+
+  // A new asset account in the chart…
+  await page.getByRole('tab', { name: 'Plano de contas' }).click();
+  await page.getByRole('button', { name: 'Nova Conta' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nova Conta' });
+  await dialog.getByLabel('Código').fill('1.2.3.1.1.06');
+  await dialog.getByLabel('Nome').fill('Bens de informática da saúde');
+  await dialog.getByLabel('Papel').click();
+  await page.getByRole('option', { name: 'Ativo imobilizado (valor bruto)' }).click();
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Conta criada com sucesso.' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Plano de contas' })).toContainText('Bens de informática da saúde');
+  await shot(page, 'plano');
+
+  // …given to an asset type.
+  await page.getByRole('tab', { name: 'Contas dos tipos' }).click();
+  const tipos = page.getByRole('table', { name: 'Contas contábeis: Tipos de bens' });
+  const linha = tipos.getByRole('row').nth(1);
+  const nome = (await linha.getByRole('cell').first().textContent())!.trim();
+  await linha.getByRole('button', { name: `Editar as contas de ${nome}` }).click();
+  const contas = page.getByRole('dialog', { name: `Contas de ${nome}` });
+  await contas.getByLabel('Ativo').click();
+  await page.getByRole('option', { name: '1.2.3.1.1.06 — Bens de informática da saúde' }).click();
+  await contas.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Contas contábeis salvas.' })).toBeVisible();
+  await expect(tipos.getByRole('row').filter({ hasText: nome })).toContainText('1.2.3.1.1.06');
+  await shot(page, 'contas');
+
+  // The deadline: saved, still there after a reload, then put back.
+  await page.getByRole('tab', { name: 'Prazo e incorporação' }).click();
+  const prazo = page.getByLabel('Prazo contábil (dia do mês seguinte)');
+  await prazo.fill('20');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Configuração contábil salva.' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Prazo contábil (dia do mês seguinte)')).toHaveValue('20', { timeout: 60_000 });
+  await shot(page, 'config');
+  await page.getByLabel('Prazo contábil (dia do mês seguinte)').fill('25');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Configuração contábil salva.' })).toBeVisible();
+});
+
+test('a supervisor reads the chart without changing it (390 px)', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await login(page, ACCOUNTS.supervisor, 'supervisor');
+  await page.goto('/contabilidade?aba=plano');
+  await expect(page.getByRole('table', { name: 'Plano de contas' })).toContainText('1.2.3.8.1.01');
+  await expect(page.getByRole('button', { name: 'Nova Conta' })).toHaveCount(0);
+  await shot(page, 'phone-plano');
+  await page.goto('/contabilidade');
+  await expect(page.getByRole('heading', { level: 1, name: 'Contabilidade' })).toBeVisible();
+  await shot(page, 'phone-lancamentos');
+});
