@@ -151,21 +151,41 @@ describe('opening balances, the close, the lock and the pull', () => {
     await fechar(t, '2025-01');
   }, 120_000);
 
-  it('the first posting opens the ledger: one abertura per account group, per-asset partidas = the register', async () => {
+  it("the first close opens the ledger on its month's first day: one abertura per account group, per asset", async () => {
     const ls = await todos(t);
     const abertura = ls.filter((l) => l.fato === 'abertura');
-    expect(abertura.map((l) => l.data)).toEqual(abertura.map(() => hoje));
+    expect(abertura.map((l) => l.data)).toEqual(abertura.map(() => '2025-01-01'));
     const s0 = saldos(abertura);
     // The tenant's own asset (R$ 100,00, no type) and the R$ 999,99 one are in 'demais'.
     expect(s0['1.2.3.1.1.02']).toBe(720000);
     expect(s0['1.2.3.1.1.03']).toBe(240000);
     expect(s0['1.2.3.1.1.99']).toBe(109999);
+    // The depreciation of 2024 (before the ledger) is in the opening, against the equity counterpart.
+    const antes = s0['1.2.3.8.1.01'];
+    expect(antes).toBeLessThan(0);
     const contra = contas.find((c) => c.papel === 'saldo_abertura')!.codigo;
-    expect(s0[contra]).toBe(-(720000 + 240000 + 109999));
+    expect(s0[contra]).toBe(-(720000 + 240000 + 109999) - antes);
     const porBem = abertura.flatMap((l) => l.partidas).filter((p) => p.contaCorrente?.startsWith('T-'));
-    expect(porBem).toHaveLength(5);
+    // Five gross values, and the accumulated depreciation of the four depreciating since 2024.
+    expect(porBem.filter((p) => p.debito !== '0.00')).toHaveLength(5);
+    expect(porBem.filter((p) => p.conta.codigo === '1.2.3.8.1.01')).toHaveLength(4);
     const config = (await (await api(t))('GET', '/api/contabilidade/config')).body.config;
-    expect(config.inicio).toBe(hoje);
+    expect(config.inicio).toBe('2025-01-01');
+  });
+
+  it("after the first close, each asset's accumulated depreciation in the ledger is the register's", async () => {
+    const ls = (await todos(t)).filter((l) => l.fato === 'abertura' || l.fato === 'depreciacao');
+    const a = await api(t);
+    for (const id of ids) {
+      const d = (await a('GET', `/api/depreciacao/patrimonios/${id}`)).body;
+      const mes = d.cronograma.find((m: { competencia: string }) => m.competencia === '2025-01');
+      const numero: string = (await a('GET', `/api/patrimonios/${id}`)).body.patrimonio.numero_patrimonio;
+      const linhas = ls
+        .flatMap((l) => l.partidas)
+        .filter((p) => p.conta.codigo === '1.2.3.8.1.01' && p.contaCorrente?.startsWith(`${numero} `));
+      const acumulada = linhas.reduce((sum, p) => sum + cents(p.credito) - cents(p.debito), 0);
+      expect(acumulada, numero).toBe(cents(mes.acumulada));
+    }
   });
 
   it("the close posts one entry per account pair, one credit per asset; totals equal the depreciation API's", async () => {
@@ -180,9 +200,10 @@ describe('opening balances, the close, the lock and the pull', () => {
       const d = (await a('GET', `/api/depreciacao/patrimonios/${id}`)).body;
       const mes = d.cronograma.find((m: { competencia: string }) => m.competencia === '2025-01');
       const credito = l.partidas.filter((p) => p.conta.codigo === '1.2.3.8.1.01' && p.credito !== '0.00');
-      const doBem = credito.filter((p) => p.contaCorrente?.startsWith(d.numeroPatrimonio ?? d.numero ?? '§'));
+      const numero: string = (await a('GET', `/api/patrimonios/${id}`)).body.patrimonio.numero_patrimonio;
+      const doBem = credito.filter((p) => p.contaCorrente?.startsWith(`${numero} `));
       soma += cents(mes.quota);
-      if (doBem.length) expect(doBem.map((p) => p.credito)).toEqual([mes.quota]);
+      expect(doBem.map((p) => p.credito)).toEqual(cents(mes.quota) > 0 ? [mes.quota] : []);
     }
     const fech = (await a('GET', '/api/depreciacao/fechamentos')).body.fechamentos[0];
     expect(cents(fech.totalQuota)).toBe(soma);
@@ -231,15 +252,17 @@ describe('opening balances, the close, the lock and the pull', () => {
       (await a('GET', `/api/contabilidade/lancamentos?cursor=${Buffer.from('x').toString('base64url')}`)).status,
     ).toBe(400);
     // Filters: by period and by asset.
-    const jan = await todos(t, '&de=2025-01-01&ate=2025-01-31');
+    const jan = await todos(t, '&de=2025-01-02&ate=2025-01-31');
     expect(jan.map((l) => l.fato)).toEqual(['depreciacao']);
+    const inicio = await todos(t, '&de=2025-01-01&ate=2025-01-01');
+    expect(new Set(inicio.map((l) => l.fato))).toEqual(new Set(['abertura']));
     const doBem = await todos(t, `&patrimonioId=${ids[0]}`);
     expect(doBem.flatMap((l) => l.partidas).every((p) => p.contaCorrente?.startsWith('T-'))).toBe(true);
     expect(doBem.map((l) => l.fato).sort()).toEqual(['abertura', 'depreciacao']);
   });
 
   it('CSV: text/csv, pt-BR (;, decimal commas, dd/MM/yyyy), versioned layout, the next cursor in X-Cursor', async () => {
-    const res = await fetch(`${s.url}/api/contabilidade/lancamentos?formato=csv&de=2025-01-01&ate=2025-01-31`, {
+    const res = await fetch(`${s.url}/api/contabilidade/lancamentos?formato=csv&de=2025-01-02&ate=2025-01-31`, {
       headers: { Authorization: `Bearer ${await t.users.admin.token()}` },
     });
     expect(res.status).toBe(200);

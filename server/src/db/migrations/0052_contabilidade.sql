@@ -296,8 +296,14 @@ BEGIN
   FROM patrimonios p
   JOIN contabilidade_config c ON c.municipality_id = m
   LEFT JOIN tipos_bens t ON t.id = p.tipo_id
-  LEFT JOIN LATERAL (SELECT d.valor_bruto, d.acumulada, d.perdas FROM depreciacao_lancamentos d
-                      WHERE d.patrimonio_id = p.id ORDER BY d.competencia DESC LIMIT 1) l ON true
+  -- The register's closed figures at the start: the last closed month before it, or (the close that opens the
+  -- ledger has just written the month's rows) that month's figures without its own quota.
+  LEFT JOIN LATERAL (SELECT d.valor_bruto, d.perdas,
+                            CASE WHEN d.competencia >= to_char(dia, 'YYYY-MM') THEN d.acumulada - d.quota
+                                 ELSE d.acumulada END AS acumulada
+                       FROM depreciacao_lancamentos d
+                      WHERE d.patrimonio_id = p.id AND d.competencia <= to_char(dia, 'YYYY-MM')
+                      ORDER BY d.competencia DESC LIMIT 1) l ON true
   WHERE p.municipality_id = m AND p.status <> 'baixado';
   IF EXISTS (SELECT 1 FROM abertura_bens WHERE gross > 0 AND (g IS NULL OR (acc > 0 AND a IS NULL) OR (imp > 0 AND i IS NULL)))
      OR (contra IS NULL AND EXISTS (SELECT 1 FROM abertura_bens WHERE gross > 0)) THEN
@@ -330,8 +336,13 @@ BEGIN
   RETURN n;
 END $$;
 --> statement-breakpoint
-SELECT contabilidade_abrir_livro(m.id, (now() AT TIME ZONE 'America/Sao_Paulo')::date, NULL, 'Abertura do livro (migração)')
+-- A municipality with closed months starts its ledger on the first day after the last one, from their figures; the
+-- others start at their first posting (the first close: on that month's first day, from what it computed).
+SELECT contabilidade_abrir_livro(m.id, (to_date(f.ultima, 'YYYY-MM') + interval '1 month')::date, NULL,
+                                 'Abertura do livro (migração)')
   FROM municipalities m
+  JOIN (SELECT municipality_id, max(competencia) AS ultima FROM depreciacao_closings WHERE status = 'concluido'
+         GROUP BY municipality_id) f ON f.municipality_id = m.id
  WHERE EXISTS (SELECT 1 FROM patrimonios p WHERE p.municipality_id = m.id AND p.status <> 'baixado');
 --> statement-breakpoint
 UPDATE role_permissions SET permissions = array_append(permissions, 'contabilidade:read') WHERE role IN ('admin', 'supervisor') AND NOT ('contabilidade:read' = ANY(permissions));--> statement-breakpoint

@@ -44,15 +44,11 @@ export const ultimoDia = (competencia: string) => {
   return `${competencia}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
 };
 
-/**
- * Before a close writes the month's depreciation: the ledger lock, the month open, every type mapped, and the
- * ledger opened (its opening balances taken before this month's entries exist).
- */
-export async function prepararFechamento(tx: Db, scope: TenantScope, autor: Autor, competencia: string) {
+/** Before a close writes the month's depreciation: the ledger lock, the month open, every type mapped. */
+export async function prepararFechamento(tx: Db, scope: TenantScope, competencia: string) {
   await travarLivro(tx, scope);
   await exigirMesAberto(tx, scope, ultimoDia(competencia));
   await exigirContasMapeadas(tx, scope);
-  await garantirLivro(tx, scope, autor);
 }
 
 /** Posts the month's depreciation (after `prepararFechamento` and the month's entries); returns the entry ids. */
@@ -63,6 +59,8 @@ export async function lancarDepreciacao(
   competencia: string,
 ): Promise<number[]> {
   const m = scope.municipalityId;
+  // The first close opens the ledger on the month's first day, from the figures it has just computed.
+  await garantirLivro(tx, scope, autor, ultimoDia(competencia));
   const from = sql`from depreciacao_lancamentos d
       join patrimonios p on p.id = d.patrimonio_id
       join contabilidade_config c on c.municipality_id = p.municipality_id

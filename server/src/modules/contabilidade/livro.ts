@@ -90,14 +90,15 @@ export async function exigirMesAberto(tx: Db, scope: TenantScope, data: string):
 }
 
 /**
- * Opens the municipality's ledger once (its opening balances, dated today, from the register as it is now:
- * `contabilidade_abrir_livro`, migration 0052). Called before the first posting; does nothing afterwards.
+ * Opens the municipality's ledger once, on the first day of the month of its first posting (`data`): its opening
+ * balances, per asset of the register as it is now, with the accumulated depreciation and impairment the closes
+ * computed before that month (`contabilidade_abrir_livro`, migration 0052). Does nothing afterwards.
  */
-export async function garantirLivro(tx: Db, scope: TenantScope, autor: Autor): Promise<void> {
+export async function garantirLivro(tx: Db, scope: TenantScope, autor: Autor, data: string): Promise<void> {
   const cfg = await configDoLivro(tx, scope);
   if (cfg.startDate) return;
   await tx.execute(
-    sql`select contabilidade_abrir_livro(${scope.municipalityId}::int, ${isoDayOf(new Date())}::date,
+    sql`select contabilidade_abrir_livro(${scope.municipalityId}::int, ${`${data.slice(0, 7)}-01`}::date,
       ${autor?.id ?? null}::int, ${autor?.name ?? 'Abertura do livro'}::text)`,
   );
 }
@@ -109,7 +110,7 @@ export async function garantirLivro(tx: Db, scope: TenantScope, autor: Autor): P
 export async function lancar(tx: Db, scope: TenantScope, autor: Autor, input: LancamentoInput): Promise<number> {
   await travarLivro(tx, scope);
   await exigirMesAberto(tx, scope, input.data);
-  if (input.partidas.length) await garantirLivro(tx, scope, autor);
+  if (input.partidas.length) await garantirLivro(tx, scope, autor, input.data);
   const [l] = await tx
     .insert(lancamentos)
     .values({

@@ -45,7 +45,7 @@ export const run: UserJobHandler<DepreciacaoFechamentoPayload> = async (ctx, job
         if (row.status === 'concluido') return { competencia, bens: row.patrimonioCount, totalQuota: row.totalAmount };
         const { regras, dataCorte } = await regrasDoMunicipio(tx, scope);
         const autor = { id: job.ownerId, name: row.closedByName ?? actor.name };
-        await prepararFechamento(tx, scope, autor, competencia);
+        await prepararFechamento(tx, scope, competencia);
         void progress(10);
         await inserirLancamentosSql(tx, scope, competencia, regras, dataCorte);
         void progress(70);
