@@ -4,13 +4,12 @@ import {
   isoDayOf,
   mesIndice,
   type ContaContabil,
-  type LancamentoContabil,
   type LancamentosPagina,
 } from '@tombo/shared';
 import { startTestServer, type TestServer } from '../support/harness';
-import { client } from '../support/http';
-import { startWorkerIfNeeded, waitJob } from '../support/jobs';
-import { newPatrimonio, newTenant, newTipoBem, ownerQuery, type TestTenant } from '../support/factories';
+import { cents, ledgerKit, saldos } from '../support/ledger';
+import { startWorkerIfNeeded } from '../support/jobs';
+import { newTenant, newTipoBem, ownerQuery, type TestTenant } from '../support/factories';
 
 // Issue 36, the ledger: the database refuses an entry that does not balance and any change to a written one; the
 // opening balances equal the register; the close posts the month's depreciation per account pair with one partida
@@ -31,55 +30,7 @@ const hoje = isoDayOf(new Date());
 const mesAtual = hoje.slice(0, 7);
 const mesAnterior = competenciaDe(mesIndice(mesAtual) - 1);
 const mmYYYY = (c: string) => `${c.slice(5)}/${c.slice(0, 4)}`;
-const cents = (v: string) => Math.round(Number(v) * 100);
-
-const api = async (t: TestTenant, role: 'admin' | 'supervisor' | 'usuario' = 'admin') =>
-  client(s.url, await t.users[role].token());
-
-async function fechar(t: TestTenant, competencia: string) {
-  const r = await (await api(t))('POST', '/api/depreciacao/fechamentos', { competencia });
-  expect(r.status, JSON.stringify(r.body)).toBe(202);
-  const job = await waitJob(s, await t.users.admin.token(), r.body.job.id);
-  expect(job.status, job.error ?? '').toBe('completed');
-}
-
-/** An asset of the type (or none) with its own life, in service since `entrada`. */
-async function bem(t: TestTenant, o: { valor: string; tipoId?: number | null; entrada: string; vida?: number }) {
-  const p = await newPatrimonio(s, { municipalityId: t.id, sectorId: t.sector.id, valor: o.valor });
-  await ownerQuery(
-    s,
-    `update patrimonios set tipo_id = $2, data_aquisicao = $3, data_entrada_servico = $3, vida_util_meses = $4,
-       residual_pct = 0 where id = $1`,
-    [p.id, o.tipoId ?? null, o.entrada, o.vida ?? 60],
-  );
-  return p;
-}
-
-/** Every entry of the municipality through the pull API (pages of `limit`). */
-async function todos(t: TestTenant, query = '', limit = 1000): Promise<LancamentoContabil[]> {
-  const a = await api(t);
-  const out: LancamentoContabil[] = [];
-  let cursor = '';
-  for (;;) {
-    const r = await a(
-      'GET',
-      `/api/contabilidade/lancamentos?limit=${limit}${query}${cursor ? `&cursor=${cursor}` : ''}`,
-    );
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    const page = r.body as LancamentosPagina;
-    if (!page.lancamentos.length) return out;
-    out.push(...page.lancamentos);
-    cursor = page.cursor;
-  }
-}
-
-/** Σ debit − Σ credit in cents per account code over the entries. */
-function saldos(ls: LancamentoContabil[]): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const l of ls)
-    for (const p of l.partidas) out[p.conta.codigo] = (out[p.conta.codigo] ?? 0) + cents(p.debito) - cents(p.credito);
-  return out;
-}
+const { api, fechar, bem, todos } = ledgerKit(() => s);
 
 describe('the database proves balance and immutability', () => {
   let t: TestTenant;

@@ -2,3 +2,4 @@ export * from './plano-padrao';
 export * from './schemas';
 export * from './types';
 export * from './messages';
+export * from './rmb';

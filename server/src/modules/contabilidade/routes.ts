@@ -5,6 +5,8 @@ import {
   contasImovelBody,
   idParam,
   lancamentosQuery,
+  rmbQuery,
+  saldosQuery,
   situacaoParam,
 } from '@tombo/shared';
 import { route } from '../../http/route';
@@ -13,6 +15,7 @@ import { salvarConfigContabil, salvarContasImovel } from './commands/config';
 import { atualizarConta, criarConta } from './commands/plano';
 import { lancamentosCsv } from './presenters';
 import { configContabil, contasDosImoveis, planoDeContas, puxarLancamentos } from './queries';
+import { rmbDoMes, saldosCsv, saldosDoMes } from './rmb';
 
 /** The accounting area (issue 36; docs/api.md "Contabilidade"). */
 export const contabilidadeRoutes = [
@@ -90,6 +93,31 @@ export const contabilidadeRoutes = [
       c.res.setHeader('Cache-Control', 'private, no-store');
       c.res.setHeader('X-Cursor', pagina.cursor);
       c.res.send(lancamentosCsv(pagina.lancamentos, csvField));
+      return undefined;
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/contabilidade/rmb',
+    audience: 'municipal',
+    permission: 'contabilidade:read',
+    query: rmbQuery,
+    handler: (c) => c.read((tx) => rmbDoMes(tx, c.scope, c.query.competencia)),
+  }),
+  route({
+    method: 'get',
+    path: '/contabilidade/saldos',
+    audience: 'municipal',
+    permission: 'contabilidade:read',
+    query: saldosQuery,
+    handler: async (c) => {
+      const saldos = await c.read((tx) => saldosDoMes(tx, c.scope, c.query.competencia));
+      if (c.query.formato !== 'csv') return saldos;
+      c.res.status(200);
+      c.res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+      c.res.setHeader('Content-Disposition', `attachment; filename="saldos-${c.query.competencia}.csv"`);
+      c.res.setHeader('Cache-Control', 'private, no-store');
+      c.res.send(saldosCsv(saldos, csvField));
       return undefined;
     },
   }),

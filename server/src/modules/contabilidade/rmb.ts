@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import type { Rmb, RmbConta, RmbTotais, SaldosMes } from '@tombo/shared';
+import type { Db } from '../../db/client';
+import type { TenantScope } from '../../tenancy/scope';
+import { ultimoDia } from './depreciacao';
+import { decimalOfCents } from './presenters';
+
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+
+/** The statement's columns; a reversal counts in its original's column. */
+type Coluna = Exclude<keyof RmbTotais, 'saldoAtual'>;
+const COLUNA_DO_FATO: Record<string, Coluna> = {
+  abertura: 'saldoAnterior',
+  incorporacao: 'incorporacoes',
+  correcao: 'incorporacoes',
+  baixa: 'baixas',
+  doacao: 'baixas',
+  transferencia: 'transferencias',
+  depreciacao: 'depreciacao',
+  reavaliacao: 'reavaliacaoReducao',
+  reducao: 'reavaliacaoReducao',
+  reversao: 'reavaliacaoReducao',
+};
+const COLUNAS: Coluna[] = [
+  'saldoAnterior',
+  'incorporacoes',
+  'baixas',
+  'transferencias',
+  'depreciacao',
+  'reavaliacaoReducao',
+];
+/** The roles whose accounts make up the patrimony on the balance sheet (the statement's lines). */
+const PAPEIS_DO_RMB = ['ativo', 'transitoria', 'depreciacao_acumulada', 'reducao_valor_recuperavel'];
+
+async function fechada(tx: Db, scope: TenantScope, competencia: string): Promise<boolean> {
+  const [r] = rowsOf<{ n: number }>(
+    await tx.execute(sql`select count(*)::int as n from depreciacao_closings
+      where municipality_id = ${scope.municipalityId} and competencia = ${competencia} and status = 'concluido'`),
+  );
+  return r.n > 0;
+}
+
+/**
+ * GET /api/contabilidade/rmb: the monthly statement per account (RMB-style) from the ledger itself: what the
+ * accounts held before the month (the opening included), the month's movements by kind, and the closing balance.
+ */
+export async function rmbDoMes(tx: Db, scope: TenantScope, competencia: string): Promise<Rmb> {
+  const m = scope.municipalityId;
+  const rows = rowsOf<{ id: number; codigo: string; nome: string; fato: string; anterior: boolean; v: string }>(
+    await tx.execute(sql`
+      select k.id, k.code as codigo, k.name as nome, coalesce(o.fact, l.fact) as fato,
+             l.fact_date < ${`${competencia}-01`}::date as anterior, sum(p.debit - p.credit)::text as v
+        from partidas p
+        join lancamentos l on l.id = p.lancamento_id
+        left join lancamentos o on o.id = l.reverses_lancamento_id
+        join contas_contabeis k on k.id = p.conta_id
+       where p.municipality_id = ${m} and l.municipality_id = ${m} and l.fact_date <= ${ultimoDia(competencia)}::date
+         and k.role in (${sql.join(
+           PAPEIS_DO_RMB.map((r) => sql`${r}`),
+           sql`, `,
+         )})
+       group by 1, 2, 3, 4, 5
+       order by k.code`),
+  );
+  const porConta = new Map<number, { conta: RmbConta['conta']; v: Record<Coluna, bigint> }>();
+  for (const r of rows) {
+    const linha = porConta.get(r.id) ?? {
+      conta: { id: r.id, codigo: r.codigo, nome: r.nome },
+      v: Object.fromEntries(COLUNAS.map((c) => [c, 0n])) as Record<Coluna, bigint>,
+    };
+    const coluna = r.anterior ? 'saldoAnterior' : (COLUNA_DO_FATO[r.fato] ?? 'incorporacoes');
+    linha.v[coluna] += BigInt(r.v);
+    porConta.set(r.id, linha);
+  }
+  const soma = (v: Record<Coluna, bigint>) => COLUNAS.reduce((s, c) => s + v[c], 0n);
+  const apresentar = (v: Record<Coluna, bigint>): RmbTotais => ({
+    ...(Object.fromEntries(COLUNAS.map((c) => [c, decimalOfCents(v[c])])) as Record<Coluna, string>),
+    saldoAtual: decimalOfCents(soma(v)),
+  });
+  const total = Object.fromEntries(COLUNAS.map((c) => [c, 0n])) as Record<Coluna, bigint>;
+  const contas = [...porConta.values()].map(({ conta, v }) => {
+    for (const c of COLUNAS) total[c] += v[c];
+    return { conta, ...apresentar(v) };
+  });
+  return { competencia, fechada: await fechada(tx, scope, competencia), contas, totais: apresentar(total) };
+}
+
+/** GET /api/contabilidade/saldos: every account's cumulative debits, credits and balance at the month's end. */
+export async function saldosDoMes(tx: Db, scope: TenantScope, competencia: string): Promise<SaldosMes> {
+  const m = scope.municipalityId;
+  const rows = rowsOf<{ id: number; codigo: string; nome: string; papel: string; d: string; c: string }>(
+    await tx.execute(sql`
+      select k.id, k.code as codigo, k.name as nome, k.role as papel, sum(p.debit)::text as d, sum(p.credit)::text as c
+        from partidas p
+        join lancamentos l on l.id = p.lancamento_id
+        join contas_contabeis k on k.id = p.conta_id
+       where p.municipality_id = ${m} and l.municipality_id = ${m} and l.fact_date <= ${ultimoDia(competencia)}::date
+       group by 1, 2, 3, 4
+       order by k.code`),
+  );
+  return {
+    competencia,
+    fechada: await fechada(tx, scope, competencia),
+    saldos: rows.map((r) => ({
+      conta: { id: r.id, codigo: r.codigo, nome: r.nome, papel: r.papel },
+      debitos: decimalOfCents(r.d),
+      creditos: decimalOfCents(r.c),
+      saldo: decimalOfCents(BigInt(r.d) - BigInt(r.c)),
+    })),
+  };
+}
+
+/** The balances as the pt-BR CSV the treasury collects (`;`, decimal commas, UTF-8 with BOM). */
+export function saldosCsv(s: SaldosMes, field: (v: string | number) => string): string {
+  const virgula = (v: string) => v.replace('.', ',');
+  const linhas = ['layout;competencia;conta_codigo;conta_nome;papel;debitos;creditos;saldo'];
+  const mes = `${s.competencia.slice(5)}/${s.competencia.slice(0, 4)}`;
+  for (const r of s.saldos)
+    linhas.push(
+      [
+        'tombo-saldos-v1',
+        mes,
+        r.conta.codigo,
+        r.conta.nome,
+        r.conta.papel,
+        virgula(r.debitos),
+        virgula(r.creditos),
+        virgula(r.saldo),
+      ]
+        .map(field)
+        .join(';'),
+    );
+  return `\uFEFF${linhas.join('\r\n')}\r\n`;
+}
