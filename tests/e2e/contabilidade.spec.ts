@@ -69,6 +69,26 @@ test('journal, CSV, a new account given to a type, and the deadline (desktop)', 
   expect(linhas.some((l) => l.includes(';abertura;'))).toBe(true);
   expect(linhas.some((l) => l.includes(';depreciacao;'))).toBe(true);
 
+  // The month's statement per account, and its balances as CSV; also at 390 px.
+  await page.getByRole('tab', { name: 'Demonstrativo mensal' }).click();
+  const [ano, mes] = competencia().split('-');
+  await page.getByLabel('Competência').fill(`${mes}/${ano}`);
+  const rmb = page.getByRole('table', { name: `Demonstrativo mensal por conta de ${mes}/${ano}` });
+  await expect(rmb.getByRole('row').filter({ hasText: 'Total' })).toBeVisible();
+  await expect(rmb).toContainText('1.2.3.8.1.01');
+  await expect(page.getByText(`Mês ${mes}/${ano} fechado: a depreciação do mês está lançada.`)).toBeVisible();
+  await shot(page, 'rmb');
+  const [saldos] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Baixar saldos (CSV)' }).click(),
+  ]);
+  const saldosCsv = fs.readFileSync(await saldos.path(), 'utf8').replace(/^\uFEFF/, '');
+  expect(saldosCsv.split('\r\n')[0]).toBe('layout;competencia;conta_codigo;conta_nome;papel;debitos;creditos;saldo');
+  await page.setViewportSize(PHONE);
+  await expect(rmb).toBeVisible();
+  await shot(page, 'phone-rmb');
+  await page.setViewportSize(DESKTOP);
+
   // A new asset account in the chart…
   await page.getByRole('tab', { name: 'Plano de contas' }).click();
   await page.getByRole('button', { name: 'Nova Conta' }).click();

@@ -8,9 +8,11 @@ import { ConfigPanel } from './ConfigPanel';
 import { ContasPanel } from './ContasPanel';
 import { LancamentosPanel } from './LancamentosPanel';
 import { PlanoPanel } from './PlanoPanel';
+import { RmbPanel } from './RmbPanel';
 
 const ABAS = [
   { value: 'lancamentos', label: 'Lançamentos' },
+  { value: 'rmb', label: 'Demonstrativo mensal' },
   { value: 'plano', label: 'Plano de contas' },
   { value: 'contas', label: 'Contas dos tipos' },
   { value: 'config', label: 'Prazo e incorporação' },
@@ -49,6 +51,7 @@ export default function ContabilidadePage({ title }: PageProps) {
       </Tabs>
       <Box role="tabpanel" id={`painel-${aba}`} aria-labelledby={`tab-${aba}`}>
         {aba === 'lancamentos' && <LancamentosPanel />}
+        {aba === 'rmb' && <RmbPanel />}
         {aba === 'plano' && <PlanoPanel />}
         {aba === 'contas' && <ContasPanel />}
         {aba === 'config' && <ConfigPanel />}

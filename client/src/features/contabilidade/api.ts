@@ -7,6 +7,7 @@ import type {
   ContasMapeamentoInput,
   ContaUpdate,
   LancamentosPagina,
+  Rmb,
   SituacaoImovel,
 } from '@tombo/shared';
 import { http, saveBlob } from '../../lib/http';
@@ -71,4 +72,16 @@ export async function downloadLancamentosCsv(f: LancamentosFiltro) {
   }
   const blob = new Blob(['\uFEFF' + parts.join('\r\n') + '\r\n'], { type: 'text/csv;charset=utf-8' });
   saveBlob(blob, fileName ?? 'lancamentos.csv');
+}
+
+/** GET /api/contabilidade/rmb: the month's statement per account. */
+export const fetchRmb = (competencia: string, signal?: AbortSignal) =>
+  http.get<Rmb>(`/contabilidade/rmb?${new URLSearchParams({ competencia })}`, { signal });
+
+/** The month's balances of every account as the treasury's CSV. */
+export async function downloadSaldosCsv(competencia: string) {
+  const { blob, fileName } = await http.download(
+    `/contabilidade/saldos?${new URLSearchParams({ competencia, formato: 'csv' })}`,
+  );
+  saveBlob(blob, fileName ?? `saldos-${competencia}.csv`);
 }

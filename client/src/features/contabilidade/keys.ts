@@ -7,4 +7,5 @@ export const contabilidadeKeys = {
   config: ['contabilidade', 'config'] as const,
   contasImoveis: ['contabilidade', 'contas-imoveis'] as const,
   lancamentos: (f: LancamentosFiltro) => ['contabilidade', 'lancamentos', f] as const,
+  rmb: (competencia: string) => ['contabilidade', 'rmb', competencia] as const,
 };

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
-import { fetchConfig, fetchContasImoveis, fetchLancamentos, fetchPlano, type LancamentosFiltro } from './api';
+import { fetchConfig, fetchContasImoveis, fetchLancamentos, fetchPlano, fetchRmb, type LancamentosFiltro } from './api';
 import { contabilidadeKeys } from './keys';
 
 export const M_LOAD = 'Não foi possível carregar os dados da contabilidade.';
@@ -29,4 +29,13 @@ export function useLancamentos(f: LancamentosFiltro) {
   });
   useLoadErrorToast(query.isError, query.errorUpdatedAt, M_LOAD);
   return query;
+}
+
+/** The month's statement (none while the month typed is incomplete). */
+export function useRmb(competencia: string | null) {
+  return useQuery({
+    queryKey: contabilidadeKeys.rmb(competencia ?? ''),
+    queryFn: ({ signal }) => fetchRmb(competencia!, signal),
+    enabled: competencia != null,
+  });
 }

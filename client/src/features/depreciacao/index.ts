@@ -1,6 +1,8 @@
 import { lazy } from 'react';
 import type { Feature } from '../../lib/feature';
 
+export { competenciaBR, maskCompetenciaBR, parseCompetenciaBR } from './format';
+
 /**
  * Depreciation (/depreciacao): one asset's figures on a date, its schedule, revaluations and impairments, the
  * monthly close; /dashboard/depreciacao: the municipality's figures by type, sector and month.
