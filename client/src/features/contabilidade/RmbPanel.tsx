@@ -11,7 +11,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Download from '@mui/icons-material/Download';
-import { competenciaDe, formatMoney, isoDayOf, mesIndice, type Rmb, type RmbTotais } from '@tombo/shared';
+import { competenciaDe, formatDecimal, isoDayOf, mesIndice, type Rmb, type RmbTotais } from '@tombo/shared';
 import { QueryState } from '../../components/register/QueryState';
 import { toastFailure } from '../../lib/useApiMutation';
 import { competenciaBR, maskCompetenciaBR, parseCompetenciaBR } from '../depreciacao';
@@ -24,10 +24,12 @@ const COLUNAS: ReadonlyArray<[keyof RmbTotais, string]> = [
   ['baixas', 'Baixas'],
   ['transferencias', 'Transferências'],
   ['depreciacao', 'Depreciação'],
-  ['reavaliacaoReducao', 'Reavaliação e redução'],
+  ['reavaliacaoReducao', 'Reavaliação / redução'],
   ['saldoAtual', 'Saldo atual'],
 ];
-const num = { textAlign: 'right', whiteSpace: 'nowrap' } as const;
+const num = { textAlign: 'right', whiteSpace: 'nowrap', px: 1 } as const;
+/** Amounts in reais without the symbol (the table says 'R$'); a movement of zero as a dash. */
+const valor = (v: string, zeroDash = true) => (zeroDash && Number(v) === 0 ? '—' : formatDecimal(v, 2));
 
 /**
  * The monthly statement per account (RMB): each patrimonial account's opening balance, the month's movements and
@@ -91,6 +93,7 @@ function RmbTabela({ r }: { r: Rmb }) {
       </Alert>
       <TableContainer component={Paper} variant="outlined">
         <Table size="small" aria-label={`Demonstrativo mensal por conta de ${competenciaBR(r.competencia)}`}>
+          <caption>Valores em reais (R$); os redutores (−) com sinal negativo.</caption>
           <TableHead>
             <TableRow>
               <TableCell>Conta</TableCell>
@@ -104,12 +107,12 @@ function RmbTabela({ r }: { r: Rmb }) {
           <TableBody>
             {r.contas.map((l) => (
               <TableRow key={l.conta.id} hover>
-                <TableCell sx={{ minWidth: 220 }}>
+                <TableCell sx={{ minWidth: 200 }}>
                   {l.conta.codigo} — {l.conta.nome}
                 </TableCell>
                 {COLUNAS.map(([k]) => (
                   <TableCell key={k} sx={num}>
-                    {formatMoney(l[k])}
+                    {valor(l[k], k !== 'saldoAnterior' && k !== 'saldoAtual')}
                   </TableCell>
                 ))}
               </TableRow>
@@ -118,7 +121,7 @@ function RmbTabela({ r }: { r: Rmb }) {
               <TableCell>Total</TableCell>
               {COLUNAS.map(([k]) => (
                 <TableCell key={k} sx={num}>
-                  {formatMoney(r.totais[k])}
+                  {valor(r.totais[k], false)}
                 </TableCell>
               ))}
             </TableRow>
