@@ -117,17 +117,32 @@ test('journal, CSV, a new account given to a type, and the deadline (desktop)', 
   await shot(page, 'contas');
 
   // The deadline: saved, still there after a reload, then put back.
-  await page.getByRole('tab', { name: 'Prazo e incorporação' }).click();
+  await page.getByRole('tab', { name: 'Prazo e regras' }).click();
   const prazo = page.getByLabel('Prazo contábil (dia do mês seguinte)');
   await prazo.fill('20');
-  await page.getByRole('button', { name: 'Salvar' }).click();
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Configuração contábil salva.' })).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Prazo contábil (dia do mês seguinte)')).toHaveValue('20', { timeout: 60_000 });
   await shot(page, 'config');
   await page.getByLabel('Prazo contábil (dia do mês seguinte)').fill('25');
-  await page.getByRole('button', { name: 'Salvar' }).click();
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Configuração contábil salva.' })).toBeVisible();
+
+  // The depreciation rules on the same tab: the rounding saved and put back.
+  const regras = page.getByRole('form', { name: 'Regras de depreciação' });
+  await regras.getByLabel('Arredondamento').click();
+  await page.getByRole('option', { name: 'Quota fixa arredondada; o último mês ajusta a diferença' }).click();
+  await regras.getByRole('button', { name: 'Salvar regras' }).click();
+  await expect(
+    page.getByTestId('toast').filter({ hasText: 'Configuração de depreciação salva com sucesso.' }).first(),
+  ).toBeVisible();
+  await page.reload();
+  await expect(regras.getByLabel('Arredondamento')).toHaveText(/Quota fixa/, { timeout: 60_000 });
+  await regras.getByLabel('Arredondamento').click();
+  await page.getByRole('option', { name: /Recalcular a cada mês/ }).click();
+  await regras.getByRole('button', { name: 'Salvar regras' }).click();
+  await expect(regras.getByRole('button', { name: 'Salvar regras' })).toBeEnabled();
 });
 
 test('a supervisor reads the chart without changing it (390 px)', async ({ page }) => {

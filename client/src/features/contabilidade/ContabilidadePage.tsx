@@ -4,6 +4,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { PageHeader } from '../../components/PageHeader';
 import type { PageProps } from '../../lib/feature';
+import { RegrasDepreciacao } from '../depreciacao';
 import { ConfigPanel } from './ConfigPanel';
 import { ContasPanel } from './ContasPanel';
 import { LancamentosPanel } from './LancamentosPanel';
@@ -15,7 +16,7 @@ const ABAS = [
   { value: 'rmb', label: 'Demonstrativo mensal' },
   { value: 'plano', label: 'Plano de contas' },
   { value: 'contas', label: 'Contas dos tipos' },
-  { value: 'config', label: 'Prazo e incorporação' },
+  { value: 'config', label: 'Prazo e regras' },
 ] as const;
 type Aba = (typeof ABAS)[number]['value'];
 
@@ -54,7 +55,12 @@ export default function ContabilidadePage({ title }: PageProps) {
         {aba === 'rmb' && <RmbPanel />}
         {aba === 'plano' && <PlanoPanel />}
         {aba === 'contas' && <ContasPanel />}
-        {aba === 'config' && <ConfigPanel />}
+        {aba === 'config' && (
+          <>
+            <ConfigPanel />
+            <RegrasDepreciacao />
+          </>
+        )}
       </Box>
     </>
   );

@@ -1,4 +1,6 @@
 import type {
+  DepreciacaoConfig,
+  DepreciacaoConfigBody,
   DepreciacaoPatrimonio,
   DepreciacaoResumo,
   FechamentoDepreciacao,
@@ -60,3 +62,8 @@ export async function fetchResumo(data: string | null, signal?: AbortSignal): Pr
     signal,
   });
 }
+
+/** GET/PUT /api/depreciacao/config: the municipality's start rule, rounding and cut-over date. */
+export const fetchDepreciacaoConfig = async (signal?: AbortSignal) =>
+  (await http.get<{ config: DepreciacaoConfig }>('/depreciacao/config', { signal })).config;
+export const putDepreciacaoConfig = (body: DepreciacaoConfigBody) => http.put<unknown>('/depreciacao/config', body);

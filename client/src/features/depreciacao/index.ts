@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import type { Feature } from '../../lib/feature';
 
 export { competenciaBR, maskCompetenciaBR, parseCompetenciaBR } from './format';
+export { RegrasDepreciacao } from './RegrasForm';
 
 /**
  * Depreciation (/depreciacao): one asset's figures on a date, its schedule, revaluations and impairments, the

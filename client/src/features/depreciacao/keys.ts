@@ -5,5 +5,6 @@ export const depreciacaoKeys = {
   eventos: (id: number) => ['depreciacao', 'eventos', id] as const,
   bens: (q: string) => ['depreciacao', 'bens', q] as const,
   fechamentos: ['depreciacao', 'fechamentos'] as const,
+  config: ['depreciacao', 'config'] as const,
   resumo: (data: string | null) => ['depreciacao', 'resumo', data ?? ''] as const,
 };
