@@ -1,4 +1,5 @@
 import { EMPRESTIMO_STATUS_LABELS } from '../emprestimos/messages';
+import { PAPEL_CONTA_LABELS } from '../contabilidade/plano-padrao';
 import { RECORRENCIA_MANUTENCAO_LABELS, SITUACAO_IMOVEL_LABELS, STATUS_MANUTENCAO_LABELS } from '../imoveis/values';
 import {
   INVENTARIO_SCOPE_LABELS,
@@ -106,6 +107,11 @@ export const AUDIT_VALUE_LABELS: Record<string, Record<string, string>> = {
     pro_rata: 'Proporcional aos dias (pro rata)',
   },
   arredondamento: { recalculo: 'Recalculado a cada mês', fixo: 'Cota fixa' },
+  papel: PAPEL_CONTA_LABELS,
+  incorporacaoCompra: {
+    contabilidade: 'Lançada pela contabilidade na liquidação',
+    transitoria: 'Lançada pelo Tombo (conta transitória)',
+  },
   kind: { foto: 'Foto', documento: 'Documento' },
   separator: { '': '(nenhum)', '-': 'Hífen (-)', '/': 'Barra (/)', '.': 'Ponto (.)' },
 };
