@@ -141,23 +141,30 @@ export default function DashboardDepreciacaoPage({ title }: PageProps) {
             ) : (
               <LineChart
                 height={260}
-                margin={{ left: 4, right: 32, top: 16, bottom: 4 }}
+                margin={{ left: 4, right: 4, top: 16, bottom: 4 }}
                 xAxis={[{ scaleType: 'point', data: r.serie.map((m) => competenciaBR(m.competencia)) }]}
-                yAxis={[{ width: 56, ...amountAxis }]}
+                // The month's quota is thousands beside values of millions: it has its own axis, on the right.
+                yAxis={[
+                  { id: 'saldos', width: 56, ...amountAxis },
+                  { id: 'quota', position: 'right', width: 56, ...amountAxis },
+                ]}
                 series={[
                   {
                     data: r.serie.map((m) => Number(m.valorContabil)),
                     label: 'Valor contábil',
+                    yAxisId: 'saldos',
                     valueFormatter: (v) => formatMoney(v),
                   },
                   {
                     data: r.serie.map((m) => Number(m.acumulada)),
                     label: 'Depreciação acumulada',
+                    yAxisId: 'saldos',
                     valueFormatter: (v) => formatMoney(v),
                   },
                   {
                     data: r.serie.map((m) => Number(m.quota)),
-                    label: 'Quota do mês',
+                    label: 'Quota do mês (eixo à direita)',
+                    yAxisId: 'quota',
                     valueFormatter: (v) => formatMoney(v),
                   },
                 ]}
