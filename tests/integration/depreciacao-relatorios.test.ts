@@ -14,7 +14,7 @@ import { scopeOfMunicipality } from '../../server/src/tenancy/scope';
 import { startTestServer, type TestServer } from '../support/harness';
 import { client } from '../support/http';
 import { jobDownload, startWorkerIfNeeded, waitJob } from '../support/jobs';
-import { pdfText } from '../support/pdf';
+import { pdfPageSize, pdfText } from '../support/pdf';
 import {
   newFechamento,
   newLancamento,
@@ -268,6 +268,25 @@ describe('depreciacao-relatorio.generate', () => {
     expect(all).toMatch(/Secretaria 1 R\$ 6.000,00 R\$ 270,00/);
     expect(all).toContain('Valor contábil: R$ 15.580,00');
     expect(all).toContain('Último mês fechado: 05/2024');
+  });
+
+  it('the asset-by-asset book value PDF is landscape and keeps its last column', async () => {
+    const token = await w.A.users.admin.token();
+    const r = await client(s.url, token)('POST', '/api/depreciacao/relatorios', {
+      tipo: 'valor_contabil',
+      data: '2024-05-31',
+      formato: 'pdf',
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(202);
+    const job: Job = await waitJob(s, token, r.body.job.id);
+    expect(job.status, job.error ?? '').toBe('completed');
+    const { bytes } = await jobDownload(s, token, job.id);
+    const page = await pdfPageSize(bytes);
+    expect(page.width).toBeGreaterThan(page.height);
+    const all = squeeze((await pdfText(bytes)).join(' '));
+    expect(all).toContain('Valor contábil');
+    expect(all).toContain('Origem');
+    expect(all).toMatch(/Fechado|Projetado/);
   });
 
   it('XLSX with typed cells and a last row of totals', async () => {

@@ -77,3 +77,13 @@ export async function decodeCodes(pngFile: string): Promise<Array<{ type: string
       return { type: line.slice(0, i), data: line.slice(i + 1) };
     });
 }
+
+/** The first page's size in points (poppler's pdfinfo): A4 portrait is about 595 × 842. */
+export function pdfPageSize(bytes: Buffer): Promise<{ width: number; height: number }> {
+  return withPdf(bytes, async (file) => {
+    const { stdout } = await run('pdfinfo', [file]);
+    const m = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(stdout);
+    if (!m) throw new Error(`pdfinfo sem tamanho de página: ${stdout}`);
+    return { width: Number(m[1]), height: Number(m[2]) };
+  });
+}

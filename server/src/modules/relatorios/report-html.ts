@@ -37,6 +37,8 @@ export interface ReportDoc {
   valorTotal: string;
   charts: ReportChartData[];
   generatedAt: Date;
+  /** A4 landscape, for a table whose columns do not fit the portrait page (charts stay sized for portrait). */
+  landscape?: boolean;
 }
 
 /** Printable width of the A4 page (210 mm − 2 × 12 mm margins) in CSS px, and the height of one grid row. */
@@ -55,6 +57,8 @@ const CSS = `
   table.dados tfoot td { font-weight: bold; background: #e8eef5; }
   p.totais { font-weight: bold; margin: 6px 0 0; }
 `;
+
+const LANDSCAPE_CSS = `@page { size: A4 landscape; } table.dados { font-size: 8pt; }`;
 
 const num = new Intl.NumberFormat('pt-BR');
 
@@ -141,7 +145,7 @@ export function reportHtml(d: ReportDoc): string {
   );
   return html`<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><title>${d.template.name}</title>
-<style>${raw(REPORT_CSS)}${raw(BRANDING_CSS)}${raw(CSS)}</style></head>
+<style>${raw(REPORT_CSS)}${raw(BRANDING_CSS)}${raw(CSS)}${raw(d.landscape ? LANDSCAPE_CSS : '')}</style></head>
 <body>${bands}</body></html>`.html;
 }
 

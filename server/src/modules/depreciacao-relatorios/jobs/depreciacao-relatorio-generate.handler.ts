@@ -119,6 +119,8 @@ export const run: UserJobHandler<DepreciacaoRelatorioPayload> = async (ctx, job)
     valorTotal: valorKey ? String(rel.totais[valorKey] ?? '0') : '0',
     charts: [],
     generatedAt,
+    // The asset-by-asset report has eleven columns: on a portrait page its last ones were cut off.
+    landscape: rel.colunas.length > 7,
   };
   await job.progress(60);
   const pdf = await ctx
