@@ -21,4 +21,8 @@ export const CONTABILIDADE_MSG = {
   bemComLancamentos:
     'Este bem tem lançamentos contábeis e não pode ser excluído: registre a baixa do bem para retirá-lo do patrimônio.',
   semTipo: '(sem tipo)',
+  contaDoPapelAusente: (papel: string) =>
+    `O plano de contas não tem conta com o papel "${papel}": cadastre-a antes de registrar este fato.`,
+  bemSemContas: (tipo: string) =>
+    `Associe as contas contábeis do tipo de bem antes de registrar este fato. Tipo sem contas: ${tipo}.`,
 } as const;

@@ -56,6 +56,8 @@ export interface DocumentoLancamento {
   empenho?: string;
   competencia?: string;
   motivo?: string;
+  /** Another supporting document's reference (a revaluation's report, an impairment test). */
+  referencia?: string;
 }
 
 export interface Partida {

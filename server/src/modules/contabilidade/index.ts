@@ -14,3 +14,4 @@ export {
   type Autor,
 } from './livro';
 export { estornarDepreciacao, exigirContasMapeadas, lancarDepreciacao, prepararFechamento } from './depreciacao';
+export { bemContabil, contaDoPapel, estornarBaixa, lancarBaixa, lancarEvento } from './fatos';

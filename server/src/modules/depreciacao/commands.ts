@@ -20,6 +20,7 @@ import { liveEvent, type Outbox } from '../../db/tx';
 import { record } from '../audit';
 import { badRequest, conflict } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
+import { lancarEvento } from '../contabilidade';
 import { addHistory } from '../patrimonios';
 import { travarFechamentos, ultimaNaoAberta } from './fechamentos';
 import { paraEventoValor, presentConfig, presentEvento } from './presenters';
@@ -53,7 +54,8 @@ function detalhes(e: NovoEvento): string {
 
 /**
  * Records a revaluation, an impairment or its reversal (NBC TSP 07; docs/depreciation.md): in order of
- * competência, from the month of entry into service to the current month, on a depreciated asset.
+ * competência, from the month of entry into service to the current month, on a depreciated asset, with its
+ * accounting entry (`lancarEvento`; 409 when the month is locked in the ledger).
  */
 export async function registrarEvento(
   tx: Db,
@@ -106,6 +108,15 @@ export async function registrarEvento(
     })
     .returning();
   const evento = presentEvento(row);
+  // Its accounting entry, with the engine's figures, in this transaction (docs/decisions/accounting.md).
+  await lancarEvento(tx, scope, out.actor ? { id: out.actor.id, name: out.actor.name } : null, patrimonioId, {
+    bem: b.bem,
+    regras: b.regras,
+    anteriores: anteriores.map(paraEventoValor),
+    evento: paraEventoValor(row),
+    documento: e.documento,
+    motivo: e.motivo,
+  });
   await addHistory(
     tx,
     out,

@@ -14,6 +14,7 @@ import type { Db } from '../../../db/client';
 import { patrimonios } from '../../../db/schema';
 import { type Outbox } from '../../../db/tx';
 import { recordMany } from '../../audit';
+import { estornarBaixa } from '../../contabilidade';
 import { HttpError, badRequest, notFound } from '../../../http/errors';
 import { requireAccess } from '../../../tenancy/access';
 import { inScope, ofTenant, type TenantScope } from '../../../tenancy/scope';
@@ -219,6 +220,12 @@ export async function bulkUpdatePatrimonios(
   if (!changed.length) return { atualizados: 0, ids: [], recusados };
 
   const ids = changed.map((x) => x.old.id);
+  // A written-off asset given another status is back in service: its write-off entry is reversed.
+  if (c.status !== undefined) {
+    const autor = out.actor ? { id: out.actor.id, name: out.actor.name } : null;
+    for (const { old } of changed)
+      if (old.status === 'baixado') await estornarBaixa(tx, scope, autor, old.id, 'bem reativado (baixa desfeita)');
+  }
   const updated = await tx
     .update(patrimonios)
     .set(setOf(t, c, customIn))

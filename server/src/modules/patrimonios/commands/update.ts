@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client';
 import { patrimonios } from '../../../db/schema';
 import { type Outbox } from '../../../db/tx';
 import { record } from '../../audit';
+import { estornarBaixa, lancarBaixa } from '../../contabilidade';
 import { badRequest, conflict } from '../../../http/errors';
 import { inScope, type TenantScope } from '../../../tenancy/scope';
 import { fieldRules } from '../../form-fields';
@@ -18,7 +19,8 @@ import { standardOnUpdate } from '../standard';
 
 /**
  * Edits an asset (409 on a stale version): each changed field becomes a history line; a new sector
- * or location goes through `moveAsset`, the same command a transfer approval uses.
+ * or location goes through `moveAsset`, the same command a transfer approval uses. A status changed to or
+ * from 'baixado' posts the write-off or reverses it in the ledger (docs/decisions/accounting.md).
  */
 export async function updatePatrimonio(
   tx: Db,
@@ -88,6 +90,17 @@ export async function updatePatrimonio(
   checkEntrada(next.dataAquisicao, next.dataEntradaServico);
   const changes = describeChanges(id, old, next, customIn, rules);
   let row = old;
+  // Status 'baixado' set or lifted here is a write-off or its undoing: posted or reversed in the ledger first
+  // (409 in a locked month, and nothing is written).
+  const autor = out.actor ? { id: out.actor.id, name: out.actor.name } : null;
+  if (next.status === 'baixado' && old.status !== 'baixado')
+    await lancarBaixa(tx, scope, autor, id, {
+      data: next.dataBaixa,
+      doacao: old.doado,
+      motivo: 'status alterado para Baixado na edição do bem',
+    });
+  if (old.status === 'baixado' && next.status !== 'baixado')
+    await estornarBaixa(tx, scope, autor, id, 'bem reativado (baixa desfeita)');
   if (changes.history.length) {
     [row] = await tx
       .update(patrimonios)
