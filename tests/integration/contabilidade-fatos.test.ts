@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isoDayOf, type LancamentoContabil, type LancamentosPagina } from '@tombo/shared';
+import { isoDayOf, type LancamentoContabil } from '@tombo/shared';
 import { startTestServer, type TestServer } from '../support/harness';
-import { client } from '../support/http';
-import { startWorkerIfNeeded, waitJob } from '../support/jobs';
-import { newPatrimonio, newTenant, newTipoBem, ownerQuery, type TestTenant } from '../support/factories';
+import { startWorkerIfNeeded } from '../support/jobs';
+import { newTenant, newTipoBem, type TestTenant } from '../support/factories';
+import { cents, ledgerKit } from '../support/ledger';
 
 // Issue 36, the postings of an asset's facts (../shared/ACCOUNTING.md, "Facts → entries"): a revaluation up and
 // down, an impairment and its reversal with the depreciation engine's figures; a write-off and a donation given
@@ -22,41 +22,10 @@ afterAll(async () => {
 });
 
 const hoje = isoDayOf(new Date());
-const cents = (v: string) => Math.round(Number(v) * 100);
-const api = async (t: TestTenant, role: 'admin' | 'supervisor' = 'admin') => client(s.url, await t.users[role].token());
-
-async function fechar(t: TestTenant, competencia: string) {
-  const r = await (await api(t))('POST', '/api/depreciacao/fechamentos', { competencia });
-  expect(r.status, JSON.stringify(r.body)).toBe(202);
-  const job = await waitJob(s, await t.users.admin.token(), r.body.job.id);
-  expect(job.status, job.error ?? '').toBe('completed');
-}
-
-async function bem(t: TestTenant, o: { valor: string; tipoId: number | null; entrada: string; vida: number }) {
-  const p = await newPatrimonio(s, { municipalityId: t.id, sectorId: t.sector.id, valor: o.valor });
-  await ownerQuery(
-    s,
-    `update patrimonios set tipo_id = $2, data_aquisicao = $3, data_entrada_servico = $3, vida_util_meses = $4,
-       residual_pct = 0, processo_aquisicao = 'PA 12/2024', nota_fiscal_numero = 'NF 991', empenho = 'EMP 2024/77'
-     where id = $1`,
-    [p.id, o.tipoId, o.entrada, o.vida],
-  );
-  return p;
-}
-
-async function todos(t: TestTenant): Promise<LancamentoContabil[]> {
-  const a = await api(t);
-  const out: LancamentoContabil[] = [];
-  let cursor = '';
-  for (;;) {
-    const r = await a('GET', `/api/contabilidade/lancamentos?limit=1000${cursor ? `&cursor=${cursor}` : ''}`);
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    const page = r.body as LancamentosPagina;
-    if (!page.lancamentos.length) return out;
-    out.push(...page.lancamentos);
-    cursor = page.cursor;
-  }
-}
+const { api, fechar, todos, bem: bemDe } = ledgerKit(() => s);
+/** An asset with the documents a posting carries (processo, nota fiscal, empenho). */
+const bem = (t: TestTenant, o: { valor: string; tipoId: number | null; entrada: string; vida: number }) =>
+  bemDe(t, { ...o, processo: 'PA 12/2024', notaFiscal: 'NF 991', empenho: 'EMP 2024/77' });
 
 /** Σ debit − Σ credit in cents per account code over the partidas of one asset (its conta corrente). */
 function saldosDoBem(ls: LancamentoContabil[], numero: string): Record<string, number> {

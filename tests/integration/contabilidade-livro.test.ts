@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  competenciaDe,
-  isoDayOf,
-  mesIndice,
-  type ContaContabil,
-  type LancamentosPagina,
-} from '@tombo/shared';
+import { competenciaDe, isoDayOf, mesIndice, type ContaContabil, type LancamentosPagina } from '@tombo/shared';
 import { startTestServer, type TestServer } from '../support/harness';
 import { cents, ledgerKit, saldos } from '../support/ledger';
 import { startWorkerIfNeeded } from '../support/jobs';

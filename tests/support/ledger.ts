@@ -29,14 +29,25 @@ export function ledgerKit(server: () => TestServer) {
     expect(job.status, job.error ?? '').toBe('completed');
   }
 
-  /** An asset of the type (or none) with its own life, in service since `entrada`. */
-  async function bem(t: TestTenant, o: { valor: string; tipoId?: number | null; entrada: string; vida?: number }) {
+  /** An asset of the type (or none) with its own life, in service since `entrada`, and its documents if given. */
+  async function bem(
+    t: TestTenant,
+    o: {
+      valor: string;
+      tipoId?: number | null;
+      entrada: string;
+      vida?: number;
+      processo?: string;
+      notaFiscal?: string;
+      empenho?: string;
+    },
+  ) {
     const p = await newPatrimonio(server(), { municipalityId: t.id, sectorId: t.sector.id, valor: o.valor });
     await ownerQuery(
       server(),
       `update patrimonios set tipo_id = $2, data_aquisicao = $3, data_entrada_servico = $3, vida_util_meses = $4,
-         residual_pct = 0 where id = $1`,
-      [p.id, o.tipoId ?? null, o.entrada, o.vida ?? 60],
+         residual_pct = 0, processo_aquisicao = $5, nota_fiscal_numero = $6, empenho = $7 where id = $1`,
+      [p.id, o.tipoId ?? null, o.entrada, o.vida ?? 60, o.processo ?? null, o.notaFiscal ?? null, o.empenho ?? null],
     );
     return p;
   }
