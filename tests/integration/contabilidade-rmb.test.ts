@@ -129,3 +129,72 @@ describe('the statement and the balances of a month', () => {
       expect((await a('GET', `/api/contabilidade/rmb?${q}`)).status).toBe(400);
   });
 });
+
+describe("the reconciliation with the accounting system's balances", () => {
+  let t: TestTenant;
+  beforeAll(async () => {
+    t = await newTenant(s);
+    const info = await newTipoBem(s, t.id, { name: 'Equipamentos de processamento de dados', usefulLifeMonths: 60 });
+    await bem(t, { valor: '6000.00', tipoId: info.id, entrada: '2024-06-10', vida: 60 });
+    await fechar(t, '2025-01');
+  }, 120_000);
+
+  async function enviar(csv: string | Buffer, fields: Record<string, string> = { competencia: '2025-01' }) {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    form.append('file', new Blob([csv]), 'saldos.csv');
+    const res = await fetch(`${s.url}/api/contabilidade/conciliacoes`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${await t.users.admin.token()}` },
+      body: form,
+    });
+    return { status: res.status, body: await res.json() };
+  }
+
+  it('equal balances differ by zero; one account off shows its difference; Latin-1 and D/C written balances', async () => {
+    const saldos = ((await (await api(t))('GET', '/api/contabilidade/saldos?competencia=2025-01')).body as SaldosMes)
+      .saldos;
+    const escrito = (saldo: string) => {
+      const c = cents(saldo);
+      const abs = (Math.abs(c) / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2 });
+      return `${abs} ${c < 0 ? 'C' : 'D'}`;
+    };
+    const iguais = ['Conta;Saldo', ...saldos.map((l) => `${l.conta.codigo};${escrito(l.saldo)}`)].join('\r\n');
+    const r1 = await enviar(Buffer.from(iguais, 'latin1'));
+    expect(r1.status, JSON.stringify(r1.body)).toBe(200);
+    expect(r1.body.conciliacao.competencia).toBe('2025-01');
+    expect(r1.body.conciliacao.diferencas.map((d: { diferenca: string }) => d.diferenca)).toEqual(
+      saldos.map(() => '0.00'),
+    );
+
+    const ativo = saldos.find((l) => l.conta.codigo === '1.2.3.1.1.02')!;
+    const menos = ((cents(ativo.saldo) - 10050) / 100).toFixed(2);
+    const outro = saldos.map((l) =>
+      l === ativo ? `${l.conta.codigo};${menos.replace('.', ',')}` : `${l.conta.codigo};${escrito(l.saldo)}`,
+    );
+    const r2 = await enviar(outro.join('\n'));
+    expect(r2.status, JSON.stringify(r2.body)).toBe(200);
+    const dif = r2.body.conciliacao.diferencas.filter((d: { diferenca: string }) => d.diferenca !== '0.00');
+    expect(dif).toEqual([
+      {
+        conta: { id: ativo.conta.id, codigo: '1.2.3.1.1.02', nome: ativo.conta.nome },
+        tombo: ativo.saldo,
+        contabilidade: menos,
+        diferenca: '100.50',
+      },
+    ]);
+  });
+
+  it('unknown accounts and bad numbers: 400 naming the lines; the month and the fields are checked', async () => {
+    const r = await enviar('conta;saldo\n9.9.9;10,00\n1.2.3.1.1.02;dez reais\n1.2.3.1.1.03');
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toContain('Linha 2: a conta "9.9.9" não está no plano de contas.');
+    expect(r.body.error.message).toContain('Linha 3: saldo inválido "dez reais".');
+    expect(r.body.error.message).toContain('Linha 4: falta o saldo.');
+    expect(r.body.error.fields.file).toBeTruthy();
+    expect((await enviar('conta;saldo\n')).status).toBe(400);
+    expect((await enviar('1.2.3.1.1.02;1,00', { competencia: '2025-13' })).status).toBe(400);
+    expect((await enviar('1.2.3.1.1.02;1,00', {})).status).toBe(400);
+    expect((await enviar('1.2.3.1.1.02;1,00', { competencia: '2025-01', extra: 'x' })).status).toBe(400);
+  });
+});

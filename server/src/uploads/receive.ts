@@ -22,6 +22,8 @@ export interface ReceiveOptions {
   maxBytes: number;
   /** The 413 message (names the limit). */
   tooLarge: string;
+  /** Short text fields allowed beside the file (each at most 100 bytes); any other → 400. Default: none. */
+  fields?: readonly string[];
 }
 
 const missing = () => badRequest(UPLOAD_MSG.missing, { file: UPLOAD_MSG.missing });
@@ -33,6 +35,7 @@ function refusal(err: unknown, opts: ReceiveOptions): HttpError {
     case 'LIMIT_FILE_SIZE':
       return new HttpError(413, 'TOO_LARGE', opts.tooLarge, { file: opts.tooLarge });
     case 'LIMIT_FIELD_COUNT':
+    case 'LIMIT_FIELD_VALUE':
       return badRequest(UPLOAD_MSG.unknownField);
     case 'LIMIT_UNEXPECTED_FILE':
       return err.field === 'file'
@@ -60,13 +63,18 @@ export async function receiveUpload(
   await fsp.mkdir(dir, { recursive: true });
   const upload = multer({
     storage: multer.diskStorage({ destination: dir, filename: (_r, _f, cb) => cb(null, `${randomUUID()}.upload`) }),
-    limits: { fileSize: opts.maxBytes, files: 1, fields: 0 },
+    limits: { fileSize: opts.maxBytes, files: 1, fields: opts.fields?.length ?? 0, fieldSize: 100 },
     defParamCharset: 'utf8',
   }).single('file');
   await new Promise<void>((resolve, reject) =>
     upload(req, res, (err: unknown) => (err ? reject(refusal(err, opts)) : resolve())),
   );
   if (!req.file) throw missing();
+  const extra = Object.keys((req.body ?? {}) as object).find((k) => !opts.fields?.includes(k));
+  if (extra !== undefined) {
+    await fsp.rm(req.file.path, { force: true });
+    throw badRequest(UPLOAD_MSG.unknownField, { [extra]: MSG.http.unknownField });
+  }
   if (req.file.size === 0) {
     await fsp.rm(req.file.path, { force: true });
     throw badRequest(UPLOAD_MSG.empty, { file: UPLOAD_MSG.empty });

@@ -21,6 +21,10 @@ export const CONTABILIDADE_MSG = {
   bemComLancamentos:
     'Este bem tem lançamentos contábeis e não pode ser excluído: registre a baixa do bem para retirá-lo do patrimônio.',
   semTipo: '(sem tipo)',
+  conciliacaoInvalida: (erros: string[]) =>
+    `O arquivo de saldos tem linhas inválidas (use conta;saldo, com o código do plano e o saldo em reais): ${erros.join(' ')}`,
+  conciliacaoVazia: 'O arquivo de saldos não tem nenhuma linha conta;saldo.',
+  conciliacaoGrande: 'O arquivo de saldos passa de 5.000 linhas.',
   contaDoPapelAusente: (papel: string) =>
     `O plano de contas não tem conta com o papel "${papel}": cadastre-a antes de registrar este fato.`,
   bemSemContas: (tipo: string) =>

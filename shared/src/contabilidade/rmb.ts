@@ -46,3 +46,18 @@ export interface SaldosMes {
   fechada: boolean;
   saldos: SaldoConta[];
 }
+
+/** POST /api/contabilidade/conciliacoes: the month of the accounting system's balances (a multipart field). */
+export const conciliacaoFields = z.strictObject({ competencia });
+
+/** One account compared: Tombo's balance and the accounting system's (debit − credit), and tombo − contabilidade. */
+export interface DiferencaConta {
+  conta: { id: number; codigo: string; nome: string };
+  tombo: string;
+  contabilidade: string;
+  diferenca: string;
+}
+export interface Conciliacao {
+  competencia: string;
+  diferencas: DiferencaConta[];
+}

@@ -5,17 +5,25 @@ import {
   contasImovelBody,
   idParam,
   lancamentosQuery,
+  conciliacaoFields,
   rmbQuery,
   saldosQuery,
   situacaoParam,
 } from '@tombo/shared';
+import fsp from 'node:fs/promises';
 import { route } from '../../http/route';
+import { receiveUpload } from '../../uploads';
+import { parse } from '../../http/validate';
 import { csvField } from '../../spreadsheet';
 import { salvarConfigContabil, salvarContasImovel } from './commands/config';
 import { atualizarConta, criarConta } from './commands/plano';
 import { lancamentosCsv } from './presenters';
 import { configContabil, contasDosImoveis, planoDeContas, puxarLancamentos } from './queries';
 import { rmbDoMes, saldosCsv, saldosDoMes } from './rmb';
+import { conciliar } from './conciliacao';
+
+/** The accounting system's balances file: a few hundred accounts, far below this. */
+const CONCILIACAO_MAX_BYTES = 1024 * 1024;
 
 /** The accounting area (issue 36; docs/api.md "Contabilidade"). */
 export const contabilidadeRoutes = [
@@ -119,6 +127,27 @@ export const contabilidadeRoutes = [
       c.res.setHeader('Cache-Control', 'private, no-store');
       c.res.send(saldosCsv(saldos, csvField));
       return undefined;
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/contabilidade/conciliacoes',
+    audience: 'municipal',
+    permission: 'contabilidade:read',
+    body: 'upload',
+    handler: async (c) => {
+      const file = await receiveUpload(c.ctx.config, c.req, c.res, {
+        maxBytes: CONCILIACAO_MAX_BYTES,
+        tooLarge: 'O arquivo de saldos passa de 1 MB.',
+        fields: ['competencia'],
+      });
+      try {
+        const { competencia } = parse(conciliacaoFields, { ...(c.req.body as object) });
+        const bytes = await fsp.readFile(file.path);
+        return { conciliacao: await c.read((tx) => conciliar(tx, c.scope, competencia, bytes)) };
+      } finally {
+        await fsp.rm(file.path, { force: true }).catch(() => undefined);
+      }
     },
   }),
 ];
