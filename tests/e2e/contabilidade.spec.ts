@@ -84,6 +84,31 @@ test('journal, CSV, a new account given to a type, and the deadline (desktop)', 
   ]);
   const saldosCsv = fs.readFileSync(await saldos.path(), 'utf8').replace(/^\uFEFF/, '');
   expect(saldosCsv.split('\r\n')[0]).toBe('layout;competencia;conta_codigo;conta_nome;papel;debitos;creditos;saldo');
+  // The accounting system's balances with one account off by R$ 1,00: the reconciliation marks it.
+  const contabil = saldosCsv
+    .trim()
+    .split('\r\n')
+    .slice(1)
+    .map((l) => l.split(';'))
+    .map(([, , codigo, , , , , saldo]) =>
+      codigo === '1.2.3.8.1.01'
+        ? `${codigo};${(Number(saldo.replace(',', '.')) + 1).toFixed(2).replace('.', ',')}`
+        : `${codigo};${saldo}`,
+    );
+  await page
+    .getByLabel('Arquivo de saldos da contabilidade')
+    .setInputFiles({
+      name: 'saldos.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(['conta;saldo', ...contabil].join('\n')),
+    });
+  await page.getByRole('button', { name: 'Conciliar' }).click();
+  await expect(page.getByText(`1 conta com diferença em ${mes}/${ano}.`)).toBeVisible();
+  const conciliacao = page.getByRole('table', { name: `Conciliação de ${mes}/${ano}` });
+  await expect(
+    conciliacao.getByRole('row').filter({ hasText: 'Diferença' }).filter({ hasText: '1.2.3.8.1.01' }),
+  ).toContainText('-1,00');
+  await shot(page, 'conciliacao');
   await page.setViewportSize(PHONE);
   await expect(rmb).toBeVisible();
   await shot(page, 'phone-rmb');

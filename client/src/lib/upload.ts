@@ -7,6 +7,8 @@ export interface UploadOptions {
   /** 0–100 while the bytes go up. */
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
+  /** Short text fields sent before the file (the month of a reconciliation). */
+  fields?: Record<string, string>;
 }
 
 function sendOnce<T>(
@@ -41,6 +43,7 @@ function sendOnce<T>(
     xhr.onabort = () => reject(new DOMException('Envio cancelado.', 'AbortError'));
     opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();
+    for (const [k, v] of Object.entries(opts.fields ?? {})) form.append(k, v);
     form.append('file', file, fileName);
     xhr.send(form);
   });

@@ -16,6 +16,7 @@ import { QueryState } from '../../components/register/QueryState';
 import { toastFailure } from '../../lib/useApiMutation';
 import { competenciaBR, maskCompetenciaBR, parseCompetenciaBR } from '../depreciacao';
 import { downloadSaldosCsv } from './api';
+import { ConciliacaoSection } from './ConciliacaoSection';
 import { M_LOAD, useRmb } from './queries';
 
 const COLUNAS: ReadonlyArray<[keyof RmbTotais, string]> = [
@@ -79,6 +80,7 @@ export function RmbPanel() {
           {(r) => <RmbTabela r={r} />}
         </QueryState>
       )}
+      {competencia && <ConciliacaoSection competencia={competencia} />}
     </>
   );
 }

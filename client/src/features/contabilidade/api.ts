@@ -1,4 +1,5 @@
 import type {
+  Conciliacao,
   ContabilidadeConfig,
   ContabilidadeConfigInput,
   ContaContabil,
@@ -11,6 +12,7 @@ import type {
   SituacaoImovel,
 } from '@tombo/shared';
 import { http, saveBlob } from '../../lib/http';
+import { uploadFile } from '../../lib/upload';
 
 export const fetchPlano = async (signal?: AbortSignal) =>
   (await http.get<{ contas: ContaContabil[] }>('/contabilidade/plano', { signal })).contas;
@@ -84,4 +86,12 @@ export async function downloadSaldosCsv(competencia: string) {
     `/contabilidade/saldos?${new URLSearchParams({ competencia, formato: 'csv' })}`,
   );
   saveBlob(blob, fileName ?? `saldos-${competencia}.csv`);
+}
+
+/** POST /api/contabilidade/conciliacoes: the accounting system's balances (CSV conta;saldo) for a month. */
+export async function postConciliacao(competencia: string, file: File) {
+  const r = await uploadFile<{ conciliacao: Conciliacao }>('/contabilidade/conciliacoes', file, file.name, {
+    fields: { competencia },
+  });
+  return r.conciliacao;
 }
