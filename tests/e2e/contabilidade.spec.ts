@@ -95,13 +95,11 @@ test('journal, CSV, a new account given to a type, and the deadline (desktop)', 
         ? `${codigo};${(Number(saldo.replace(',', '.')) + 1).toFixed(2).replace('.', ',')}`
         : `${codigo};${saldo}`,
     );
-  await page
-    .getByLabel('Arquivo de saldos da contabilidade')
-    .setInputFiles({
-      name: 'saldos.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(['conta;saldo', ...contabil].join('\n')),
-    });
+  await page.getByLabel('Arquivo de saldos da contabilidade').setInputFiles({
+    name: 'saldos.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(['conta;saldo', ...contabil].join('\n')),
+  });
   await page.getByRole('button', { name: 'Conciliar' }).click();
   await expect(page.getByText(`1 conta com diferença em ${mes}/${ano}.`)).toBeVisible();
   const conciliacao = page.getByRole('table', { name: `Conciliação de ${mes}/${ano}` });

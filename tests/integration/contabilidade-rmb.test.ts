@@ -142,7 +142,7 @@ describe("the reconciliation with the accounting system's balances", () => {
   async function enviar(csv: string | Buffer, fields: Record<string, string> = { competencia: '2025-01' }) {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    form.append('file', new Blob([csv]), 'saldos.csv');
+    form.append('file', new Blob([typeof csv === 'string' ? csv : new Uint8Array(csv)]), 'saldos.csv');
     const res = await fetch(`${s.url}/api/contabilidade/conciliacoes`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${await t.users.admin.token()}` },
