@@ -107,6 +107,14 @@ test('journal, CSV, a new account given to a type, and the deadline (desktop)', 
     conciliacao.getByRole('row').filter({ hasText: 'Diferença' }).filter({ hasText: '1.2.3.8.1.01' }),
   ).toContainText('-1,00');
   await shot(page, 'conciliacao');
+  // The entries behind the account with the difference.
+  await conciliacao.getByRole('link', { name: 'Ver os lançamentos da conta 1.2.3.8.1.01' }).click();
+  await expect(page.getByRole('tab', { name: 'Lançamentos' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('combobox', { name: 'Conta' })).toContainText('1.2.3.8.1.01');
+  await expect(page.getByRole('list', { name: 'Lançamentos' })).toContainText('1.2.3.8.1.01');
+  await page.getByRole('tab', { name: 'Demonstrativo mensal' }).click();
+  await page.getByLabel('Competência').fill(`${mes}/${ano}`);
+  await expect(rmb).toBeVisible();
   await page.setViewportSize(PHONE);
   await expect(rmb).toBeVisible();
   await shot(page, 'phone-rmb');

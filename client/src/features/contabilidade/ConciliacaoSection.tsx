@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -89,7 +91,19 @@ function Resultado({ r }: { r: Conciliacao }) {
                 <TableRow key={d.conta.id} hover selected={difere}>
                   <TableCell>
                     {d.conta.codigo} — {d.conta.nome}
-                    {difere && <Chip size="small" color="warning" label="Diferença" sx={{ ml: 1 }} />}
+                    {difere && (
+                      <>
+                        <Chip size="small" color="warning" label="Diferença" sx={{ ml: 1 }} />
+                        <Link
+                          component={RouterLink}
+                          to={`/contabilidade?conta=${d.conta.id}`}
+                          sx={{ ml: 1, whiteSpace: 'nowrap' }}
+                          aria-label={`Ver os lançamentos da conta ${d.conta.codigo}`}
+                        >
+                          Ver lançamentos
+                        </Link>
+                      </>
+                    )}
                   </TableCell>
                   <TableCell sx={num}>{formatDecimal(d.tombo, 2)}</TableCell>
                   <TableCell sx={num}>{formatDecimal(d.contabilidade, 2)}</TableCell>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -17,8 +18,11 @@ import { byCodigo } from './PlanoPanel';
 
 /** The journal: the entries of a period (and account), oldest first, read on page by page; the CSV of the period. */
 export function LancamentosPanel() {
-  const [draft, setDraft] = useState({ de: '', ate: '', contaId: '' });
-  const [filtro, setFiltro] = useState<LancamentosFiltro>({ de: '', ate: '', contaId: '' });
+  // `?conta=` (a link from the reconciliation) opens the journal of that account.
+  const conta = useSearchParams()[0].get('conta') ?? '';
+  const contaId = /^[1-9]\d{0,9}$/.test(conta) ? conta : '';
+  const [draft, setDraft] = useState({ de: '', ate: '', contaId });
+  const [filtro, setFiltro] = useState<LancamentosFiltro>({ de: '', ate: '', contaId });
   const [baixando, setBaixando] = useState(false);
   const plano = byCodigo(usePlano().data ?? []);
   const query = useLancamentos(filtro);
