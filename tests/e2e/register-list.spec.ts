@@ -172,7 +172,11 @@ test('edição em lote do tipo de 500 bens selecionados; a outra pessoa vê a mu
   await a.goto(`/bens-cadastrados?q=${tag}&pageSize=100`);
   for (let p = 1; p <= 5; p++) {
     await expect(pager(a)).toHaveText(new RegExp(`^${(p - 1) * 100 + 1}–${p * 100} de 3\\.000$`));
-    await grid(a).getByRole('checkbox', { name: 'Selecionar todas as linhas da página' }).check();
+    // The pager moves at the click; the rows of the page before stay (all ticked) until the new page arrives.
+    const todas = grid(a).getByRole('checkbox', { name: 'Selecionar todas as linhas da página' });
+    await expect(todas).not.toBeChecked();
+    await todas.check();
+    await expect(a.getByTestId('selecao-contagem')).toHaveText(`${p * 100} bens selecionados`);
     if (p < 5) await a.getByRole('button', { name: 'Próxima página' }).click();
   }
   await expect(a.getByTestId('selecao-contagem')).toHaveText('500 bens selecionados');

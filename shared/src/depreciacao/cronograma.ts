@@ -78,6 +78,8 @@ export const mesIndice = (competencia: string) => {
 };
 export const competenciaDe = (indice: number) => `${Math.floor(indice / 12)}-${pad2((indice % 12) + 1)}`;
 const diasNoMes = (indice: number) => new Date(Date.UTC(Math.floor(indice / 12), (indice % 12) + 1, 0)).getUTCDate();
+/** 'YYYY-MM' → 'MM/AAAA', as a competência is written. */
+export const competenciaBR = (competencia: string) => `${competencia.slice(5, 7)}/${competencia.slice(0, 4)}`;
 /** 'YYYY-MM-DD' of the last day of a competência: the day its amount is booked. */
 export const ultimoDia = (competencia: string) => `${competencia}-${pad2(diasNoMes(mesIndice(competencia)))}`;
 

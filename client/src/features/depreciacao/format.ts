@@ -1,5 +1,4 @@
-/** 'YYYY-MM' → 'MM/yyyy'. */
-export const competenciaBR = (c: string) => `${c.slice(5, 7)}/${c.slice(0, 4)}`;
+export { competenciaBR } from '@tombo/shared';
 
 /** 'MM/AAAA' as typed → 'YYYY-MM'; null when it is not a month. */
 export function parseCompetenciaBR(text: string): string | null {

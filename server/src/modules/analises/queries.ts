@@ -11,8 +11,8 @@ import type { Db } from '../../db/client';
 import type { TenantScope } from '../../tenancy/scope';
 import { ultimaFechada } from '../depreciacao';
 import { presentGrupos, presentTemporal, type GrupoRow, type PeriodoRow } from './presenters';
+import { rowsOf } from '../../db/rows';
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 /** Values as a bound parameter list: `in (${list(ids)})`. */
 const list = (values: readonly (string | number)[]) =>
   sql.join(

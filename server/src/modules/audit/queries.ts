@@ -13,6 +13,7 @@ import {
 } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { auditLogs, users } from '../../db/schema';
+import { rowsOf as anyRowsOf } from '../../db/rows';
 import { badRequest } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { presentLogs, type AuditRow } from './presenters';
@@ -31,7 +32,7 @@ function fromDriver(raw: Record<string, unknown>): AuditRow {
   }
   return row as AuditRow;
 }
-const rowsOf = (res: unknown) => (res as { rows: Array<Record<string, unknown>> }).rows;
+const rowsOf = (res: unknown) => anyRowsOf<Record<string, unknown>>(res);
 
 /** The filters as one condition; a period is Brasília calendar days, both ends included. */
 function filterWhere(scope: TenantScope, q: AuditFilters): SQL {

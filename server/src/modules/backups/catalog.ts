@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 /** A foreign key of a backed-up table: its column and the table it points to. */
 export interface ForeignKey {
@@ -41,7 +42,6 @@ export const WITHHELD: Readonly<Record<string, readonly string[]>> = { users: ['
 // Written by a trigger of another table (patrimonios → asset_versions, imoveis → imovel_versions): restored after everything else.
 const LAST = new Set(['asset_versions', 'imovel_versions']);
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**

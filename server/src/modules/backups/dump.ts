@@ -12,8 +12,8 @@ import { appVersion, installationId, schemaVersion } from '../../installation';
 import { BACKUP_FORMAT, hashFile, writeArchive, type ArchiveEntry, type Manifest } from './archive';
 import { backupTables, checksumSql, ident, type BackupTable } from './catalog';
 import { isOwnStoredFile } from './paths';
+import { rowsOf } from '../../db/rows';
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const CHUNK = 2_000;
 
 /** A table's rows filter for one municipality (the id is an integer: written into the statement). */

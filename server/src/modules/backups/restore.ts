@@ -15,8 +15,8 @@ import { ArchiveRefused, type Manifest } from './archive';
 import { backupTables, checksumSql, ident, type BackupTable } from './catalog';
 import { whereOf } from './dump';
 import { isOwnStoredFile, retargetStoredFile } from './paths';
+import { rowsOf } from '../../db/rows';
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const CHUNK = 1_000;
 const exec = (tx: Db, text: string) => tx.execute(sql.raw(text));
 const tmpOf = (t: string) => ident(`bk_${t}`);

@@ -1,17 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { CONTABILIDADE_MSG as M } from '@tombo/shared';
+import { CONTABILIDADE_MSG as M, ultimoDia } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { conflict } from '../../http/errors';
 import type { TenantScope } from '../../tenancy/scope';
 import { estornar, exigirMesAberto, garantirLivro, lancamentosDoMes, travarLivro, type Autor } from './livro';
+import { rowsOf } from '../../db/rows';
 
 /**
  * The monthly close's postings (docs/decisions/accounting.md): one entry per pair of accounts ((−) accumulated
  * depreciation, VPD) with one credit per asset (its conta corrente) and the pair's total debited to the VPD,
  * written by ONE INSERT … SELECT from the month's `depreciacao_lancamentos`.
  */
-
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 /** The accounts of an asset as SQL over `p` (asset), `t` (its type) and `c` (the settings: assets without a type). */
 const contaDe = (col: string) => sql.raw(`case when p.tipo_id is null then c.${col} else t.${col} end`);
@@ -37,12 +36,6 @@ export async function exigirContasMapeadas(tx: Db, scope: TenantScope): Promise<
   const tipos = await tiposSemContas(tx, scope);
   if (tipos.length) throw conflict(M.tiposSemContas(tipos));
 }
-
-/** The last day of a competência, 'YYYY-MM-DD'. */
-export const ultimoDia = (competencia: string) => {
-  const [y, m] = competencia.split('-').map(Number);
-  return `${competencia}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
-};
 
 /** Before a close writes the month's depreciation: the ledger lock, the month open, every type mapped. */
 export async function prepararFechamento(tx: Db, scope: TenantScope, competencia: string) {

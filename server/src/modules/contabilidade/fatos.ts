@@ -12,11 +12,13 @@ import {
   type EventoValor,
   type PapelConta,
   type RegrasDepreciacao,
+  competenciaBR,
 } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { conflict } from '../../http/errors';
 import type { TenantScope } from '../../tenancy/scope';
 import { configDoLivro, estornar, exigirMesAberto, lancar, travarLivro, type Autor, type PartidaInput } from './livro';
+import { rowsOf } from '../../db/rows';
 
 /**
  * The postings of an asset's facts (docs/decisions/accounting.md, "What posts what"): a write-off or a donation
@@ -24,9 +26,7 @@ import { configDoLivro, estornar, exigirMesAberto, lancar, travarLivro, type Aut
  * the fact, through `lancar` (the ledger lock, the month's lock, the balance proven by the database).
  */
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const money = (c: bigint) => formatMoney((Number(c) / 100).toFixed(2), { plainSpace: true });
-const mmYYYY = (competencia: string) => `${competencia.slice(5)}/${competencia.slice(0, 4)}`;
 
 /** The municipality's account of a role: the lowest code of that role (409 when the chart has none). */
 export async function contaDoPapel(tx: Db, scope: TenantScope, papel: PapelConta): Promise<number> {
@@ -240,7 +240,7 @@ export async function lancarEvento(
   const papel = async (r: PapelConta) => contaDoPapel(tx, scope, r);
   let partidas: PartidaInput[];
   let historico: string;
-  const mes = mmYYYY(comp);
+  const mes = competenciaBR(comp);
   if (ev.evento.tipo === 'reavaliacao') {
     partidas = [
       ...p(bem.depreciacaoAcumulada, 'debito', acumulada),

@@ -6,11 +6,13 @@ import {
   mesIndice,
   type DocumentoLancamento,
   type FatoContabil,
+  competenciaBR,
 } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { contabilidadeConfig, depreciacaoClosings, lancamentos, partidas } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
+import { rowsOf } from '../../db/rows';
 
 /**
  * The ledger's engine (docs/decisions/accounting.md): `lancar` and `estornar` write in the caller's transaction,
@@ -39,14 +41,12 @@ export interface LancamentoInput {
 }
 
 const LIVRO_LOCK = 140_036;
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 /** Serialises the municipality's ledger writes (a close, a write-off, a reversal) until the transaction ends. */
 export const travarLivro = (tx: Db, scope: TenantScope) =>
   tx.execute(sql`select pg_advisory_xact_lock(${LIVRO_LOCK}::int, ${scope.municipalityId}::int)`);
 
 /** 'MM/YYYY' of a competência. */
-const mmYYYY = (competencia: string) => `${competencia.slice(5)}/${competencia.slice(0, 4)}`;
 
 /** The municipality's settings row (seeded with the chart by migration 0052). */
 export async function configDoLivro(tx: Db, scope: TenantScope) {
@@ -86,7 +86,7 @@ export async function mesBloqueado(tx: Db, scope: TenantScope, competencia: stri
 /** 409 with the accounting message when the month of `data` is locked. */
 export async function exigirMesAberto(tx: Db, scope: TenantScope, data: string): Promise<void> {
   const competencia = data.slice(0, 7);
-  if (await mesBloqueado(tx, scope, competencia)) throw conflict(M.mesBloqueado(mmYYYY(competencia)));
+  if (await mesBloqueado(tx, scope, competencia)) throw conflict(M.mesBloqueado(competenciaBR(competencia)));
 }
 
 /**

@@ -16,8 +16,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { configDoLivro } from './livro';
 import { decimalOfCents, presentConfig, presentConta, presentContasImovel } from './presenters';
-
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+import { rowsOf } from '../../db/rows';
 
 /** GET /api/contabilidade/plano: the chart in code order. */
 export async function planoDeContas(tx: Db, scope: TenantScope): Promise<{ contas: ContaContabil[] }> {

@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Rmb, RmbConta, RmbTotais, SaldosMes } from '@tombo/shared';
+import { competenciaBR, ultimoDia, type Rmb, type RmbConta, type RmbTotais, type SaldosMes } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import type { TenantScope } from '../../tenancy/scope';
-import { ultimoDia } from './depreciacao';
 import { decimalOfCents } from './presenters';
-
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+import { rowsOf } from '../../db/rows';
 
 /** The statement's columns; a reversal counts in its original's column. */
 type Coluna = Exclude<keyof RmbTotais, 'saldoAtual'>;
@@ -114,12 +112,11 @@ export async function saldosDoMes(tx: Db, scope: TenantScope, competencia: strin
 export function saldosCsv(s: SaldosMes, field: (v: string | number) => string): string {
   const virgula = (v: string) => v.replace('.', ',');
   const linhas = ['layout;competencia;conta_codigo;conta_nome;papel;debitos;creditos;saldo'];
-  const mes = `${s.competencia.slice(5)}/${s.competencia.slice(0, 4)}`;
   for (const r of s.saldos)
     linhas.push(
       [
         'tombo-saldos-v1',
-        mes,
+        competenciaBR(s.competencia),
         r.conta.codigo,
         r.conta.nome,
         r.conta.papel,

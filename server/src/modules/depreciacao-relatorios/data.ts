@@ -8,6 +8,7 @@ import {
   type DepreciacaoRelatorio,
   type DepreciacaoRelatorioColuna,
   type DepreciacaoRelatorioFiltros,
+  competenciaBR,
 } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { depreciacaoEventos, depreciacaoLancamentos, patrimonios, sectors, tiposBens } from '../../db/schema';
@@ -18,7 +19,6 @@ import { bensWhere, figurasEm, type FiguraBem } from './figuras';
 type Linha = Record<string, string | number | null>;
 const col = (key: string, label: string, kind: DepreciacaoRelatorioColuna['kind'] = 'text') => ({ key, label, kind });
 /** 'YYYY-MM' → 'MM/AAAA' */
-export const competenciaBR = (c: string) => `${c.slice(5, 7)}/${c.slice(0, 4)}`;
 const TIPO_EVENTO: Record<string, string> = {
   reavaliacao: 'Reavaliação',
   reducao: 'Redução ao valor recuperável',

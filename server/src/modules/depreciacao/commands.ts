@@ -13,6 +13,7 @@ import {
   type ReavaliacaoBody,
   type ReducaoBody,
   type ReversaoBody,
+  competenciaBR,
 } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { depreciacaoConfig, depreciacaoEventos } from '../../db/schema';
@@ -38,7 +39,6 @@ const ACOES = {
 } as const;
 
 const money = (v: string) => formatMoney(v, { plainSpace: true });
-const mmYYYY = (competencia: string) => `${competencia.slice(5)}/${competencia.slice(0, 4)}`;
 
 function detalhes(e: NovoEvento): string {
   const valor =
@@ -49,7 +49,7 @@ function detalhes(e: NovoEvento): string {
       : e.tipo === 'reducao'
         ? `valor recuperável ${money(e.valorRecuperavel)}. `
         : '';
-  return `Competência ${mmYYYY(e.competencia)}: ${valor}Documento: ${e.documento}. Motivo: ${e.motivo}`;
+  return `Competência ${competenciaBR(e.competencia)}: ${valor}Documento: ${e.documento}. Motivo: ${e.motivo}`;
 }
 
 /**
@@ -73,7 +73,7 @@ export async function registrarEvento(
   // A closed (or closing) month's entries are kept: an event there would contradict them (docs/depreciation.md).
   await travarFechamentos(tx, scope);
   const fechada = await ultimaNaoAberta(tx, scope);
-  if (fechada && e.competencia <= fechada) throw conflict(M.competenciaFechada(mmYYYY(e.competencia)));
+  if (fechada && e.competencia <= fechada) throw conflict(M.competenciaFechada(competenciaBR(e.competencia)));
   const anteriores = await eventosRows(tx, scope, patrimonioId);
   if (anteriores.some((a) => a.competencia > e.competencia)) throw conflict(M.foraDeOrdem);
   if (e.tipo === 'reducao') {

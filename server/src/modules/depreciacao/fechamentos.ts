@@ -6,6 +6,7 @@ import {
   mesIndice,
   room,
   type FechamentoDepreciacao,
+  competenciaBR,
 } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { depreciacaoClosings, depreciacaoLancamentos } from '../../db/schema';
@@ -21,7 +22,6 @@ const FECHAMENTO_LOCK = 140_001;
 export const travarFechamentos = (tx: Db, scope: TenantScope) =>
   tx.execute(sql`select pg_advisory_xact_lock(${FECHAMENTO_LOCK}::int, ${scope.municipalityId}::int)`);
 
-export const mmYYYY = (competencia: string) => `${competencia.slice(5)}/${competencia.slice(0, 4)}`;
 type FechamentoRow = typeof depreciacaoClosings.$inferSelect;
 
 /** Row → API; `prazoDia` is the municipality's accounting deadline (a concluded month locks after it). */
@@ -94,7 +94,9 @@ export async function solicitarFechamento(
   if (competencia > hoje) throw badRequest(M.fechamentoFuturo, { competencia: M.fechamentoFuturo });
   // A month closes only after its last day (issue 36): the current one from the 1st of the next.
   if (competencia === hoje)
-    throw conflict(M.fechamentoAntesDoFim(mmYYYY(competencia), `01/${mmYYYY(competenciaDe(mesIndice(hoje) + 1))}`));
+    throw conflict(
+      M.fechamentoAntesDoFim(competenciaBR(competencia), `01/${competenciaBR(competenciaDe(mesIndice(hoje) + 1))}`),
+    );
   await travarFechamentos(tx, scope);
   const rows = await tx
     .select()
@@ -102,27 +104,27 @@ export async function solicitarFechamento(
     .where(ofTenant(depreciacaoClosings, scope))
     .orderBy(desc(depreciacaoClosings.competencia));
   const mesmo = rows.find((r) => r.competencia === competencia);
-  if (mesmo?.status === 'concluido') throw conflict(M.jaFechado(mmYYYY(competencia)));
-  if (mesmo?.status === 'em_andamento') throw conflict(M.emAndamento(mmYYYY(competencia)));
+  if (mesmo?.status === 'concluido') throw conflict(M.jaFechado(competenciaBR(competencia)));
+  if (mesmo?.status === 'em_andamento') throw conflict(M.emAndamento(competenciaBR(competencia)));
   const ultimo = rows.find((r) => r.status !== 'falhou' || r.competencia !== competencia);
-  if (ultimo && ultimo.status === 'em_andamento') throw conflict(M.emAndamento(mmYYYY(ultimo.competencia)));
+  if (ultimo && ultimo.status === 'em_andamento') throw conflict(M.emAndamento(competenciaBR(ultimo.competencia)));
   const feitos = rows.filter((r) => r.status === 'concluido');
   if (feitos.length) {
     const proximo = competenciaDe(mesIndice(feitos[0].competencia) + 1);
-    if (competencia < proximo) throw conflict(M.jaFechado(mmYYYY(competencia)));
-    if (competencia > proximo) throw conflict(M.foraDeOrdemFechamento(mmYYYY(proximo)));
+    if (competencia < proximo) throw conflict(M.jaFechado(competenciaBR(competencia)));
+    if (competencia > proximo) throw conflict(M.foraDeOrdemFechamento(competenciaBR(proximo)));
   }
   await exigirContasMapeadas(tx, scope);
   const job = await createJob(tx, out, scope, {
     ownerId: actor.id,
     name: 'depreciacao.fechamento',
-    title: `Fechamento de depreciação ${mmYYYY(competencia)}`,
+    title: `Fechamento de depreciação ${competenciaBR(competencia)}`,
     payload: { competencia },
     audit: {
       action: 'DEPRECIACAO_FECHAMENTO',
       entityType: 'DepreciacaoFechamento',
       entityId: competencia,
-      label: mmYYYY(competencia),
+      label: competenciaBR(competencia),
       details: { new_value: { competencia } },
     },
   });
@@ -156,9 +158,9 @@ export async function reabrirFechamento(
   const alvo = ultimo?.competencia === competencia ? ultimo : null;
   if (!alvo) {
     const fechado = ultimo && competencia < ultimo.competencia;
-    throw conflict(fechado ? M.reabrirSoUltimo(mmYYYY(ultimo.competencia)) : M.naoFechado);
+    throw conflict(fechado ? M.reabrirSoUltimo(competenciaBR(ultimo.competencia)) : M.naoFechado);
   }
-  if (alvo.status === 'em_andamento') throw conflict(M.emAndamento(mmYYYY(competencia)));
+  if (alvo.status === 'em_andamento') throw conflict(M.emAndamento(competenciaBR(competencia)));
   // Its postings are reversed (kept, marked): 409 once the month is locked in the accounting.
   await estornarDepreciacao(tx, scope, out.actor && { id: out.actor.id, name: out.actor.name }, competencia);
   await tx
@@ -174,7 +176,7 @@ export async function reabrirFechamento(
       action: 'DEPRECIACAO_REABERTURA',
       entityType: 'DepreciacaoFechamento',
       entityId: competencia,
-      label: mmYYYY(competencia),
+      label: competenciaBR(competencia),
       details: { old_value: { competencia, bens: alvo.patrimonioCount, totalQuota: alvo.totalAmount } },
     },
     liveEvent(room.municipality(scope.municipalityId), 'depreciacao.fechamento', { competencia, status: 'reaberto' }),

@@ -14,6 +14,7 @@ import type { TenantScope } from '../../tenancy/scope';
 import { lancamentosMotor, mesSql } from './fechamento';
 import { ultimaFechada } from './fechamentos';
 import { regrasDoMunicipio } from './queries';
+import { rowsOf } from '../../db/rows';
 
 /** Months of the series (up to the position's month): the closed ones from their entries, and the position's. */
 const SERIE_MESES = 12;
@@ -33,8 +34,6 @@ const setores = (scope: TenantScope, col: SQL) =>
   scope.sectorIds
     ? sql` and ${col} = any(${sql.raw(`'{${scope.sectorIds.map(Number).join(',') || '0'}}'::int[]`)})`
     : sql``;
-
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 /** Sums of entries (closed month) or of projected months (SQL rows + engine rows) by total, type and sector. */
 async function gruposFechados(tx: Db, scope: TenantScope, competencia: string): Promise<Grupo[]> {

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { InventarioItem, InventarioLeitura, InventarioListItem } from '@tombo/shared';
 
 /** Raw rows of `tx.execute` (the same shape with node-postgres and PGlite). */
-export const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+export { rowsOf } from '../../db/rows';
 
 /** A timestamptz as an ISO string in SQL (both drivers answer the same text). */
 export const isoOf = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

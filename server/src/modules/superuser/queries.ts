@@ -17,6 +17,7 @@ import { notFound } from '../../http/errors';
 import type { AllMunicipalities } from '../../tenancy/scope';
 import { presentUsers, type UserRow } from '../users';
 import { presentMunicipality, presentRolePermissions, type PublicSearchSetting } from './presenters';
+import { rowsOf } from '../../db/rows';
 
 // The superuser sees the whole installation: every function here takes the `AllMunicipalities` value
 // as proof that its caller entered that tenancy.
@@ -100,8 +101,6 @@ export async function publicSearchList(tx: Db, _all: AllMunicipalities): Promise
     .leftJoin(publicSearchSettings, eq(publicSearchSettings.municipalityId, municipalities.id))
     .orderBy(asc(municipalities.name));
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Jobs of the durable `jobs` table by status (the queue's truth in both modes). */
 export async function queueCounts(tx: Db, _all: AllMunicipalities): Promise<QueueCounts> {

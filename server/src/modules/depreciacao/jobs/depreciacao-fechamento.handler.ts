@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { and, eq, sql } from 'drizzle-orm';
-import { DEPRECIACAO_MSG as M, room } from '@tombo/shared';
+import { competenciaBR, DEPRECIACAO_MSG as M, room } from '@tombo/shared';
 import { depreciacaoClosings } from '../../../db/schema';
 import { liveEvent, mutate } from '../../../db/tx';
 import { record } from '../../audit';
@@ -11,7 +11,7 @@ import { logger } from '../../../logger';
 import { configDoLivro, lancarDepreciacao, prazoDoMes, prepararFechamento } from '../../contabilidade';
 import { scopeOfMunicipality } from '../../../tenancy/scope';
 import { inserirLancamentosMotor, inserirLancamentosSql } from '../fechamento';
-import { mmYYYY, travarFechamentos } from '../fechamentos';
+import { travarFechamentos } from '../fechamentos';
 import { regrasDoMunicipio } from '../queries';
 import type { DepreciacaoFechamentoPayload } from './depreciacao-fechamento';
 
@@ -41,7 +41,7 @@ export const run: UserJobHandler<DepreciacaoFechamentoPayload> = async (ctx, job
               eq(depreciacaoClosings.competencia, competencia),
             ),
           );
-        if (!row || row.jobId !== job.id) throw new JobFailure(M.jaFechado(mmYYYY(competencia)), false);
+        if (!row || row.jobId !== job.id) throw new JobFailure(M.jaFechado(competenciaBR(competencia)), false);
         if (row.status === 'concluido') return { competencia, bens: row.patrimonioCount, totalQuota: row.totalAmount };
         const { regras, dataCorte } = await regrasDoMunicipio(tx, scope);
         const autor = { id: job.ownerId, name: row.closedByName ?? actor.name };
@@ -74,7 +74,7 @@ export const run: UserJobHandler<DepreciacaoFechamentoPayload> = async (ctx, job
             action: 'DEPRECIACAO_FECHAMENTO_CONCLUIDO',
             entityType: 'DepreciacaoFechamento',
             entityId: competencia,
-            label: mmYYYY(competencia),
+            label: competenciaBR(competencia),
             details: {
               new_value: {
                 competencia,
@@ -127,7 +127,7 @@ export const run: UserJobHandler<DepreciacaoFechamentoPayload> = async (ctx, job
       },
       scope,
     ).catch((e: unknown) => logger.warn({ err: e }, 'could not mark the close failed'));
-    throw new FailureAfterCommit(`${M.fechamentoFalhou(mmYYYY(competencia))} ${erro}`, err);
+    throw new FailureAfterCommit(`${M.fechamentoFalhou(competenciaBR(competencia))} ${erro}`, err);
   }
   const out = job.tempPath('json');
   await writeFile(out, JSON.stringify(resumo));
