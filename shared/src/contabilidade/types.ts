@@ -58,6 +58,12 @@ export interface DocumentoLancamento {
   motivo?: string;
   /** Another supporting document's reference (a revaluation's report, an impairment test). */
   referencia?: string;
+  /**
+   * A purchase the accounting system has already posted at its liquidação (settings `incorporacaoCompra:
+   * 'contabilidade'`): the subsidiary ledger's record of it, for the statement and the reconciliation; an
+   * accounting system pulling the entries does not post it again.
+   */
+  registroAuxiliar?: boolean;
 }
 
 export interface Partida {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { CONTABILIDADE_MSG as M, ultimoDia } from '@tombo/shared';
+import { CONTABILIDADE_MSG as M, competenciaBR, ultimoDia } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { conflict } from '../../http/errors';
 import type { TenantScope } from '../../tenancy/scope';
-import { estornar, exigirMesAberto, garantirLivro, lancamentosDoMes, travarLivro, type Autor } from './livro';
+import { estornar, exigirMesAberto, garantirLivro, lancamentosDoFechamento, travarLivro, type Autor } from './livro';
 import { rowsOf } from '../../db/rows';
 
 /**
@@ -65,9 +65,10 @@ export async function lancarDepreciacao(
         select distinct ${contaDe('accumulated_conta_id')} as a, ${contaDe('expense_conta_id')} as e ${from} ${where}
       ) g join contas_contabeis k on k.id = g.a order by k.code, g.e`),
   );
-  if (!grupos.length) return [];
   const data = ultimoDia(competencia);
-  const mes = `${competencia.slice(5)}/${competencia.slice(0, 4)}`;
+  const mes = competenciaBR(competencia);
+  const anteriores = await lancarDepreciacaoAnterior(tx, scope, autor, competencia);
+  if (!grupos.length) return anteriores;
   const ids: number[] = [];
   for (const g of grupos) {
     const [l] = rowsOf<{ id: string }>(
@@ -98,6 +99,64 @@ export async function lancarDepreciacao(
     select ${m}::int, x.lid, x.e, sum(x.q), 0, null, null from x group by x.lid, x.e
     union all
     select ${m}::int, x.lid, x.a, 0, x.q, x.cc, x.id from x`);
+  return [...anteriores, ...ids];
+}
+
+/**
+ * The depreciation an asset incorporated after the ledger opened carried before it (months closed before it was
+ * registered, or before this close for an asset acquired long ago): at the asset's first close, the engine's
+ * accumulated depreciation before the month (`acumulada − quota`) is credited to its (−) accumulated
+ * depreciation against its incorporation's counterpart, so its book value in the ledger is the engine's. One
+ * entry per pair, fato 'incorporacao', `documento.competencia` = the month (a reopening reverses it).
+ */
+async function lancarDepreciacaoAnterior(tx: Db, scope: TenantScope, autor: Autor, competencia: string) {
+  const m = scope.municipalityId;
+  // Only assets incorporated by an entry of their own can carry it (none until the first one: skip the scan).
+  const [inc] = rowsOf<{ n: number }>(
+    await tx.execute(sql`select count(*)::int as n from (select 1 from lancamentos
+      where municipality_id = ${m} and fact = 'incorporacao' limit 1) x`),
+  );
+  if (!inc.n) return [];
+  const anterior = sql`
+    select ${contaDe('accumulated_conta_id')} as a, inc.conta_id as contra, p.id,
+           p.numero_patrimonio || ' — ' || coalesce(t.name, 'sem tipo') as cc,
+           round(d.acumulada * 100)::bigint - round(d.quota * 100)::bigint as v
+      from depreciacao_lancamentos d
+      join patrimonios p on p.id = d.patrimonio_id
+      join contabilidade_config c on c.municipality_id = p.municipality_id
+      left join tipos_bens t on t.id = p.tipo_id
+      join lateral (
+        select pa.conta_id from partidas pa join lancamentos l on l.id = pa.lancamento_id
+         where pa.patrimonio_id = d.patrimonio_id and pa.municipality_id = ${m} and pa.credit > 0
+           and l.fact = 'incorporacao' and not l.document ? 'competencia'
+           and not exists (select 1 from lancamentos r where r.reverses_lancamento_id = l.id)
+         order by l.id desc limit 1) inc on true
+     where d.municipality_id = ${m} and d.competencia = ${competencia}
+       and round(d.acumulada * 100) > round(d.quota * 100)
+       and not exists (select 1 from depreciacao_lancamentos d0
+                        where d0.patrimonio_id = d.patrimonio_id and d0.competencia < ${competencia})`;
+  const pares = rowsOf<{ a: number; contra: number }>(
+    await tx.execute(sql`select distinct x.a, x.contra from (${anterior}) x order by 1, 2`),
+  );
+  const ids: number[] = [];
+  const mes = competenciaBR(competencia);
+  for (const par of pares) {
+    const [l] = rowsOf<{ id: string }>(
+      await tx.execute(sql`
+        insert into lancamentos (municipality_id, fact_date, competencia, fact, description, document, user_id, user_name)
+        values (${m}, ${ultimoDia(competencia)}::date, ${competencia}, 'incorporacao',
+          ${`Depreciação acumulada antes da incorporação de bens incorporados após a abertura do livro (fechamento de ${mes})`},
+          ${JSON.stringify({ competencia })}::jsonb, ${autor?.id ?? null}, ${autor?.name ?? null})
+        returning id`),
+    );
+    await tx.execute(sql`
+      with x as (select * from (${anterior}) y where y.a = ${Number(par.a)} and y.contra = ${Number(par.contra)})
+      insert into partidas (municipality_id, lancamento_id, conta_id, debit, credit, conta_corrente, patrimonio_id)
+      select ${m}::int, ${l.id}::bigint, x.contra, x.v, 0, x.cc, x.id from x
+      union all
+      select ${m}::int, ${l.id}::bigint, x.a, 0, x.v, x.cc, x.id from x`);
+    ids.push(Number(l.id));
+  }
   return ids;
 }
 
@@ -105,7 +164,7 @@ export async function lancarDepreciacao(
 export async function estornarDepreciacao(tx: Db, scope: TenantScope, autor: Autor, competencia: string) {
   await travarLivro(tx, scope);
   await exigirMesAberto(tx, scope, ultimoDia(competencia));
-  const mes = `${competencia.slice(5)}/${competencia.slice(0, 4)}`;
-  for (const id of await lancamentosDoMes(tx, scope, competencia, 'depreciacao'))
+  const mes = competenciaBR(competencia);
+  for (const id of await lancamentosDoFechamento(tx, scope, competencia))
     await estornar(tx, scope, autor, id, `reabertura do mês ${mes}`);
 }

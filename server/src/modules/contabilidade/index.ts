@@ -15,3 +15,4 @@ export {
 } from './livro';
 export { estornarDepreciacao, exigirContasMapeadas, lancarDepreciacao, prepararFechamento } from './depreciacao';
 export { bemContabil, contaDoPapel, estornarBaixa, lancarBaixa, lancarEvento } from './fatos';
+export { lancarIncorporacao, type OrigemIncorporacao } from './incorporacao';

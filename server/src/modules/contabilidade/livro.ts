@@ -46,8 +46,6 @@ const LIVRO_LOCK = 140_036;
 export const travarLivro = (tx: Db, scope: TenantScope) =>
   tx.execute(sql`select pg_advisory_xact_lock(${LIVRO_LOCK}::int, ${scope.municipalityId}::int)`);
 
-/** 'MM/YYYY' of a competência. */
-
 /** The municipality's settings row (seeded with the chart by migration 0052). */
 export async function configDoLivro(tx: Db, scope: TenantScope) {
   const [row] = await tx.select().from(contabilidadeConfig).where(ofTenant(contabilidadeConfig, scope));
@@ -178,12 +176,17 @@ export async function estornar(tx: Db, scope: TenantScope, autor: Autor, id: num
   return l.id;
 }
 
-/** The ids of a month's entries of one fact not yet reversed (a reopening reverses them). */
-export async function lancamentosDoMes(tx: Db, scope: TenantScope, competencia: string, fato: FatoContabil) {
+/**
+ * The ids of the entries a month's close posted, not yet reversed (a reopening reverses them): its depreciation
+ * and the depreciation carried by assets incorporated after the ledger opened (fato 'incorporacao' with the month
+ * in its document).
+ */
+export async function lancamentosDoFechamento(tx: Db, scope: TenantScope, competencia: string) {
   return rowsOf<{ id: string }>(
     await tx.execute(sql`
       select l.id from lancamentos l
-       where l.municipality_id = ${scope.municipalityId} and l.competencia = ${competencia} and l.fact = ${fato}
+       where l.municipality_id = ${scope.municipalityId} and l.competencia = ${competencia}
+         and (l.fact = 'depreciacao' or (l.fact = 'incorporacao' and l.document ->> 'competencia' = ${competencia}))
          and not exists (select 1 from lancamentos r where r.reverses_lancamento_id = l.id)
        order by l.id`),
   ).map((r) => Number(r.id));

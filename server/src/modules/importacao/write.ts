@@ -7,6 +7,7 @@ import { JobFailure } from '../../jobs/define';
 import { inScope, type TenantScope } from '../../tenancy/scope';
 import { getPattern, highestTaken, sequenceOf } from '../numbering';
 import { issueNumbers } from '../patrimonios';
+import { lancarIncorporacao } from '../contabilidade';
 import type { AssetRow } from './asset-row';
 import type { PendingRow } from './schema';
 import { applyUpdates, existingByNumber } from './updates';
@@ -103,6 +104,13 @@ export async function writeBatch(
       userId: actor.id,
       userName: actor.name,
     })),
+  );
+  await lancarIncorporacao(
+    tx,
+    scope,
+    { id: actor.id, name: actor.name },
+    inserted.map((x) => x.id),
+    'importacao',
   );
   done.inserted = fresh;
   return done;

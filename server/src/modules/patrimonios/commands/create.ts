@@ -10,6 +10,7 @@ import type { Db } from '../../../db/client';
 import { patrimonios } from '../../../db/schema';
 import { liveEvent, type Outbox } from '../../../db/tx';
 import { record } from '../../audit';
+import { lancarIncorporacao } from '../../contabilidade';
 import { badRequest } from '../../../http/errors';
 import { inScope, type TenantScope } from '../../../tenancy/scope';
 import { allocateNumbers, getPattern } from '../../numbering';
@@ -77,6 +78,8 @@ async function prepareCreate(tx: Db, out: Outbox, scope: TenantScope, input: Pat
   };
 }
 
+const autorDe = (out: Outbox) => (out.actor ? { id: out.actor.id, name: out.actor.name } : null);
+
 /** Creates one asset with the next number of its sector, in the caller's transaction. */
 export async function createPatrimonio(
   tx: Db,
@@ -91,6 +94,7 @@ export async function createPatrimonio(
     .insert(patrimonios)
     .values({ ...values, numeroPatrimonio: numero })
     .returning();
+  await lancarIncorporacao(tx, scope, autorDe(out), [row.id], 'cadastro');
   await addHistory(
     tx,
     out,
@@ -142,6 +146,13 @@ export async function createLote(
     .values(numeros.map((numeroPatrimonio) => ({ ...values, numeroPatrimonio })))
     .returning();
   rows.sort((a, b) => a.id - b.id);
+  await lancarIncorporacao(
+    tx,
+    scope,
+    autorDe(out),
+    rows.map((r) => r.id),
+    'cadastro',
+  );
   await addHistory(
     tx,
     out,

@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client';
 import { patrimonioHistorico, patrimonios } from '../../../db/schema';
 import { mutate, read, type Actor } from '../../../db/tx';
 import { audit } from '../../audit';
+import { lancarIncorporacao } from '../../contabilidade';
 import { scopeOfMunicipality, type TenantScope as Scope } from '../../../tenancy/scope';
 import { assetRooms } from '../rooms';
 import type { CheckedRow } from './check';
@@ -106,6 +107,13 @@ async function insertRows(
         userId: actor.id,
         userName: actor.name,
       })),
+    );
+    await lancarIncorporacao(
+      tx,
+      scope,
+      { id: actor.id, name: actor.name },
+      inserted.map((x) => x.id),
+      'importacao',
     );
     if (i === 0) first = inserted[0].numero;
     last = inserted[inserted.length - 1].numero;
