@@ -191,3 +191,53 @@ describe('incorporation entries', () => {
     expect(await todos(u)).toEqual([]);
   });
 });
+
+describe('an edit the ledger follows: a corrected value and a new type', () => {
+  it('a corrected acquisition value reverses the old and posts the new; a new type moves the balances', async () => {
+    const t = await newTenant(s);
+    const info = (await newTipoBem(s, t.id, { name: 'Equipamentos de processamento de dados', usefulLifeMonths: 60 }))
+      .id;
+    const moveis = (await newTipoBem(s, t.id, { name: 'Mobiliário em geral', usefulLifeMonths: 120 })).id;
+    const velho = await bem(t, { valor: '2400.00', tipoId: info, entrada: '2024-01-10', vida: 60 });
+    await fechar(t, mesAntes);
+    const a = await api(t);
+    const ficha = async () => (await a('GET', `/api/patrimonios/${velho.id}`)).body.patrimonio;
+
+    // The value: one `correcao` entry, reversal of the old and the new, on the opening's counterpart.
+    let r = await a('PUT', `/api/patrimonios/${velho.id}`, {
+      valor_aquisicao: '2500.00',
+      version: (await ficha()).version,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const [c] = (await todos(t)).filter((l) => l.fato === 'correcao');
+    expect(c.data).toBe(hoje);
+    expect(c.partidas.map((p) => [p.conta.codigo, cents(p.debito), cents(p.credito)])).toEqual([
+      [ABERTURA, 240000, 0],
+      [INFO, 0, 240000],
+      [INFO, 250000, 0],
+      [ABERTURA, 0, 250000],
+    ]);
+    expect(doBem(await todos(t), velho.numero)[INFO]).toBe(250000);
+
+    // The type: every balance of the asset moves to the new type's accounts; the old ones end at zero.
+    const antes = doBem(await todos(t), velho.numero);
+    r = await a('PUT', `/api/patrimonios/${velho.id}`, { tipoId: moveis, version: (await ficha()).version });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const ls = await todos(t);
+    const [tr] = ls.filter((l) => l.fato === 'transferencia');
+    expect(tr.historico).toContain('Mobiliário em geral');
+    const depois = doBem(ls, velho.numero);
+    const MOVEIS = '1.2.3.1.1.03';
+    expect(depois[INFO]).toBe(0);
+    expect(depois[MOVEIS]).toBe(antes[INFO]);
+    expect(depois[ACUM]).toBe(antes[ACUM]); // móveis and informática share the (−) accumulated depreciation account
+    // Written off, a new value posts nothing (its accounts are at zero).
+    r = await a('PUT', `/api/patrimonios/${velho.id}`, { status: 'baixado', version: (await ficha()).version });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    r = await a('PUT', `/api/patrimonios/${velho.id}`, { valor_aquisicao: '1.00', version: (await ficha()).version });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect((await todos(t)).filter((l) => l.fato === 'correcao')).toHaveLength(1);
+    const fim = doBem(await todos(t), velho.numero);
+    expect([fim[INFO], fim[MOVEIS], fim[ACUM]]).toEqual([0, 0, 0]);
+  });
+});

@@ -16,3 +16,4 @@ export {
 export { estornarDepreciacao, exigirContasMapeadas, lancarDepreciacao, prepararFechamento } from './depreciacao';
 export { bemContabil, contaDoPapel, estornarBaixa, lancarBaixa, lancarEvento } from './fatos';
 export { lancarIncorporacao, type OrigemIncorporacao } from './incorporacao';
+export { acompanharEdicao, lancarCorrecaoValor, reclassificarBem, type AntesDepois } from './ajustes';

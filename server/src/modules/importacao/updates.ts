@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import { patrimonios } from '../../db/schema';
 import type { Outbox } from '../../db/tx';
 import { recordMany } from '../audit';
+import { acompanharEdicao } from '../contabilidade';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { addHistory, assetChanged } from '../patrimonios';
 import { foldHeader as fold } from '../../spreadsheet/import';
@@ -152,6 +153,14 @@ export async function applyUpdates(
       })
       .where(sql`${patrimonios.id} = ${old.id}`)
       .returning();
+    await acompanharEdicao(
+      tx,
+      scope,
+      out.actor ? { id: out.actor.id, name: out.actor.name } : null,
+      old.id,
+      old,
+      updated,
+    );
     const text = diff.map((c) => `${c.label}: ${c.old} → ${c.new}`).join('; ');
     history.push({
       patrimonioId: old.id,

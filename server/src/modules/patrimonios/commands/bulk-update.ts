@@ -14,7 +14,7 @@ import type { Db } from '../../../db/client';
 import { patrimonios } from '../../../db/schema';
 import { type Outbox } from '../../../db/tx';
 import { recordMany } from '../../audit';
-import { estornarBaixa } from '../../contabilidade';
+import { acompanharEdicao, estornarBaixa } from '../../contabilidade';
 import { HttpError, badRequest, notFound } from '../../../http/errors';
 import { requireAccess } from '../../../tenancy/access';
 import { inScope, ofTenant, type TenantScope } from '../../../tenancy/scope';
@@ -232,6 +232,11 @@ export async function bulkUpdatePatrimonios(
     .where(and(ofTenant(patrimonios, scope), amongIds(patrimonios.id, ids)))
     .returning();
   const byId = new Map(updated.map((r) => [r.id, r]));
+  // A new type moves the assets' balances to its accounts (one reclassification entry each, when they differ).
+  if (c.tipoId !== undefined) {
+    const autor = out.actor ? { id: out.actor.id, name: out.actor.name } : null;
+    for (const { old } of changed) await acompanharEdicao(tx, scope, autor, old.id, old, byId.get(old.id)!);
+  }
   await addHistory(
     tx,
     out,

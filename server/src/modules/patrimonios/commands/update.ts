@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client';
 import { patrimonios } from '../../../db/schema';
 import { type Outbox } from '../../../db/tx';
 import { record } from '../../audit';
-import { estornarBaixa, lancarBaixa } from '../../contabilidade';
+import { acompanharEdicao, estornarBaixa, lancarBaixa } from '../../contabilidade';
 import { badRequest, conflict } from '../../../http/errors';
 import { inScope, type TenantScope } from '../../../tenancy/scope';
 import { fieldRules } from '../../form-fields';
@@ -108,6 +108,7 @@ export async function updatePatrimonio(
       .where(eq(patrimonios.id, id))
       .returning();
     await addHistory(tx, out, changes.history, scope.municipalityId);
+    await acompanharEdicao(tx, scope, autor, id, old, row);
     await record(
       tx,
       out,
