@@ -34,6 +34,13 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 25_000 },
   reporter: [['list']],
+  projects: [
+    { name: 'telas', testIgnore: /permissions-live\.spec\.ts$/ },
+    // Takes permissions from whole roles of the shared demo municipality (its usuario lost 'bens:create' while
+    // another worker's usuario opened the batch form): it runs alone, after every other spec. Alone:
+    // `npx playwright test -c tests/e2e/playwright.config.ts permissions-live --no-deps`.
+    { name: 'permissoes', testMatch: /permissions-live\.spec\.ts$/, dependencies: ['telas'] },
+  ],
   use: {
     baseURL,
     locale: 'pt-BR',
