@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { formatMoney, isoDayOf } from '@tombo/shared';
+import { centavos, isoDayOf } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { TenantScope } from '../../tenancy/scope';
-import { bemContabil, contaDoPapel } from './fatos';
+import { bemContabil, contaDoPapel, money, saldosDoBem } from './fatos';
+import { contrapartidaDaIncorporacao } from './incorporacao';
 import { configDoLivro, lancar, travarLivro, type Autor, type PartidaInput } from './livro';
 
 /**
@@ -11,22 +12,7 @@ import { configDoLivro, lancar, travarLivro, type Autor, type PartidaInput } fro
  * reclassifications"), dated today (the open month) in the edit's transaction: never an edit of an entry.
  */
 
-const money = (c: bigint) => formatMoney((Number(c) / 100).toFixed(2), { plainSpace: true });
-const centavosDe = (v: string) => BigInt(Math.round(Number(v) * 100));
-
-/** The asset's ledger balances (cents, debit − credit) per account of its balance-sheet roles. */
-async function saldosDoBem(tx: Db, scope: TenantScope, patrimonioId: number) {
-  return rowsOf<{ conta: number; papel: string; saldo: string }>(
-    await tx.execute(sql`
-      select pa.conta_id as conta, k.role as papel, sum(pa.debit - pa.credit)::text as saldo
-        from partidas pa join contas_contabeis k on k.id = pa.conta_id
-       where pa.municipality_id = ${scope.municipalityId} and pa.patrimonio_id = ${patrimonioId}
-         and k.role in ('ativo', 'depreciacao_acumulada', 'reducao_valor_recuperavel')
-       group by pa.conta_id, k.role, k.code
-      having sum(pa.debit - pa.credit) <> 0
-       order by k.code`),
-  ).map((r) => ({ conta: Number(r.conta), papel: r.papel, saldo: BigInt(r.saldo) }));
-}
+const centavosDe = (v: string) => BigInt(centavos(v));
 
 /**
  * A changed acquisition value of an asset the ledger holds: one `correcao` entry that reverses the old value
@@ -56,12 +42,7 @@ export async function lancarCorrecaoValor(
   );
   if (reavaliado.n) return null;
   const [inc] = rowsOf<{ conta: number }>(
-    await tx.execute(sql`
-      select pa.conta_id as conta from partidas pa join lancamentos l on l.id = pa.lancamento_id
-       where pa.municipality_id = ${scope.municipalityId} and pa.patrimonio_id = ${patrimonioId} and pa.credit > 0
-         and l.fact = 'incorporacao' and not l.document ? 'competencia'
-         and not exists (select 1 from lancamentos r where r.reverses_lancamento_id = l.id)
-       order by l.id desc limit 1`),
+    await tx.execute(contrapartidaDaIncorporacao(scope.municipalityId, sql`${patrimonioId}::int`)),
   );
   const contra = inc ? Number(inc.conta) : await contaDoPapel(tx, scope, 'saldo_abertura');
   const linha = (contaId: number, lado: 'debito' | 'credito', v: bigint): PartidaInput[] =>

@@ -5,6 +5,7 @@ import { conflict } from '../../http/errors';
 import type { TenantScope } from '../../tenancy/scope';
 import { estornar, exigirMesAberto, garantirLivro, lancamentosDoFechamento, travarLivro, type Autor } from './livro';
 import { rowsOf } from '../../db/rows';
+import { contrapartidaDaIncorporacao } from './incorporacao';
 
 /**
  * The monthly close's postings (docs/decisions/accounting.md): one entry per pair of accounts ((−) accumulated
@@ -118,19 +119,14 @@ async function lancarDepreciacaoAnterior(tx: Db, scope: TenantScope, autor: Auto
   );
   if (!inc.n) return [];
   const anterior = sql`
-    select ${contaDe('accumulated_conta_id')} as a, inc.conta_id as contra, p.id,
+    select ${contaDe('accumulated_conta_id')} as a, inc.conta as contra, p.id,
            p.numero_patrimonio || ' — ' || coalesce(t.name, 'sem tipo') as cc,
            round(d.acumulada * 100)::bigint - round(d.quota * 100)::bigint as v
       from depreciacao_lancamentos d
       join patrimonios p on p.id = d.patrimonio_id
       join contabilidade_config c on c.municipality_id = p.municipality_id
       left join tipos_bens t on t.id = p.tipo_id
-      join lateral (
-        select pa.conta_id from partidas pa join lancamentos l on l.id = pa.lancamento_id
-         where pa.patrimonio_id = d.patrimonio_id and pa.municipality_id = ${m} and pa.credit > 0
-           and l.fact = 'incorporacao' and not l.document ? 'competencia'
-           and not exists (select 1 from lancamentos r where r.reverses_lancamento_id = l.id)
-         order by l.id desc limit 1) inc on true
+      join lateral (${contrapartidaDaIncorporacao(m, sql`d.patrimonio_id`)}) inc on true
      where d.municipality_id = ${m} and d.competencia = ${competencia}
        and round(d.acumulada * 100) > round(d.quota * 100)
        and not exists (select 1 from depreciacao_lancamentos d0

@@ -26,7 +26,7 @@ import { rowsOf } from '../../db/rows';
  * the fact, through `lancar` (the ledger lock, the month's lock, the balance proven by the database).
  */
 
-const money = (c: bigint) => formatMoney((Number(c) / 100).toFixed(2), { plainSpace: true });
+export const money = (c: bigint) => formatMoney((Number(c) / 100).toFixed(2), { plainSpace: true });
 
 /** The municipality's account of a role: the lowest code of that role (409 when the chart has none). */
 export async function contaDoPapel(tx: Db, scope: TenantScope, papel: PapelConta): Promise<number> {
@@ -97,6 +97,20 @@ export async function bemContabil(tx: Db, scope: TenantScope, id: number): Promi
   };
 }
 
+/** The asset's ledger balances (cents, debit − credit) per account of its balance-sheet roles, in code order. */
+export async function saldosDoBem(tx: Db, scope: TenantScope, patrimonioId: number) {
+  return rowsOf<{ conta: number; papel: string; saldo: string }>(
+    await tx.execute(sql`
+      select pa.conta_id as conta, k.role as papel, sum(pa.debit - pa.credit)::text as saldo
+        from partidas pa join contas_contabeis k on k.id = pa.conta_id
+       where pa.municipality_id = ${scope.municipalityId} and pa.patrimonio_id = ${patrimonioId}
+         and k.role in ('ativo', 'depreciacao_acumulada', 'reducao_valor_recuperavel')
+       group by pa.conta_id, k.role, k.code
+      having sum(pa.debit - pa.credit) <> 0
+       order by k.code`),
+  ).map((r) => ({ conta: Number(r.conta), papel: r.papel, saldo: BigInt(r.saldo) }));
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Write-off (baixa) and donation given
 
@@ -128,16 +142,7 @@ export async function lancarBaixa(
   await exigirMesAberto(tx, scope, data);
   if (!(await configDoLivro(tx, scope)).startDate) return null;
   const bem = await bemContabil(tx, scope, patrimonioId);
-  const saldos = rowsOf<{ conta: number; saldo: string }>(
-    await tx.execute(sql`
-      select pa.conta_id as conta, sum(pa.debit - pa.credit)::text as saldo
-        from partidas pa join contas_contabeis k on k.id = pa.conta_id
-       where pa.municipality_id = ${scope.municipalityId} and pa.patrimonio_id = ${patrimonioId}
-         and k.role in ('ativo', 'depreciacao_acumulada', 'reducao_valor_recuperavel')
-       group by pa.conta_id, k.code
-      having sum(pa.debit - pa.credit) <> 0
-       order by k.code`),
-  ).map((r) => ({ conta: Number(r.conta), saldo: BigInt(r.saldo) }));
+  const saldos = await saldosDoBem(tx, scope, patrimonioId);
   const linha = (contaId: number, v: bigint, lado: 'debito' | 'credito'): PartidaInput => ({
     contaId,
     [lado]: v,

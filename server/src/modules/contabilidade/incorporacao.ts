@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { CONTABILIDADE_MSG as M, PAPEL_CONTA_LABELS, isoDayOf, type PapelConta } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -21,6 +21,17 @@ import { configDoLivro, exigirMesAberto, travarLivro, type Autor } from './livro
  * depreciation the asset carried before it (months already closed) is posted by the next close against the same
  * counterpart (`lancarDepreciacaoAnterior`), from the engine's own figures.
  */
+
+/**
+ * The account an asset's incorporation credited (its latest incorporation not reversed, not the close's carried
+ * depreciation), as a query of one row `conta` for the asset id `patrimonioId` (a value or a column).
+ */
+export const contrapartidaDaIncorporacao = (m: number, patrimonioId: SQL) => sql`
+  select pa.conta_id as conta from partidas pa join lancamentos l on l.id = pa.lancamento_id
+   where pa.patrimonio_id = ${patrimonioId} and pa.municipality_id = ${m} and pa.credit > 0
+     and l.fact = 'incorporacao' and not l.document ? 'competencia'
+     and not exists (select 1 from lancamentos r where r.reverses_lancamento_id = l.id)
+   order by l.id desc limit 1`;
 
 export type OrigemIncorporacao = 'cadastro' | 'importacao';
 

@@ -4,6 +4,7 @@ export { contabilidadeAccess as access } from './access';
 export { validarMapeamento } from './commands/plano';
 export { mapeamentoColumns, presentMapeamento } from './presenters';
 export {
+  autorDe,
   configDoLivro,
   estornar,
   garantirLivro,

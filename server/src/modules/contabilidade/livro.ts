@@ -9,6 +9,7 @@ import {
   competenciaBR,
 } from '@tombo/shared';
 import type { Db } from '../../db/client';
+import type { Outbox } from '../../db/tx';
 import { contabilidadeConfig, depreciacaoClosings, lancamentos, partidas } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
@@ -21,6 +22,9 @@ import { rowsOf } from '../../db/rows';
 
 /** Who writes an entry (null: a job or the system). */
 export type Autor = { id: number; name: string } | null;
+
+/** The author of a command's entries: the outbox's actor (null for a job or the system). */
+export const autorDe = (out: Outbox): Autor => (out.actor ? { id: out.actor.id, name: out.actor.name } : null);
 
 export interface PartidaInput {
   contaId: number;

@@ -21,7 +21,7 @@ import { liveEvent, type Outbox } from '../../db/tx';
 import { record } from '../audit';
 import { badRequest, conflict } from '../../http/errors';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
-import { lancarEvento } from '../contabilidade';
+import { autorDe, lancarEvento } from '../contabilidade';
 import { addHistory } from '../patrimonios';
 import { travarFechamentos, ultimaNaoAberta } from './fechamentos';
 import { paraEventoValor, presentConfig, presentEvento } from './presenters';
@@ -109,7 +109,7 @@ export async function registrarEvento(
     .returning();
   const evento = presentEvento(row);
   // Its accounting entry, with the engine's figures, in this transaction (docs/decisions/accounting.md).
-  await lancarEvento(tx, scope, out.actor ? { id: out.actor.id, name: out.actor.name } : null, patrimonioId, {
+  await lancarEvento(tx, scope, autorDe(out), patrimonioId, {
     bem: b.bem,
     regras: b.regras,
     anteriores: anteriores.map(paraEventoValor),

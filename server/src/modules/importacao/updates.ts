@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { patrimonios } from '../../db/schema';
 import type { Outbox } from '../../db/tx';
 import { recordMany } from '../audit';
-import { acompanharEdicao } from '../contabilidade';
+import { acompanharEdicao, autorDe } from '../contabilidade';
 import { ofTenant, type TenantScope } from '../../tenancy/scope';
 import { addHistory, assetChanged } from '../patrimonios';
 import { foldHeader as fold } from '../../spreadsheet/import';
@@ -153,14 +153,7 @@ export async function applyUpdates(
       })
       .where(sql`${patrimonios.id} = ${old.id}`)
       .returning();
-    await acompanharEdicao(
-      tx,
-      scope,
-      out.actor ? { id: out.actor.id, name: out.actor.name } : null,
-      old.id,
-      old,
-      updated,
-    );
+    await acompanharEdicao(tx, scope, autorDe(out), old.id, old, updated);
     const text = diff.map((c) => `${c.label}: ${c.old} → ${c.new}`).join('; ');
     history.push({
       patrimonioId: old.id,

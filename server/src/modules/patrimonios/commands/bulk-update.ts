@@ -14,7 +14,7 @@ import type { Db } from '../../../db/client';
 import { patrimonios } from '../../../db/schema';
 import { type Outbox } from '../../../db/tx';
 import { recordMany } from '../../audit';
-import { acompanharEdicao, estornarBaixa } from '../../contabilidade';
+import { acompanharEdicao, autorDe, estornarBaixa } from '../../contabilidade';
 import { HttpError, badRequest, notFound } from '../../../http/errors';
 import { requireAccess } from '../../../tenancy/access';
 import { inScope, ofTenant, type TenantScope } from '../../../tenancy/scope';
@@ -220,9 +220,9 @@ export async function bulkUpdatePatrimonios(
   if (!changed.length) return { atualizados: 0, ids: [], recusados };
 
   const ids = changed.map((x) => x.old.id);
+  const autor = autorDe(out);
   // A written-off asset given another status is back in service: its write-off entry is reversed.
   if (c.status !== undefined) {
-    const autor = out.actor ? { id: out.actor.id, name: out.actor.name } : null;
     for (const { old } of changed)
       if (old.status === 'baixado') await estornarBaixa(tx, scope, autor, old.id, 'bem reativado (baixa desfeita)');
   }
@@ -233,10 +233,8 @@ export async function bulkUpdatePatrimonios(
     .returning();
   const byId = new Map(updated.map((r) => [r.id, r]));
   // A new type moves the assets' balances to its accounts (one reclassification entry each, when they differ).
-  if (c.tipoId !== undefined) {
-    const autor = out.actor ? { id: out.actor.id, name: out.actor.name } : null;
+  if (c.tipoId !== undefined)
     for (const { old } of changed) await acompanharEdicao(tx, scope, autor, old.id, old, byId.get(old.id)!);
-  }
   await addHistory(
     tx,
     out,

@@ -10,7 +10,7 @@ import type { Db } from '../../../db/client';
 import { patrimonios } from '../../../db/schema';
 import { liveEvent, type Outbox } from '../../../db/tx';
 import { record } from '../../audit';
-import { lancarIncorporacao } from '../../contabilidade';
+import { autorDe, lancarIncorporacao } from '../../contabilidade';
 import { badRequest } from '../../../http/errors';
 import { inScope, type TenantScope } from '../../../tenancy/scope';
 import { allocateNumbers, getPattern } from '../../numbering';
@@ -77,8 +77,6 @@ async function prepareCreate(tx: Db, out: Outbox, scope: TenantScope, input: Pat
     },
   };
 }
-
-const autorDe = (out: Outbox) => (out.actor ? { id: out.actor.id, name: out.actor.name } : null);
 
 /** Creates one asset with the next number of its sector, in the caller's transaction. */
 export async function createPatrimonio(

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client';
 import { patrimonios } from '../../../db/schema';
 import { type Outbox } from '../../../db/tx';
 import { record } from '../../audit';
-import { acompanharEdicao, estornarBaixa, lancarBaixa } from '../../contabilidade';
+import { acompanharEdicao, autorDe, estornarBaixa, lancarBaixa } from '../../contabilidade';
 import { badRequest, conflict } from '../../../http/errors';
 import { inScope, type TenantScope } from '../../../tenancy/scope';
 import { fieldRules } from '../../form-fields';
@@ -92,7 +92,7 @@ export async function updatePatrimonio(
   let row = old;
   // Status 'baixado' set or lifted here is a write-off or its undoing: posted or reversed in the ledger first
   // (409 in a locked month, and nothing is written).
-  const autor = out.actor ? { id: out.actor.id, name: out.actor.name } : null;
+  const autor = autorDe(out);
   if (next.status === 'baixado' && old.status !== 'baixado')
     await lancarBaixa(tx, scope, autor, id, {
       data: next.dataBaixa,

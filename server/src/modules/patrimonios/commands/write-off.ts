@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client';
 import { patrimonios } from '../../../db/schema';
 import { type Outbox } from '../../../db/tx';
 import { record } from '../../audit';
-import { lancarBaixa } from '../../contabilidade';
+import { autorDe, lancarBaixa } from '../../contabilidade';
 import { conflict } from '../../../http/errors';
 import type { TenantScope } from '../../../tenancy/scope';
 import { heldBy } from '../holds';
@@ -36,7 +36,7 @@ export async function writeOffAsset(tx: Db, out: Outbox, scope: TenantScope, inp
   if (held) throw conflict(held);
   const data = input.data ?? old.dataBaixa ?? isoDayOf(new Date());
   const why = input.motivo ?? 'Bens com movimentações não são excluídos.';
-  const autor = out.actor ? { id: out.actor.id, name: out.actor.name } : null;
+  const autor = autorDe(out);
   await lancarBaixa(tx, scope, autor, old.id, { data, doacao: !!input.doado || old.doado, motivo: why });
   const [row] = await tx
     .update(patrimonios)
