@@ -65,7 +65,11 @@ async function coldLoad(
   });
   const start = Date.now();
   await page.goto(url, { waitUntil: 'commit' });
-  await ready(page);
+  await ready(page).catch(async (e) => {
+    const shot = path.join(root, 'tests/bench/celular-falhou.png');
+    await page.screenshot({ path: shot }).catch(() => undefined);
+    throw new Error(`${url} did not become usable (screenshot: ${shot}): ${(e as Error).message}`);
+  });
   const readyMs = Date.now() - start;
   await page.waitForLoadState('networkidle');
   const lcpMs = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
@@ -116,8 +120,9 @@ export async function celularBench(): Promise<void> {
         comissao: comissao.slice(0, 3),
       }),
     });
-    const inventario = (await created.json()) as { id: number };
-    if (!created.ok) throw new Error(`inventory not created: ${JSON.stringify(inventario)}`);
+    const body = (await created.json()) as { inventario: { id: number } };
+    if (!created.ok) throw new Error(`inventory not created: ${JSON.stringify(body)}`);
+    const { inventario } = body;
 
     const login: Load[] = [];
     const contagem: Load[] = [];
