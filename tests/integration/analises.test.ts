@@ -167,6 +167,23 @@ describe('GET /api/analises/setor | /tipo', () => {
     expect((await get('status=baixado')).total).toEqual({ bens: 0, valorAquisicao: '0.00', valorContabil: '0.00' });
   });
 
+  it('a written-off asset keeps its count and cost, and its book value is 0 (the one book value)', async () => {
+    const admin = client(s.url, await A.users.admin.token());
+    const before = ((await admin('GET', '/api/analises/tipo')).body as AnaliseGrupoResponse).total;
+    // made[1]: one unit, book value 4.000,00 from the 2024-05 close.
+    await ownerQuery(s, `update patrimonios set status = 'baixado' where id = $1`, [made[1].id]);
+    try {
+      const after = ((await admin('GET', '/api/analises/tipo')).body as AnaliseGrupoResponse).total;
+      expect(after.bens).toBe(before.bens);
+      expect(after.valorAquisicao).toBe(before.valorAquisicao);
+      expect(cents(before.valorContabil) - cents(after.valorContabil)).toBe(400_000);
+      const baixados = (await admin('GET', '/api/analises/setor?status=baixado')).body as AnaliseGrupoResponse;
+      expect(baixados.total).toEqual({ bens: 1, valorAquisicao: '5000.00', valorContabil: '0.00' });
+    } finally {
+      await ownerQuery(s, `update patrimonios set status = 'ativo' where id = $1`, [made[1].id]);
+    }
+  });
+
   it("a usuario sees only its sectors' figures; the visualizador may read; no token 401", async () => {
     const usuario = client(s.url, await A.users.usuario.token());
     const r = await usuario('GET', '/api/analises/setor');

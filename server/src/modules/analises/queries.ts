@@ -9,7 +9,7 @@ import {
 } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import type { TenantScope } from '../../tenancy/scope';
-import { ultimaFechada } from '../depreciacao';
+import { ultimaFechada, valorContabilSql } from '../depreciacao';
 import { presentGrupos, presentTemporal, type GrupoRow, type PeriodoRow } from './presenters';
 import { rowsOf } from '../../db/rows';
 
@@ -30,22 +30,6 @@ function assetWhere(scope: TenantScope, f: { sectorId?: number; tipoId?: number 
 }
 
 /**
- * An asset's book value: its entry of the last closed month, else its latest earlier entry (an asset the
- * close skipped that month), else its acquisition value (never depreciated, or no month closed yet).
- * The fallback subquery runs only for the assets without an entry in that month (COALESCE is lazy).
- */
-function valorContabil(competencia: string | null): { join: SQL; value: SQL } {
-  if (!competencia) return { join: sql``, value: sql`p.valor_aquisicao` };
-  return {
-    join: sql`left join depreciacao_lancamentos l
-      on l.patrimonio_id = p.id and l.municipality_id = p.municipality_id and l.competencia = ${competencia}`,
-    value: sql`coalesce(l.valor_contabil, (select l2.valor_contabil from depreciacao_lancamentos l2
-      where l2.patrimonio_id = p.id and l2.competencia < ${competencia}
-      order by l2.competencia desc limit 1), p.valor_aquisicao)`,
-  };
-}
-
-/**
  * The statement of GET /api/analises/setor | /tipo: per sector (or type) the assets, Σ acquisition value
  * and Σ book value (both × quantidade); the grand total is the sum of the groups (presenters).
  */
@@ -59,7 +43,7 @@ export function grupoSql(
   if (q.status?.length) c.push(sql`p.status in (${list(q.status)})`);
   if (q.dataDe) c.push(sql`p.data_aquisicao >= ${q.dataDe}::date`);
   if (q.dataAte) c.push(sql`p.data_aquisicao <= ${q.dataAte}::date`);
-  const vc = valorContabil(competencia);
+  const vc = valorContabilSql(competencia);
   const key = por === 'setor' ? sql`p.sector_id` : sql`p.tipo_id`;
   const name = por === 'setor' ? sql`p.setor_nome` : sql`p.tipo_nome`;
   return sql`

@@ -2,6 +2,7 @@
 export { depreciacaoRoutes as routes } from './routes';
 export { depreciacaoDoPatrimonio, regrasDoMunicipio } from './queries';
 export { ultimaFechada } from './fechamentos';
+export { valorContabilSql } from './valor-contabil';
 export { paraEventoValor } from './presenters';
 import { depreciacaoFechamentoJob } from './jobs/depreciacao-fechamento';
 /** The area's job definitions (collected by modules/job-definitions.ts). */
