@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { competenciaDe, isoDayOf, mesIndice, type ContaContabil, type LancamentosPagina } from '@tombo/shared';
+import {
+  AUDIT_ACTION_LABELS,
+  competenciaDe,
+  isoDayOf,
+  mesIndice,
+  type ContaContabil,
+  type LancamentosPagina,
+} from '@tombo/shared';
 import { startTestServer, type TestServer } from '../support/harness';
 import { cents, ledgerKit, saldos } from '../support/ledger';
 import { startWorkerIfNeeded } from '../support/jobs';
 import { newTenant, newTipoBem, ownerQuery, type TestTenant } from '../support/factories';
+import { registrarBloqueios } from '../../server/src/modules/contabilidade';
 
 // Issue 36, the ledger: the database refuses an entry that does not balance and any change to a written one; the
 // opening balances equal the register; the close posts the month's depreciation per account pair with one partida
@@ -172,6 +180,33 @@ describe('opening balances, the close, the lock and the pull', () => {
       'O mês 01/2025 está encerrado na contabilidade. Registre um estorno no mês aberto.',
     );
     expect((await todos(t)).length).toBe(antes);
+  });
+
+  it('the lock is in the activity log: one row the day after the deadline, never twice, only in its municipality', async () => {
+    const linhas = async (m: number) =>
+      ownerQuery<{ entity_id: string; user_id: number | null; details: string }>(
+        s,
+        `select entity_id, user_id, details from audit_logs where municipality_id = $1
+           and action = 'CONTABILIDADE_MES_BLOQUEADO' order by entity_id`,
+        [m],
+      );
+    const outro = await newTenant(s);
+    // 01/2025 locks after 25/02/2025 (the default deadline): on the 25th nothing, on the 26th its row.
+    await registrarBloqueios(s.ctx, new Date('2025-02-25T15:00:00-03:00'));
+    expect((await linhas(t.id)).filter((l) => l.entity_id === '2025-01')).toEqual([]);
+    await registrarBloqueios(s.ctx, new Date('2025-02-26T00:30:00-03:00'));
+    await registrarBloqueios(s.ctx);
+    const rows = (await linhas(t.id)).filter((l) => l.entity_id === '2025-01');
+    expect(rows).toHaveLength(1);
+    expect(rows[0].user_id).toBeNull();
+    expect(JSON.parse(rows[0].details)).toEqual({ new_value: { competencia: '2025-01', prazo: '2025-02-25' } });
+    expect(await linhas(outro.id)).toEqual([]);
+    const log = await (await api(t))('GET', '/api/audit-logs?action=CONTABILIDADE_MES_BLOQUEADO');
+    expect(log.status).toBe(200);
+    expect(log.body.logs).toEqual([
+      expect.objectContaining({ action: 'CONTABILIDADE_MES_BLOQUEADO', entityLabel: '01/2025', userName: null }),
+    ]);
+    expect(AUDIT_ACTION_LABELS.CONTABILIDADE_MES_BLOQUEADO).toBe('Mês encerrado na contabilidade (prazo atingido)');
   });
 
   it('the pull: pages never double or skip, a repeat pull gives the same entries, cursors are checked', async () => {

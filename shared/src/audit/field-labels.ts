@@ -165,6 +165,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   latitude: 'Latitude',
   longitude: 'Longitude',
   competencia: 'Competência',
+  prazo: 'Prazo contábil (encerramento)',
   totalQuota: 'Total das cotas',
   codigo: 'Código',
   papel: 'Papel da conta',

@@ -4,8 +4,11 @@ import type { LiveEvent } from '../common';
 export interface DepreciacaoEvents {
   /** A revaluation, impairment or reversal was recorded: the asset's schedule changed. */
   'depreciacao.evento': (e: LiveEvent<{ patrimonioId: number }>) => void;
-  /** A month was closed (or failed to close) or reopened: the figures and the closed months changed. */
+  /**
+   * A month was closed (or failed to close) or reopened: the figures and the closed months changed; 'bloqueado':
+   * its accounting deadline passed (it can no longer be reopened).
+   */
   'depreciacao.fechamento': (
-    e: LiveEvent<{ competencia: string; status: 'concluido' | 'falhou' | 'reaberto' }>,
+    e: LiveEvent<{ competencia: string; status: 'concluido' | 'falhou' | 'reaberto' | 'bloqueado' }>,
   ) => void;
 }

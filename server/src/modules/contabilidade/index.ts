@@ -18,3 +18,7 @@ export { estornarDepreciacao, exigirContasMapeadas, lancarDepreciacao, prepararF
 export { bemContabil, contaDoPapel, estornarBaixa, lancarBaixa, lancarEvento } from './fatos';
 export { lancarIncorporacao, type OrigemIncorporacao } from './incorporacao';
 export { acompanharEdicao, lancarCorrecaoValor, reclassificarBem, type AntesDepois } from './ajustes';
+export { ACAO_BLOQUEIO, registrarBloqueios } from './bloqueio';
+import { contabilidadeBloqueioJob } from './jobs/contabilidade-bloqueio';
+/** The area's job definitions (collected by modules/job-definitions.ts). */
+export const jobs = [contabilidadeBloqueioJob] as const;

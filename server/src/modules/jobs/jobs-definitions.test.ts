@@ -193,6 +193,8 @@ describe.skipIf(!REDIS_URL)(
     const BACKUPS = { key: 'backups.scheduled', every: 15 * 60_000 };
     /** The hourly cleanup of old register uploads (issue 12's import). */
     const IMPORTACAO_CLEANUP = { key: 'importacao.cleanup', every: 60 * 60_000 };
+    /** Issue 36: the activity-log row of a month reaching its accounting deadline. */
+    const CONTABILIDADE_BLOQUEIO = { key: 'contabilidade.bloqueio', every: 60 * 60_000 };
     /** The scheduled sweeps of issue 11: due report configs, pending custody-term versions. */
     const SWEEPS = [
       { key: 'reports.scheduled', every: 300_000 },
@@ -205,6 +207,7 @@ describe.skipIf(!REDIS_URL)(
       try {
         expect(await q.schedulers()).toEqual([
           BACKUPS,
+          CONTABILIDADE_BLOQUEIO,
           IMPORTACAO_CLEANUP,
           { key: 'jobs.file-retention', every: SWEEP_MS },
           LOANS_DAILY,
@@ -225,6 +228,7 @@ describe.skipIf(!REDIS_URL)(
         await other.close();
         expect(await q.schedulers()).toEqual([
           BACKUPS,
+          CONTABILIDADE_BLOQUEIO,
           IMPORTACAO_CLEANUP,
           { key: 'jobs.file-retention', every: SWEEP_MS },
           LOANS_DAILY,
@@ -234,7 +238,14 @@ describe.skipIf(!REDIS_URL)(
         // A node configured to keep files forever (JOB_FILE_RETENTION_DAYS=0) removes the sweep's scheduler.
         const keepAll = await createBullQueue({ ...s.ctx.config, redisUrl: REDIS_URL!, jobFileRetentionDays: 0 });
         await keepAll.close();
-        expect(await q.schedulers()).toEqual([BACKUPS, IMPORTACAO_CLEANUP, LOANS_DAILY, MANUTENCOES_DAILY, ...SWEEPS]);
+        expect(await q.schedulers()).toEqual([
+          BACKUPS,
+          CONTABILIDADE_BLOQUEIO,
+          IMPORTACAO_CLEANUP,
+          LOANS_DAILY,
+          MANUTENCOES_DAILY,
+          ...SWEEPS,
+        ]);
       } finally {
         await q.close();
       }
