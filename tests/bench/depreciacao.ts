@@ -2,7 +2,9 @@
  * The monthly depreciation close (issue 14): 100,000 depreciable assets in the admin's municipality, the close
  * through the API (request → job completed) beside ONE bare set-based statement doing the same arithmetic
  * (the floor), then GET /api/depreciacao/resumo (the dashboard) with 20 connections, p50/p95.
- * Prints figures, never pass/fail (targets: close ≤ 10 s, resumo p95 ≤ 150 ms).
+ * Twelve months are closed (each posts its ledger entries, issue 36), then the monthly statement (RMB) of each
+ * and the pull of the last month's entries are timed. Prints figures, never pass/fail (targets: close ≤ 10 s,
+ * resumo p95 ≤ 150 ms, 12 statements ≤ 3 s, a month's pull ≤ 2 s).
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench -- depreciacao
  * BENCH_BENS shrinks the data; BENCH_SECONDS per load scenario; BENCH_DB / BENCH_KEEP as elsewhere.
  */
@@ -13,6 +15,8 @@ import { finishBench, loginToken, openPgBench } from './server-process';
 const CONNECTIONS = 20;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const BENS = Number(process.env.BENCH_BENS ?? 100_000);
+/** Months closed: a year of the ledger (issue 36's statement over 12 months). */
+const MESES = 12;
 
 const pct = (s: number[], p: number) => (s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : NaN);
 const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
@@ -79,6 +83,75 @@ async function fechar(url: string, token: string, competencia: string): Promise<
   return (performance.now() - t) / 1000;
 }
 
+/** GET with the admin's token: status, body bytes, seconds and the parsed body (JSON) or text. */
+async function get(url: string, token: string) {
+  const t = performance.now();
+  const r = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const text = await r.text();
+  const s = (performance.now() - t) / 1000;
+  if (!r.ok) throw new Error(`${url}: ${r.status} ${text.slice(0, 300)}`);
+  return { s, bytes: text.length, text, headers: r.headers };
+}
+
+/**
+ * Issue 36 at this scale: the monthly statement (RMB) of each of the 12 closed months, and the pull of the last
+ * month's entries (JSON by cursor pages of 1,000 entries, and CSV), beside the ledger's size. Targets: the 12
+ * statements ≤ 3 s, a month's pull ≤ 2 s.
+ */
+async function livroBench(
+  url: string,
+  token: string,
+  pool: pg.Pool,
+  m: number,
+  comp: (i: number) => string,
+  idx: number,
+) {
+  const {
+    rows: [livro],
+  } = await pool.query<{ l: number; p: number }>(
+    `select (select count(*)::int from lancamentos where municipality_id = $1) l,
+            (select count(*)::int from partidas where municipality_id = $1) p`,
+    [m],
+  );
+  const rmb: number[] = [];
+  for (let i = idx - MESES; i < idx; i++)
+    rmb.push((await get(`${url}/api/contabilidade/rmb?competencia=${comp(i)}`, token)).s);
+  const ultimo = comp(idx - 1);
+  const [y, mm] = ultimo.split('-').map(Number);
+  const de = `${ultimo}-01`;
+  const ate = `${ultimo}-${String(new Date(Date.UTC(y, mm, 0)).getUTCDate()).padStart(2, '0')}`;
+  let cursor: string | null = null;
+  let paginas = 0;
+  let entradas = 0;
+  let linhas = 0;
+  let bytes = 0;
+  const tPull = performance.now();
+  do {
+    const q = `${url}/api/contabilidade/lancamentos?de=${de}&ate=${ate}&limit=1000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const r = await get(q, token);
+    const body = JSON.parse(r.text) as { lancamentos: Array<{ partidas: unknown[] }>; cursor: string | null };
+    paginas++;
+    bytes += r.bytes;
+    entradas += body.lancamentos.length;
+    linhas += body.lancamentos.reduce((a, l) => a + l.partidas.length, 0);
+    cursor = body.lancamentos.length ? body.cursor : null;
+  } while (cursor);
+  const pull = (performance.now() - tPull) / 1000;
+  const csv = await get(`${url}/api/contabilidade/lancamentos?de=${de}&ate=${ate}&formato=csv&limit=1000`, token);
+  console.log(
+    `\nLivro contábil (issue 36): ${livro.l.toLocaleString('pt-BR')} lançamentos, ${livro.p.toLocaleString('pt-BR')} partidas após ${MESES} fechamentos.\n`,
+  );
+  console.log('| leitura | segundos | meta |');
+  console.log('|---|---:|---:|');
+  console.log(
+    `| RMB de ${MESES} meses (${comp(idx - MESES)} a ${ultimo}, um pedido por mês, em sequência) | ${rmb.reduce((a, b) => a + b, 0).toFixed(2)} (máx. ${Math.max(...rmb).toFixed(2)} por mês) | ≤ 3 |`,
+  );
+  console.log(
+    `| pull JSON de ${ultimo}: ${entradas} lançamentos, ${linhas.toLocaleString('pt-BR')} partidas, ${paginas} página(s), ${(bytes / 2 ** 20).toFixed(1)} MiB | ${pull.toFixed(2)} | ≤ 2 |`,
+  );
+  console.log(`| o mesmo em CSV (1ª página), ${(csv.bytes / 2 ** 20).toFixed(1)} MiB | ${csv.s.toFixed(2)} | ≤ 2 |`);
+}
+
 /** The floor: the same closed-form arithmetic (recalculo, month after entry) in one bare INSERT … SELECT. */
 const FLOOR = `
   insert into bench_floor
@@ -127,9 +200,10 @@ export async function depreciacaoBench(): Promise<void> {
     const hoje = new Date();
     const idx = hoje.getUTCFullYear() * 12 + hoje.getUTCMonth();
     const comp = (i: number) => `${Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`;
-    const primeiro = await fechar(server.url, admin, comp(idx - 3));
-    const segundo = await fechar(server.url, admin, comp(idx - 2));
-    const terceiro = await fechar(server.url, admin, comp(idx - 1));
+    // Twelve months closed (the ledger's year, issue 36); the first three are printed as before.
+    const fechamentos: number[] = [];
+    for (let i = idx - MESES; i < idx; i++) fechamentos.push(await fechar(server.url, admin, comp(i)));
+    const [primeiro, segundo, terceiro] = fechamentos;
     await pool.query('drop table if exists bench_floor');
     await pool.query('create unlogged table bench_floor (id int, quota bigint, acumulada bigint, contabil bigint)');
     const tf = performance.now();
@@ -147,10 +221,19 @@ export async function depreciacaoBench(): Promise<void> {
     );
     console.log('| fechamento | segundos |');
     console.log('|---|---:|');
-    console.log(`| 1º mês (${comp(idx - 3)}, estado calculado do bem, forma fechada) | ${primeiro.toFixed(2)} |`);
-    console.log(`| 2º mês (${comp(idx - 2)}, a partir dos lançamentos do mês anterior) | ${segundo.toFixed(2)} |`);
-    console.log(`| 3º mês (${comp(idx - 1)}) | ${terceiro.toFixed(2)} |`);
+    console.log(
+      `| 1º mês (${comp(idx - MESES)}, estado calculado do bem, forma fechada; abre o livro contábil) | ${primeiro.toFixed(2)} |`,
+    );
+    console.log(
+      `| 2º mês (${comp(idx - MESES + 1)}, a partir dos lançamentos do mês anterior) | ${segundo.toFixed(2)} |`,
+    );
+    console.log(`| 3º mês (${comp(idx - MESES + 2)}) | ${terceiro.toFixed(2)} |`);
+    const demais = fechamentos.slice(3);
+    console.log(
+      `| demais ${demais.length} meses (média · máximo) | ${(demais.reduce((a, b) => a + b, 0) / demais.length).toFixed(2)} · ${Math.max(...demais).toFixed(2)} |`,
+    );
     console.log(`| piso: um INSERT … SELECT puro com a mesma aritmética | ${piso.toFixed(2)} |`);
+    await livroBench(server.url, admin, pool, m, comp, idx);
     await load(`${server.url}/api/depreciacao/resumo`, admin); // warm-up
     // A signed-in read of one small table: the fixed cost of any municipal request (session, transaction, RLS).
     const plain = await load(`${server.url}/api/sectors`, admin);

@@ -50,6 +50,8 @@ export type FatoContabil = (typeof FATOS_CONTABEIS)[number];
 /** The supporting document of an entry (what is known). */
 export interface DocumentoLancamento {
   patrimonioId?: number;
+  /** The property (imóvel) of an entry about one property. */
+  imovelId?: number;
   numero?: string;
   processo?: string;
   notaFiscal?: string;

@@ -36,12 +36,70 @@ export const contrapartidaDaIncorporacao = (m: number, patrimonioId: SQL) => sql
 export type OrigemIncorporacao = 'cadastro' | 'importacao';
 
 const CONTRA_COMPRA = 'compra';
-/** The counterpart of each asset, as SQL over `p` (the asset) and the ledger's start date. */
-const contraSql = (inicio: string) => sql`case
-  when coalesce(p.data_aquisicao, p.data_entrada_servico) < ${inicio}::date then 'saldo_abertura'
-  when p.forma_nome ~* 'doa[cç][aã]o|doado' then 'vpa_doacao'
-  when p.forma_nome is null or p.forma_nome ~* 'compra|aquisi|licita|preg[aã]o|empenho|dispensa' then ${CONTRA_COMPRA}
+/** The counterpart of each record, as SQL over its acquisition date and form's name, and the ledger's start date. */
+const contraSql = (inicio: string, data: SQL, forma: SQL) => sql`case
+  when ${data} < ${inicio}::date then 'saldo_abertura'
+  when ${forma} ~* 'doa[cç][aã]o|doado' then 'vpa_doacao'
+  when ${forma} is null or ${forma} ~* 'compra|aquisi|licita|preg[aã]o|empenho|dispensa|desapropria' then ${CONTRA_COMPRA}
   else 'vpa_incorporacao' end`;
+
+/**
+ * What is incorporated: assets (bens móveis) or properties (imóveis), as SQL over alias `p`. `from` selects the
+ * records of `ids` that post (not written off, with a value; for properties, of a tenure with an asset account).
+ */
+interface Fonte {
+  from: (m: number, ids: SQL) => SQL;
+  ativo: SQL;
+  data: SQL;
+  forma: SQL;
+  contaCorrente: SQL;
+  /** The name an unmapped record is reported by (its type). */
+  tipo: SQL;
+  coluna: SQL;
+  /** The entry's subject: "do bem 0001" / "de 3 bens". */
+  quem: (n: number, numero: string | null) => string;
+  /** The documents of one record (asset: process, NF, empenho) and its number. */
+  um: (tx: Db, scope: TenantScope, id: number) => Promise<{ numero: string; documento: object }>;
+}
+
+const BENS: Fonte = {
+  from: (m, ids) => sql`from patrimonios p
+      join contabilidade_config c on c.municipality_id = p.municipality_id
+      left join tipos_bens t on t.id = p.tipo_id
+     where p.municipality_id = ${m} and p.id = any(${ids}) and p.status <> 'baixado' and p.valor_aquisicao > 0`,
+  ativo: sql`case when p.tipo_id is null then c.gross_conta_id else t.gross_conta_id end`,
+  data: sql`coalesce(p.data_aquisicao, p.data_entrada_servico)`,
+  forma: sql`p.forma_nome`,
+  contaCorrente: sql`p.numero_patrimonio || ' — ' || coalesce(t.name, 'sem tipo')`,
+  tipo: sql`t.name`,
+  coluna: sql.raw('patrimonio_id'),
+  quem: (n, numero) => (numero ? `do bem ${numero}` : `de ${n} bens`),
+  um: async (tx, scope, id) => {
+    const b = await bemContabil(tx, scope, id);
+    return { numero: b.numero, documento: b.documento };
+  },
+};
+
+const IMOVEIS: Fonte = {
+  from: (m, ids) => sql`from imoveis p
+      join contas_imoveis c on c.municipality_id = p.municipality_id and c.tenure = p.situacao
+     where p.municipality_id = ${m} and p.id = any(${ids}) and p.valor_aquisicao > 0 and c.gross_conta_id is not null`,
+  ativo: sql`c.gross_conta_id`,
+  data: sql`p.data_aquisicao`,
+  forma: sql`p.forma_nome`,
+  contaCorrente: sql`p.numero_patrimonio || ' — ' || left(p.denominacao, 120)`,
+  tipo: sql`null::text`,
+  coluna: sql.raw('imovel_id'),
+  quem: (n, numero) => (numero ? `do imóvel ${numero}` : `de ${n} imóveis`),
+  um: async (tx, scope, id) => {
+    const [i] = rowsOf<{ numero: string }>(
+      await tx.execute(
+        sql`select numero_patrimonio as numero from imoveis where municipality_id = ${scope.municipalityId} and id = ${id}`,
+      ),
+    );
+    return { numero: i.numero, documento: { imovelId: id, numero: i.numero } };
+  },
+};
 
 const ORIGEM_TEXTO: Record<OrigemIncorporacao, string> = {
   cadastro: 'cadastrado',
@@ -61,10 +119,36 @@ const CONTRA_TEXTO: Record<string, string> = {
  * written off or without value post nothing; before the ledger opens nothing is posted (its opening takes them).
  * 409 when an asset's type has no accounts. Returns the entry ids.
  */
-export async function lancarIncorporacao(
+export function lancarIncorporacao(
   tx: Db,
   scope: TenantScope,
   autor: Autor,
+  ids: number[],
+  origem: OrigemIncorporacao,
+): Promise<number[]> {
+  return incorporar(tx, scope, autor, BENS, ids, origem);
+}
+
+/**
+ * The same for properties (imóveis) just created: D the account of the property's tenure at its acquisition value,
+ * C by origin (a desapropriação is a purchase). A tenure without an asset account (rented, comodato) is outside
+ * the patrimony and posts nothing.
+ */
+export function lancarIncorporacaoImoveis(
+  tx: Db,
+  scope: TenantScope,
+  autor: Autor,
+  ids: number[],
+  origem: OrigemIncorporacao,
+): Promise<number[]> {
+  return incorporar(tx, scope, autor, IMOVEIS, ids, origem);
+}
+
+async function incorporar(
+  tx: Db,
+  scope: TenantScope,
+  autor: Autor,
+  fonte: Fonte,
   ids: number[],
   origem: OrigemIncorporacao,
 ): Promise<number[]> {
@@ -75,16 +159,12 @@ export async function lancarIncorporacao(
   const data = isoDayOf(new Date());
   await exigirMesAberto(tx, scope, data);
   const m = scope.municipalityId;
-  const idList = sql`${`{${ids.join(',')}}`}::int[]`;
-  const from = sql`from patrimonios p
-      join contabilidade_config c on c.municipality_id = p.municipality_id
-      left join tipos_bens t on t.id = p.tipo_id
-     where p.municipality_id = ${m} and p.id = any(${idList}) and p.status <> 'baixado' and p.valor_aquisicao > 0`;
-  const ativoDe = sql`case when p.tipo_id is null then c.gross_conta_id else t.gross_conta_id end`;
+  const from = fonte.from(m, sql`${`{${ids.join(',')}}`}::int[]`);
+  const contraDe = contraSql(cfg.startDate, fonte.data, fonte.forma);
   const grupos = rowsOf<{ g: number | null; contra: string; n: number; tipo: string | null; primeiro: number }>(
     await tx.execute(sql`
-      select ${ativoDe} as g, ${contraSql(cfg.startDate)} as contra, count(*)::int as n,
-             min(coalesce(t.name, ${M.semTipo})) as tipo, min(p.id) as primeiro
+      select ${fonte.ativo} as g, ${contraDe} as contra, count(*)::int as n,
+             min(coalesce(${fonte.tipo}, ${M.semTipo})) as tipo, min(p.id) as primeiro
         ${from}
        group by 1, 2 order by 1, 2`),
   );
@@ -106,10 +186,9 @@ export async function lancarIncorporacao(
   for (const g of grupos) {
     const contra = await contaDe(g.contra);
     const compraAuxiliar = g.contra === CONTRA_COMPRA && auxiliar;
-    const um = g.n === 1 ? await bemContabil(tx, scope, Number(g.primeiro)) : null;
-    const quem = um ? `do bem ${um.numero}` : `de ${g.n} bens`;
+    const um = g.n === 1 ? await fonte.um(tx, scope, Number(g.primeiro)) : null;
     const historico =
-      `Incorporação ${quem} (${ORIGEM_TEXTO[origem]}): ${CONTRA_TEXTO[g.contra]}` +
+      `Incorporação ${fonte.quem(g.n, um?.numero ?? null)} (${ORIGEM_TEXTO[origem]}): ${CONTRA_TEXTO[g.contra]}` +
       (compraAuxiliar ? ' — já lançada pela contabilidade na liquidação (registro auxiliar)' : '') +
       (g.contra === CONTRA_COMPRA ? '' : ` (${PAPEL_CONTA_LABELS[g.contra as PapelConta]})`);
     const documento = {
@@ -126,11 +205,10 @@ export async function lancarIncorporacao(
     // One statement: the balance trigger sees the entry whole.
     await tx.execute(sql`
       with x as (
-        select p.id, p.numero_patrimonio || ' — ' || coalesce(t.name, 'sem tipo') as cc,
-               round(p.valor_aquisicao * 100)::bigint as v
-          ${from} and ${ativoDe} = ${Number(g.g)} and ${contraSql(cfg.startDate)} = ${g.contra}
+        select p.id, ${fonte.contaCorrente} as cc, round(p.valor_aquisicao * 100)::bigint as v
+          ${from} and ${fonte.ativo} = ${Number(g.g)} and ${contraDe} = ${g.contra}
       )
-      insert into partidas (municipality_id, lancamento_id, conta_id, debit, credit, conta_corrente, patrimonio_id)
+      insert into partidas (municipality_id, lancamento_id, conta_id, debit, credit, conta_corrente, ${fonte.coluna})
       select ${m}::int, ${l.id}::bigint, ${Number(g.g)}::int, x.v, 0, x.cc, x.id from x
       union all
       select ${m}::int, ${l.id}::bigint, ${contra}::int, 0, x.v, x.cc, x.id from x`);

@@ -16,7 +16,8 @@ export {
 } from './livro';
 export { estornarDepreciacao, exigirContasMapeadas, lancarDepreciacao, prepararFechamento } from './depreciacao';
 export { bemContabil, contaDoPapel, estornarBaixa, lancarBaixa, lancarEvento } from './fatos';
-export { lancarIncorporacao, type OrigemIncorporacao } from './incorporacao';
+export { lancarIncorporacao, lancarIncorporacaoImoveis, type OrigemIncorporacao } from './incorporacao';
+export { cancelarImovel } from './imoveis';
 export { acompanharEdicao, lancarCorrecaoValor, reclassificarBem, type AntesDepois } from './ajustes';
 export { ACAO_BLOQUEIO, registrarBloqueios } from './bloqueio';
 import { contabilidadeBloqueioJob } from './jobs/contabilidade-bloqueio';

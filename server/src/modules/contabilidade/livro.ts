@@ -33,6 +33,7 @@ export interface PartidaInput {
   credito?: bigint;
   contaCorrente?: string | null;
   patrimonioId?: number | null;
+  imovelId?: number | null;
 }
 
 export interface LancamentoInput {
@@ -136,6 +137,7 @@ export async function lancar(tx: Db, scope: TenantScope, autor: Autor, input: La
         credit: p.credito ?? 0n,
         contaCorrente: p.contaCorrente ?? null,
         patrimonioId: p.patrimonioId ?? null,
+        imovelId: p.imovelId ?? null,
       })),
     );
   return l.id;

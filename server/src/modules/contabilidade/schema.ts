@@ -137,10 +137,18 @@ export const partidas = pgTable(
       .default(sql`0`),
     contaCorrente: text('conta_corrente'),
     patrimonioId: integer('patrimonio_id').references(() => patrimonios.id, { onDelete: 'restrict' }),
+    /**
+     * The property (imóvel) the line moves. No foreign key: a property registered by mistake is deleted after its
+     * lines are reversed (`cancelarImovel`), and the immutable lines keep its id and number.
+     */
+    imovelId: integer('imovel_id'),
   },
   (t) => [
     index('partidas_lancamento_idx').on(t.lancamentoId),
     index('partidas_conta_idx').on(t.municipalityId, t.contaId, t.lancamentoId),
     index('partidas_patrimonio_idx').on(t.patrimonioId),
+    index('partidas_imovel_idx')
+      .on(t.imovelId)
+      .where(sql`${t.imovelId} is not null`),
   ],
 );

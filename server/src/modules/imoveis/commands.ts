@@ -13,6 +13,7 @@ import { formasAquisicao, imovelArquivos, imoveis, sectors } from '../../db/sche
 import { lockOwned } from '../../db/owned';
 import { type Outbox } from '../../db/tx';
 import { record } from '../audit';
+import { autorDe, cancelarImovel, lancarIncorporacaoImoveis } from '../contabilidade';
 import { HttpError, badRequest, conflict, isUniqueViolation, notFound } from '../../http/errors';
 import { inScope, ofTenant, type TenantScope } from '../../tenancy/scope';
 import { checkCustomValues } from '../form-fields';
@@ -131,6 +132,13 @@ export async function insertImoveis(
     );
   for (const r of rows)
     await addImovelHistory(tx, out, r, [{ action, details: `Imóvel ${r.numeroPatrimonio} cadastrado.` }]);
+  await lancarIncorporacaoImoveis(
+    tx,
+    scope,
+    autorDe(out),
+    rows.map((r) => r.id),
+    action === H.imported ? 'importacao' : 'cadastro',
+  );
   return rows;
 }
 
@@ -229,6 +237,7 @@ export async function deleteImovel(
     .select({ storedPath: imovelArquivos.storedPath })
     .from(imovelArquivos)
     .where(eq(imovelArquivos.imovelId, id));
+  await cancelarImovel(tx, scope, autorDe(out), { id, numero: old.numeroPatrimonio });
   await tx.delete(imoveis).where(and(eq(imoveis.id, id), ofTenant(imoveis, scope)));
   await record(
     tx,
