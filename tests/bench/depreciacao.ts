@@ -39,7 +39,7 @@ async function seed(pool: pg.Pool, m: number): Promise<void> {
   const {
     rows: [{ tipo }],
   } = await pool.query<{ tipo: number }>(
-    `insert into tipos_bens (municipality_id, name, useful_life_months, residual_value_pct, depreciavel)
+    `insert into tipos_bens (municipality_id, name, useful_life_months, residual_value_pct, depreciable)
      values ($1, 'Bench depreciação ' || now()::text, 120, 10, true) returning id as tipo`,
     [m],
   );

@@ -172,9 +172,11 @@ describe('layouts saved per user', () => {
     // Never visible to anybody else: the admin's own layouts stay the defaults.
     const admin = await as(A.users.admin);
     expect((await admin('GET', '/api/dashboard/layouts/principal')).body.personalizado).toBe(false);
-    const other = await ownerQuery<{ user_id: number }>(s, 'select user_id from dashboard_layouts where painel = $1', [
-      'usuario',
-    ]);
+    const other = await ownerQuery<{ user_id: number }>(
+      s,
+      'select user_id from dashboard_layouts where dashboard = $1',
+      ['usuario'],
+    );
     expect(other.map((r) => r.user_id)).toEqual([A.users.usuario.id]);
 
     const reset = await usuario('DELETE', '/api/dashboard/layouts/usuario');

@@ -212,7 +212,7 @@ describe('asset types: depreciavel, useful life and residual % in the catalogue'
     const mid = r.body.municipality.id;
     const rows = await ownerQuery<{ name: string; months: number | null; pct: string | null; dep: boolean }>(
       s,
-      `select name, useful_life_months as months, residual_value_pct::text as pct, depreciavel as dep
+      `select name, useful_life_months as months, residual_value_pct::text as pct, depreciable as dep
          from tipos_bens where municipality_id = $1 order by name`,
       [mid],
     );

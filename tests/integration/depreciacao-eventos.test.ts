@@ -217,7 +217,7 @@ describe('refused input changes nothing', () => {
   it('409: a non-depreciable asset, an event out of order, a reversal with no impairment before', async () => {
     const api = await admin();
     const terreno = await newTipoBem(s, w.A.id, { usefulLifeMonths: 600, residualValuePct: '0' });
-    await ownerQuery(s, 'update tipos_bens set depreciavel = false where id = $1', [terreno.id]);
+    await ownerQuery(s, 'update tipos_bens set depreciable = false where id = $1', [terreno.id]);
     const land = await newPatrimonio(s, { municipalityId: w.A.id, sectorId: w.A.sector.id, valor: '50000.00' });
     await ownerQuery(s, `update patrimonios set tipo_id = $2, data_aquisicao = '2019-01-01' where id = $1`, [
       land.id,

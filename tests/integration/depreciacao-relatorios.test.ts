@@ -67,7 +67,7 @@ beforeAll(async () => {
     residualValuePct: '10',
   });
   const obra = await newTipoBem(s, w.A.id, { name: 'Obras de arte', usefulLifeMonths: 120 });
-  await ownerQuery(s, 'update tipos_bens set depreciavel = false where id = $1', [obra.id]);
+  await ownerQuery(s, 'update tipos_bens set depreciable = false where id = $1', [obra.id]);
   a1 = w.A.asset; // in w.A.sector, the usuario's
   a2 = await newPatrimonio(s, { municipalityId: w.A.id, sectorId: s2.id, descricao: 'Notebook da obra' });
   arte = await newPatrimonio(s, { municipalityId: w.A.id, sectorId: s2.id, descricao: 'Quadro a óleo' });

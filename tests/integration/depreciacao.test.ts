@@ -84,7 +84,7 @@ describe('the schedule of an asset', () => {
   it('land, an asset with no useful life and one acquired before the cut-over date are not depreciated', async () => {
     const token = await w.A.users.admin.token();
     const terreno = await newTipoBem(s, w.A.id, { usefulLifeMonths: 600, residualValuePct: '0' });
-    await ownerQuery(s, 'update tipos_bens set depreciavel = false where id = $1', [terreno.id]);
+    await ownerQuery(s, 'update tipos_bens set depreciable = false where id = $1', [terreno.id]);
     const p = await newPatrimonio(s, { municipalityId: w.A.id, sectorId: w.A.sector.id, valor: '50000.00' });
     await ownerQuery(s, `update patrimonios set tipo_id = $2, data_aquisicao = '2020-01-01' where id = $1`, [
       p.id,

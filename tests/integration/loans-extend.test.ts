@@ -30,7 +30,7 @@ const loanRow = async (id: number) =>
   (
     await ownerQuery<{ due: string; reminder: Date | null; overdue: Date | null; version: number }>(
       s,
-      `select to_char(data_prevista_devolucao, 'YYYY-MM-DD') due, reminder_sent_at reminder, overdue_notified_at overdue, version
+      `select to_char(due_date, 'YYYY-MM-DD') due, reminder_sent_at reminder, overdue_notified_at overdue, version
        from emprestimos where id = $1`,
       [id],
     )
@@ -85,7 +85,7 @@ describe('loan extension', () => {
     expect(stale.status).toBe(409);
     expect(await loanRow(loan.id)).toEqual(before);
 
-    await ownerQuery(s, `update emprestimos set returned_at = now(), estado_devolucao = 'bom' where id = $1`, [
+    await ownerQuery(s, `update emprestimos set returned_at = now(), return_condition = 'bom' where id = $1`, [
       loan.id,
     ]);
     const returned = await api('POST', `/api/emprestimos/${loan.id}/prorrogacao`, {

@@ -362,7 +362,7 @@ describe('loans: the list', () => {
     const late = await newEmprestimo(s, p1, { due: inDays(-3), tomador: 'João Conceição' });
     const open = await newEmprestimo(s, p2, { due: inDays(2), tomador: 'Ana Lima' });
     const returned = await newEmprestimo(s, p3, { due: inDays(5), tomador: 'Carlos Souza' });
-    await q("update emprestimos set returned_at = now(), estado_devolucao = 'bom' where id = $1", [returned.id]);
+    await q("update emprestimos set returned_at = now(), return_condition = 'bom' where id = $1", [returned.id]);
     const admin = await as(t.users.admin);
     const ids = async (query: string, who = admin) => {
       const r = await who('GET', `/api/emprestimos${query}`);

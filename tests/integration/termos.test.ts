@@ -60,11 +60,11 @@ async function versions(u: TestUser, setorId: number): Promise<TermoVersao[]> {
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.termos;
 }
-/** The sectors waiting for an automatic version (`termo_pendencias`), with their reasons. */
+/** The sectors waiting for an automatic version (`termo_pending`), with their reasons. */
 async function pendencias(...sectorIds: number[]) {
   return ownerQuery<{ sectorId: number; motivos: string[] }>(
     s,
-    `select sector_id as "sectorId", motivos from termo_pendencias where sector_id = any($1::int[]) order by sector_id`,
+    `select sector_id as "sectorId", reasons as motivos from termo_pending where sector_id = any($1::int[]) order by sector_id`,
     [sectorIds],
   );
 }
@@ -75,7 +75,7 @@ async function settle() {
     const [{ n }] = await ownerQuery<{ n: number }>(
       s,
       `select (select count(*) from termo_versions where automatic and status in ('pending', 'rendering'))::int
-            + (select count(*) from termo_pendencias)::int as n`,
+            + (select count(*) from termo_pending)::int as n`,
     );
     if (n === 0) return;
     await new Promise((r) => setTimeout(r, 100));
@@ -216,7 +216,7 @@ describe('automatic versions', () => {
     const t = await newTransferencia(s, w.A);
     const [{ origem, destino, numero }] = await ownerQuery<{ origem: number; destino: number; numero: string }>(
       s,
-      'select setor_origem_id as origem, setor_destino_id as destino, numero_patrimonio as numero from transferencias where id = $1',
+      'select origin_sector_id as origem, destination_sector_id as destino, numero_patrimonio as numero from transferencias where id = $1',
       [t.id],
     );
     const before = await versions(w.A.users.admin, origem);
@@ -287,9 +287,9 @@ describe('automatic versions', () => {
     await ownerQuery(s, 'update patrimonios set transferencia_pendente = true where id = $1', [leaving.id]);
     const [t] = await ownerQuery<{ id: number }>(
       s,
-      `insert into transferencias (municipality_id, patrimonio_id, numero_patrimonio, descricao_bem, type, motivo,
-                                   setor_origem_id, setor_origem_nome, setor_destino_id, setor_destino_nome,
-                                   solicitante_id, solicitante_nome)
+      `insert into transferencias (municipality_id, patrimonio_id, numero_patrimonio, descricao_bem, type, reason,
+                                   origin_sector_id, origin_sector_name, destination_sector_id,
+                                   destination_sector_name, requester_id, requester_name)
        values ($1, $2, $3, 'Bem de teste', 'transferencia', 'Mudança', $4, $5, $6, $7, $8, 'Admin') returning id`,
       [w.A.id, leaving.id, leaving.numero, sector.id, sector.name, dest.id, dest.name, w.A.users.admin.id],
     );
@@ -323,7 +323,7 @@ describe('automatic versions', () => {
     const t2 = await newTransferencia(s, w.A);
     const rows = await ownerQuery<{ origem: number; destino: number; numero: string }>(
       s,
-      `select setor_origem_id as origem, setor_destino_id as destino, numero_patrimonio as numero
+      `select origin_sector_id as origem, destination_sector_id as destino, numero_patrimonio as numero
          from transferencias where id = any($1::int[]) order by id`,
       [[t1.id, t2.id]],
     );
@@ -363,7 +363,7 @@ describe('automatic versions', () => {
     const t = await newTransferencia(s, w.A);
     const [{ destino, numero }] = await ownerQuery<{ destino: number; numero: string }>(
       s,
-      'select setor_destino_id as destino, numero_patrimonio as numero from transferencias where id = $1',
+      'select destination_sector_id as destino, numero_patrimonio as numero from transferencias where id = $1',
       [t.id],
     );
     const r = await (
@@ -424,7 +424,7 @@ describe('automatic versions', () => {
     expect(r.status).toBe(200);
     const [{ destino }] = await ownerQuery<{ destino: number }>(
       s,
-      'select setor_destino_id as destino from transferencias where id = $1',
+      'select destination_sector_id as destino from transferencias where id = $1',
       [t.id],
     );
     expect(await pendencias(w.A.sector.id, destino)).toEqual([]);

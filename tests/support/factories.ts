@@ -175,7 +175,7 @@ export async function newEmprestimo(
 ): Promise<TestEmprestimo> {
   return one(
     s,
-    `insert into emprestimos (municipality_id, patrimonio_id, tomador_nome, data_prevista_devolucao, created_by_id)
+    `insert into emprestimos (municipality_id, patrimonio_id, borrower_name, due_date, created_by_id)
      values ($1, $2, $3, coalesce($4::date, current_date + 7), $5)
      returning id, municipality_id as "municipalityId", patrimonio_id as "patrimonioId", version`,
     [asset.municipalityId, asset.id, opts.tomador ?? `Tomador ${uniq()}`, opts.due ?? null, opts.createdById ?? null],
@@ -264,9 +264,9 @@ export async function newTransferencia(s: Server, tenant: TestTenant): Promise<T
   await s.owner.query('update patrimonios set transferencia_pendente = true where id = $1', [asset.id]);
   return one(
     s,
-    `insert into transferencias (municipality_id, patrimonio_id, numero_patrimonio, descricao_bem, type, motivo,
-                                 setor_origem_id, setor_origem_nome, setor_destino_id, setor_destino_nome,
-                                 solicitante_id, solicitante_nome)
+    `insert into transferencias (municipality_id, patrimonio_id, numero_patrimonio, descricao_bem, type, reason,
+                                 origin_sector_id, origin_sector_name, destination_sector_id,
+                                 destination_sector_name, requester_id, requester_name)
      values ($1, $2, $3, 'Bem de teste', 'transferencia', 'Motivo de teste', $4, $5, $6, $7, $8, 'Pessoa Teste admin')
      returning id, municipality_id as "municipalityId", patrimonio_id as "patrimonioId"`,
     [

@@ -8,7 +8,7 @@ export const municipalities = pgTable('municipalities', {
   slug: text('slug').notNull().unique(),
   /** Federative unit (two letters) and IBGE municipality code (7 digits); null for rows made before onboarding. */
   uf: text('uf'),
-  codigoIbge: text('codigo_ibge').unique(),
+  ibgeCode: text('ibge_code').unique(),
   /** 14 digits, without punctuation. */
   cnpj: text('cnpj'),
   active: boolean('active').notNull().default(true),

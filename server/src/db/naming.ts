@@ -90,7 +90,6 @@ export const PENDING_TABLES: Readonly<Record<string, string>> = {
   inventario_leituras: 'inventario_readings',
   patrimonio_arquivos: 'patrimonio_files',
   patrimonio_historico: 'patrimonio_history',
-  termo_pendencias: 'termo_pending',
 };
 
 const renames = (pairs: string): Record<string, string> =>
@@ -101,16 +100,11 @@ const renames = (pairs: string): Record<string, string> =>
  * A rename listed here for a table that is also renamed still names the table as it is now.
  */
 export const PENDING_COLUMNS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  dashboard_layouts: renames('painel>dashboard'),
   depreciacao_config: renames('inicio>start_rule arredondamento>rounding data_corte>cutover_date'),
   depreciacao_eventos: renames(`tipo>kind valor>value vida_util_restante_meses>remaining_useful_life_months
     documento>document motivo>reason`),
   depreciacao_lancamentos: renames(`valor_bruto>gross_value quota>amount acumulada>accumulated perdas>impairment
     valor_residual>residual_value valor_contabil>book_value`),
-  emprestimos: renames(`tomador_nome>borrower_name tomador_documento>borrower_document
-    tomador_contato>borrower_contact setor_destino_id>destination_sector_id
-    setor_destino_nome>destination_sector_name data_prevista_devolucao>due_date observacoes>notes
-    estado_devolucao>return_condition observacoes_devolucao>return_notes`),
   imoveis: renames(`denominacao_busca>search_text bairro>district cidade>city area_terreno>land_area
     situacao>tenure utilizacao>usage setor_nome>sector_name forma_nome>forma_aquisicao_name
     data_aquisicao>acquisition_date observacoes>notes`),
@@ -125,19 +119,10 @@ export const PENDING_COLUMNS: Readonly<Record<string, Readonly<Record<string, st
     custo_estimado>estimated_cost custo_real>actual_cost observacoes>notes recorrencia>recurrence
     data_conclusao>completed_date origem_id>origin_id aviso_proximo_em>due_soon_notified_at
     aviso_atraso_em>overdue_notified_at`),
-  municipalities: renames('codigo_ibge>ibge_code'),
   patrimonios: renames(`descricao_busca>search_text tipo_id>tipo_bem_id tipo_nome>tipo_bem_name
     setor_nome>sector_name local_nome>local_name forma_nome>forma_aquisicao_name quantidade>quantity
     data_aquisicao>acquisition_date data_entrada_servico>in_service_date vida_util_meses>useful_life_months
     estado_conservacao>condition observacoes>notes`),
-  termo_pendencias: renames('motivos>reasons'),
-  tipos_bens: renames('depreciavel>depreciable'),
-  transferencias: renames(`motivo>reason setor_origem_id>origin_sector_id setor_origem_nome>origin_sector_name
-    setor_destino_id>destination_sector_id setor_destino_nome>destination_sector_name
-    local_destino_id>destination_local_id local_destino_nome>destination_local_name destinatario>recipient
-    solicitante_id>requester_id solicitante_nome>requester_name data_solicitacao>requested_at
-    aprovador_id>approver_id aprovador_nome>approver_name data_aprovacao>decided_at
-    comentarios_aprovador>approver_comments`),
 };
 
 /** A table as the check sees it. */

@@ -35,7 +35,11 @@ export async function getLayout(
     .select()
     .from(dashboardLayouts)
     .where(
-      and(ofTenant(dashboardLayouts, scope), eq(dashboardLayouts.userId, user.id), eq(dashboardLayouts.painel, painel)),
+      and(
+        ofTenant(dashboardLayouts, scope),
+        eq(dashboardLayouts.userId, user.id),
+        eq(dashboardLayouts.dashboard, painel),
+      ),
     );
   if (!row) return presentLayout(painel, defaultLayout(painel, user.role), 0, false);
   return presentLayout(painel, allowedOnly(row.layout as LayoutWidget[], user.role), row.version, true);

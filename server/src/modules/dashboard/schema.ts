@@ -14,11 +14,11 @@ export const dashboardLayouts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** Which dashboard: 'principal', 'admin', 'supervisor', 'usuario', 'visualizador', 'depreciacao'… */
-    painel: text('painel').notNull(),
+    dashboard: text('dashboard').notNull(),
     /** The widgets in order, each with its id and size (shared DashboardLayout). */
     layout: jsonb('layout').notNull(),
     updatedAt: updated(),
     version: version(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.painel] })],
+  (t) => [primaryKey({ columns: [t.userId, t.dashboard] })],
 );

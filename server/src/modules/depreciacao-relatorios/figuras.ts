@@ -112,7 +112,7 @@ export async function figurasEm(tx: Db, scope: TenantScope, f: FiltroBens, data:
       and(
         where,
         ne(patrimonios.status, 'baixado'),
-        sql`coalesce(${tiposBens.depreciavel}, true)`,
+        sql`coalesce(${tiposBens.depreciable}, true)`,
         sql`coalesce(${patrimonios.vidaUtilMeses}, ${tiposBens.usefulLifeMonths}) > 0`,
         sql`coalesce(${patrimonios.dataEntradaServico}, ${patrimonios.dataAquisicao}) <= ${data}::date`,
         dataCorte

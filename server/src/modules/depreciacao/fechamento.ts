@@ -23,7 +23,7 @@ const diaSeguinte = (competencia: string) => `${competenciaDe(mesIndice(competen
 
 /** Which assets are depreciated in the month (the same rules as `baseDoPatrimonio`), as SQL over `p` and `t`. */
 export const elegiveis = (scope: TenantScope, competencia: string, dataCorte: string | null) => sql`
-  p.municipality_id = ${scope.municipalityId} and p.status <> 'baixado' and coalesce(t.depreciavel, true)
+  p.municipality_id = ${scope.municipalityId} and p.status <> 'baixado' and coalesce(t.depreciable, true)
   and coalesce(p.vida_util_meses, t.useful_life_months) > 0
   and coalesce(p.data_entrada_servico, p.data_aquisicao) < ${diaSeguinte(competencia)}::date
   and (${dataCorte}::date is null

@@ -87,7 +87,7 @@ export async function baseDoPatrimonio(tx: Db, scope: TenantScope, id: number, l
       residualPct: patrimonios.residualPct,
       tipoVida: tiposBens.usefulLifeMonths,
       tipoResidual: tiposBens.residualValuePct,
-      tipoDepreciavel: tiposBens.depreciavel,
+      tipoDepreciavel: tiposBens.depreciable,
     })
     .from(patrimonios)
     .leftJoin(tiposBens, eq(tiposBens.id, patrimonios.tipoId))

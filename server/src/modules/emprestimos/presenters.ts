@@ -14,8 +14,8 @@ export interface LoanRow {
 }
 
 /** Open, overdue (due before `today`, 'yyyy-MM-dd' in Brasília) or returned. */
-export const loanStatus = (l: Pick<EmprestimoRow, 'returnedAt' | 'dataPrevistaDevolucao'>, today: string) =>
-  (l.returnedAt ? 'devolvido' : l.dataPrevistaDevolucao < today ? 'atrasado' : 'aberto') as EmprestimoStatus;
+export const loanStatus = (l: Pick<EmprestimoRow, 'returnedAt' | 'dueDate'>, today: string) =>
+  (l.returnedAt ? 'devolvido' : l.dueDate < today ? 'atrasado' : 'aberto') as EmprestimoStatus;
 
 /** Row → list item: the shape of lists, the record and live events. */
 export const toLoanItem = (r: LoanRow, today: string): EmprestimoListItem => ({
@@ -25,20 +25,20 @@ export const toLoanItem = (r: LoanRow, today: string): EmprestimoListItem => ({
   descricao_bem: r.descricaoBem,
   sectorId: r.sectorId,
   setor_responsavel: r.setorNome,
-  tomadorNome: r.loan.tomadorNome,
-  tomadorDocumento: r.loan.tomadorDocumento,
-  tomadorContato: r.loan.tomadorContato,
-  setorDestinoId: r.loan.setorDestinoId,
-  setorDestino: r.setorDestinoNome ?? r.loan.setorDestinoNome,
+  tomadorNome: r.loan.borrowerName,
+  tomadorDocumento: r.loan.borrowerDocument,
+  tomadorContato: r.loan.borrowerContact,
+  setorDestinoId: r.loan.destinationSectorId,
+  setorDestino: r.setorDestinoNome ?? r.loan.destinationSectorName,
   dataEmprestimo: r.loan.createdAt.toISOString(),
-  dataPrevistaDevolucao: r.loan.dataPrevistaDevolucao,
-  observacoes: r.loan.observacoes,
+  dataPrevistaDevolucao: r.loan.dueDate,
+  observacoes: r.loan.notes,
   status: loanStatus(r.loan, today),
   registradoPorId: r.loan.createdById,
   registradoPorNome: r.loan.createdByName,
   dataDevolucao: r.loan.returnedAt?.toISOString() ?? null,
-  estadoDevolucao: r.loan.estadoDevolucao as EstadoConservacao | null,
-  observacoesDevolucao: r.loan.observacoesDevolucao,
+  estadoDevolucao: r.loan.returnCondition as EstadoConservacao | null,
+  observacoesDevolucao: r.loan.returnNotes,
   recebidoPorNome: r.loan.returnedByName,
   version: r.loan.version,
 });

@@ -31,7 +31,7 @@ export const selectLoans = (tx: Db) =>
     })
     .from(emprestimos)
     .innerJoin(patrimonios, eq(patrimonios.id, emprestimos.patrimonioId))
-    .leftJoin(sectors, eq(sectors.id, emprestimos.setorDestinoId));
+    .leftJoin(sectors, eq(sectors.id, emprestimos.destinationSectorId));
 
 /** The loans of the scope: its municipality and, for a usuario, the assets of their sectors. */
 function scopeWhere(scope: TenantScope): SQL {
@@ -57,14 +57,14 @@ export async function getLoan(tx: Db, scope: TenantScope, id: number): Promise<E
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const open = isNull(emprestimos.returnedAt);
 /** Open and due before `today`. */
-const overdue = (today: string) => and(open, lt(emprestimos.dataPrevistaDevolucao, today))!;
+const overdue = (today: string) => and(open, lt(emprestimos.dueDate, today))!;
 
 const SORT_COLUMNS = {
   dataEmprestimo: emprestimos.createdAt,
-  dataPrevistaDevolucao: emprestimos.dataPrevistaDevolucao,
+  dataPrevistaDevolucao: emprestimos.dueDate,
   dataDevolucao: emprestimos.returnedAt,
   numero_patrimonio: patrimonios.numeroPatrimonio,
-  tomadorNome: emprestimos.tomadorNome,
+  tomadorNome: emprestimos.borrowerName,
 } satisfies Record<EmprestimoSortKey, unknown>;
 
 /** A page of the scope's loans with the filters of the list (status, search, sectors, lending period). */
@@ -79,13 +79,13 @@ export async function listLoans(tx: Db, scope: TenantScope, q: EmprestimoListQue
     c.push(
       or(
         quickSearch(q.q),
-        sql`immutable_unaccent(lower(${emprestimos.tomadorNome})) like ${text}`,
-        sql`lower(${emprestimos.tomadorDocumento}) like ${`%${escapeLike(q.q.toLowerCase())}%`}`,
+        sql`immutable_unaccent(lower(${emprestimos.borrowerName})) like ${text}`,
+        sql`lower(${emprestimos.borrowerDocument}) like ${`%${escapeLike(q.q.toLowerCase())}%`}`,
       )!,
     );
   }
   if (q.sectorId) c.push(eq(patrimonios.sectorId, q.sectorId));
-  if (q.setorDestinoId) c.push(eq(emprestimos.setorDestinoId, q.setorDestinoId));
+  if (q.setorDestinoId) c.push(eq(emprestimos.destinationSectorId, q.setorDestinoId));
   const lentOn = sql`(${emprestimos.createdAt} at time zone ${APP_TIME_ZONE})::date`;
   if (q.dataDe) c.push(gte(lentOn, q.dataDe));
   if (q.dataAte) c.push(sql`${lentOn} <= ${q.dataAte}`);

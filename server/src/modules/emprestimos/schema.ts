@@ -20,20 +20,20 @@ export const emprestimos = pgTable(
     patrimonioId: integer('patrimonio_id')
       .notNull()
       .references(() => patrimonios.id, { onDelete: 'restrict' }),
-    tomadorNome: text('tomador_nome').notNull(),
-    tomadorDocumento: text('tomador_documento'),
-    tomadorContato: text('tomador_contato'),
-    setorDestinoId: integer('setor_destino_id').references(() => sectors.id, { onDelete: 'set null' }),
+    borrowerName: text('borrower_name').notNull(),
+    borrowerDocument: text('borrower_document'),
+    borrowerContact: text('borrower_contact'),
+    destinationSectorId: integer('destination_sector_id').references(() => sectors.id, { onDelete: 'set null' }),
     /** The destination sector's name when lent (shown if the sector is deleted later). */
-    setorDestinoNome: text('setor_destino_nome'),
-    dataPrevistaDevolucao: date('data_prevista_devolucao', { mode: 'string' }).notNull(),
-    observacoes: text('observacoes'),
+    destinationSectorName: text('destination_sector_name'),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    notes: text('notes'),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdByName: text('created_by_name'),
     createdAt: created(),
     returnedAt: ts('returned_at'),
-    estadoDevolucao: text('estado_devolucao'),
-    observacoesDevolucao: text('observacoes_devolucao'),
+    returnCondition: text('return_condition'),
+    returnNotes: text('return_notes'),
     returnedById: integer('returned_by_id').references(() => users.id, { onDelete: 'set null' }),
     returnedByName: text('returned_by_name'),
     /** Set by the daily job when it found the loan past due and warned the lender and the admins. */
@@ -49,9 +49,9 @@ export const emprestimos = pgTable(
       .where(sql`${t.returnedAt} is null`),
     index('emprestimos_m_id_idx').on(t.municipalityId, t.id),
     index('emprestimos_m_open_due_idx')
-      .on(t.municipalityId, t.dataPrevistaDevolucao)
+      .on(t.municipalityId, t.dueDate)
       .where(sql`${t.returnedAt} is null`),
     index('emprestimos_patrimonio_idx').on(t.patrimonioId, t.id),
-    index('emprestimos_setor_destino_idx').on(t.setorDestinoId),
+    index('emprestimos_destination_sector_idx').on(t.destinationSectorId),
   ],
 );

@@ -35,7 +35,7 @@ export async function seedCatalogs(tx: Db, municipalityId: number): Promise<void
   // What is never depreciated (NBC TSP 07): works of art (docs/depreciation.md).
   await tx
     .insert(tiposBens)
-    .values({ municipalityId, name: 'Obras de Arte e Peças para Museu', depreciavel: false })
+    .values({ municipalityId, name: 'Obras de Arte e Peças para Museu', depreciable: false })
     .onConflictDoNothing();
   await tx
     .insert(formasAquisicao)

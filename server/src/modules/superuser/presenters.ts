@@ -7,7 +7,7 @@ export const presentMunicipality = (r: typeof municipalities.$inferSelect): Muni
   name: r.name,
   slug: r.slug,
   uf: r.uf,
-  codigoIbge: r.codigoIbge,
+  codigoIbge: r.ibgeCode,
   cnpj: r.cnpj,
   active: r.active,
   createdAt: r.createdAt.toISOString(),

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { TERMO_MSG, yearOf, type TermoGenerateBody, type TermoItem, type TermoVersao } from '@tombo/shared';
 import type { Db } from '../../db/client';
-import { locais, sectors, termoPendencias, termoVersions } from '../../db/schema';
+import { locais, sectors, termoPending, termoVersions } from '../../db/schema';
 import { liveEvent, type Outbox } from '../../db/tx';
 import { record } from '../audit';
 import { notFound } from '../../http/errors';
@@ -143,7 +143,7 @@ export type TermoTrigger =
 /**
  * Marks the sector term(s) an approved transfer (both sectors; a donation: the giving one) or a loan
  * return touched as needing a new automatic version, in the caller's transaction: one small row per
- * sector (`termo_pendencias`), merged with the one already waiting (its reasons grow), so the approval
+ * sector (`termo_pending`), merged with the one already waiting (its reasons grow), so the approval
  * neither numbers nor snapshots anything and never waits for another approval's term. The
  * `termos.pending` sweep turns each into a version (`versionOfPendencia`) and renders it; the rows are
  * the queue, so a crash after the commit loses nothing.
@@ -161,19 +161,19 @@ export async function recordAutomaticTermos(tx: Db, out: Outbox, scope: TenantSc
         : TERMO_MSG.motivoTransfer(t.numero);
   for (const sectorId of sectorIds) {
     await tx
-      .insert(termoPendencias)
+      .insert(termoPending)
       .values({
         municipalityId: scope.municipalityId,
         sectorId,
-        motivos: [motivo],
+        reasons: [motivo],
         createdById: out.actor?.id ?? null,
         createdByName: out.actor?.name ?? null,
       })
       .onConflictDoUpdate({
-        target: [termoPendencias.municipalityId, termoPendencias.sectorId],
+        target: [termoPending.municipalityId, termoPending.sectorId],
         set: {
-          motivos: sql`case when ${motivo}::text = any(${termoPendencias.motivos}) then ${termoPendencias.motivos}
-                       else array_append(${termoPendencias.motivos}, ${motivo}::text) end`,
+          reasons: sql`case when ${motivo}::text = any(${termoPending.reasons}) then ${termoPending.reasons}
+                       else array_append(${termoPending.reasons}, ${motivo}::text) end`,
           createdById: sql`excluded.created_by_id`,
           createdByName: sql`excluded.created_by_name`,
         },
@@ -181,7 +181,7 @@ export async function recordAutomaticTermos(tx: Db, out: Outbox, scope: TenantSc
   }
 }
 
-export type PendenciaRow = typeof termoPendencias.$inferSelect;
+export type PendenciaRow = typeof termoPending.$inferSelect;
 
 /** The locations of the sector that have a term of their own (issued at least once, the location still there). */
 async function locationTermsOf(tx: Db, scope: TenantScope, sectorId: number): Promise<number[]> {
@@ -226,7 +226,7 @@ export async function versionOfPendencia(tx: Db, out: Outbox, p: PendenciaRow): 
     .from(sectors)
     .where(and(eq(sectors.id, p.sectorId), ofTenant(sectors, scope)));
   if (!sector) return [];
-  const motivo = TERMO_MSG.motivos(p.motivos);
+  const motivo = TERMO_MSG.motivos(p.reasons);
   const rows = [await automaticVersion(tx, out, p, { sectorId: p.sectorId, localId: null }, motivo)];
   for (const localId of await locationTermsOf(tx, scope, p.sectorId)) {
     const values = await nextVersion(tx, out, scope, { sectorId: p.sectorId, localId }, motivo);

@@ -60,8 +60,8 @@ export const termoVersions = pgTable(
  * reason lists them all. The `termos.pending` sweep turns each into a version (numbering and snapshot in
  * its own transaction) and deletes it; the rows are the queue, so a crash after the commit loses nothing.
  */
-export const termoPendencias = pgTable(
-  'termo_pendencias',
+export const termoPending = pgTable(
+  'termo_pending',
   {
     id: serial('id').primaryKey(),
     municipalityId: integer('municipality_id')
@@ -71,11 +71,11 @@ export const termoPendencias = pgTable(
       .notNull()
       .references(() => sectors.id, { onDelete: 'cascade' }),
     /** The reasons, oldest first, without repeats ('Transferência aprovada do bem …'). */
-    motivos: text('motivos').array().notNull(),
+    reasons: text('reasons').array().notNull(),
     /** Who caused the latest change (the version's `createdBy` and the audit's actor). */
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdByName: text('created_by_name'),
     createdAt: created(),
   },
-  (t) => [uniqueIndex('termo_pendencias_sector_uq').on(t.municipalityId, t.sectorId)],
+  (t) => [uniqueIndex('termo_pending_sector_uq').on(t.municipalityId, t.sectorId)],
 );

@@ -33,7 +33,7 @@ export async function createTipoBem(tx: Db, out: Outbox, scope: TenantScope, inp
       active: input.active ?? true,
       usefulLifeMonths: input.usefulLifeMonths ?? null,
       residualValuePct: input.residualValuePct ?? null,
-      depreciavel: input.depreciavel ?? true,
+      depreciable: input.depreciavel ?? true,
     })
     .returning()
     .catch(duplicate);
@@ -70,7 +70,7 @@ export async function updateTipoBem(
       active: input.active ?? old.active,
       usefulLifeMonths: input.usefulLifeMonths === undefined ? old.usefulLifeMonths : input.usefulLifeMonths,
       residualValuePct: input.residualValuePct === undefined ? old.residualValuePct : input.residualValuePct,
-      depreciavel: input.depreciavel ?? old.depreciavel,
+      depreciable: input.depreciavel ?? old.depreciable,
       updatedAt: new Date(),
       version: old.version + 1,
     })

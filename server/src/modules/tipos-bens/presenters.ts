@@ -11,7 +11,7 @@ export const presentTipoBem = (r: TipoBemRow): TipoBem => ({
   active: r.active,
   usefulLifeMonths: r.usefulLifeMonths,
   residualValuePct: r.residualValuePct == null ? null : Number(r.residualValuePct).toFixed(2),
-  depreciavel: r.depreciavel,
+  depreciavel: r.depreciable,
   contas: presentMapeamento(r),
   municipalityId: r.municipalityId,
   createdAt: r.createdAt.toISOString(),
@@ -25,6 +25,6 @@ export const tipoBemSnapshot = (r: TipoBemRow) => ({
   active: r.active,
   usefulLifeMonths: r.usefulLifeMonths,
   residualValuePct: r.residualValuePct,
-  depreciavel: r.depreciavel,
+  depreciavel: r.depreciable,
   contas: presentMapeamento(r),
 });

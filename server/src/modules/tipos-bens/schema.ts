@@ -19,7 +19,7 @@ export const tiposBens = pgTable(
     usefulLifeMonths: integer('useful_life_months'),
     residualValuePct: numeric('residual_value_pct', { precision: 5, scale: 2 }),
     /** False for what is never depreciated (land, works of art). */
-    depreciavel: boolean('depreciavel').notNull().default(true),
+    depreciable: boolean('depreciable').notNull().default(true),
     /** Its accounts of the chart (issue 36): asset, (−) accumulated depreciation, (−) impairment, VPD. */
     grossContaId: conta('gross_conta_id'),
     accumulatedContaId: conta('accumulated_conta_id'),

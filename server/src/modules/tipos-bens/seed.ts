@@ -15,7 +15,7 @@ export async function seedTiposBensPadrao(tx: Db, municipalityId: number): Promi
         name: x.name,
         usefulLifeMonths: x.anos == null ? null : x.anos * 12,
         residualValuePct: x.residualPct,
-        depreciavel: x.depreciavel,
+        depreciable: x.depreciavel,
       })),
     )
     .onConflictDoNothing();

@@ -23,13 +23,13 @@ import { toTransferencia } from './presenters';
 export function visibleTo(scope: TenantScope, viewerId: number): SQL {
   const tenant = ofTenant(t, scope);
   if (scope.sectorIds == null) return tenant;
-  const own = eq(t.solicitanteId, viewerId);
+  const own = eq(t.requesterId, viewerId);
   if (scope.sectorIds.length === 0) return and(tenant, own) as SQL;
   const ids = [...scope.sectorIds];
   const assetThere = exists(
     sql`(select 1 from ${patrimonios} where ${patrimonios.id} = ${t.patrimonioId} and ${inArray(patrimonios.sectorId, ids)})`,
   );
-  return and(tenant, or(own, inArray(t.setorOrigemId, ids), inArray(t.setorDestinoId, ids), assetThere)) as SQL;
+  return and(tenant, or(own, inArray(t.originSectorId, ids), inArray(t.destinationSectorId, ids), assetThere)) as SQL;
 }
 
 /** The start of a wall-clock day (YYYY-MM-DD) in the city hall's time zone, as an instant. */
@@ -42,9 +42,9 @@ export function filterWhere(f: Partial<TransferFilters>): SQL[] {
   const where: SQL[] = [];
   if (f.status?.length) where.push(inArray(t.status, f.status));
   if (f.type) where.push(eq(t.type, f.type));
-  if (f.sectorId) where.push(or(eq(t.setorOrigemId, f.sectorId), eq(t.setorDestinoId, f.sectorId)) as SQL);
-  if (f.dataDe) where.push(gte(t.dataSolicitacao, dayStart(f.dataDe)));
-  if (f.dataAte) where.push(lt(t.dataSolicitacao, nextDayStart(f.dataAte)));
+  if (f.sectorId) where.push(or(eq(t.originSectorId, f.sectorId), eq(t.destinationSectorId, f.sectorId)) as SQL);
+  if (f.dataDe) where.push(gte(t.requestedAt, dayStart(f.dataDe)));
+  if (f.dataAte) where.push(lt(t.requestedAt, nextDayStart(f.dataAte)));
   if (f.numero) where.push(ilike(t.numeroPatrimonio, `${escapeLike(f.numero)}%`));
   return where;
 }
@@ -102,12 +102,12 @@ export async function transferReport(
   const where = and(visibleTo(scope, viewerId), ...filterWhere(f));
   const [totals] = await tx.select(counts).from(t).where(where);
   const porSetor = await tx
-    .select({ sectorId: t.setorOrigemId, setor: t.setorOrigemNome, ...counts })
+    .select({ sectorId: t.originSectorId, setor: t.originSectorName, ...counts })
     .from(t)
     .where(where)
-    .groupBy(t.setorOrigemId, t.setorOrigemNome)
-    .orderBy(t.setorOrigemNome);
-  const mes = sql<string>`to_char(${t.dataSolicitacao} at time zone ${TIME_ZONE}, 'YYYY-MM')`;
+    .groupBy(t.originSectorId, t.originSectorName)
+    .orderBy(t.originSectorName);
+  const mes = sql<string>`to_char(${t.requestedAt} at time zone ${TIME_ZONE}, 'YYYY-MM')`;
   // By position: the same expression twice would carry two parameters that PostgreSQL cannot match.
   const porMes = await tx
     .select({ mes, ...counts })

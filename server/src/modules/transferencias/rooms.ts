@@ -9,9 +9,9 @@ import { toTransferencia, type TransferRow } from './presenters';
  * `visibleTo` (queries.ts) lets read it. Never the whole municipality.
  */
 export function transferRooms(t: TransferRow, assetSectorId?: number): string[] {
-  const sectorIds = [t.setorOrigemId, t.setorDestinoId, assetSectorId].filter((id): id is number => id != null);
+  const sectorIds = [t.originSectorId, t.destinationSectorId, assetSectorId].filter((id): id is number => id != null);
   const rooms = assetRooms(t.municipalityId, ...sectorIds);
-  if (t.solicitanteId != null) rooms.push(room.user(t.solicitanteId));
+  if (t.requesterId != null) rooms.push(room.user(t.requesterId));
   return rooms;
 }
 

@@ -45,13 +45,19 @@ export async function saveLayout(
   const own = and(
     ofTenant(dashboardLayouts, scope),
     eq(dashboardLayouts.userId, user.id),
-    eq(dashboardLayouts.painel, painel),
+    eq(dashboardLayouts.dashboard, painel),
   );
   const rows =
     input.version === 0
       ? await tx
           .insert(dashboardLayouts)
-          .values({ municipalityId: scope.municipalityId, userId: user.id, painel, layout: input.layout, version: 1 })
+          .values({
+            municipalityId: scope.municipalityId,
+            userId: user.id,
+            dashboard: painel,
+            layout: input.layout,
+            version: 1,
+          })
           .onConflictDoNothing()
           .returning()
       : await tx
@@ -77,7 +83,11 @@ export async function resetLayout(
   await tx
     .delete(dashboardLayouts)
     .where(
-      and(ofTenant(dashboardLayouts, scope), eq(dashboardLayouts.userId, user.id), eq(dashboardLayouts.painel, painel)),
+      and(
+        ofTenant(dashboardLayouts, scope),
+        eq(dashboardLayouts.userId, user.id),
+        eq(dashboardLayouts.dashboard, painel),
+      ),
     );
   const reset = presentLayout(painel, defaultLayout(painel, user.role), 0, false);
   tell(out, scope, user, reset);

@@ -30,7 +30,7 @@ export async function extendLoan(
   const current = await findLoan(tx, scope, id, true);
   if (current.loan.returnedAt) throw conflict(LOAN_MSG.extendReturned);
   if (current.loan.version !== body.version) throw conflict();
-  const de = current.loan.dataPrevistaDevolucao;
+  const de = current.loan.dueDate;
   if (body.dataPrevistaDevolucao <= de) {
     const message = LOAN_MSG.extendNotLater(de);
     throw badRequest(message, { dataPrevistaDevolucao: message });
@@ -38,7 +38,7 @@ export async function extendLoan(
   const [loan] = await tx
     .update(emprestimos)
     .set({
-      dataPrevistaDevolucao: body.dataPrevistaDevolucao,
+      dueDate: body.dataPrevistaDevolucao,
       overdueNotifiedAt: null,
       reminderSentAt: null,
       updatedAt: new Date(),
@@ -48,9 +48,9 @@ export async function extendLoan(
     .returning();
   const asset = await findOwn(tx, scope, loan.patrimonioId);
   const details = LOAN_MSG.extendedDetails({
-    tomadorNome: loan.tomadorNome,
+    tomadorNome: loan.borrowerName,
     de,
-    para: loan.dataPrevistaDevolucao,
+    para: loan.dueDate,
     motivo: body.motivo,
   });
   await addHistory(
@@ -70,7 +70,7 @@ export async function extendLoan(
       details: {
         old_value: { numero_patrimonio: asset.numeroPatrimonio, dataPrevistaDevolucao: de },
         new_value: {
-          dataPrevistaDevolucao: loan.dataPrevistaDevolucao,
+          dataPrevistaDevolucao: loan.dueDate,
           ...(body.motivo ? { motivo: body.motivo } : {}),
         },
       },

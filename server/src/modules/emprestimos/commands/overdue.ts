@@ -29,13 +29,13 @@ export async function sweepLoans(
   const overdue = await tx
     .update(emprestimos)
     .set({ overdueNotifiedAt: now })
-    .where(and(openLoans, lt(emprestimos.dataPrevistaDevolucao, today), isNull(emprestimos.overdueNotifiedAt)))
+    .where(and(openLoans, lt(emprestimos.dueDate, today), isNull(emprestimos.overdueNotifiedAt)))
     .returning({ id: emprestimos.id });
   const tomorrow = addDaysISO(today, 1);
   const reminders = await tx
     .update(emprestimos)
     .set({ reminderSentAt: now })
-    .where(and(openLoans, eq(emprestimos.dataPrevistaDevolucao, tomorrow), isNull(emprestimos.reminderSentAt)))
+    .where(and(openLoans, eq(emprestimos.dueDate, tomorrow), isNull(emprestimos.reminderSentAt)))
     .returning({ id: emprestimos.id });
   if (!overdue.length && !reminders.length) return { overdue: 0, reminders: 0 };
 
@@ -46,7 +46,7 @@ export async function sweepLoans(
     const { loan } = r;
     await notify(tx, out, scope, [...(loan.createdById ? [loan.createdById] : []), ...admins], {
       title: LOAN_MSG.overdueTitle,
-      description: LOAN_MSG.overdueDescription(r.numeroPatrimonio, loan.tomadorNome, loan.dataPrevistaDevolucao),
+      description: LOAN_MSG.overdueDescription(r.numeroPatrimonio, loan.borrowerName, loan.dueDate),
       type: 'loan',
       link: LINK,
       dedupeKey: `loan:${loan.id}:overdue`,
@@ -62,8 +62,8 @@ export async function sweepLoans(
         details: {
           new_value: {
             numero_patrimonio: r.numeroPatrimonio,
-            tomadorNome: loan.tomadorNome,
-            dataPrevistaDevolucao: loan.dataPrevistaDevolucao,
+            tomadorNome: loan.borrowerName,
+            dataPrevistaDevolucao: loan.dueDate,
           },
         },
       },
@@ -74,7 +74,7 @@ export async function sweepLoans(
     const { loan } = r;
     await notify(tx, out, scope, loan.createdById ? [loan.createdById] : admins, {
       title: LOAN_MSG.dueTomorrowTitle,
-      description: LOAN_MSG.dueTomorrowDescription(r.numeroPatrimonio, loan.tomadorNome, loan.dataPrevistaDevolucao),
+      description: LOAN_MSG.dueTomorrowDescription(r.numeroPatrimonio, loan.borrowerName, loan.dueDate),
       type: 'loan',
       link: LINK,
       dedupeKey: `loan:${loan.id}:due-tomorrow`,

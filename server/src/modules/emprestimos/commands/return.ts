@@ -47,8 +47,8 @@ export async function returnLoan(
     .update(emprestimos)
     .set({
       returnedAt: now,
-      estadoDevolucao: body.estadoDevolucao,
-      observacoesDevolucao: body.observacoes,
+      returnCondition: body.estadoDevolucao,
+      returnNotes: body.observacoes,
       returnedById: actor?.id ?? null,
       returnedByName: actor?.name ?? null,
       updatedAt: now,
@@ -59,7 +59,7 @@ export async function returnLoan(
   const estadoAnterior = asset.estadoConservacao as EstadoConservacao | null;
   asset = await setConservation(tx, scope, asset.id, body.estadoDevolucao);
   const details = LOAN_MSG.returnedDetails({
-    tomadorNome: loan.tomadorNome,
+    tomadorNome: loan.borrowerName,
     estadoDevolucao: body.estadoDevolucao,
     estadoAnterior,
     atrasado,

@@ -22,7 +22,7 @@ type Row = typeof municipalities.$inferSelect;
 /** A taken slug or IBGE code → 409 with the field named; anything else is rethrown. */
 function taken(err: unknown): never {
   if (isUniqueViolation(err, 'municipalities_slug_unique')) throw conflictOn('slug', SUPERUSER_MSG.slugTaken);
-  if (isUniqueViolation(err, 'municipalities_codigo_ibge_unique'))
+  if (isUniqueViolation(err, 'municipalities_ibge_code_unique'))
     throw conflictOn('codigoIbge', SUPERUSER_MSG.ibgeTaken);
   throw err;
 }
@@ -47,7 +47,7 @@ export async function createMunicipality(
       name: input.name,
       slug: input.slug,
       uf: input.uf,
-      codigoIbge: input.codigoIbge,
+      ibgeCode: input.codigoIbge,
       cnpj: input.cnpj ?? null,
     })
     .returning()
@@ -63,7 +63,7 @@ export async function createMunicipality(
       entityType: 'Municipality',
       entityId: m.id,
       label: m.name,
-      details: { new_value: { name: m.name, uf: m.uf, codigoIbge: m.codigoIbge, slug: m.slug } },
+      details: { new_value: { name: m.name, uf: m.uf, codigoIbge: m.ibgeCode, slug: m.slug } },
       municipalityId: m.id,
     },
     changed(municipality),
@@ -99,7 +99,7 @@ export async function updateMunicipality(
   const old = await lockMunicipality(tx, id);
   if (input.version !== old.version) throw conflict();
   const uf = input.uf ?? old.uf;
-  const codigoIbge = input.codigoIbge ?? old.codigoIbge;
+  const ibgeCode = input.codigoIbge ?? old.ibgeCode;
   const active = input.ativo ?? old.active;
   const [row] = await tx
     .update(municipalities)
@@ -107,7 +107,7 @@ export async function updateMunicipality(
       name: input.name ?? old.name,
       slug: input.slug ?? old.slug,
       uf,
-      codigoIbge,
+      ibgeCode,
       cnpj: input.cnpj === undefined ? old.cnpj : input.cnpj,
       active,
       updatedAt: new Date(),
@@ -124,7 +124,7 @@ export async function updateMunicipality(
     name: r.name,
     slug: r.slug,
     uf: r.uf,
-    codigoIbge: r.codigoIbge,
+    codigoIbge: r.ibgeCode,
     cnpj: r.cnpj,
     active: r.active,
   });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { termoPendencias, termoVersions } from '../../../db/schema';
+import { termoPending, termoVersions } from '../../../db/schema';
 import { enterTenancy, mutate, Outbox } from '../../../db/tx';
 import type { JobContext, SystemJobHandler } from '../../../jobs/define';
 import { logger } from '../../../logger';
@@ -31,10 +31,10 @@ export async function recordPendingTermos(ctx: JobContext): Promise<number> {
       const tx = raw as unknown as Db;
       await enterTenancy(tx, allMunicipalities());
       const claimed = await tx
-        .delete(termoPendencias)
+        .delete(termoPending)
         .where(
-          sql`${termoPendencias.id} in (
-            select id from termo_pendencias order by id limit ${PENDENCIA_BATCH} for update skip locked)`,
+          sql`${termoPending.id} in (
+            select id from termo_pending order by id limit ${PENDENCIA_BATCH} for update skip locked)`,
         )
         .returning();
       // Term locks taken in one order (by municipality) by every sweep: two sweeps never wait on each other in a cycle.

@@ -8,7 +8,7 @@ export type TermosPendingPayload = z.output<typeof termosPendingPayload>;
 export const TERMOS_SWEEP_MS = Number(process.env.TERMOS_SWEEP_MS ?? 5_000);
 
 /**
- * Turns the pendencias a transfer approval or a loan return left in their transaction (`termo_pendencias`)
+ * Turns the pendencias a transfer approval or a loan return left in their transaction (`termo_pending`)
  * into numbered versions with their snapshot, then renders the pending automatic versions: system work on
  * a short interval, so a crash between the commit and any enqueue loses nothing — the rows are the queue.
  */

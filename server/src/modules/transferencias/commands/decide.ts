@@ -45,7 +45,7 @@ export async function decideTransfer(
     .for('update');
   if (!old) throw notFound(TRANSFER_MSG.notFound);
   if (old.status !== 'pendente')
-    throw conflict(TRANSFER_MSG.alreadyDecided(old.status as TransferStatus, old.aprovadorNome));
+    throw conflict(TRANSFER_MSG.alreadyDecided(old.status as TransferStatus, old.approverName));
   if (old.version !== input.version) throw conflict(TRANSFER_MSG.stale);
   const noReason = missingRejectionReason(input);
   if (noReason) throw new HttpError(422, 'UNPROCESSABLE', noReason, { comentariosAprovador: noReason });
@@ -54,16 +54,20 @@ export async function decideTransfer(
   if (input.status === 'aprovada') {
     if (asset.status === 'baixado') throw conflict(TRANSFER_MSG.assetWrittenOff);
     if (type === 'transferencia') {
-      if (old.setorDestinoId == null) throw conflict(TRANSFER_MSG.destinoGone);
-      await moveAsset(tx, out, scope, { id: asset.id, sectorId: old.setorDestinoId, localId: old.localDestinoId });
+      if (old.destinationSectorId == null) throw conflict(TRANSFER_MSG.destinoGone);
+      await moveAsset(tx, out, scope, {
+        id: asset.id,
+        sectorId: old.destinationSectorId,
+        localId: old.destinationLocalId,
+      });
     } else {
-      const motivo = TRANSFER_MSG.donationWriteOff(old.destinatario ?? '—');
+      const motivo = TRANSFER_MSG.donationWriteOff(old.recipient ?? '—');
       await writeOffAsset(tx, out, scope, { id: asset.id, motivo, doado: true });
     }
   }
   const history = {
     action: TRANSFER_MSG.historyAction(type),
-    details: TRANSFER_MSG.historyDetails(type, input.status, old.motivo),
+    details: TRANSFER_MSG.historyDetails(type, input.status, old.reason),
   };
   const assetRow = await setTransferPending(tx, out, scope, { id: asset.id, pending: false, history });
   // The custody terms of the sectors the asset left and entered get a new version (issue 11).
@@ -72,17 +76,17 @@ export async function decideTransfer(
       kind: 'transfer',
       numero: asset.numeroPatrimonio,
       fromSectorId: asset.sectorId,
-      toSectorId: type === 'transferencia' ? old.setorDestinoId : null,
+      toSectorId: type === 'transferencia' ? old.destinationSectorId : null,
     });
   const comentarios = input.comentariosAprovador ? input.comentariosAprovador : null;
   const [row] = await tx
     .update(transferencias)
     .set({
       status: input.status,
-      aprovadorId: actor.id,
-      aprovadorNome: actor.name,
-      dataAprovacao: new Date(),
-      comentariosAprovador: comentarios,
+      approverId: actor.id,
+      approverName: actor.name,
+      decidedAt: new Date(),
+      approverComments: comentarios,
       updatedAt: new Date(),
       version: old.version + 1,
     })
@@ -103,8 +107,8 @@ export async function decideTransfer(
     },
     transferEvent('transferencia.updated', row, assetRow.sectorId),
   );
-  if (row.solicitanteId != null)
-    await notify(tx, out, scope, [row.solicitanteId], {
+  if (row.requesterId != null)
+    await notify(tx, out, scope, [row.requesterId], {
       title: TRANSFER_MSG.notificationTitle(input.status),
       description: TRANSFER_MSG.notificationDescription(row.numeroPatrimonio, input.status, comentarios),
       type: 'transfer',
