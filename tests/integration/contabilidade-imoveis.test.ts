@@ -95,13 +95,58 @@ describe('properties in the ledger', () => {
     expect((await todos(t)).length).toBe(antes);
   });
 
+  it('an edit: a new value posts a correction; a tenure without an account takes it out; back in, it is incorporated', async () => {
+    const a = await api(t);
+    const im = await imovel({ valor_aquisicao: '1000.00', data_aquisicao: hoje, formaAquisicaoId: doacao });
+    const editar = async (body: Record<string, unknown>) => {
+      const atual = (await a('GET', `/api/imoveis/${im.id}`)).body as { version: number };
+      const r = await a('PUT', `/api/imoveis/${im.id}`, { ...body, version: atual.version });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    };
+    const linhasDe = async () =>
+      (await todos(t))
+        .filter((l) => l.documento.imovelId === im.id && l.fato !== 'incorporacao')
+        .map((l) => [l.fato, l.partidas.map((p) => [p.conta.codigo, cents(p.debito), cents(p.credito)])]);
+    await editar({ valor_aquisicao: '1250.00' });
+    await editar({ situacao: 'alugado' });
+    await editar({ observacoes: 'Nada contábil muda.' });
+    await editar({ situacao: 'proprio' });
+    expect(await linhasDe()).toEqual([
+      [
+        'correcao',
+        [
+          [IMOVEIS, 25_000, 0],
+          [VPA_DOACAO, 0, 25_000],
+        ],
+      ],
+      [
+        'correcao',
+        [
+          [IMOVEIS, 0, 125_000],
+          [VPA_DOACAO, 125_000, 0],
+        ],
+      ],
+    ]);
+    const ls = await todos(t);
+    const reincorporado = ls.filter((l) => l.fato === 'incorporacao' && l.documento.imovelId === im.id);
+    expect(reincorporado).toHaveLength(2);
+    expect(doImovel(ls, im.numero_patrimonio)[IMOVEIS]).toBe(125_000);
+    // Clean up for the next test's account totals.
+    expect((await a('DELETE', `/api/imoveis/${im.id}`)).status).toBe(204);
+  });
+
   it('deleting a property the ledger holds reverses its balance (the opening share on the opening account)', async () => {
     const a = await api(t);
     const doado = await imovel({ valor_aquisicao: '100.00', data_aquisicao: hoje, formaAquisicaoId: doacao });
     expect((await a('DELETE', `/api/imoveis/${doado.id}`)).status).toBe(204);
     expect((await a('DELETE', `/api/imoveis/${antigo.id}`)).status).toBe(204);
     const ls = await todos(t);
-    const cancelamentos = ls.filter((l) => l.fato === 'correcao' && l.historico.startsWith('Cancelamento do cadastro'));
+    const cancelamentos = ls.filter(
+      (l) =>
+        l.fato === 'correcao' &&
+        l.historico.startsWith('Cancelamento do cadastro') &&
+        [doado.id, antigo.id].includes(l.documento.imovelId ?? 0),
+    );
     expect(
       cancelamentos.map((l) => l.partidas.map((p) => [p.conta.codigo, cents(p.debito), cents(p.credito)])),
     ).toEqual([

@@ -24,11 +24,16 @@ import { configDoLivro, exigirMesAberto, travarLivro, type Autor } from './livro
 
 /**
  * The account an asset's incorporation credited (its latest incorporation not reversed, not the close's carried
- * depreciation), as a query of one row `conta` for the asset id `patrimonioId` (a value or a column).
+ * depreciation), as a query of one row `conta` for the asset id `patrimonioId` (a value or a column); `coluna`
+ * `imovel_id` for a property.
  */
-export const contrapartidaDaIncorporacao = (m: number, patrimonioId: SQL) => sql`
+export const contrapartidaDaIncorporacao = (
+  m: number,
+  patrimonioId: SQL,
+  coluna: SQL = sql.raw('patrimonio_id'),
+) => sql`
   select pa.conta_id as conta from partidas pa join lancamentos l on l.id = pa.lancamento_id
-   where pa.patrimonio_id = ${patrimonioId} and pa.municipality_id = ${m} and pa.credit > 0
+   where pa.${coluna} = ${patrimonioId} and pa.municipality_id = ${m} and pa.credit > 0
      and l.fact = 'incorporacao' and not l.document ? 'competencia'
      and not exists (select 1 from lancamentos r where r.reverses_lancamento_id = l.id)
    order by l.id desc limit 1`;

@@ -17,7 +17,7 @@ export {
 export { estornarDepreciacao, exigirContasMapeadas, lancarDepreciacao, prepararFechamento } from './depreciacao';
 export { bemContabil, contaDoPapel, estornarBaixa, lancarBaixa, lancarEvento } from './fatos';
 export { lancarIncorporacao, lancarIncorporacaoImoveis, type OrigemIncorporacao } from './incorporacao';
-export { cancelarImovel } from './imoveis';
+export { acompanharImovel, cancelarImovel } from './imoveis';
 export { acompanharEdicao, lancarCorrecaoValor, reclassificarBem, type AntesDepois } from './ajustes';
 export { ACAO_BLOQUEIO, registrarBloqueios } from './bloqueio';
 import { contabilidadeBloqueioJob } from './jobs/contabilidade-bloqueio';

@@ -13,7 +13,7 @@ import { formasAquisicao, imovelArquivos, imoveis, sectors } from '../../db/sche
 import { lockOwned } from '../../db/owned';
 import { type Outbox } from '../../db/tx';
 import { record } from '../audit';
-import { autorDe, cancelarImovel, lancarIncorporacaoImoveis } from '../contabilidade';
+import { acompanharImovel, autorDe, cancelarImovel, lancarIncorporacaoImoveis } from '../contabilidade';
 import { HttpError, badRequest, conflict, isUniqueViolation, notFound } from '../../http/errors';
 import { inScope, ofTenant, type TenantScope } from '../../tenancy/scope';
 import { checkCustomValues } from '../form-fields';
@@ -205,6 +205,14 @@ export async function updateImovel(
     .where(and(eq(imoveis.id, id), ofTenant(imoveis, scope)))
     .returning()
     .catch(numeroConflict);
+  const contabil = (r: ImovelRow) => ({
+    id: r.id,
+    numero: r.numeroPatrimonio,
+    denominacao: r.denominacao,
+    valor: r.valorAquisicao,
+    situacao: r.situacao,
+  });
+  await acompanharImovel(tx, scope, autorDe(out), contabil(old), contabil(row));
   const changes = describeImovelChanges(old, row, fields);
   if (changes.lines.length)
     await addImovelHistory(tx, out, row, [{ action: H.updated, details: changes.lines.join('; ') }]);
