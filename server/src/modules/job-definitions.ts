@@ -18,6 +18,7 @@ import * as imoveis from './imoveis';
 import * as imoveisRelatorios from './imoveis-relatorios';
 import * as depreciacao from './depreciacao';
 import * as depreciacaoRelatorios from './depreciacao-relatorios';
+import * as contabilidade from './contabilidade';
 
 /**
  * Every job definition of every area: the one list the BullMQ worker, the inline runner and the
@@ -42,6 +43,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   ...imoveisRelatorios.jobs,
   ...depreciacao.jobs,
   ...depreciacaoRelatorios.jobs,
+  ...contabilidade.jobs,
 ];
 
 const byName = new Map<string, JobDefinition>();
