@@ -24,6 +24,7 @@ export const JOB_NAMES = [
   'depreciacao.fechamento',
   'depreciacao-relatorio.generate',
   'export.imoveis',
+  'contabilidade-relatorio.generate',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;

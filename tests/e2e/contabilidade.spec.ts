@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { pdfText } from '../support/pdf';
 import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiAs, apiToken, login } from './helpers';
 
 // Issue 36, Município Vizinho's accountant (admin): the month closed two months ago posts the opening balances and
@@ -74,7 +75,7 @@ test('journal, CSV, a new account given to a type, and the deadline (desktop)', 
   const [ano, mes] = competencia().split('-');
   await page.getByLabel('Competência').fill(`${mes}/${ano}`);
   const rmb = page.getByRole('table', { name: `Demonstrativo mensal por conta de ${mes}/${ano}` });
-  await expect(rmb.getByRole('row').filter({ hasText: 'Total' })).toBeVisible();
+  await expect(rmb.getByRole('row').filter({ hasText: 'Total geral' })).toBeVisible();
   await expect(rmb).toContainText('1.2.3.8.1.01');
   await expect(page.getByText(`Mês ${mes}/${ano} fechado: a depreciação do mês está lançada.`)).toBeVisible();
   await shot(page, 'rmb');
@@ -186,4 +187,92 @@ test('a supervisor reads the chart without changing it (390 px)', async ({ page 
   await page.goto('/contabilidade');
   await expect(page.getByRole('heading', { level: 1, name: 'Contabilidade' })).toBeVisible();
   await shot(page, 'phone-lancamentos');
+});
+
+/** Clicks a paper's button, follows its job on the page and downloads the file; returns its path. */
+async function papel(page: Page, botao: 'Baixar PDF' | 'Baixar XLSX', titulo: string, arquivo: RegExp) {
+  await page.getByRole('button', { name: botao }).click();
+  const panel = page.getByTestId('export-panel');
+  await expect(panel).toContainText(titulo);
+  const button = panel.getByRole('button', { name: 'Baixar arquivo' });
+  await expect(button).toBeVisible({ timeout: 90_000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  expect(download.suggestedFilename()).toMatch(arquivo);
+  const file = path.join(test.info().outputDir, download.suggestedFilename());
+  await download.saveAs(file);
+  await panel.getByRole('button', { name: 'Fechar painel de exportação' }).click();
+  return file;
+}
+
+test("the accountant downloads the month's statement PDF, and reads the ledger and the journal (desktop and 390 px)", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const [ano, mes] = competencia().split('-');
+  const titulo = `Demonstrativo Mensal de Bens Patrimoniais (RMB) — ${mes}/${ano}`;
+  const ultimo = new Date(Date.UTC(Number(ano), Number(mes), 0)).getUTCDate();
+  await page.setViewportSize(DESKTOP);
+  await login(page, ACCOUNTS.vizinho, 'admin');
+  await page.goto('/contabilidade?aba=rmb');
+  await page.getByLabel('Competência').fill(`${mes}/${ano}`);
+  const rmb = page.getByRole('table', { name: `Demonstrativo mensal por conta de ${mes}/${ano}` });
+  await expect(rmb.getByRole('row').filter({ hasText: 'Total de bens móveis' })).toBeVisible({ timeout: 60_000 });
+  const pdf = await papel(
+    page,
+    'Baixar PDF',
+    `${titulo} (PDF)`,
+    /^demonstrativo-mensal-rmb-\d{4}-\d{2}-gerado-.*\.pdf$/,
+  );
+  const texto = (await pdfText(fs.readFileSync(pdf))).join(' ').replace(/\s+/g, ' ');
+  expect(texto).toContain(titulo);
+  expect(texto).toContain('Prefeitura');
+  expect(texto).toContain('1.2.3.8.1.01');
+  expect(texto).toContain('Total geral (móveis e imóveis)');
+  expect(texto).toContain('Contador(a) — CRC nº');
+  expect(texto).toContain('Responsável pelo patrimônio');
+  expect(texto).toMatch(/Página 1 de \d+/);
+
+  // The ledger of the (−) accumulated depreciation for the month, previewed, then as XLSX.
+  await page.getByRole('tab', { name: 'Diário e razão' }).click();
+  await page.getByRole('combobox', { name: 'Livro' }).click();
+  await page.getByRole('option', { name: 'Livro Razão' }).click();
+  await page.getByLabel('De', { exact: true }).fill(`01/${mes}/${ano}`);
+  await page.getByLabel('Até', { exact: true }).fill(`${ultimo}/${mes}/${ano}`);
+  await page.getByRole('button', { name: 'Visualizar' }).click();
+  await expect(page.getByText('Escolha a conta do razão.')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Conta' }).click();
+  await page.getByRole('option', { name: /^1\.2\.3\.8\.1\.01 — / }).click();
+  await page.getByRole('button', { name: 'Visualizar' }).click();
+  const razao = page.getByRole('table', {
+    name: `Livro Razão da conta 1.2.3.8.1.01 de 01/${mes}/${ano} a ${ultimo}/${mes}/${ano}`,
+  });
+  await expect(razao.getByRole('row').filter({ hasText: 'Saldo anterior a' })).toBeVisible({ timeout: 60_000 });
+  await expect(razao.getByRole('row').filter({ hasText: `Depreciação de ${mes}/${ano}` })).toBeVisible();
+  await shot(page, 'livros-razao');
+  await papel(page, 'Baixar XLSX', 'Livro Razão — 1.2.3.8.1.01', /^livro-razao-1\.2\.3\.8\.1\.01-.*\.xlsx$/);
+
+  // The journal of the month.
+  await page.getByRole('combobox', { name: 'Livro' }).click();
+  await page.getByRole('option', { name: 'Livro Diário' }).click();
+  await page.getByRole('button', { name: 'Visualizar' }).click();
+  const diario = page.getByRole('table', { name: `Livro Diário de 01/${mes}/${ano} a ${ultimo}/${mes}/${ano}` });
+  await expect(diario.getByRole('row').filter({ hasText: 'Totais do período' })).toBeVisible({ timeout: 60_000 });
+  await expect(diario).toContainText(`Depreciação de ${mes}/${ano}`);
+  await shot(page, 'livros-diario');
+
+  // At 390 px: the statement's PDF again, nothing wider than the screen; the journal's form and table.
+  await page.setViewportSize(PHONE);
+  await page.goto('/contabilidade?aba=rmb');
+  await page.getByLabel('Competência').fill(`${mes}/${ano}`);
+  await expect(rmb.getByRole('row').filter({ hasText: 'Total geral' })).toBeVisible({ timeout: 60_000 });
+  await papel(page, 'Baixar PDF', `${titulo} (PDF)`, /\.pdf$/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await shot(page, 'phone-rmb-papel');
+  await page.getByRole('tab', { name: 'Diário e razão' }).click();
+  await page.getByLabel('De', { exact: true }).fill(`01/${mes}/${ano}`);
+  await page.getByLabel('Até', { exact: true }).fill(`${ultimo}/${mes}/${ano}`);
+  await page.getByRole('button', { name: 'Visualizar' }).click();
+  await expect(diario.getByRole('row').filter({ hasText: 'Totais do período' })).toBeVisible({ timeout: 60_000 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await shot(page, 'phone-livros');
 });

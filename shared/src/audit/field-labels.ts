@@ -183,6 +183,8 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   dataCorte: 'Data de corte',
   competenciaDe: 'Competência inicial',
   competenciaAte: 'Competência final',
+  periodo: 'Período',
+  contaId: 'Conta contábil',
   showCustomFields: 'Mostrar campos personalizados',
   showPhoto: 'Mostrar foto',
   showQr: 'Mostrar QR Code',

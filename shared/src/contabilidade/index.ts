@@ -3,3 +3,4 @@ export * from './schemas';
 export * from './types';
 export * from './messages';
 export * from './rmb';
+export * from './relatorios';

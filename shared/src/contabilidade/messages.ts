@@ -29,4 +29,16 @@ export const CONTABILIDADE_MSG = {
     `O plano de contas não tem conta com o papel "${papel}": cadastre-a antes de registrar este fato.`,
   bemSemContas: (tipo: string) =>
     `Associe as contas contábeis do tipo de bem antes de registrar este fato. Tipo sem contas: ${tipo}.`,
+  periodoInvertido: 'A data final deve ser igual ou posterior à inicial.',
+  periodoObrigatorio: 'Informe a data (AAAA-MM-DD).',
+  competenciaObrigatoria: 'Informe a competência (AAAA-MM).',
+  contaObrigatoria: 'Escolha a conta do razão.',
+  limiteRelatorioInvalido: 'O limite deve ser um número inteiro de 1 a 500.',
+  relatorioInvalido: "Relatório inválido: use 'rmb', 'diario' ou 'razao'.",
+  formatoRelatorioInvalido: "Formato inválido: use 'pdf' ou 'xlsx'.",
+  campoDeOutroRelatorio: 'Este campo não se aplica a este relatório.',
+  relatorioSolicitado: 'Relatório solicitado. Acompanhe o progresso abaixo ou em Downloads.',
+  relatorioSemMunicipio: 'O relatório contábil precisa de um município.',
+  pdfGrande: (linhas: string, max: string) =>
+    `O relatório tem ${linhas} linhas, mais do que cabem em um PDF (máximo ${max}): escolha um período menor ou gere o XLSX.`,
 } as const;

@@ -15,6 +15,11 @@ export const saldosQuery = z.strictObject({
  */
 export interface RmbConta {
   conta: { id: number; codigo: string; nome: string };
+  /**
+   * Bens móveis or imóveis, by the mapping (the chart is data, so never by the code): an account only the property
+   * tenures use (`contas-imoveis`) is 'imoveis'; any other (asset types, assets without a type, the transitory) 'moveis'.
+   */
+  grupo: RmbGrupo;
   saldoAnterior: string;
   incorporacoes: string;
   baixas: string;
@@ -23,13 +28,18 @@ export interface RmbConta {
   reavaliacaoReducao: string;
   saldoAtual: string;
 }
-export type RmbTotais = Omit<RmbConta, 'conta'>;
+export type RmbTotais = Omit<RmbConta, 'conta' | 'grupo'>;
+export const RMB_GRUPOS = ['moveis', 'imoveis'] as const;
+export type RmbGrupo = (typeof RMB_GRUPOS)[number];
+export const RMB_GRUPO_LABELS: Record<RmbGrupo, string> = { moveis: 'Bens móveis', imoveis: 'Bens imóveis' };
 
 export interface Rmb {
   competencia: string;
   /** Whether the month's depreciation close is concluded (its depreciation is in the figures). */
   fechada: boolean;
   contas: RmbConta[];
+  /** The sums of the lines of each group. */
+  subtotais: Record<RmbGrupo, RmbTotais>;
   totais: RmbTotais;
 }
 

@@ -47,6 +47,21 @@ export const FATOS_CONTABEIS = [
 ] as const;
 export type FatoContabil = (typeof FATOS_CONTABEIS)[number];
 
+/** pt-BR names of the facts an entry records (screens and papers). */
+export const FATO_CONTABIL_LABELS: Record<FatoContabil, string> = {
+  abertura: 'Saldo de abertura',
+  depreciacao: 'Depreciação',
+  incorporacao: 'Incorporação',
+  reavaliacao: 'Reavaliação',
+  reducao: 'Redução ao valor recuperável',
+  reversao: 'Reversão de redução',
+  baixa: 'Baixa',
+  doacao: 'Doação concedida',
+  transferencia: 'Transferência',
+  correcao: 'Correção',
+  estorno: 'Estorno',
+};
+
 /** The supporting document of an entry (what is known). */
 export interface DocumentoLancamento {
   patrimonioId?: number;

@@ -8,11 +8,13 @@ import { RegrasDepreciacao } from '../depreciacao';
 import { ConfigPanel } from './ConfigPanel';
 import { ContasPanel } from './ContasPanel';
 import { LancamentosPanel } from './LancamentosPanel';
+import { LivrosPanel } from './LivrosPanel';
 import { PlanoPanel } from './PlanoPanel';
 import { RmbPanel } from './RmbPanel';
 
 const ABAS = [
   { value: 'lancamentos', label: 'Lançamentos' },
+  { value: 'livros', label: 'Diário e razão' },
   { value: 'rmb', label: 'Demonstrativo mensal' },
   { value: 'plano', label: 'Plano de contas' },
   { value: 'contas', label: 'Contas dos tipos' },
@@ -21,8 +23,9 @@ const ABAS = [
 type Aba = (typeof ABAS)[number]['value'];
 
 /**
- * /contabilidade (admin, supervisor; issue 36): the entries Tombo posted (journal, CSV for the accounting system),
- * the municipality's chart of accounts, the accounts of each asset type and property situation, and the deadline.
+ * /contabilidade (admin, supervisor; issue 36): the entries Tombo posted (CSV for the accounting system), the journal
+ * and the ledger per account of a period and the monthly statement (each as PDF and XLSX), the municipality's chart
+ * of accounts, the accounts of each asset type and property situation, and the deadline.
  */
 export default function ContabilidadePage({ title }: PageProps) {
   const [sp, setSp] = useSearchParams();
@@ -31,7 +34,7 @@ export default function ContabilidadePage({ title }: PageProps) {
     <>
       <PageHeader
         title={title}
-        subtitle="Os lançamentos de cada fato do patrimônio, o plano de contas do município e as contas de cada tipo de bem."
+        subtitle="Os lançamentos de cada fato do patrimônio, o diário, o razão e o demonstrativo mensal (em PDF e XLSX), o plano de contas do município e as contas de cada tipo de bem."
       />
       <Tabs
         value={aba}
@@ -52,6 +55,7 @@ export default function ContabilidadePage({ title }: PageProps) {
       </Tabs>
       <Box role="tabpanel" id={`painel-${aba}`} aria-labelledby={`tab-${aba}`}>
         {aba === 'lancamentos' && <LancamentosPanel />}
+        {aba === 'livros' && <LivrosPanel />}
         {aba === 'rmb' && <RmbPanel />}
         {aba === 'plano' && <PlanoPanel />}
         {aba === 'contas' && <ContasPanel />}

@@ -8,11 +8,18 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Download from '@mui/icons-material/Download';
-import { formatDate, formatMoney, maskDateBR, parseDateBR, type LancamentoContabil } from '@tombo/shared';
+import {
+  FATO_CONTABIL_LABELS,
+  formatDate,
+  formatMoney,
+  maskDateBR,
+  parseDateBR,
+  type LancamentoContabil,
+} from '@tombo/shared';
 import { QueryState } from '../../components/register/QueryState';
 import { toastFailure } from '../../lib/useApiMutation';
 import { downloadLancamentosCsv, type LancamentosFiltro } from './api';
-import { FATO_LABELS, reais, totaisPorConta } from './format';
+import { reais, totaisPorConta } from './format';
 import { M_LOAD, useLancamentos, usePlano } from './queries';
 import { byCodigo } from './PlanoPanel';
 
@@ -129,7 +136,7 @@ function LancamentoCard({ l }: { l: LancamentoContabil }) {
         <Typography variant="subtitle2">Nº {l.id}</Typography>
         <Typography variant="body2">{formatDate(l.data)}</Typography>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {FATO_LABELS[l.fato] ?? l.fato}
+          {FATO_CONTABIL_LABELS[l.fato] ?? l.fato}
         </Typography>
         {l.estornoDe != null && <Typography variant="body2">estorno do nº {l.estornoDe}</Typography>}
         {l.estornadoPor != null && (

@@ -11,11 +11,21 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Download from '@mui/icons-material/Download';
-import { competenciaDe, formatDecimal, isoDayOf, mesIndice, type Rmb, type RmbTotais } from '@tombo/shared';
+import {
+  RMB_GRUPOS,
+  RMB_GRUPO_LABELS,
+  competenciaDe,
+  formatDecimal,
+  isoDayOf,
+  mesIndice,
+  type Rmb,
+  type RmbTotais,
+} from '@tombo/shared';
 import { QueryState } from '../../components/register/QueryState';
 import { toastFailure } from '../../lib/useApiMutation';
 import { competenciaBR, maskCompetenciaBR, parseCompetenciaBR } from '../depreciacao';
 import { downloadSaldosCsv } from './api';
+import { BaixarPapel } from './BaixarPapel';
 import { ConciliacaoSection } from './ConciliacaoSection';
 import { M_LOAD, useRmb } from './queries';
 
@@ -66,6 +76,7 @@ export function RmbPanel() {
         <Button startIcon={<Download />} onClick={() => void baixar()} disabled={!competencia}>
           Baixar saldos (CSV)
         </Button>
+        <BaixarPapel disabled={!competencia} pedido={() => (competencia ? { tipo: 'rmb', competencia } : null)} />
       </Box>
       {competencia && (
         <QueryState
@@ -107,20 +118,11 @@ function RmbTabela({ r }: { r: Rmb }) {
             </TableRow>
           </TableHead>
           <TableBody>
-            {r.contas.map((l) => (
-              <TableRow key={l.conta.id} hover>
-                <TableCell sx={{ minWidth: 200 }}>
-                  {l.conta.codigo} — {l.conta.nome}
-                </TableCell>
-                {COLUNAS.map(([k]) => (
-                  <TableCell key={k} sx={num}>
-                    {valor(l[k], k !== 'saldoAnterior' && k !== 'saldoAtual')}
-                  </TableCell>
-                ))}
-              </TableRow>
+            {RMB_GRUPOS.filter((g) => r.contas.some((l) => l.grupo === g)).map((g) => (
+              <Grupo key={g} r={r} grupo={g} />
             ))}
             <TableRow sx={{ '& td': { fontWeight: 700 } }}>
-              <TableCell>Total</TableCell>
+              <TableCell>Total geral</TableCell>
               {COLUNAS.map(([k]) => (
                 <TableCell key={k} sx={num}>
                   {valor(r.totais[k], false)}
@@ -130,6 +132,47 @@ function RmbTabela({ r }: { r: Rmb }) {
           </TableBody>
         </Table>
       </TableContainer>
+    </>
+  );
+}
+
+/** A group's title row (bens móveis, imóveis), its accounts and its total. */
+function Grupo({ r, grupo }: { r: Rmb; grupo: (typeof RMB_GRUPOS)[number] }) {
+  const nome = RMB_GRUPO_LABELS[grupo];
+  return (
+    <>
+      <TableRow>
+        <TableCell
+          component="th"
+          scope="rowgroup"
+          colSpan={COLUNAS.length + 1}
+          sx={{ fontWeight: 700, bgcolor: 'action.hover' }}
+        >
+          {nome}
+        </TableCell>
+      </TableRow>
+      {r.contas
+        .filter((l) => l.grupo === grupo)
+        .map((l) => (
+          <TableRow key={l.conta.id} hover>
+            <TableCell sx={{ minWidth: 200 }}>
+              {l.conta.codigo} — {l.conta.nome}
+            </TableCell>
+            {COLUNAS.map(([k]) => (
+              <TableCell key={k} sx={num}>
+                {valor(l[k], k !== 'saldoAnterior' && k !== 'saldoAtual')}
+              </TableCell>
+            ))}
+          </TableRow>
+        ))}
+      <TableRow sx={{ '& td': { fontWeight: 600 } }}>
+        <TableCell>Total de {nome.toLowerCase()}</TableCell>
+        {COLUNAS.map(([k]) => (
+          <TableCell key={k} sx={num}>
+            {valor(r.subtotais[grupo][k], false)}
+          </TableCell>
+        ))}
+      </TableRow>
     </>
   );
 }

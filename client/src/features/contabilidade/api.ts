@@ -7,11 +7,15 @@ import type {
   ContasImovel,
   ContasMapeamentoInput,
   ContaUpdate,
+  ContabilidadeRelatorioRequest,
+  DiarioPagina,
+  Job,
   LancamentosPagina,
+  Razao,
   Rmb,
   SituacaoImovel,
 } from '@tombo/shared';
-import { http, saveBlob } from '../../lib/http';
+import { http, itemFrom, saveBlob } from '../../lib/http';
 import { uploadFile } from '../../lib/upload';
 
 export const fetchPlano = async (signal?: AbortSignal) =>
@@ -94,4 +98,36 @@ export async function postConciliacao(competencia: string, file: File) {
     fields: { competencia },
   });
   return r.conciliacao;
+}
+
+/** The journal's or a ledger's period (and account): 'YYYY-MM-DD' days, the account id for the ledger. */
+export interface LivroFiltro {
+  livro: 'diario' | 'razao';
+  de: string;
+  ate: string;
+  contaId: number | null;
+}
+
+/** GET /api/contabilidade/diario: a page of the journal of the period after `cursor`. */
+export const fetchDiario = (f: LivroFiltro, cursor: string | null, signal?: AbortSignal) =>
+  http.get<DiarioPagina>(
+    `/contabilidade/diario?${new URLSearchParams({ de: f.de, ate: f.ate, ...(cursor ? { cursor } : {}) })}`,
+    { signal },
+  );
+
+/** GET /api/contabilidade/razao: a page of the account's ledger of the period after `cursor`. */
+export const fetchRazao = (f: LivroFiltro, cursor: string | null, signal?: AbortSignal) =>
+  http.get<Razao>(
+    `/contabilidade/razao?${new URLSearchParams({
+      contaId: String(f.contaId),
+      de: f.de,
+      ate: f.ate,
+      ...(cursor ? { cursor } : {}),
+    })}`,
+    { signal },
+  );
+
+/** POST /api/contabilidade/relatorios: the paper as a job, followed on the page and in Downloads. */
+export async function requestRelatorioContabil(body: ContabilidadeRelatorioRequest): Promise<Job> {
+  return itemFrom<Job>(await http.post('/contabilidade/relatorios', body), 'job');
 }

@@ -1,19 +1,4 @@
-import type { FatoContabil, LancamentoContabil } from '@tombo/shared';
-
-/** pt-BR names of the facts an entry records. */
-export const FATO_LABELS: Record<FatoContabil, string> = {
-  abertura: 'Saldo de abertura',
-  depreciacao: 'Depreciação',
-  incorporacao: 'Incorporação',
-  reavaliacao: 'Reavaliação',
-  reducao: 'Redução ao valor recuperável',
-  reversao: 'Reversão de redução',
-  baixa: 'Baixa',
-  doacao: 'Doação concedida',
-  transferencia: 'Transferência',
-  correcao: 'Correção',
-  estorno: 'Estorno',
-};
+import type { LancamentoContabil } from '@tombo/shared';
 
 /** An entry's accounts with their totals (a close has one line per asset: the journal shows one per account). */
 export interface ContaTotal {

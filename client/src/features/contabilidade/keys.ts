@@ -1,4 +1,4 @@
-import type { LancamentosFiltro } from './api';
+import type { LancamentosFiltro, LivroFiltro } from './api';
 
 /** Query keys of the accounting screens. */
 export const contabilidadeKeys = {
@@ -8,4 +8,5 @@ export const contabilidadeKeys = {
   contasImoveis: ['contabilidade', 'contas-imoveis'] as const,
   lancamentos: (f: LancamentosFiltro) => ['contabilidade', 'lancamentos', f] as const,
   rmb: (competencia: string) => ['contabilidade', 'rmb', competencia] as const,
+  livro: (f: LivroFiltro) => ['contabilidade', 'livro', f] as const,
 };

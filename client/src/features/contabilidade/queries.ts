@@ -1,6 +1,16 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
-import { fetchConfig, fetchContasImoveis, fetchLancamentos, fetchPlano, fetchRmb, type LancamentosFiltro } from './api';
+import {
+  fetchConfig,
+  fetchContasImoveis,
+  fetchDiario,
+  fetchLancamentos,
+  fetchPlano,
+  fetchRazao,
+  fetchRmb,
+  type LancamentosFiltro,
+  type LivroFiltro,
+} from './api';
 import { contabilidadeKeys } from './keys';
 
 export const M_LOAD = 'Não foi possível carregar os dados da contabilidade.';
@@ -37,5 +47,27 @@ export function useRmb(competencia: string | null) {
     queryKey: contabilidadeKeys.rmb(competencia ?? ''),
     queryFn: ({ signal }) => fetchRmb(competencia!, signal),
     enabled: competencia != null,
+  });
+}
+
+/** The journal of the period, a page of 100 entries at a time (none until a period is chosen). */
+export function useDiario(f: LivroFiltro | null) {
+  return useInfiniteQuery({
+    queryKey: contabilidadeKeys.livro(f!),
+    queryFn: ({ pageParam, signal }) => fetchDiario(f!, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.cursor ?? undefined,
+    enabled: f?.livro === 'diario',
+  });
+}
+
+/** An account's ledger of the period, a page of 100 movements at a time. */
+export function useRazao(f: LivroFiltro | null) {
+  return useInfiniteQuery({
+    queryKey: contabilidadeKeys.livro(f!),
+    queryFn: ({ pageParam, signal }) => fetchRazao(f!, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.cursor ?? undefined,
+    enabled: f?.livro === 'razao' && f.contaId != null,
   });
 }

@@ -1,6 +1,9 @@
 /** Accounting (issue 36): the patrimonial chart, the ledger of every patrimonial fact, its pull API. */
 export { contabilidadeRoutes as routes } from './routes';
 export { contabilidadeAccess as access } from './access';
+import { contabilidadeRelatorioGenerateJob } from './jobs/contabilidade-relatorio-generate';
+/** The area's job definitions (collected by modules/job-definitions.ts): the accounting papers. */
+export const jobs = [contabilidadeRelatorioGenerateJob] as const;
 export { validarMapeamento } from './commands/plano';
 export { mapeamentoColumns, presentMapeamento } from './presenters';
 export {

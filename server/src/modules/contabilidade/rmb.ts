@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { competenciaBR, ultimoDia, type Rmb, type RmbConta, type RmbTotais, type SaldosMes } from '@tombo/shared';
+import {
+  competenciaBR,
+  ultimoDia,
+  type Rmb,
+  type RmbConta,
+  type RmbGrupo,
+  type RmbTotais,
+  type SaldosMes,
+} from '@tombo/shared';
 import type { Db } from '../../db/client';
 import type { TenantScope } from '../../tenancy/scope';
 import { decimalOfCents } from './presenters';
@@ -39,12 +47,38 @@ async function fechada(tx: Db, scope: TenantScope, competencia: string): Promise
 }
 
 /**
+ * The accounts of bens imóveis: those only the property tenures map to. Any other (asset types, assets without a
+ * type, the transitory account, an account nothing maps) is of bens móveis. The chart is data: never by the code.
+ */
+async function contasDeImoveis(tx: Db, m: number): Promise<Set<number>> {
+  const rows = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+      select k.id from contas_contabeis k
+       where k.municipality_id = ${m}
+         and exists (select 1 from contas_imoveis ci where ci.municipality_id = ${m}
+               and k.id in (ci.gross_conta_id, ci.accumulated_conta_id, ci.impairment_conta_id))
+         and not exists (select 1 from tipos_bens t where t.municipality_id = ${m}
+               and k.id in (t.gross_conta_id, t.accumulated_conta_id, t.impairment_conta_id))
+         and not exists (select 1 from contabilidade_config c where c.municipality_id = ${m}
+               and k.id in (c.gross_conta_id, c.accumulated_conta_id, c.impairment_conta_id, c.transit_conta_id))`),
+  );
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+/**
  * GET /api/contabilidade/rmb: the monthly statement per account (RMB-style) from the ledger itself: what the
  * accounts held before the month (the opening included), the month's movements by kind, and the closing balance.
  */
 export async function rmbDoMes(tx: Db, scope: TenantScope, competencia: string): Promise<Rmb> {
   const m = scope.municipalityId;
-  const rows = rowsOf<{ id: number; codigo: string; nome: string; fato: string; anterior: boolean; v: string }>(
+  const rows = rowsOf<{
+    id: number;
+    codigo: string;
+    nome: string;
+    fato: string;
+    anterior: boolean;
+    v: string;
+  }>(
     await tx.execute(sql`
       select k.id, k.code as codigo, k.name as nome, coalesce(o.fact, l.fact) as fato,
              l.fact_date < ${`${competencia}-01`}::date as anterior, sum(p.debit - p.credit)::text as v
@@ -60,11 +94,14 @@ export async function rmbDoMes(tx: Db, scope: TenantScope, competencia: string):
        group by 1, 2, 3, 4, 5
        order by k.code`),
   );
-  const porConta = new Map<number, { conta: RmbConta['conta']; v: Record<Coluna, bigint> }>();
+  const imoveis = await contasDeImoveis(tx, m);
+  const zeros = () => Object.fromEntries(COLUNAS.map((c) => [c, 0n])) as Record<Coluna, bigint>;
+  const porConta = new Map<number, { conta: RmbConta['conta']; grupo: RmbGrupo; v: Record<Coluna, bigint> }>();
   for (const r of rows) {
     const linha = porConta.get(r.id) ?? {
       conta: { id: r.id, codigo: r.codigo, nome: r.nome },
-      v: Object.fromEntries(COLUNAS.map((c) => [c, 0n])) as Record<Coluna, bigint>,
+      grupo: imoveis.has(r.id) ? ('imoveis' as const) : ('moveis' as const),
+      v: zeros(),
     };
     const coluna = r.anterior ? 'saldoAnterior' : (COLUNA_DO_FATO[r.fato] ?? 'incorporacoes');
     linha.v[coluna] += BigInt(r.v);
@@ -75,12 +112,22 @@ export async function rmbDoMes(tx: Db, scope: TenantScope, competencia: string):
     ...(Object.fromEntries(COLUNAS.map((c) => [c, decimalOfCents(v[c])])) as Record<Coluna, string>),
     saldoAtual: decimalOfCents(soma(v)),
   });
-  const total = Object.fromEntries(COLUNAS.map((c) => [c, 0n])) as Record<Coluna, bigint>;
-  const contas = [...porConta.values()].map(({ conta, v }) => {
-    for (const c of COLUNAS) total[c] += v[c];
-    return { conta, ...apresentar(v) };
+  const total = zeros();
+  const porGrupo: Record<RmbGrupo, Record<Coluna, bigint>> = { moveis: zeros(), imoveis: zeros() };
+  const contas = [...porConta.values()].map(({ conta, grupo, v }) => {
+    for (const c of COLUNAS) {
+      total[c] += v[c];
+      porGrupo[grupo][c] += v[c];
+    }
+    return { conta, grupo, ...apresentar(v) };
   });
-  return { competencia, fechada: await fechada(tx, scope, competencia), contas, totais: apresentar(total) };
+  return {
+    competencia,
+    fechada: await fechada(tx, scope, competencia),
+    contas,
+    subtotais: { moveis: apresentar(porGrupo.moveis), imoveis: apresentar(porGrupo.imoveis) },
+    totais: apresentar(total),
+  };
 }
 
 /** GET /api/contabilidade/saldos: every account's cumulative debits, credits and balance at the month's end. */

@@ -3,7 +3,10 @@ import {
   contaUpdateBody,
   contabilidadeConfigBody,
   contasImovelBody,
+  contabilidadeRelatorioBody,
+  diarioQuery,
   idParam,
+  razaoQuery,
   lancamentosQuery,
   conciliacaoFields,
   rmbQuery,
@@ -21,6 +24,9 @@ import { lancamentosCsv } from './presenters';
 import { configContabil, contasDosImoveis, planoDeContas, puxarLancamentos } from './queries';
 import { rmbDoMes, saldosCsv, saldosDoMes } from './rmb';
 import { conciliar } from './conciliacao';
+import { enqueueJob } from '../jobs';
+import { solicitarRelatorio } from './commands/relatorio';
+import { diarioDoPeriodo, razaoDaConta } from './livros';
 
 /** The accounting system's balances file: a few hundred accounts, far below this. */
 const CONCILIACAO_MAX_BYTES = 1024 * 1024;
@@ -102,6 +108,34 @@ export const contabilidadeRoutes = [
       c.res.setHeader('X-Cursor', pagina.cursor);
       c.res.send(lancamentosCsv(pagina.lancamentos, csvField));
       return undefined;
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/contabilidade/diario',
+    audience: 'municipal',
+    permission: 'contabilidade:read',
+    query: diarioQuery,
+    handler: (c) => c.read((tx) => diarioDoPeriodo(tx, c.scope, c.query)),
+  }),
+  route({
+    method: 'get',
+    path: '/contabilidade/razao',
+    audience: 'municipal',
+    permission: 'contabilidade:read',
+    query: razaoQuery,
+    handler: (c) => c.read((tx) => razaoDaConta(tx, c.scope, c.query)),
+  }),
+  route({
+    method: 'post',
+    path: '/contabilidade/relatorios',
+    audience: 'municipal',
+    permission: 'contabilidade:read',
+    body: contabilidadeRelatorioBody,
+    status: 202,
+    handler: async (c) => {
+      const row = await c.command((tx, out) => solicitarRelatorio(tx, out, c.scope, c.principal.id, c.body));
+      return { job: await enqueueJob(c.ctx, c.scope, row, c.requestId) };
     },
   }),
   route({
