@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { competenciaDe, isoDayOf, mesIndice, type LancamentoContabil } from '@tombo/shared';
+import { competenciaDe, isoDayOf, mesIndice, type LancamentoContabil, type Rmb } from '@tombo/shared';
 import { startTestServer, type TestServer } from '../support/harness';
 import { startWorkerIfNeeded } from '../support/jobs';
 import { newFormaAquisicao, newTenant, newTipoBem, ownerQuery, type TestTenant } from '../support/factories';
@@ -164,7 +164,9 @@ describe('properties in the ledger', () => {
       expect(doImovel(ls, numero)[IMOVEIS]).toBe(0);
     // What is left on the properties' account is the one donated property still registered.
     expect(saldos(ls)[IMOVEIS]).toBe(30_000_050);
-    const rmb = await a('GET', `/api/contabilidade/saldos?competencia=${hoje.slice(0, 7)}`);
-    expect(rmb.status).toBe(200);
+    // The monthly statement shows it among the properties (the account only the tenures map to).
+    const rmb = (await a('GET', `/api/contabilidade/rmb?competencia=${hoje.slice(0, 7)}`)).body as Rmb;
+    expect(rmb.contas.find((c) => c.conta.codigo === IMOVEIS)?.grupo).toBe('imoveis');
+    expect(rmb.subtotais.imoveis.saldoAtual).toBe('300000.50');
   });
 });

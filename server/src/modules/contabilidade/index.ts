@@ -2,8 +2,9 @@
 export { contabilidadeRoutes as routes } from './routes';
 export { contabilidadeAccess as access } from './access';
 import { contabilidadeRelatorioGenerateJob } from './jobs/contabilidade-relatorio-generate';
-/** The area's job definitions (collected by modules/job-definitions.ts): the accounting papers. */
-export const jobs = [contabilidadeRelatorioGenerateJob] as const;
+import { contabilidadeBloqueioJob } from './jobs/contabilidade-bloqueio';
+/** The area's job definitions (collected by modules/job-definitions.ts): the accounting papers, the lock's log row. */
+export const jobs = [contabilidadeRelatorioGenerateJob, contabilidadeBloqueioJob] as const;
 export { validarMapeamento } from './commands/plano';
 export { mapeamentoColumns, presentMapeamento } from './presenters';
 export {
@@ -23,6 +24,3 @@ export { lancarIncorporacao, lancarIncorporacaoImoveis, type OrigemIncorporacao 
 export { acompanharImovel, cancelarImovel } from './imoveis';
 export { acompanharEdicao, lancarCorrecaoValor, reclassificarBem, type AntesDepois } from './ajustes';
 export { ACAO_BLOQUEIO, registrarBloqueios } from './bloqueio';
-import { contabilidadeBloqueioJob } from './jobs/contabilidade-bloqueio';
-/** The area's job definitions (collected by modules/job-definitions.ts). */
-export const jobs = [contabilidadeBloqueioJob] as const;
