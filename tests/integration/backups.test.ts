@@ -151,6 +151,77 @@ describe('restore drill', () => {
     );
     expect(u.email).toContain(`+restaurado${m.id}@`);
   });
+
+  it("ledger lines naming a property follow it into a new municipality; a deleted property's lines are cleared", async () => {
+    const B = w.B.id;
+    const imovel = async (numero: string) =>
+      (
+        await ownerQuery<{ id: number }>(
+          s,
+          `insert into imoveis (municipality_id, numero_patrimonio, denominacao, endereco, valor_aquisicao)
+           values ($1, $2, 'Escola', 'Rua A, 1', 1000) returning id`,
+          [B, numero],
+        )
+      )[0].id;
+    const conta = async (codigo: string) =>
+      (
+        await ownerQuery<{ id: number }>(
+          s,
+          'select id from contas_contabeis where municipality_id = $1 and code = $2',
+          [B, codigo],
+        )
+      )[0].id;
+    const [ativo, abertura] = [await conta('1.2.3.2.1.01'), await conta('2.3.7.1.1.03')];
+    const lancar = async (imovelId: number, numero: string) =>
+      ownerQuery(
+        s,
+        `with l as (insert into lancamentos (municipality_id, fact_date, competencia, fact, description)
+                    values ($1, current_date, to_char(current_date, 'YYYY-MM'), 'abertura', 'teste') returning id)
+         insert into partidas (municipality_id, lancamento_id, conta_id, debit, credit, conta_corrente, imovel_id)
+         select $1::int, l.id, $2::int, 100000, 0, $4, $5::int from l
+         union all select $1::int, l.id, $3::int, 0, 100000, $4, $5::int from l`,
+        [B, ativo, abertura, `${numero} — Escola`, imovelId],
+      );
+    const kept = await imovel('IMB-1');
+    const gone = await imovel('IMB-2');
+    await lancar(kept, 'IMB-1');
+    await lancar(gone, 'IMB-2');
+    await ownerQuery(s, 'delete from imoveis where id = $1', [gone]);
+
+    const b = await makeBackup(await w.B.users.admin.token());
+    const su = await s.login(w.superuser.email, w.superuser.password).then((r) => r.token);
+    const slug = `copia-livro-${Date.now()}`;
+    const res = await client(s.url, su)('POST', `/api/superuser/backups/${b.id}/restore`, {
+      target: 'new',
+      name: 'Cópia do livro de B',
+      slug,
+      confirmation: 'RESTAURAR',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    const job = await waitRestore(su, res.body.job.id);
+    expect(job.status, job.error ?? '').toBe('completed');
+    const [m] = await ownerQuery<{ id: number }>(s, 'select id from municipalities where slug = $1', [slug]);
+    const linhas = await ownerQuery<{ cc: string; imovel: string | null }>(
+      s,
+      `select p.conta_corrente cc, i.numero_patrimonio imovel from partidas p
+         left join imoveis i on i.id = p.imovel_id and i.municipality_id = p.municipality_id
+        where p.municipality_id = $1 and p.conta_corrente like 'IMB-%' order by p.conta_corrente, p.id`,
+      [m.id],
+    );
+    expect(linhas).toEqual([
+      { cc: 'IMB-1 — Escola', imovel: 'IMB-1' },
+      { cc: 'IMB-1 — Escola', imovel: 'IMB-1' },
+      { cc: 'IMB-2 — Escola', imovel: null },
+      { cc: 'IMB-2 — Escola', imovel: null },
+    ]);
+    const [{ n }] = await ownerQuery<{ n: number }>(
+      s,
+      `select count(*)::int n from partidas where municipality_id = $1 and imovel_id is not null
+         and imovel_id not in (select id from imoveis where municipality_id = $1)`,
+      [m.id],
+    );
+    expect(n).toBe(0);
+  });
 });
 
 describe('bad restores change nothing', () => {

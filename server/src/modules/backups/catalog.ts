@@ -7,6 +7,8 @@ export interface ForeignKey {
   column: string;
   references: string;
   nullable: boolean;
+  /** A reference the database does not enforce (SOFT_REFERENCES): its value may name a row no longer there. */
+  soft?: boolean;
 }
 
 /** A table of a municipality's backup, read from the database's own catalog. */
@@ -39,6 +41,14 @@ const EXCLUDED = new Set([
 ]);
 /** Credentials left out of a municipality backup's rows; a restore keeps the current ones or invites the user. */
 export const WITHHELD: Readonly<Record<string, readonly string[]>> = { users: ['password_hash'] };
+/**
+ * References without a foreign key, remapped like one by a restore into a new municipality: a ledger line names the
+ * property it moved, which may since have been deleted (migration 0054); such a value is cleared in the copy.
+ */
+const SOFT_REFERENCES: Readonly<Record<string, readonly ForeignKey[]>> = {
+  partidas: [{ column: 'imovel_id', references: 'imoveis', nullable: true, soft: true }],
+};
+
 // Written by a trigger of another table (patrimonios → asset_versions, imoveis → imovel_versions): restored after everything else.
 const LAST = new Set(['asset_versions', 'imovel_versions']);
 
@@ -106,9 +116,12 @@ export async function backupTables(tx: Db): Promise<BackupTable[]> {
       withheld: cs.filter((c) => WITHHELD[name]?.includes(c.c)).map((c) => c.c),
       primaryKey,
       newKey,
-      foreignKeys: own
-        .filter((f) => f.col !== 'municipality_id')
-        .map((f) => ({ column: f.col, references: f.r, nullable: !cs.find((c) => c.c === f.col)?.notnull })),
+      foreignKeys: [
+        ...own
+          .filter((f) => f.col !== 'municipality_id')
+          .map((f) => ({ column: f.col, references: f.r, nullable: !cs.find((c) => c.c === f.col)?.notnull })),
+        ...(SOFT_REFERENCES[name] ?? []),
+      ],
       filter,
     });
   }

@@ -106,11 +106,20 @@ async function remap(tx: Db, tables: BackupTable[], municipalityId: number): Pro
       ...(t.newKey ? [{ column: t.primaryKey[0], references: t.name }] : []),
       ...t.foreignKeys.filter((f) => mapped.has(f.references)),
     ];
-    for (const r of refs)
+    for (const r of refs) {
+      // A soft reference to a row the backup does not hold (a deleted property) is cleared, never left pointing
+      // at another municipality's id.
+      if ('soft' in r && r.soft)
+        await exec(
+          tx,
+          `update ${tmpOf(t.name)} x set ${ident(r.column)} = null where x.${ident(r.column)} is not null
+             and not exists (select 1 from ${mapOf(r.references)} m where m.old = x.${ident(r.column)})`,
+        );
       await exec(
         tx,
         `update ${tmpOf(t.name)} x set ${ident(r.column)} = m.new from ${mapOf(r.references)} m where x.${ident(r.column)} = m.old`,
       );
+    }
   }
 }
 
