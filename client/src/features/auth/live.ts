@@ -23,7 +23,7 @@ export const live: LiveHandlers = {
     if (!user) return;
     const changed = !sameList(user.permissions, e.data.permissions);
     applyAccess(e.data);
-    if (changed) toast.info(PERMISSIONS_MSG.changedLive);
+    if (changed) toast.notice(PERMISSIONS_MSG.changedLive);
   },
   'user.created': selfChanged,
   'user.updated': selfChanged,

@@ -53,7 +53,7 @@ export function applyRead(qc: QueryClient, id: number | null, unread: number) {
 export const live: LiveHandlers = {
   'notification.created': (e, { queryClient }) => {
     addNotification(queryClient, e.data);
-    toast.info(e.data.description, e.data.title);
+    toast.notice(e.data.description, e.data.title);
   },
   'notification.read': (e, { queryClient }) => applyRead(queryClient, e.data.id, e.data.unread),
 };

@@ -73,8 +73,10 @@ export function PublicImoveisView({ title, fixedSlug }: { title: string; fixedSl
     : null;
   const result = usePublicImoveis(params);
 
+  // From the address bar at the moment of the change (see PublicListView): a search applied by its timer keeps a
+  // situation chosen just before, even before the page re-rendered.
   const update = (patch: Record<string, string>) => {
-    const next = new URLSearchParams(sp);
+    const next = new URLSearchParams(window.location.search);
     next.set('aba', 'imoveis');
     for (const [k, v] of Object.entries(patch))
       if (v) next.set(k, v);

@@ -61,8 +61,14 @@ export function PublicListView({
 
   const go = (next: PublicListState, municipio = slug) =>
     setSp(writePublicState(next, fixedSlug ? undefined : municipio), { replace: true });
+  // Read from the address bar at the moment of the change, not from this render: a search applied by its timer
+  // just after a filter was chosen (before the page re-rendered) must keep that filter, and the filter the search.
   const update = (patch: Partial<PublicListState>, resetPage = true) =>
-    go({ ...state, ...patch, ...(resetPage && patch.page === undefined ? { page: 1 } : {}) });
+    go({
+      ...readPublicState(new URLSearchParams(window.location.search)),
+      ...patch,
+      ...(resetPage && patch.page === undefined ? { page: 1 } : {}),
+    });
 
   // The server answered its default municipality: it goes into the URL (links and the select follow).
   const answered = bare.data?.municipio.slug;
