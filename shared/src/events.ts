@@ -5,6 +5,7 @@ import type { Job, JobStatus } from './jobs';
 import type { User } from './users';
 import type { SectorEvents } from './sectors';
 import type { LocalEvents } from './locais';
+import type { ComissaoEvents } from './comissoes';
 import type { PatrimonioEvents } from './patrimonios';
 import type { CatalogEvents } from './catalogs';
 import type { CustomizationEvents } from './customization';
@@ -97,6 +98,7 @@ export interface ServerToClientEvents
   extends
     SectorEvents,
     LocalEvents,
+    ComissaoEvents,
     UserEvents,
     AuditEvents,
     CustomizationEvents,

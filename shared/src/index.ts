@@ -7,6 +7,7 @@ export * from './auth';
 export * from './users';
 export * from './sectors';
 export * from './locais';
+export * from './comissoes';
 export * from './customization';
 export * from './audit';
 export * from './jobs';

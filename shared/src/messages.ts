@@ -1,5 +1,6 @@
 import { SECTOR_MSG } from './sectors/messages';
 import { LOCAL_MSG } from './locais/messages';
+import { COMISSAO_MSG } from './comissoes/messages';
 
 /**
  * pt-BR texts of spec §5 and §8, plus the server's own error texts. An area's own texts live in its
@@ -21,6 +22,7 @@ export const MSG = {
   },
   sectors: SECTOR_MSG,
   locais: LOCAL_MSG,
+  comissoes: COMISSAO_MSG,
   users: {
     created: 'Usuário criado com sucesso.',
     updated: 'Usuário atualizado com sucesso.',

@@ -71,6 +71,8 @@ export const PERMISSIONS = [
   'depreciacao:reopen',
   'contabilidade:read',
   'contabilidade:manage',
+  'comissoes:read',
+  'comissoes:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -114,6 +116,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
     'depreciacao:reopen',
     'contabilidade:read',
     'contabilidade:manage',
+    'comissoes:read',
+    'comissoes:manage',
   ],
   supervisor: [
     'bens:create',
@@ -145,6 +149,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
     'manutencoes:manage',
     'depreciacao:manage',
     'contabilidade:read',
+    'comissoes:read',
   ],
   usuario: [
     'bens:create',

@@ -42,6 +42,7 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
   { path: '/inventarios/editar/:id', title: 'Editar Inventário', roles: AS, permission: 'inventarios:manage' },
   { path: '/inventarios/imprimir/:id', title: 'Imprimir Inventário', roles: ASU, permission: 'inventarios:read' },
   { path: '/locais', title: 'Locais', roles: ALL, permission: 'locais:read' },
+  { path: '/comissoes', title: 'Comissões Patrimoniais', roles: AS, permission: 'comissoes:read' },
   { path: '/imoveis', title: 'Cadastro de Imóveis', roles: ALL, permission: 'imoveis:read' },
   { path: '/imoveis/novo', title: 'Novo Imóvel', roles: ASU, permission: 'imoveis:write' },
   { path: '/imoveis/editar/:id', title: 'Editar Imóvel', roles: ASU, permission: 'imoveis:write' },
@@ -151,6 +152,7 @@ const G = {
       { path: '/bens-cadastrados', label: 'Bens Cadastrados' },
       { path: '/bens-cadastrados/novo', label: 'Novo Cadastro' },
       { path: '/inventarios', label: 'Inventários' },
+      { path: '/comissoes', label: 'Comissões' },
       { path: '/locais', label: 'Locais' },
       // Not in spec §2.4's table: the screens of §2.3 that its sidebar leaves unreachable.
       { path: '/bens/transferencias', label: 'Transferências' },
@@ -243,7 +245,8 @@ export function menuForRole(role: Role | null | undefined): MenuGroup[] {
     case 'usuario':
       return [
         { id: 'dashboard', label: 'Dashboard', items: [{ path: '/', label: 'Visão Geral', exact: true }] },
-        G.patrimonio,
+        // The commissions are named by the administration; a user takes part in them, from the inventory.
+        { ...G.patrimonio, items: G.patrimonio.items.filter((i) => i.path !== '/comissoes') },
         { id: 'imoveis', label: 'Imóveis', items: G.imoveis.items.slice(0, 2) },
         {
           id: 'ferramentas',

@@ -50,6 +50,15 @@ beforeAll(async () => {
        union all select $1::int, l.id, (select id from k where role = 'saldo_abertura'), 0, 100 from l`,
       [t.id],
     );
+  // A standing commission and one member (its user of the same municipality).
+  for (const t of [w.A, w.B])
+    await q(
+      `with c as (insert into comissoes (municipality_id, kind, act, act_date, valid_until)
+                  values ($1, 'inventario', 'Portaria rls', '2026-01-01', '2026-12-31') returning id)
+       insert into comissao_members (municipality_id, comissao_id, user_id, user_name, is_president, position)
+       select $1::int, c.id, null, 'Membro rls', true, 0 from c`,
+      [t.id],
+    );
 });
 afterAll(async () => {
   await s?.close();

@@ -15,23 +15,23 @@ const words = (text: string) => text.trim().split(/\s+/);
  */
 export const ENGLISH = new Set(
   words(`
-    accumulated acquisition action active actual agent amount analysis approver area assignee at attempts audit auth
-    automatic avatar backup backups book borrower by cancel challenges change city claimed client closed closings
+    accumulated acquisition act action active actual agent amount analysis approver area assignee at attempts audit
+    auth automatic avatar backup backups book borrower by cancel challenges change city claimed client closed closings
     code codes columns comments completed components concluded condition config configs contact cost count created
     credit custom customizations cutover dashboard date day days deadline debit decided dedupe default depreciable
     description destination details distinct district divergent document documents due elements email enabled enc
-    encoding entity entries error errors estimated events expense expires export fact factor failed family fields
-    file files filters finalized finished form format found frequency from gross has hash header headers height
-    history holder hour id impairment imports in installation invitation ip is item items job jobs keep key kind
-    label land last latitude layout layouts life limit link location lockout login logs longitude mime months
+    encoding entity entries error errors estimated events expense expires export fact factor failed family fields file
+    files filters finalized finished form format found frequency from gross has hash header headers height history
+    holder hour id impairment imports in installation invitation ip is item items job jobs keep key kind label land
+    last latitude layout layouts life limit link location lockout login logs longitude members mime months
     municipalities municipality must name next note notes notifications notified notify number numbering options
     origin overdue owner password path patterns payload pct pending permissions photo policies position posting
-    preview progress public purchase qr quantity read reading readings reason reasons received recipient recovery
-    recurrence refresh remaining reminder removed report requested requester required reset residual result return
-    returned reverses revoked role rollback rollbacks rounding rule run scanned schedule schema scope search secret
-    sector sectors security sent separator seq sequences service settings sha256 show signatures size slug soon
+    president preview progress public purchase qr quantity read reading readings reason reasons received recipient
+    recovery recurrence refresh remaining reminder removed report requested requester required reset residual result
+    return returned reverses revoked role rollback rollbacks rounding rule run scanned schedule schema scope search
+    secret sector sectors security sent separator seq sequences service settings sha256 show signatures size slug soon
     specific start started status step stored summary system template templates tenure text title to token tokens
-    total transit two type until updated upgrade upgrades uploaded url usage used useful user users value values
+    total transit two type until updated upgrade upgrades uploaded url usage used useful user users valid value values
     version versions width year
   `),
 );
@@ -45,7 +45,7 @@ export const IDENTIFIERS = new Set(words('cep cnpj ibge uf'));
  */
 export const NOUNS = new Set(
   words(`
-    comissao competencia conta conta_corrente contabilidade contas contas_contabeis depreciacao emprestimo
+    comissao comissoes competencia conta conta_corrente contabilidade contas contas_contabeis depreciacao emprestimo
     emprestimos etiqueta etiquetas ficha fichas forma_aquisicao formas_aquisicao imoveis imovel inventario
     inventarios lancamento lancamentos locais local manutencao manutencoes partida partidas patrimonio patrimonios
     relatorio relatorios termo termos tipo_bem tipos_bens transferencia transferencias

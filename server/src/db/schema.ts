@@ -6,6 +6,7 @@ export * from './core-schema';
 export * from '../modules/users/schema';
 export * from '../modules/sectors/schema';
 export * from '../modules/locais/schema';
+export * from '../modules/comissoes/schema';
 export * from '../modules/auth/schema';
 export * from '../modules/customization/schema';
 export * from '../modules/audit/schema';

@@ -8,6 +8,7 @@ import * as etiquetas from './etiquetas';
 import * as inventarios from './inventarios';
 import * as emprestimos from './emprestimos';
 import * as locais from './locais';
+import * as comissoes from './comissoes';
 import * as patrimonios from './patrimonios';
 import * as relatorios from './relatorios';
 import * as sectors from './sectors';
@@ -25,6 +26,7 @@ import * as contabilidade from './contabilidade';
 export const accessRules = {
   ...sectors.access,
   ...locais.access,
+  ...comissoes.access,
   ...tiposBens.access,
   ...formasAquisicao.access,
   ...formFields.access,

@@ -16,6 +16,7 @@ import * as inventarios from './inventarios';
 import * as jobs from './jobs';
 import * as emprestimos from './emprestimos';
 import * as locais from './locais';
+import * as comissoes from './comissoes';
 import * as notifications from './notifications';
 import * as numbering from './numbering';
 import * as patrimonios from './patrimonios';
@@ -50,6 +51,7 @@ export const declaredRoutes: readonly RouteDef[] = [
   ...users.routes,
   ...sectors.routes,
   ...locais.routes,
+  ...comissoes.routes,
   ...jobs.routes,
   ...dashboard.routes,
   ...tiposBens.routes,

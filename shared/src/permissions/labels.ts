@@ -41,6 +41,8 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'depreciacao:reopen': 'Reabrir um mês de depreciação fechado',
   'contabilidade:read': 'Consultar o plano de contas e os lançamentos contábeis',
   'contabilidade:manage': 'Editar o plano de contas, as contas dos tipos e o prazo contábil',
+  'comissoes:read': 'Consultar as comissões patrimoniais',
+  'comissoes:manage': 'Nomear e alterar as comissões patrimoniais',
 };
 
 /** Groups of the matrix (rows), in screen order. */
@@ -66,6 +68,7 @@ export const PERMISSION_GROUPS: ReadonlyArray<{ label: string; permissions: Perm
   },
   { label: 'Depreciação', permissions: ['depreciacao:manage', 'depreciacao:reopen'] },
   { label: 'Contabilidade', permissions: ['contabilidade:read', 'contabilidade:manage'] },
+  { label: 'Comissões', permissions: ['comissoes:read', 'comissoes:manage'] },
 ];
 
 /** The permissions that open the back office: the superuser role always keeps them, no other role gets them. */

@@ -1,0 +1,4 @@
+export * from './schemas';
+export * from './types';
+export * from './events';
+export * from './messages';
