@@ -142,11 +142,19 @@ export async function recordToasts(page: Page): Promise<() => Promise<string[]>>
   await page.evaluate(() => {
     const w = window as unknown as { __toasts?: string[] };
     w.__toasts = [];
-    const seen = () => {
-      for (const el of document.querySelectorAll('[data-testid="toast"]')) {
-        const text = (el as HTMLElement).innerText;
-        if (w.__toasts![w.__toasts!.length - 1] !== text) w.__toasts!.push(text);
-      }
+    const keep = (el: Element) => {
+      // A toast already taken off the page has no layout: its text content is what it said.
+      const text = el.isConnected ? (el as HTMLElement).innerText : (el.textContent ?? '');
+      if (text && w.__toasts![w.__toasts!.length - 1] !== text) w.__toasts!.push(text);
+    };
+    const toastsIn = (node: Node) =>
+      node instanceof Element
+        ? [...(node.matches('[data-testid="toast"]') ? [node] : []), ...node.querySelectorAll('[data-testid="toast"]')]
+        : [];
+    // The records keep every node added since the last call, even one replaced before it ran.
+    const seen = (records: MutationRecord[]) => {
+      for (const r of records) for (const node of r.addedNodes) toastsIn(node).forEach(keep);
+      document.querySelectorAll('[data-testid="toast"]').forEach(keep);
     };
     new MutationObserver(seen).observe(document.body, { childList: true, subtree: true, characterData: true });
   });
