@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { LOCKOUT_THRESHOLD, MSG } from '@tombo/shared';
-import { ACCOUNTS, apiToken, login, unique } from './helpers';
+import { ACCOUNTS, apiToken, login, openAs, unique } from './helpers';
 
 test('admin: users list with role badges; supervisor sees only themselves', async ({ page, browser }) => {
-  await login(page, ACCOUNTS.admin, 'admin');
-  await page.goto('/configuracoes/usuarios');
+  await openAs(page, ACCOUNTS.admin, '/configuracoes/usuarios');
   const table = page.getByRole('table', { name: 'Usuários' });
   await expect(table.getByRole('cell', { name: 'supervisor@exemplo.gov.br' })).toBeVisible();
   await expect(
@@ -15,8 +14,7 @@ test('admin: users list with role badges; supervisor sees only themselves', asyn
   const ctx = await browser.newContext();
   const sup = await ctx.newPage();
   try {
-    await login(sup, ACCOUNTS.supervisor, 'supervisor');
-    await sup.goto('/configuracoes/usuarios');
+    await openAs(sup, ACCOUNTS.supervisor, '/configuracoes/usuarios');
     await expect(sup.getByText(/não tem permissão para gerenciar usuários/)).toBeVisible();
     await expect(sup.getByRole('table', { name: 'Usuários' }).getByRole('row')).toHaveCount(2);
   } finally {
@@ -25,8 +23,7 @@ test('admin: users list with role badges; supervisor sees only themselves', asyn
 });
 
 test('admin: locais create, edit and delete with the spec toasts', async ({ page }) => {
-  await login(page, ACCOUNTS.admin, 'admin');
-  await page.goto('/locais');
+  await openAs(page, ACCOUNTS.admin, '/locais');
   const name = `Sala E2E ${unique()}`;
   await page.getByRole('button', { name: 'Novo Local' }).click();
   const dialog = page.getByRole('dialog', { name: 'Novo Local' });
@@ -51,8 +48,7 @@ test('admin: locais create, edit and delete with the spec toasts', async ({ page
 });
 
 test('sector form validates the 2-character code and the in-use delete shows the server message', async ({ page }) => {
-  await login(page, ACCOUNTS.admin, 'admin');
-  await page.goto('/configuracoes/setores');
+  await openAs(page, ACCOUNTS.admin, '/configuracoes/setores');
   await page.getByRole('button', { name: 'Novo Setor' }).click();
   const dialog = page.getByRole('dialog', { name: 'Novo Setor' });
   await dialog.getByLabel('Nome').fill(`Setor inválido ${unique()}`);
@@ -79,8 +75,7 @@ test('activity log lists entries with pt-BR dates', async ({ page }) => {
 
 test('personalization: an admin renames the city hall in the header, then restores the default', async ({ page }) => {
   // Município Vizinho, so the other specs' header stays untouched.
-  await login(page, ACCOUNTS.vizinho, 'admin');
-  await page.goto('/configuracoes/personalizacao');
+  await openAs(page, ACCOUNTS.vizinho, '/configuracoes/personalizacao');
   const name = `Prefeitura E2E ${unique()}`;
   await page.getByLabel('Nome da prefeitura').fill(name);
   await page.getByRole('button', { name: 'Salvar', exact: true }).click();
@@ -129,8 +124,7 @@ test('admin unlocks a user locked by failed logins', async ({ page, request }) =
     await request.post('/api/auth/login', { data: { email, password: 'errada' } });
   }
 
-  await login(page, ACCOUNTS.admin, 'admin');
-  await page.goto('/configuracoes/usuarios');
+  await openAs(page, ACCOUNTS.admin, '/configuracoes/usuarios');
   const row = page.getByRole('row', { name: new RegExp(email.replace(/[.]/g, '\\.')) });
   await expect(row.getByText(/^Bloqueado até \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeVisible();
   await row.getByRole('button', { name: 'Desbloquear' }).click();

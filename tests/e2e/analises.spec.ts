@@ -1,7 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiAs, apiToken, assetRefs, login, unique } from './helpers';
+import {
+  ACCOUNTS,
+  DESKTOP,
+  PHONE,
+  SCREENSHOTS,
+  apiAs,
+  apiToken,
+  assetRefs,
+  login,
+  openAs,
+  unique,
+  snap,
+} from './helpers';
 
 // A type of its own with two assets acquired in May 2023 (R$ 1.000,00 and 2 × R$ 250,50) in one sector:
 // filtered by that type, every analysis shows exactly them.
@@ -33,7 +45,7 @@ test.beforeAll(async ({ request }) => {
 test.use({ contextOptions: { reducedMotion: 'reduce' } });
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `analises-${name}.png`), fullPage: true });
+  snap(page, { path: path.join(SCREENSHOTS, `analises-${name}.png`), fullPage: true });
 
 /** Clicks an export button and checks the downloaded file's name and first bytes. */
 async function exported(page: Page, button: string, name: RegExp, magic: number[]) {
@@ -90,8 +102,7 @@ test('análise por setor: menu, filter by type, exports, live update, drill-down
 
 test('análise por tipo: the pie and the table, drill-down by type', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await login(page, ACCOUNTS.supervisor, 'supervisor');
-  await page.goto('/analise/tipo');
+  await openAs(page, ACCOUNTS.supervisor, '/analise/tipo');
   await expect(page.getByRole('heading', { name: 'Análise por Tipo' })).toBeVisible();
   await expect(page.getByText('Participação no valor de aquisição por tipo')).toBeVisible();
   await shot(page, 'tipo-desktop');
@@ -107,8 +118,7 @@ test('análise por tipo: the pie and the table, drill-down by type', async ({ pa
 
 test('análise temporal: by month and by year, exports, drill-down into the month', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await login(page, ACCOUNTS.admin, 'admin');
-  await page.goto('/analise/temporal');
+  await openAs(page, ACCOUNTS.admin, '/analise/temporal');
   await expect(page.getByRole('heading', { name: 'Análise Temporal' })).toBeVisible();
   await page.getByLabel('Tipo').click();
   await page.getByRole('option', { name: tipo.name }).click();

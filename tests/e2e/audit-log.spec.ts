@@ -1,6 +1,18 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiAs, apiToken, assetRefs, login, unique } from './helpers';
+import {
+  ACCOUNTS,
+  DESKTOP,
+  PHONE,
+  SCREENSHOTS,
+  apiAs,
+  apiToken,
+  assetRefs,
+  login,
+  openAs,
+  unique,
+  snap,
+} from './helpers';
 
 // Issue 9, the activity log: pt-BR names, the record's number as a link, formatted changes, filters,
 // the detail drawer, a phone layout, entries arriving live, and 'Atividade Recente' scoped per user.
@@ -26,7 +38,7 @@ const LOAD = 30_000;
 /** Full page, from the top. */
 const shot = async (page: Page, name: string) => {
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.includes('drawer') });
+  await snap(page, { path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.includes('drawer') });
 };
 const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { __sameDocument: true }));
 const sameDocument = (page: Page) =>
@@ -38,8 +50,7 @@ test('o registro mostra ações em pt-BR, o número do bem com link, valores for
 }) => {
   const asset = await newAsset(request, 'Finanças', `Arquivo de aço ${unique()}`);
   await edit(request, asset, { valor_aquisicao: '3100.00', data_aquisicao: '2024-03-15' });
-  await login(page, ACCOUNTS.admin, 'admin');
-  await page.goto('/registros-de-atividade');
+  await openAs(page, ACCOUNTS.admin, '/registros-de-atividade');
   const table = page.getByRole('table', { name: 'Registros de atividade' });
   const row = table.getByRole('row').filter({ hasText: 'Bem alterado' }).filter({ hasText: asset.numero_patrimonio });
   await expect(row).toBeVisible({ timeout: LOAD });
@@ -106,8 +117,7 @@ test('uma alteração feita por outra pessoa aparece no registro aberto, sem rec
   request,
 }) => {
   const asset = await newAsset(request, 'Administração', `Mesa de reunião ${unique()}`);
-  await login(page, ACCOUNTS.admin, 'admin');
-  await page.goto('/registros-de-atividade');
+  await openAs(page, ACCOUNTS.admin, '/registros-de-atividade');
   const table = page.getByRole('table', { name: 'Registros de atividade' });
   await expect(table.getByRole('row').nth(1)).toBeVisible({ timeout: LOAD });
   await markDocument(page);
@@ -115,8 +125,7 @@ test('uma alteração feita por outra pessoa aparece no registro aberto, sem rec
   const other = await browser.newContext();
   try {
     const supervisor = await other.newPage();
-    await login(supervisor, ACCOUNTS.supervisor, 'supervisor');
-    await supervisor.goto(`/bens-cadastrados/editar/${asset.id}`);
+    await openAs(supervisor, ACCOUNTS.supervisor, `/bens-cadastrados/editar/${asset.id}`);
     await supervisor.getByLabel(/^Descrição do Bem/).fill('Mesa de reunião revisada');
     await supervisor.getByRole('button', { name: 'Salvar alterações' }).click();
     await expect(supervisor).toHaveURL(/\/bens-cadastrados\/ver\/\d+$/);
@@ -155,6 +164,6 @@ test("'Atividade Recente' de um usuario mostra só os bens dos seus setores, ao 
   await page.setViewportSize(PHONE);
   // A phone's bars are fixed: a full-page capture would draw them mid-page, so the widget in the viewport.
   await widget.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(SCREENSHOTS, 'audit-recent-usuario-phone.png') });
+  await snap(page, { path: path.join(SCREENSHOTS, 'audit-recent-usuario-phone.png') });
   await page.setViewportSize(DESKTOP);
 });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ROLE_HOME } from '@tombo/shared';
-import { ACCOUNTS, login, submitLogin } from './helpers';
+import { ACCOUNTS, login, openAs, submitLogin } from './helpers';
 
 test.describe('login lands on each role home', () => {
   const cases = [
@@ -50,22 +50,19 @@ test('an empty sign-in names the missing fields, focuses the first and checks ea
 });
 
 test('usuario typing /configuracoes is sent to /dashboard/usuario', async ({ page }) => {
-  await login(page, ACCOUNTS.usuario, 'usuario');
-  await page.goto('/configuracoes');
+  await openAs(page, ACCOUNTS.usuario, '/configuracoes');
   await expect(page).toHaveURL(/\/dashboard\/usuario$/);
   await expect(page.getByRole('heading', { name: 'Painel do Usuário' })).toBeVisible();
 });
 
 test('superuser visiting /bens-cadastrados is kept in /superuser', async ({ page }) => {
-  await login(page, ACCOUNTS.superuser, 'superuser');
-  await page.goto('/bens-cadastrados');
+  await openAs(page, ACCOUNTS.superuser, '/bens-cadastrados');
   await expect(page).toHaveURL(/\/superuser$/);
   await expect(page.getByRole('heading', { name: 'Painel do Superusuário' })).toBeVisible();
 });
 
 test('a non-superuser visiting /superuser goes to /', async ({ page, baseURL }) => {
-  await login(page, ACCOUNTS.admin, 'admin');
-  await page.goto('/superuser/users');
+  await openAs(page, ACCOUNTS.admin, '/superuser/users');
   await expect(page).toHaveURL(`${baseURL}/`);
   await expect(page.getByRole('heading', { name: 'Visão Geral' })).toBeVisible();
 });

@@ -5,7 +5,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import tar from 'tar-stream';
 import { expect, test, type Page } from '@playwright/test';
 import { BACKUP_MSG as MSG_BACKUP } from '@tombo/shared';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, login, recordToasts } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, openAs, recordToasts, snap } from './helpers';
 
 // /configuracoes/backup (issue 12): an admin generates a backup, sees it finish in the list and
 // downloads it (its SHA-256 is the listed one); the version manager panel; the superuser's backups
@@ -44,14 +44,13 @@ async function withExtraMember(archive: Buffer, name: string): Promise<Buffer> {
 }
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
+  snap(page, { path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
 
 test('gera um backup, acompanha até concluir e baixa o arquivo', async ({ browser }) => {
   test.setTimeout(150_000);
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
-  await login(page, ACCOUNTS.admin, 'admin');
-  await page.goto('/configuracoes/backup');
+  await openAs(page, ACCOUNTS.admin, '/configuracoes/backup');
   await expect(page.getByRole('heading', { level: 1, name: 'Backup' })).toBeVisible({ timeout: 30_000 });
   const rows = page.getByTestId('backup-row');
   const before = await rows.count();
@@ -89,8 +88,7 @@ test('gera um backup, acompanha até concluir e baixa o arquivo', async ({ brows
 
   const phone = await browser.newContext({ viewport: PHONE });
   const p = await phone.newPage();
-  await login(p, ACCOUNTS.admin, 'admin');
-  await p.goto('/configuracoes/backup');
+  await openAs(p, ACCOUNTS.admin, '/configuracoes/backup');
   await expect(p.getByTestId('backup-row').first()).toContainText('Concluído', { timeout: 30_000 });
   await shot(p, 'phone-backup');
   await p.getByRole('button', { name: /Gerenciador de Versão/ }).click();
@@ -107,8 +105,7 @@ test('o superusuário vê os backups de cada município e o diálogo de restaura
   ] as const) {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
-    await login(page, ACCOUNTS.superuser, 'superuser');
-    await page.goto('/superuser/backups');
+    await openAs(page, ACCOUNTS.superuser, '/superuser/backups');
     await expect(page.getByRole('heading', { level: 1, name: 'Backups' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('backup-row').first()).toBeVisible({ timeout: 30_000 });
     await shot(page, `${prefix}superuser-backups${prefix ? '' : '-desktop'}`);
@@ -152,8 +149,7 @@ test('o superusuário envia um arquivo de backup: um arquivo qualquer é recusad
 
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
-  await login(page, ACCOUNTS.superuser, 'superuser');
-  await page.goto('/superuser/backups');
+  await openAs(page, ACCOUNTS.superuser, '/superuser/backups');
   await expect(page.getByRole('heading', { level: 1, name: 'Backups' })).toBeVisible({ timeout: 30_000 });
   const input = page.getByLabel('Arquivo de backup (.tar.gz)');
   await input.setInputFiles({ name: 'qualquer.tar.gz', mimeType: 'application/gzip', buffer: Buffer.from('nada') });
@@ -165,8 +161,7 @@ test('o superusuário envia um arquivo de backup: um arquivo qualquer é recusad
   await shot(page, 'superuser-backup-hostile-refused-desktop');
   const phone = await browser.newContext({ viewport: PHONE });
   const small = await phone.newPage();
-  await login(small, ACCOUNTS.superuser, 'superuser');
-  await small.goto('/superuser/backups');
+  await openAs(small, ACCOUNTS.superuser, '/superuser/backups');
   await expect(small.getByRole('heading', { level: 1, name: 'Backups' })).toBeVisible({ timeout: 30_000 });
   await small
     .getByLabel('Arquivo de backup (.tar.gz)')

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { BUSCA_MSG } from '@tombo/shared';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiAs, apiToken, assetRefs, login, unique } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiAs, apiToken, assetRefs, login, unique, snap } from './helpers';
 
 let adminToken = '';
 let sectors: Record<string, number> = {};
@@ -21,7 +21,7 @@ test.beforeAll(async ({ request }) => {
 
 const shot = (page: Page, name: string) => {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  return page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+  return snap(page, { path: path.join(SCREENSHOTS, `${name}.png`) });
 };
 
 const panel = (page: Page) => page.getByRole('dialog', { name: BUSCA_MSG.dialogTitle });

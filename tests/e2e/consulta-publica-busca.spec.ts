@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, unique } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, unique, snap } from './helpers';
 
 // Issue 35, anonymous visitor: the bare consultation offers the municipalities open to the public (the demo has
 // two), the search finds what a citizen means ('camera' → Câmera only, 'notebooks' → Notebook) at 1366 and
@@ -18,7 +18,7 @@ let imovelId = 0;
 const denominacao = `Centro Cultural da Praça ${tag}`;
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
+  snap(page, { path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
 
 test.beforeAll(async ({ request }) => {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });

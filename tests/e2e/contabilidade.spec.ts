@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { pdfText } from '../support/pdf';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiAs, apiToken, login } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiAs, apiToken, openAs, snap } from './helpers';
 
 // Issue 36, Município Vizinho's accountant (admin): the month closed two months ago posts the opening balances and
 // the depreciation; the journal shows them, the whole period downloads as the CSV an accounting system reads, an
@@ -10,7 +10,7 @@ import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiAs, apiToken, login } from '.
 // Exemplo's closes belong to depreciacao-fechamento.spec.ts: this file closes only in Vizinho.
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `contabilidade-${name}.png`), fullPage: !name.startsWith('phone') });
+  snap(page, { path: path.join(SCREENSHOTS, `contabilidade-${name}.png`), fullPage: !name.startsWith('phone') });
 
 /** Two months ago ('YYYY-MM'): ended, and past its deadline (day 25 of last month), so it is locked once closed. */
 function competencia(): string {
@@ -47,8 +47,7 @@ test.beforeAll(async ({ request }) => {
 test('journal, CSV, a new account given to a type, and the deadline (desktop)', async ({ page }) => {
   test.setTimeout(240_000);
   await page.setViewportSize(DESKTOP);
-  await login(page, ACCOUNTS.vizinho, 'admin');
-  await page.goto('/contabilidade');
+  await openAs(page, ACCOUNTS.vizinho, '/contabilidade');
   await expect(page.getByRole('heading', { level: 1, name: 'Contabilidade' })).toBeVisible({ timeout: 60_000 });
   const lista = page.getByRole('list', { name: 'Lançamentos' });
   await expect(lista.getByRole('listitem').filter({ hasText: 'Saldo de abertura' }).first()).toBeVisible();
@@ -179,8 +178,7 @@ test('journal, CSV, a new account given to a type, and the deadline (desktop)', 
 
 test('a supervisor reads the chart without changing it (390 px)', async ({ page }) => {
   await page.setViewportSize(PHONE);
-  await login(page, ACCOUNTS.supervisor, 'supervisor');
-  await page.goto('/contabilidade?aba=plano');
+  await openAs(page, ACCOUNTS.supervisor, '/contabilidade?aba=plano');
   await expect(page.getByRole('table', { name: 'Plano de contas' })).toContainText('1.2.3.8.1.01');
   await expect(page.getByRole('button', { name: 'Nova Conta' })).toHaveCount(0);
   await shot(page, 'phone-plano');
@@ -212,8 +210,7 @@ test("the accountant downloads the month's statement PDF, and reads the ledger a
   const titulo = `Demonstrativo Mensal de Bens Patrimoniais (RMB) — ${mes}/${ano}`;
   const ultimo = new Date(Date.UTC(Number(ano), Number(mes), 0)).getUTCDate();
   await page.setViewportSize(DESKTOP);
-  await login(page, ACCOUNTS.vizinho, 'admin');
-  await page.goto('/contabilidade?aba=rmb');
+  await openAs(page, ACCOUNTS.vizinho, '/contabilidade?aba=rmb');
   await page.getByLabel('Competência').fill(`${mes}/${ano}`);
   const rmb = page.getByRole('table', { name: `Demonstrativo mensal por conta de ${mes}/${ano}` });
   await expect(rmb.getByRole('row').filter({ hasText: 'Total de bens móveis' })).toBeVisible({ timeout: 60_000 });

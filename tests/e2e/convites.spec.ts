@@ -7,7 +7,18 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { MSG, ROLE_HOME, USER_MSG } from '@tombo/shared';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, login, mailedLink, resizeTo, submitLogin, unique } from './helpers';
+import {
+  ACCOUNTS,
+  DESKTOP,
+  PHONE,
+  SCREENSHOTS,
+  login,
+  mailedLink,
+  resizeTo,
+  submitLogin,
+  unique,
+  snap,
+} from './helpers';
 
 /** The page at 1366 px and at 390 px, one screenshot each; left at 1366 px. */
 async function shots(page: Page, name: string) {
@@ -16,7 +27,7 @@ async function shots(page: Page, name: string) {
     [PHONE, 'phone'],
   ] as const) {
     await resizeTo(page, size);
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${label}-convites-${name}.png`), fullPage: true });
+    await snap(page, { path: path.join(SCREENSHOTS, `${label}-convites-${name}.png`), fullPage: true });
   }
   await resizeTo(page, DESKTOP);
 }

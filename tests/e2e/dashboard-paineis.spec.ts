@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEFAULT_LAYOUTS, widgetTitle, type Painel } from '@tombo/shared';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, login } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, login, snap } from './helpers';
 
 // The role dashboards (issue 14): each role's home shows its widgets; the layout the user customises is kept on
 // the server (another browser sees it, an open tab follows it live); on a 390 px phone the figures fit their cards.
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
+  snap(page, { path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
 
 const ROLES = ['admin', 'supervisor', 'usuario', 'visualizador'] as const;
 

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, login } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, login, openAs, snap } from './helpers';
 
 // The monthly close (issue 14): close two months on /depreciacao and watch the job's progress, and the depreciation
 // dashboard at desktop and 390 px. The months closed here (11/2024, 12/2024) are before every competência other
 // specs use. Their accounting deadline (day 25 of the next month, issue 36) is long past: they are locked as soon as
 // they close, so they show 'Encerrado' and cannot be reopened (reopening an open month: contabilidade-livro.test.ts).
 const shot = (page: Page, name: string, fullPage = true) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `depreciacao-fechamento-${name}.png`), fullPage });
+  snap(page, { path: path.join(SCREENSHOTS, `depreciacao-fechamento-${name}.png`), fullPage });
 
 async function fecharMes(page: Page, mes: string, verProgresso = false) {
   const secao = page.getByRole('region', { name: 'Fechamento mensal' });
@@ -33,8 +33,7 @@ test('close two months with the progress bar, refuse one out of order and the cu
   page,
 }) => {
   await page.setViewportSize(DESKTOP);
-  await login(page, ACCOUNTS.admin, 'admin');
-  await page.goto('/depreciacao');
+  await openAs(page, ACCOUNTS.admin, '/depreciacao');
   const secao = page.getByRole('region', { name: 'Fechamento mensal' });
   await expect(secao).toBeVisible();
   await fecharMes(page, '11/2024', true);
@@ -61,8 +60,7 @@ test('close two months with the progress bar, refuse one out of order and the cu
 
 test('a supervisor closes but may not reopen', async ({ page }) => {
   await page.setViewportSize(PHONE);
-  await login(page, ACCOUNTS.supervisor, 'supervisor');
-  await page.goto('/depreciacao');
+  await openAs(page, ACCOUNTS.supervisor, '/depreciacao');
   const secao = page.getByRole('region', { name: 'Fechamento mensal' });
   await expect(secao.getByRole('button', { name: 'Fechar mês' })).toBeVisible();
   await expect(secao.getByRole('button', { name: 'Reabrir' })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiAs, apiToken, assetRefs, login, unique } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiAs, apiToken, assetRefs, openAs, unique, snap } from './helpers';
 
 // Issue 14: an asset's entry into service and its own useful life in the form (the type's defaults shown), then
 // /relatorios/depreciacao: preview, the PDF and the XLSX through jobs with their progress and download.
@@ -30,14 +30,13 @@ test.beforeAll(async ({ request }) => {
 });
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `depreciacao-relatorios-${name}.png`), fullPage: true });
+  snap(page, { path: path.join(SCREENSHOTS, `depreciacao-relatorios-${name}.png`), fullPage: true });
 
 test("the asset form's 'Depreciação' section: entry into service and own useful life, shown on the view page", async ({
   page,
 }) => {
   await page.setViewportSize(DESKTOP);
-  await login(page, ACCOUNTS.admin, 'admin');
-  await page.goto(`/bens-cadastrados/editar/${asset.id}`);
+  await openAs(page, ACCOUNTS.admin, `/bens-cadastrados/editar/${asset.id}`);
   const vida = page.getByLabel('Vida útil (meses)');
   await expect(vida).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Vazia: a do tipo (120 meses).')).toBeVisible();
@@ -82,8 +81,7 @@ test('/relatorios/depreciacao: preview by type, the PDF and the XLSX downloaded 
 }) => {
   test.setTimeout(180_000);
   await page.setViewportSize(DESKTOP);
-  await login(page, ACCOUNTS.admin, 'admin');
-  await page.goto('/relatorios/depreciacao');
+  await openAs(page, ACCOUNTS.admin, '/relatorios/depreciacao');
   await expect(page.getByRole('heading', { level: 1, name: 'Relatórios de Depreciação' })).toBeVisible({
     timeout: 90_000,
   });

@@ -10,8 +10,10 @@ import {
   apiToken,
   assetRefs,
   login,
+  openAs,
   unique,
   recordToasts,
+  snap,
 } from './helpers';
 
 // An asset whose figures are known: R$ 12.000,00, type life 120 months, residual 10 % (R$ 1.200,00), acquired on
@@ -67,7 +69,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 const shot = (page: Page, name: string, fullPage = true) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `depreciacao-${name}.png`), fullPage });
+  snap(page, { path: path.join(SCREENSHOTS, `depreciacao-${name}.png`), fullPage });
 const money = (text: string) => new RegExp(`R\\$\\s${text.replace(/\./g, '\\.')}`);
 
 async function openOn(page: Page, date: string) {
@@ -135,8 +137,7 @@ test('the figures, the schedule and the reference month on a chosen date (deskto
 
 test('picking an asset by search puts it in the link', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await login(page, ACCOUNTS.admin, 'admin');
-  await page.goto('/depreciacao');
+  await openAs(page, ACCOUNTS.admin, '/depreciacao');
   await expect(page.getByText('Selecione um bem')).toBeVisible();
   await page.getByLabel('Bem').fill(asset.numero_patrimonio);
   await page
@@ -166,8 +167,7 @@ test('phone layout: cards for the months', async ({ page }) => {
 
 test('an asset without a date says why it has no schedule', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await login(page, ACCOUNTS.admin, 'admin');
-  await page.goto(`/depreciacao?patrimonioId=${semData.id}`);
+  await openAs(page, ACCOUNTS.admin, `/depreciacao?patrimonioId=${semData.id}`);
   await expect(
     page.getByText('Informe a data de aquisição ou de entrada em serviço para calcular a depreciação.'),
   ).toBeVisible();

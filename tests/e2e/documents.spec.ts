@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DOCUMENT_MSG, type GeneralDocument, type Notification } from '@tombo/shared';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, login, unique } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, openAs, unique, snap } from './helpers';
 
 // General documents (/ferramentas/documentos): an admin uploads with a progress bar, another user of the
 // municipality sees it appear without reloading and is notified; deleting asks first and goes live too.
 
 const shot = (page: Page, name: string, fullPage = true) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
+  snap(page, { path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
 
 /** A real PDF header padded to `kb` kilobytes (a comment line), so an upload takes a moment on a slow link. */
 const pdfOf = (kb: number) =>
@@ -38,14 +38,12 @@ test('admin uploads with progress; a visualizador sees it live, is notified, dow
   const admin = await ctxA.newPage();
   const viewer = await ctxB.newPage();
   try {
-    await login(viewer, ACCOUNTS.visualizador, 'visualizador');
-    await viewer.goto('/ferramentas/documentos');
+    await openAs(viewer, ACCOUNTS.visualizador, '/ferramentas/documentos');
     await expect(viewer.getByRole('heading', { name: 'Documentos Gerais' })).toBeVisible();
     await expect(viewer.getByRole('button', { name: 'Enviar documentos' })).toHaveCount(0);
     await viewer.evaluate(() => Object.assign(window, { __sameDocument: true }));
 
-    await login(admin, ACCOUNTS.admin, 'admin');
-    await admin.goto('/ferramentas/documentos');
+    await openAs(admin, ACCOUNTS.admin, '/ferramentas/documentos');
     await expect(admin.getByText('Arraste arquivos para cá ou')).toBeVisible();
     // A slow uplink (about 400 KB/s) so the progress bar is seen moving.
     const cdp = await ctxA.newCDPSession(admin);
@@ -123,8 +121,7 @@ test('admin uploads with progress; a visualizador sees it live, is notified, dow
 });
 
 test('a disguised executable is refused with the server message', async ({ page }) => {
-  await login(page, ACCOUNTS.supervisor, 'supervisor');
-  await page.goto('/ferramentas/documentos');
+  await openAs(page, ACCOUNTS.supervisor, '/ferramentas/documentos');
   const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(2048, 1)]);
   await page
     .getByLabel('Enviar documentos')
@@ -152,8 +149,7 @@ for (const [label, viewport] of [
     ] as const) {
       const ctx = await browser.newContext({ viewport });
       const page = await ctx.newPage();
-      await login(page, email, role);
-      await page.goto('/ferramentas/documentos');
+      await openAs(page, email, '/ferramentas/documentos');
       await expect(page.getByText(`Plano anual de compras ${label}.pdf`)).toBeVisible();
       await expect(page.getByRole('progressbar')).toHaveCount(0);
       if (label === 'phone') {

@@ -4,13 +4,13 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { LabelTemplate } from '@tombo/shared';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiAs, apiToken, login, unique } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiAs, apiToken, openAs, unique, snap } from './helpers';
 
 // Labels (issue 11): edit a label template in the mm editor, then tick 10 assets on the register,
 // open "Gerar etiquetas", look at the sheet preview, generate, watch the progress and download the PDF.
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
+  snap(page, { path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
 
 async function pdfText(file: string): Promise<string> {
   const doc = await getDocument({ data: new Uint8Array(fs.readFileSync(file)) }).promise;
@@ -56,8 +56,7 @@ test('edita um template de etiqueta e gera etiquetas de 10 bens (PDF)', async ({
   ] as const) {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
-    await login(page, ACCOUNTS.admin, 'admin');
-    await page.goto(`/etiquetas/templates/editor/${template.id}`);
+    await openAs(page, ACCOUNTS.admin, `/etiquetas/templates/editor/${template.id}`);
     await expect(page.getByTestId('label-canvas')).toBeVisible({ timeout: 30_000 });
     // The QR is drawn in the browser a moment later.
     await expect(page.getByTestId('label-el-qr').locator('img')).toBeVisible();
@@ -89,8 +88,7 @@ test('edita um template de etiqueta e gera etiquetas de 10 bens (PDF)', async ({
   // Ten assets ticked on the register → /gerar-etiquetas with the selection.
   const context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
   const page = await context.newPage();
-  await login(page, ACCOUNTS.admin, 'admin');
-  await page.goto('/bens-cadastrados');
+  await openAs(page, ACCOUNTS.admin, '/bens-cadastrados');
   const boxes = page.getByRole('checkbox', { name: 'Selecionar linha' });
   await expect(boxes.first()).toBeVisible({ timeout: 30_000 });
   for (let i = 0; i < 10; i++) await boxes.nth(i).check();
@@ -139,8 +137,7 @@ test('edita um template de etiqueta e gera etiquetas de 10 bens (PDF)', async ({
   // The generation screen on a phone.
   const phone = await browser.newContext({ viewport: PHONE });
   const p2 = await phone.newPage();
-  await login(p2, ACCOUNTS.admin, 'admin');
-  await p2.goto('/gerar-etiquetas');
+  await openAs(p2, ACCOUNTS.admin, '/gerar-etiquetas');
   await expect(p2.getByTestId('sheet-preview')).toBeVisible({ timeout: 30_000 });
   await shot(p2, 'phone-etiquetas-gerar');
   await phone.close();

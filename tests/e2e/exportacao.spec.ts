@@ -1,20 +1,19 @@
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, login, unique } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, openAs, unique, snap } from './helpers';
 
 // /exportacao (issue 11): export the assets to XLSX with a template, watch the progress, download the
 // file (re-read with exceljs); /downloads lists it with its size. Screenshots desktop and phone.
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
+  snap(page, { path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
 
 test('exporta XLSX com um modelo novo, baixa o arquivo e o vê em Downloads', async ({ browser }) => {
   test.setTimeout(150_000);
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
-  await login(page, ACCOUNTS.admin, 'admin');
-  await page.goto('/exportacao');
+  await openAs(page, ACCOUNTS.admin, '/exportacao');
   await expect(page.getByRole('heading', { level: 1, name: 'Exportação de Dados' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('list', { name: 'Modelos de exportação' })).toContainText('Relatório Simples');
 
@@ -61,8 +60,7 @@ test('exporta XLSX com um modelo novo, baixa o arquivo e o vê em Downloads', as
 
   const phone = await browser.newContext({ viewport: PHONE });
   const p = await phone.newPage();
-  await login(p, ACCOUNTS.admin, 'admin');
-  await p.goto('/exportacao');
+  await openAs(p, ACCOUNTS.admin, '/exportacao');
   await expect(p.getByRole('heading', { level: 1, name: 'Exportação de Dados' })).toBeVisible({ timeout: 30_000 });
   await shot(p, 'phone-exportacao');
   await p.goto('/downloads');

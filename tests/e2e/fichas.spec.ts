@@ -2,13 +2,13 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import { pdfText } from '../support/pdf';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiAs, apiToken, login, unique } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiAs, apiToken, openAs, unique, snap } from './helpers';
 
 // Record sheets and custody terms (issue 11): print a ficha from an asset's view and download it; edit a
 // ficha template with its live preview; issue a custody term and download its version.
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
+  snap(page, { path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
 
 async function firstAsset(request: Parameters<typeof apiToken>[0], token: string) {
   const { patrimonios } = await apiAs<{
@@ -28,8 +28,7 @@ test('imprime a ficha de um bem: progresso e download do PDF', async ({ browser,
   ] as const) {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
-    await login(page, ACCOUNTS.admin, 'admin');
-    await page.goto(`/bens-cadastrados/ver/${asset.id}`);
+    await openAs(page, ACCOUNTS.admin, `/bens-cadastrados/ver/${asset.id}`);
     await page.getByRole('button', { name: 'Imprimir ficha' }).click();
     const dialog = page.getByRole('dialog', { name: 'Imprimir ficha' });
     await expect(dialog.getByLabel('Modelo de ficha')).toContainText('Ficha Padrão');
@@ -59,8 +58,7 @@ test('gerenciador de fichas: lista, novo modelo com prévia e edição', async (
   ] as const) {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
-    await login(page, ACCOUNTS.admin, 'admin');
-    await page.goto('/gerenciador-fichas');
+    await openAs(page, ACCOUNTS.admin, '/gerenciador-fichas');
     await expect(page.getByRole('link', { name: 'Ficha Padrão', exact: true })).toBeVisible({ timeout: 30_000 });
     if (viewport === DESKTOP) await shot(page, 'fichas-list-desktop');
     await page.getByRole('link', { name: 'Nova ficha' }).click();
@@ -87,8 +85,7 @@ test('emite um termo de responsabilidade e baixa a versão', async ({ browser })
   ] as const) {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
-    await login(page, ACCOUNTS.supervisor, 'supervisor');
-    await page.goto('/termos');
+    await openAs(page, ACCOUNTS.supervisor, '/termos');
     await expect(page.getByRole('heading', { level: 1, name: 'Termos de Responsabilidade' })).toBeVisible({
       timeout: 30_000,
     });
@@ -124,8 +121,7 @@ test('imprime as fichas dos bens marcados na lista', async ({ browser }) => {
   test.setTimeout(150_000);
   const context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
   const page = await context.newPage();
-  await login(page, ACCOUNTS.admin, 'admin');
-  await page.goto('/bens-cadastrados');
+  await openAs(page, ACCOUNTS.admin, '/bens-cadastrados');
   const boxes = page.getByRole('checkbox', { name: 'Selecionar linha' });
   await expect(boxes.first()).toBeVisible({ timeout: 30_000 });
   const rows = page.getByRole('grid', { name: 'Bens cadastrados' }).locator('tbody tr');

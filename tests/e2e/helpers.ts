@@ -1,7 +1,7 @@
-import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type PageScreenshotOptions, type Request } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { MSG, ROLE_HOME, type Role } from '@tombo/shared';
+import { MSG, ROLE_HOME, STORAGE_KEYS, type Role } from '@tombo/shared';
 import { notifyThroughHook } from './notify-hook-client';
 
 export const PASSWORD = 'Tombo@2025';
@@ -19,6 +19,15 @@ export const ACCOUNTS = {
 
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1366, height: 768 } as const;
+
+/**
+ * A screenshot kept for the people who walk the screens (house rule 15) in tests/e2e/.artifacts/screenshots. CI sets
+ * E2E_SCREENSHOTS=0: nobody looks at them there, and 260 of them cost minutes of a 2-core machine.
+ */
+export async function snap(page: Page, options: PageScreenshotOptions & { path: string }): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS === '0') return;
+  await page.screenshot(options);
+}
 
 /** A suffix unique to this test run and call. */
 export function unique(): string {
@@ -38,11 +47,32 @@ export async function submitLogin(page: Page, email: string, password = PASSWORD
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
 }
 
-/** Signs in through the UI and waits for the role's home. */
+/**
+ * Signs in as the login screen does (the API's answer kept in the browser's storage) and opens the role's home.
+ * The screen itself is walked by the specs that test it (auth-routing, security-2fa…); the others start signed in.
+ */
 export async function login(page: Page, email: string, role: Role, password = PASSWORD) {
-  await page.goto('/login');
-  await submitLogin(page, email, password);
+  await openAs(page, email, ROLE_HOME[role], password);
   await expect(page).toHaveURL(new RegExp(`${ROLE_HOME[role].replace(/\//g, '\\/')}$`));
+}
+
+/** Signs in through the API, keeps the session where the login screen keeps it, and opens `path` directly. */
+export async function openAs(page: Page, email: string, path: string, password = PASSWORD) {
+  const res = await page.request.post('/api/auth/login', { data: { email, password } });
+  expect(res.ok(), `login ${email}: ${res.status()}`).toBeTruthy();
+  const session = (await res.json()) as { token?: string; refreshToken?: string; user?: unknown };
+  expect(session.token, `login ${email}: a second factor or a password change is asked`).toBeTruthy();
+  // Any page of the app's origin holds its storage; the health check is the lightest one.
+  if (!page.url().startsWith(new URL('/', res.url()).origin)) await page.goto('/api/health');
+  await page.evaluate(
+    ([keys, s]) => {
+      localStorage.setItem(keys.user, JSON.stringify(s.user));
+      localStorage.setItem(keys.token, JSON.stringify(s.token));
+      localStorage.setItem(keys.refreshToken, JSON.stringify(s.refreshToken));
+    },
+    [STORAGE_KEYS, session] as const,
+  );
+  await page.goto(path);
 }
 
 /** Signs in through the API (for setup steps) and returns the access token. */
@@ -112,11 +142,19 @@ export async function recordToasts(page: Page): Promise<() => Promise<string[]>>
   await page.evaluate(() => {
     const w = window as unknown as { __toasts?: string[] };
     w.__toasts = [];
-    const seen = () => {
-      for (const el of document.querySelectorAll('[data-testid="toast"]')) {
-        const text = (el as HTMLElement).innerText;
-        if (w.__toasts![w.__toasts!.length - 1] !== text) w.__toasts!.push(text);
-      }
+    const keep = (el: Element) => {
+      // A toast already taken off the page has no layout: its text content is what it said.
+      const text = el.isConnected ? (el as HTMLElement).innerText : (el.textContent ?? '');
+      if (text && w.__toasts![w.__toasts!.length - 1] !== text) w.__toasts!.push(text);
+    };
+    const toastsIn = (node: Node) =>
+      node instanceof Element
+        ? [...(node.matches('[data-testid="toast"]') ? [node] : []), ...node.querySelectorAll('[data-testid="toast"]')]
+        : [];
+    // The records keep every node added since the last call, even one replaced before it ran.
+    const seen = (records: MutationRecord[]) => {
+      for (const r of records) for (const node of r.addedNodes) toastsIn(node).forEach(keep);
+      document.querySelectorAll('[data-testid="toast"]').forEach(keep);
     };
     new MutationObserver(seen).observe(document.body, { childList: true, subtree: true, characterData: true });
   });

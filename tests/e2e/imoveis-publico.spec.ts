@@ -3,14 +3,14 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, login, unique } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, login, unique, snap } from './helpers';
 
 // Issue 13, property reports and the public page: a property made for the run (the register's API when this
 // build has it, else straight in this run's database), its public page at 390 px and 1366 px, the 'Imóveis'
 // tab of the public search, the templates screen generating a PDF that reaches Downloads, and the widget.
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
+  snap(page, { path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
 
 let denominacao = '';
 let imovelId = 0;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { IMOVEL_FIELD_MSG, IMOVEL_MSG } from '@tombo/shared';
-import { ACCOUNTS, PHONE, SCREENSHOTS, apiAs, apiToken, login, unique } from './helpers';
+import { ACCOUNTS, PHONE, SCREENSHOTS, apiAs, apiToken, login, openAs, unique, snap } from './helpers';
 
 // A real 64×48 PNG (the server re-encodes photos, so the bytes must be an image).
 const PNG = Buffer.from(
@@ -13,7 +13,7 @@ const PNG = Buffer.from(
 async function shot(page: Page, name: string) {
   const phone = name.startsWith('phone');
   if (!phone) await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !phone });
+  await snap(page, { path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !phone });
 }
 const settled = (page: Page) => expect(page.getByRole('progressbar')).toHaveCount(0);
 
@@ -153,8 +153,7 @@ test('imóvel com campo personalizado e foto: outro usuário vê o cadastro, a e
 });
 
 test('visualizador consulta a lista sem botões de cadastro', async ({ page }) => {
-  await login(page, ACCOUNTS.visualizador, 'visualizador');
-  await page.goto('/imoveis');
+  await openAs(page, ACCOUNTS.visualizador, '/imoveis');
   await expect(page.getByRole('heading', { name: 'Cadastro de Imóveis' })).toBeVisible();
   await expect(page.getByRole('grid', { name: 'Imóveis cadastrados' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Novo Imóvel' })).toHaveCount(0);
@@ -183,8 +182,7 @@ test.describe('screenshots imóveis', () => {
       latitude: '-23.5',
       longitude: '-46.6',
     });
-    await login(page, ACCOUNTS.admin, 'admin');
-    await page.goto('/imoveis/campos');
+    await openAs(page, ACCOUNTS.admin, '/imoveis/campos');
     await expect(page.getByRole('list', { name: 'Campos do cadastro de imóveis' })).toBeVisible();
     await settled(page);
     await shot(page, 'desktop-imoveis-campos');

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { geafinOverLimit } from '../support/real-registers';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, login } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, openAs, snap } from './helpers';
 
 // Issue 35: the real GEAFIN register (Latin-1, `;`, 3,833 rows) with its six long descriptions made longer than
 // the asset's 4,000 characters (as published it imports whole): the valid rows become assets, the refused ones stay pending; one is
@@ -10,13 +10,12 @@ import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, login } from './helpers';
 const GEAFIN = geafinOverLimit();
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
+  snap(page, { path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
 
 async function walk(browser: Browser, account: string, viewport: typeof DESKTOP | typeof PHONE, tag: string) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  await login(page, account, 'admin');
-  await page.goto('/bens-cadastrados/importar');
+  await openAs(page, account, '/bens-cadastrados/importar');
   await expect(page.getByRole('button', { name: 'Escolher arquivo' })).toBeVisible({ timeout: 120_000 });
   await page
     .getByLabel('Arquivo do cadastro')

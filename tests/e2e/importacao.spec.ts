@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, login, unique } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, login, openAs, unique, snap } from './helpers';
 
 // /configuracoes/importacao (issue 12): an admin brings another system's register in — a Latin-1,
 // `;`-separated export with quoted multi-line descriptions and decimal commas — maps its columns and
 // values, watches the import job's progress bar, and finds the assets, numbers kept, in the list.
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
+  snap(page, { path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
 
 const ROWS = 1500;
 
@@ -94,8 +94,7 @@ test('o assistente importa o cadastro de outro sistema com barra de progresso e 
   // The same wizard on a phone (390 px): the file step and the column step.
   const phone = await browser.newContext({ viewport: PHONE });
   const p = await phone.newPage();
-  await login(p, ACCOUNTS.admin, 'admin');
-  await p.goto('/configuracoes/importacao');
+  await openAs(p, ACCOUNTS.admin, '/configuracoes/importacao');
   await expect(p.getByRole('heading', { level: 1, name: 'Importar Cadastro' })).toBeVisible({ timeout: 30_000 });
   await shot(p, 'phone-importacao-arquivo');
   await p.getByLabel('Arquivo do cadastro').setInputFiles({
@@ -135,8 +134,7 @@ for (const [label, viewport, suffix] of [
     const tag = `G${unique().slice(-6).toUpperCase()}`;
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
-    await login(page, ACCOUNTS.supervisor, 'supervisor');
-    await page.goto('/bens-cadastrados');
+    await openAs(page, ACCOUNTS.supervisor, '/bens-cadastrados');
     await page.getByRole('link', { name: 'Importar' }).click();
     await expect(page).toHaveURL(/\/bens-cadastrados\/importar$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Importar Bens' })).toBeVisible({ timeout: 30_000 });

@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiAs, apiToken, login, unique } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiAs, apiToken, openAs, unique, snap } from './helpers';
 
 // /inventarios/imprimir/:id: the page asks the worker for the legal report, shows the job's progress and
 // then the download; the PDF's text holds the items and the commission's names (issue 10).
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
+  snap(page, { path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
 
 async function pdfText(file: string): Promise<string> {
   const doc = await getDocument({ data: new Uint8Array(fs.readFileSync(file)) }).promise;
@@ -63,8 +63,7 @@ test('imprime o inventário: progresso, download, e o PDF traz os bens e a comis
   ] as const) {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
-    await login(page, ACCOUNTS.admin, 'admin');
-    await page.goto(`/inventarios/imprimir/${inventario.id}`);
+    await openAs(page, ACCOUNTS.admin, `/inventarios/imprimir/${inventario.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Imprimir Inventário' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('print-title')).toHaveText(title);
     await expect(page).toHaveURL(/[?&]job=[0-9a-f-]{36}/);
@@ -118,8 +117,7 @@ test('inventário de outro município: "Inventário não encontrado."', async ({
     dataInicio: '2026-03-03',
     comissao: users.slice(0, 3).map((u) => u.id),
   });
-  await login(page, ACCOUNTS.vizinho, 'admin');
-  await page.goto(`/inventarios/imprimir/${inventario.id}`);
+  await openAs(page, ACCOUNTS.vizinho, `/inventarios/imprimir/${inventario.id}`);
   await expect(page.getByRole('alert').filter({ hasText: 'Inventário não encontrado.' })).toBeVisible({
     timeout: 30_000,
   });

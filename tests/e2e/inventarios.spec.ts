@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { INVENTARIO_MSG } from '@tombo/shared';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiAs, apiToken, login, unique, uniqueCode } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiAs, apiToken, login, unique, uniqueCode, snap } from './helpers';
 
 // Inventories through the UI: the form creates one; two counters (desktop and a 390 px phone) count the
 // same inventory and see each other's marks and the progress move live; the phone goes offline, keeps
@@ -15,7 +15,7 @@ const call = <T>(request: APIRequestContext, method: 'get' | 'post' | 'put', url
 const shot = async (page: Page, name: string) => {
   // A full-page capture of a scrolled page repeats the sticky app bar: start from the top.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
+  await snap(page, { path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
 };
 
 type Asset = { id: number; numero_patrimonio: string; status: string };

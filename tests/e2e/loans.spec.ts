@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { LOAN_MSG, addDaysISO, formatDate, loanToday } from '@tombo/shared';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, login, unique } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, openAs, unique, snap } from './helpers';
 
 // Loans through the UI: a usuario lends an asset of their sector, a supervisor sees it appear and
 // registers the return, the usuario sees it leave the open tab; both without reloading.
@@ -31,7 +31,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
+  snap(page, { path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
 const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { __sameDocument: true }));
 const sameDocument = (page: Page) =>
   page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
@@ -44,8 +44,7 @@ async function signedIn(
 ) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  await login(page, email, role);
-  await page.goto('/bens/emprestimos');
+  await openAs(page, email, '/bens/emprestimos');
   // The first visit loads the page's chunk: give a busy machine time.
   await expect(page.getByRole('heading', { level: 1, name: 'Empréstimos' })).toBeVisible({ timeout: 30_000 });
   return page;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { MANUTENCAO_MSG, addDaysISO, formatDate, manutencaoToday, nextOccurrence } from '@tombo/shared';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, login, unique } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, openAs, unique, snap } from './helpers';
 import { newImovelThroughHook } from './notify-hook-client';
 
 // Maintenance through the UI: a usuario schedules a monthly task for a property of the demo municipality,
@@ -10,7 +10,7 @@ import { newImovelThroughHook } from './notify-hook-client';
 
 const shot = async (page: Page, name: string) => {
   await page.mouse.move(1, 1); // no hover or ripple in the picture
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: name.endsWith('lista-desktop') });
+  await snap(page, { path: path.join(SCREENSHOTS, `${name}.png`), fullPage: name.endsWith('lista-desktop') });
 };
 
 async function signedIn(
@@ -22,8 +22,7 @@ async function signedIn(
 ) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  await login(page, email, role);
-  await page.goto(url);
+  await openAs(page, email, url);
   // The first visit loads the page's chunk: give a busy machine time.
   await expect(page.getByRole('heading', { level: 1, name: 'Manutenção' })).toBeVisible({ timeout: 30_000 });
   return page;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { NOTIFICATION_MSG, type PatrimonioList } from '@tombo/shared';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, login, newSignedUpUser, unique } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, login, newSignedUpUser, unique, snap } from './helpers';
 import { notifyThroughHook, type HookNotification } from './notify-hook-client';
 
 // Notifications are made by the server's real `notify` through the TEST-ONLY hook of the e2e server
@@ -10,7 +10,7 @@ import { notifyThroughHook, type HookNotification } from './notify-hook-client';
 // Two or three signed-in pages at once on a 2-core machine: screens may take longer than the default 10 s.
 const expect = baseExpect.configure({ timeout: 20_000 });
 const bell = (page: Page) => page.getByRole('button', { name: /^Notificações, / });
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+const shot = (page: Page, name: string) => snap(page, { path: path.join(SCREENSHOTS, `${name}.png`) });
 
 /** A supervisor of its own (no other spec notifies it), and an asset of the municipality to link to. */
 async function setUp(request: Parameters<Parameters<typeof test>[2]>[0]['request']) {

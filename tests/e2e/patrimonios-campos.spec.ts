@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { FORNECEDOR_CNPJ_MSG, PATRIMONIO_MSG } from '@tombo/shared';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiAs, apiToken, login, unique } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiAs, apiToken, openAs, unique, snap } from './helpers';
 
 // Issue 35 (asset side): the standard fields of real registers filled in the form, seen on the view at 1366 and
 // 390 px, the dados de origem section, and a GEAFIN-long description shortened in the list and whole on the view.
@@ -39,7 +39,7 @@ async function choose(page: Page, label: RegExp, option: string) {
 
 const shot = async (page: Page, name: string) => {
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await snap(page, { path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 };
 
 test('admin preenche marca, série, fornecedor, nota fiscal e empenho; vê tudo no bem a 1366 e a 390 px', async ({
@@ -49,8 +49,7 @@ test('admin preenche marca, série, fornecedor, nota fiscal e empenho; vê tudo 
   const tag = unique();
   const desc = longDescription(tag);
   expect(desc.length).toBeGreaterThan(1028);
-  await login(page, ACCOUNTS.admin, 'admin');
-  await page.goto('/bens-cadastrados/novo');
+  await openAs(page, ACCOUNTS.admin, '/bens-cadastrados/novo');
   await expect(page.getByLabel(/^Descrição do Bem/)).toBeVisible(FIRST_LOAD);
 
   await page.getByLabel(/^Descrição do Bem/).fill(desc);

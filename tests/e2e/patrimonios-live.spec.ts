@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, apiAs, apiToken, assetRefs, login, unique } from './helpers';
+import { ACCOUNTS, apiAs, apiToken, assetRefs, openAs, unique } from './helpers';
 
 // Asset events carry the list row (no history, no files): an open record must refetch itself.
 
@@ -29,8 +29,7 @@ const sameDocument = (page: Page) =>
 test('a ficha aberta recarrega o registro completo quando outra pessoa edita o bem', async ({ page, request }) => {
   const desc = `Armário ao vivo ${unique()}`;
   const asset = await newAsset(request, desc);
-  await login(page, ACCOUNTS.usuario, 'usuario');
-  await page.goto(`/bens-cadastrados/ver/${asset.id}`);
+  await openAs(page, ACCOUNTS.usuario, `/bens-cadastrados/ver/${asset.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(asset.numero_patrimonio);
   const history = page.getByRole('table', { name: 'Histórico de movimentação' });
   await expect(history.getByRole('cell', { name: 'Cadastro', exact: true })).toBeVisible();
@@ -52,8 +51,7 @@ test('a ficha aberta recarrega o registro completo quando outra pessoa edita o b
 // Needs the server to tell the room of the sector the asset left `{ id, removed: true }` (lead's rooms change).
 test('um usuario que perde a visão do bem aberto é avisado e não pode mais editá-lo', async ({ page, request }) => {
   const asset = await newAsset(request, `Mesa transferida ${unique()}`);
-  await login(page, ACCOUNTS.usuario, 'usuario');
-  await page.goto(`/bens-cadastrados/ver/${asset.id}`);
+  await openAs(page, ACCOUNTS.usuario, `/bens-cadastrados/ver/${asset.id}`);
   await expect(page.getByRole('link', { name: 'Editar' })).toBeVisible();
   await markDocument(page);
 

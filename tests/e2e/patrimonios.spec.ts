@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PATRIMONIO_MSG } from '@tombo/shared';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, login, unique } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, login, openAs, unique, snap } from './helpers';
 
 // A screen's first answer after navigating: on the CI machine (2 cores, two browsers, the server, its worker and
 // PostgreSQL) a list screen's chunk and first requests have taken over 10 s to arrive while other tests ran.
@@ -88,13 +88,12 @@ async function choose(page: Page, label: RegExp, option: string) {
 /** Full page, from the top: fixed bars are drawn where the viewport is, so scroll up first. */
 const shot = async (page: Page, name: string) => {
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await snap(page, { path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 };
 
 test('usuario cadastra um bem com foto e documento, vê na lista e abre a ficha', async ({ page }) => {
   const desc = `Cadeira giratória E2E ${unique()}`;
-  await login(page, ACCOUNTS.usuario, 'usuario');
-  await page.goto('/bens-cadastrados');
+  await openAs(page, ACCOUNTS.usuario, '/bens-cadastrados');
   // The sidebar's Patrimônio group may be open too (same link): the page's own button.
   await page.locator('#conteudo').getByRole('link', { name: 'Novo Cadastro' }).click();
   await expect(page).toHaveURL(/\/bens-cadastrados\/novo$/);
@@ -169,8 +168,7 @@ test('filtra e ordena a lista (estado na URL)', async ({ page, request }) => {
       ...(await tipoRef(request)),
     });
   }
-  await login(page, ACCOUNTS.admin, 'admin');
-  await page.goto(`/bens-cadastrados?q=${encodeURIComponent(tag)}`);
+  await openAs(page, ACCOUNTS.admin, `/bens-cadastrados?q=${encodeURIComponent(tag)}`);
   const grid = page.getByRole('grid', { name: 'Bens cadastrados' });
   await expect(page.getByText('4 bens encontrados')).toBeVisible(FIRST_LOAD);
 
@@ -209,8 +207,7 @@ async function tipoRef(request: APIRequestContext) {
 }
 
 test('cadastro em lote de 10 bens mostra 10 números consecutivos', async ({ page }) => {
-  await login(page, ACCOUNTS.usuario, 'usuario');
-  await page.goto('/bens-cadastrados/novo-lote');
+  await openAs(page, ACCOUNTS.usuario, '/bens-cadastrados/novo-lote');
   await page.getByLabel(/^Bens a cadastrar no lote/).fill('10');
   await page.getByLabel(/^Descrição do Bem/).fill(`Mesa de escritório lote ${unique()}`);
   await choose(page, /^Tipo/, ids.tipo);
@@ -248,8 +245,7 @@ test('importação pelo assistente: as linhas com erro são mostradas e o arquiv
     mimeType: 'text/csv',
     buffer: Buffer.from([header, ...lines].join('\n'), 'utf8'),
   });
-  await login(page, ACCOUNTS.admin, 'admin');
-  await page.goto('/bens-cadastrados');
+  await openAs(page, ACCOUNTS.admin, '/bens-cadastrados');
   // The list's one import entry is the wizard.
   await page.getByRole('link', { name: 'Importar' }).click();
   await expect(page).toHaveURL(/\/bens-cadastrados\/importar$/);
@@ -288,8 +284,7 @@ test('dois usuários: a edição de um aparece ao vivo na lista do outro', async
   const b = await ctxB.newPage();
   try {
     await login(a, ACCOUNTS.admin, 'admin');
-    await login(b, ACCOUNTS.usuario, 'usuario');
-    await b.goto(`/bens-cadastrados?q=${encodeURIComponent(desc)}`);
+    await openAs(b, ACCOUNTS.usuario, `/bens-cadastrados?q=${encodeURIComponent(desc)}`);
     const gridB = b.getByRole('grid', { name: 'Bens cadastrados' });
     await expect(gridB.getByRole('link', { name: asset.numero_patrimonio, exact: true })).toBeVisible(FIRST_LOAD);
     await b.evaluate(() => Object.assign(window, { __sameDocument: true }));
@@ -345,8 +340,7 @@ test('a foto é servida pela rota autorizada (blob) e o documento é baixado', a
     headers: { Authorization: `Bearer ${token}` },
     multipart: { file: { name: 'doc.pdf', mimeType: 'application/pdf', buffer: PDF } },
   });
-  await login(page, ACCOUNTS.usuario, 'usuario');
-  await page.goto(`/bens-cadastrados/ver/${patrimonio.id}`);
+  await openAs(page, ACCOUNTS.usuario, `/bens-cadastrados/ver/${patrimonio.id}`);
   await expect(page.getByRole('list', { name: 'Fotos' }).getByRole('img').first()).toHaveAttribute('src', /^blob:/);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Baixar doc.pdf' }).click();

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEFAULT_ROLE_PERMISSIONS, PERMISSIONS_MSG, PERMISSION_LABELS, type Permission } from '@tombo/shared';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, login, resizeTo } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, login, openAs, resizeTo, snap } from './helpers';
 
 // Issue 35: a permission the superuser takes away (or gives back) reaches the open sessions of that role at once:
 // menus, route guards and buttons follow without a reload. Every change is undone at the end of its test.
@@ -10,9 +10,9 @@ test.use({ viewport: DESKTOP });
 
 async function shots(page: Page, name: string) {
   await resizeTo(page, DESKTOP);
-  await page.screenshot({ path: path.join(SCREENSHOTS, `permissions-live-${name}.png`), fullPage: true });
+  await snap(page, { path: path.join(SCREENSHOTS, `permissions-live-${name}.png`), fullPage: true });
   await resizeTo(page, PHONE);
-  await page.screenshot({ path: path.join(SCREENSHOTS, `phone-permissions-live-${name}.png`) });
+  await snap(page, { path: path.join(SCREENSHOTS, `phone-permissions-live-${name}.png`) });
   await resizeTo(page, DESKTOP);
 }
 
@@ -59,8 +59,7 @@ test("bens:create taken from usuario: the open list loses 'Novo Cadastro' and th
     await mark(list);
     await mark(form);
 
-    await login(page, ACCOUNTS.superuser, 'superuser');
-    await page.goto('/superuser/permissions');
+    await openAs(page, ACCOUNTS.superuser, '/superuser/permissions');
     await toggle(page, 'bens:create', 'Usuário', false);
 
     await expect(list.getByText(PERMISSIONS_MSG.changedLive)).toBeVisible();
@@ -95,16 +94,14 @@ test("settings:read taken from supervisor: 'Configurações' leaves the sidebar,
   const supervisor = await browser.newContext({ viewport: DESKTOP });
   const sup = await supervisor.newPage();
   try {
-    await login(sup, ACCOUNTS.supervisor, 'supervisor');
-    await sup.goto('/configuracoes/personalizacao');
+    await openAs(sup, ACCOUNTS.supervisor, '/configuracoes/personalizacao');
     const sidebar = sup.getByTestId('sidebar');
     const group = sidebar.getByRole('button', { name: 'Configurações', exact: true });
     await expect(group).toBeVisible();
     await expect(sidebar.getByRole('link', { name: 'Personalização' })).toBeVisible();
     await mark(sup);
 
-    await login(page, ACCOUNTS.superuser, 'superuser');
-    await page.goto('/superuser/permissions');
+    await openAs(page, ACCOUNTS.superuser, '/superuser/permissions');
     await toggle(page, 'settings:read', 'Supervisor', false);
 
     await expect(sup.getByText(PERMISSIONS_MSG.changedLive)).toBeVisible();

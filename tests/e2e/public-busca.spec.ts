@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, unique } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, unique, snap } from './helpers';
 
 // Issue 15, anonymous visitor: Portuguese search with and without accents, a filter, the asset page from
 // its QR address on a phone, the municipality page and its open data.
@@ -47,16 +47,16 @@ test.describe('phone', () => {
     // The search is in the first screen of a phone; the totals and open data fold behind one button.
     await expect(page.getByLabel('Buscar por número ou descrição')).toBeInViewport();
     await expect(page.getByRole('link', { name: 'Dados abertos (CSV)' })).toBeHidden();
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-public-municipio.png') });
+    await snap(page, { path: path.join(SCREENSHOTS, 'phone-public-municipio.png') });
     await page.getByRole('button', { name: 'Ver totais e dados abertos' }).click();
     await expect(page.getByRole('link', { name: 'Dados abertos (CSV)' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Dicionário de dados' })).toBeInViewport({ ratio: 1 });
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-public-municipio-totais.png') });
+    await snap(page, { path: path.join(SCREENSHOTS, 'phone-public-municipio-totais.png') });
     for (const q of ['cameras fotograficas', 'Câmera fotográfica']) {
       await page.getByLabel('Buscar por número ou descrição').fill(q);
       await expect(page.getByText(desc).first()).toBeVisible();
     }
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-public-busca.png') });
+    await snap(page, { path: path.join(SCREENSHOTS, 'phone-public-busca.png') });
     // By this asset's own words: the real register another spec imports has cameras too, some written off.
     await page.getByLabel('Buscar por número ou descrição').fill(desc);
     await page.getByRole('button', { name: 'Filtros' }).click();
@@ -75,7 +75,7 @@ test.describe('phone', () => {
     await page.goto(`/consulta-publica/bem/${numero}?municipalityId=${exemploId}`);
     await expect(page.getByRole('article', { name: `Bem ${numero}` })).toContainText(desc);
     await expect(page.getByText('Nota interna')).toHaveCount(0);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-public-qr.png') });
+    await snap(page, { path: path.join(SCREENSHOTS, 'phone-public-qr.png') });
   });
 });
 
@@ -86,7 +86,7 @@ test.describe('desktop', () => {
     await page.goto('/consulta-publica/exemplo');
     await page.getByRole('button', { name: 'Dicionário de dados' }).click();
     await expect(page.getByText('numero_patrimonio')).toBeVisible();
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'desktop-public-municipio.png'), fullPage: true });
+    await snap(page, { path: path.join(SCREENSHOTS, 'desktop-public-municipio.png'), fullPage: true });
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('link', { name: 'Dados abertos (CSV)' }).click(),

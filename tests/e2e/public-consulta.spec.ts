@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PATRIMONIO_MSG, PUBLIC_MSG } from '@tombo/shared';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, unique } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, unique, snap } from './helpers';
 
 // Anonymous visitors: no sign-in anywhere in this file.
 // Phones: what the screen shows; desktop: the whole page (as screenshots.spec.ts does).
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
+  snap(page, { path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
 
 let desc = '';
 let numero = '';

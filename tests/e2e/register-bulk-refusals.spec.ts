@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PATRIMONIO_BULK_MSG, PATRIMONIO_MSG, addDaysISO, loanToday } from '@tombo/shared';
-import { ACCOUNTS, SCREENSHOTS, apiAs, apiToken, assetRefs, login, unique } from './helpers';
+import { ACCOUNTS, SCREENSHOTS, apiAs, apiToken, assetRefs, login, unique, snap } from './helpers';
 
 // The bulk edit dialog's refusals (issue 34): a stale version (another person edited one of the ticked assets first)
 // is a 409 naming it, and nothing is written; a lent asset moved to another sector is a 422 naming it with the
@@ -84,7 +84,7 @@ test('edição em lote recusada: 409 de quem alterou antes, 422 do bem emprestad
   await expect(refusal).toContainText(PATRIMONIO_BULK_MSG.stale(1));
   await expect(refusal.getByRole('listitem')).toHaveText([`${a0.numero_patrimonio}: alterado por outra pessoa`]);
   await expect(dialog.getByRole('button', { name: 'Alterar os demais' })).toHaveCount(0);
-  await page.screenshot({ path: path.join(SCREENSHOTS, 'desktop-bens-lote-409.png') });
+  await snap(page, { path: path.join(SCREENSHOTS, 'desktop-bens-lote-409.png') });
   // Nothing was written.
   const after409 = await byNumber(request);
   expect(after409.filter((x) => x.estado_conservacao === 'regular')).toHaveLength(0);
@@ -106,7 +106,7 @@ test('edição em lote recusada: 409 de quem alterou antes, 422 do bem emprestad
   await dialog.getByRole('button', { name: 'Alterar 4 bens' }).click();
   await expect(refusal).toContainText(`${PATRIMONIO_BULK_MSG.refused(1)} Nada foi alterado.`);
   await expect(refusal.getByRole('listitem')).toHaveText([`${a2.numero_patrimonio}: ${PATRIMONIO_MSG.lentMove}`]);
-  await page.screenshot({ path: path.join(SCREENSHOTS, 'desktop-bens-lote-422.png') });
+  await snap(page, { path: path.join(SCREENSHOTS, 'desktop-bens-lote-422.png') });
   expect((await byNumber(request)).filter((x) => x.setor_responsavel !== 'Administração')).toHaveLength(0);
 
   // 'Alterar os demais': the three others move, the lent one stays; the rows on screen follow.

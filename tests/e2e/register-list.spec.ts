@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { PATRIMONIO_BULK_MSG } from '@tombo/shared';
-import { ACCOUNTS, PHONE, SCREENSHOTS, apiAs, apiToken, assetRefs, login, unique } from './helpers';
+import { ACCOUNTS, PHONE, SCREENSHOTS, apiAs, apiToken, assetRefs, login, openAs, unique, snap } from './helpers';
 
 // The register kit's list (issue 34.1) on a city's scale: 3,000 assets and 500 properties, made through the API in
 // a few requests (lotes of 500, one sheet import). Paging by the pager and by the URL, sort and filter kept on reload,
@@ -20,7 +20,7 @@ let tipoNovo = '';
 
 const api = <T>(request: APIRequestContext, method: 'get' | 'post' | 'put', url: string, data?: unknown) =>
   apiAs<T>(request, token, method, url, data);
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+const shot = (page: Page, name: string) => snap(page, { path: path.join(SHOTS, `${name}.png`) });
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(240_000);
@@ -73,8 +73,7 @@ test('bens: páginas pelo paginador e pelo endereço, página inválida avisada,
   test.setTimeout(240_000); // a dozen loads of a 3,000-asset search: over 2 min on a busy 2-core machine
   const ctx = await browser.newContext({ viewport: DESKTOP });
   const page = await ctx.newPage();
-  await login(page, ACCOUNTS.admin, 'admin');
-  await page.goto(`/bens-cadastrados?q=${tag}`);
+  await openAs(page, ACCOUNTS.admin, `/bens-cadastrados?q=${tag}`);
   await expect(page.getByText('3.000 bens encontrados')).toBeVisible();
   await expect(pager(page)).toHaveText('1–25 de 3.000');
 
@@ -163,8 +162,7 @@ test('edição em lote do tipo de 500 bens selecionados; a outra pessoa vê a mu
   const a = await ctxA.newPage();
   const b = await ctxB.newPage();
   await login(a, ACCOUNTS.admin, 'admin');
-  await login(b, ACCOUNTS.supervisor, 'supervisor');
-  await b.goto(`/bens-cadastrados?q=${tag}`);
+  await openAs(b, ACCOUNTS.supervisor, `/bens-cadastrados?q=${tag}`);
   await expect(grid(b).getByRole('row')).toHaveCount(26);
   await expect(grid(b).getByRole('gridcell', { name: tipoNovo })).toHaveCount(0);
 
@@ -205,8 +203,7 @@ test('edição em lote do tipo de 500 bens selecionados; a outra pessoa vê a mu
 test('imóveis: o mesmo kit, exportação como tarefa, colunas à vista e cartões no celular', async ({ browser }) => {
   const ctx = await browser.newContext({ viewport: DESKTOP });
   const page = await ctx.newPage();
-  await login(page, ACCOUNTS.admin, 'admin');
-  await page.goto(`/imoveis?q=${tag}&page=2`);
+  await openAs(page, ACCOUNTS.admin, `/imoveis?q=${tag}&page=2`);
   await expect(page.getByText('500 imóveis encontrados')).toBeVisible();
   await expect(pager(page)).toHaveText('26–50 de 500');
   const g = grid(page, 'Imóveis cadastrados');

@@ -3,13 +3,13 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { ReportTemplate } from '@tombo/shared';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiAs, apiToken, login, unique } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiAs, apiToken, openAs, unique, snap } from './helpers';
 
 // Reports (issue 11): generate a report and watch the progress bar reach the download; the browser
 // preview with real data; the layout editor (keyboard resize, save). Screenshots desktop + 390 px.
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
+  snap(page, { path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
 
 async function pdfText(file: string): Promise<string> {
   const doc = await getDocument({ data: new Uint8Array(fs.readFileSync(file)) }).promise;
@@ -24,8 +24,7 @@ async function pdfText(file: string): Promise<string> {
 test('gera um relatório: barra de progresso até o download, e o PDF traz o modelo e as páginas', async ({ page }) => {
   // The run's first PDF starts Chromium in the worker: on a busy 2-core machine that and the render took over a minute.
   test.setTimeout(240_000);
-  await login(page, ACCOUNTS.admin, 'admin');
-  await page.goto('/relatorios');
+  await openAs(page, ACCOUNTS.admin, '/relatorios');
   await expect(page.getByRole('heading', { level: 1, name: 'Gerar Relatórios' })).toBeVisible({ timeout: 30_000 });
   await page.getByLabel('Modelo de relatório').click();
   await page.getByRole('option', { name: 'Relatório Resumido com Gráfico' }).click();
@@ -81,8 +80,7 @@ test('prévia com dados reais e o editor de layout (desktop e 390 px)', async ({
   ] as const) {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
-    await login(page, ACCOUNTS.admin, 'admin');
-    await page.goto(`/relatorios/ver/${base.id}`);
+    await openAs(page, ACCOUNTS.admin, `/relatorios/ver/${base.id}`);
     const canvas = page.getByTestId('report-canvas');
     await expect(canvas).toBeVisible({ timeout: 30_000 });
     await expect(canvas).toContainText('Resumo do patrimônio:');
@@ -105,8 +103,7 @@ test('prévia com dados reais e o editor de layout (desktop e 390 px)', async ({
   // Keyboard: the table block one row shorter (Shift + ArrowUp), then saved.
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
-  await login(page, ACCOUNTS.admin, 'admin');
-  await page.goto(`/relatorios/templates/editor/${template.id}`);
+  await openAs(page, ACCOUNTS.admin, `/relatorios/templates/editor/${template.id}`);
   const table = page.getByTestId('block-table');
   await table.focus();
   await page.keyboard.press('Shift+ArrowUp');

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, login } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, login, openAs, snap } from './helpers';
 
 // Phones: what the screen shows (fixed bottom bar in place); desktop: the whole page.
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
+  snap(page, { path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
 
 for (const [label, viewport] of [
   ['desktop', DESKTOP],
@@ -30,8 +30,7 @@ for (const [label, viewport] of [
     });
 
     test(`numbering page with the next number per sector (${label}, light)`, async ({ page }) => {
-      await login(page, ACCOUNTS.admin, 'admin');
-      await page.goto('/configuracoes/numeracao-bens');
+      await openAs(page, ACCOUNTS.admin, '/configuracoes/numeracao-bens');
       const next = page.getByRole('table', { name: 'Próximo número por setor' });
       await expect(next).toBeVisible();
       await expect(next.getByRole('row').nth(1)).toContainText(/\d{2}/);

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, ARTIFACTS, login } from './helpers';
+import { ACCOUNTS, ARTIFACTS, openAs } from './helpers';
 
 test('sector export: progress, download button, non-empty file, listed in Downloads', async ({ page }) => {
-  await login(page, ACCOUNTS.admin, 'admin');
-  await page.goto('/configuracoes/setores');
+  await openAs(page, ACCOUNTS.admin, '/configuracoes/setores');
   await expect(page.getByRole('table', { name: 'Setores' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Exportar XLSX' }).click();

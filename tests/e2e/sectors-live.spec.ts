@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { MSG } from '@tombo/shared';
-import { ACCOUNTS, apiToken, login, newSignedUpUser, unique, uniqueCode } from './helpers';
+import { ACCOUNTS, apiToken, login, openAs, newSignedUpUser, unique, uniqueCode } from './helpers';
 
 test('two admins: a sector created and renamed by one appears live for the other', async ({ browser, request }) => {
   // A second admin of the same municipality.
@@ -15,9 +15,7 @@ test('two admins: a sector created and renamed by one appears live for the other
   const b = await ctxB.newPage();
   try {
     await login(a, ACCOUNTS.admin, 'admin');
-    await login(b, secondAdmin.email, 'admin', secondAdmin.password);
-
-    await b.goto('/configuracoes/setores');
+    await openAs(b, secondAdmin.email, '/configuracoes/setores', secondAdmin.password);
     await expect(b.getByRole('table', { name: 'Setores' })).toBeVisible();
     await b.evaluate(() => Object.assign(window, { __sameDocument: true }));
 

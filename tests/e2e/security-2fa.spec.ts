@@ -2,11 +2,22 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { SECURITY_MSG } from '@tombo/shared';
-import { ACCOUNTS, DESKTOP, PASSWORD, PHONE, SCREENSHOTS, apiAs, apiToken, newSignedUpUser, unique } from './helpers';
+import {
+  ACCOUNTS,
+  DESKTOP,
+  PASSWORD,
+  PHONE,
+  SCREENSHOTS,
+  apiAs,
+  apiToken,
+  newSignedUpUser,
+  unique,
+  snap,
+} from './helpers';
 
 // Phones: what the screen shows; desktop: the whole page (as screenshots.spec.ts).
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
+  snap(page, { path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
 
 /** A code of the secret for the time step `k` steps from now (each code is accepted once). */
 const codeAt = (secret: string, k: number) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * k });
@@ -110,9 +121,9 @@ test("an admin sees who has 2FA on and resets a user's 2FA after confirming; the
     await expect(suPage.getByRole('button', { name: `Redefinir 2FA de ${name}` })).toBeVisible();
     await expect(suPage.getByRole('row').filter({ hasText: email }).getByText('2FA ativa')).toBeVisible();
     await expect(suPage.getByRole('row')).toHaveCount(2); // the header and the user searched for
-    await suPage.screenshot({ path: path.join(SCREENSHOTS, 'superuser-users-2fa.png'), fullPage: true });
+    await snap(suPage, { path: path.join(SCREENSHOTS, 'superuser-users-2fa.png'), fullPage: true });
     await suPage.setViewportSize(PHONE);
-    await suPage.screenshot({ path: path.join(SCREENSHOTS, 'phone-superuser-users-2fa.png') });
+    await snap(suPage, { path: path.join(SCREENSHOTS, 'phone-superuser-users-2fa.png') });
   } finally {
     await su.close();
   }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { SECURITY_MSG } from '@tombo/shared';
-import { ACCOUNTS, DESKTOP, PASSWORD, PHONE, SCREENSHOTS, apiAs, apiToken, login, unique } from './helpers';
+import { ACCOUNTS, DESKTOP, PASSWORD, PHONE, SCREENSHOTS, apiAs, apiToken, login, unique, snap } from './helpers';
 
 // The superuser's own two-step sign-in (/superuser/security, from the avatar menu). A fresh superuser, so the
 // demo superuser other specs sign in as keeps signing in with a password.
@@ -10,9 +10,9 @@ import { ACCOUNTS, DESKTOP, PASSWORD, PHONE, SCREENSHOTS, apiAs, apiToken, login
 async function shots(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SCREENSHOTS, `superuser-${name}.png`), fullPage: true });
+  await snap(page, { path: path.join(SCREENSHOTS, `superuser-${name}.png`), fullPage: true });
   await page.setViewportSize(PHONE);
-  await page.screenshot({ path: path.join(SCREENSHOTS, `phone-superuser-${name}.png`) });
+  await snap(page, { path: path.join(SCREENSHOTS, `phone-superuser-${name}.png`) });
   await page.setViewportSize(DESKTOP);
 }
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CUSTOMIZATION_MSG, EXPORT_MSG, FORM_FIELD_MSG, PERMISSIONS_MSG, PERMISSION_LABELS } from '@tombo/shared';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, login, resizeTo, unique } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, openAs, resizeTo, unique, snap } from './helpers';
 
 // The superuser's configuration screens (issue 12): permissions, login customization, footer, installation
 // form fields and export templates, the manual. Every change made here is undone at the end of its test.
@@ -14,9 +14,9 @@ const PNG = Buffer.from(
 async function shots(page: Page, name: string) {
   await resizeTo(page, DESKTOP);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SCREENSHOTS, `superuser-${name}.png`), fullPage: true });
+  await snap(page, { path: path.join(SCREENSHOTS, `superuser-${name}.png`), fullPage: true });
   await resizeTo(page, PHONE);
-  await page.screenshot({ path: path.join(SCREENSHOTS, `phone-superuser-${name}.png`) });
+  await snap(page, { path: path.join(SCREENSHOTS, `phone-superuser-${name}.png`) });
   await page.setViewportSize(DESKTOP);
 }
 
@@ -46,13 +46,11 @@ test.describe('superuser configuration', () => {
     const other = await browser.newContext();
     const vizPage = await other.newPage();
     try {
-      await login(vizPage, ACCOUNTS.visualizador, 'visualizador');
-      await vizPage.goto('/bens-cadastrados');
+      await openAs(vizPage, ACCOUNTS.visualizador, '/bens-cadastrados');
       await expect(vizPage.getByRole('heading', { name: 'Bens Cadastrados' })).toBeVisible();
       await expect(vizPage.getByRole('link', { name: 'Novo Cadastro' })).toHaveCount(0);
 
-      await login(page, ACCOUNTS.superuser, 'superuser');
-      await page.goto('/superuser/permissions');
+      await openAs(page, ACCOUNTS.superuser, '/superuser/permissions');
       const box = page.getByRole('checkbox', { name: `${PERMISSION_LABELS['bens:create']} — Visualizador` });
       await expect(box).not.toBeChecked();
       await expect(
@@ -77,8 +75,7 @@ test.describe('superuser configuration', () => {
       .customization;
     const title = `Bem-vindo ${unique()}`;
     try {
-      await login(page, ACCOUNTS.superuser, 'superuser');
-      await page.goto('/superuser/customization');
+      await openAs(page, ACCOUNTS.superuser, '/superuser/customization');
       const preview = page.getByTestId('login-preview');
       await page.getByLabel('Título de boas-vindas').fill(title);
       await expect(preview.getByText(title)).toBeVisible();
@@ -102,7 +99,7 @@ test.describe('superuser configuration', () => {
       await expect(loginPage.getByRole('heading', { name: title })).toBeVisible();
       await expect(loginPage.getByRole('img', { name: 'Logotipo', exact: true })).toBeVisible();
       await expect(loginPage).toHaveTitle('Patrimônio da Instalação');
-      await loginPage.screenshot({ path: path.join(SCREENSHOTS, 'superuser-login-customized.png') });
+      await snap(loginPage, { path: path.join(SCREENSHOTS, 'superuser-login-customized.png') });
       await anon.close();
     } finally {
       await call(request, token, 'put', '/api/customization', before);
@@ -113,8 +110,7 @@ test.describe('superuser configuration', () => {
     const token = await apiToken(request, ACCOUNTS.superuser);
     const text = `Rodapé ${unique()}`;
     try {
-      await login(page, ACCOUNTS.superuser, 'superuser');
-      await page.goto('/superuser/footer-customization');
+      await openAs(page, ACCOUNTS.superuser, '/superuser/footer-customization');
       await page.getByLabel('Texto do rodapé').fill(text);
       await expect(page.getByTestId('footer-preview')).toContainText(text);
       await page.getByRole('button', { name: 'Salvar', exact: true }).click();
@@ -131,8 +127,7 @@ test.describe('superuser configuration', () => {
     const label = `Patrimônio estadual ${unique()}`;
     const name = `Modelo instalação ${unique()}`;
     try {
-      await login(page, ACCOUNTS.superuser, 'superuser');
-      await page.goto('/superuser/form-fields');
+      await openAs(page, ACCOUNTS.superuser, '/superuser/form-fields');
       await page.getByRole('button', { name: 'Novo Campo' }).click();
       await page.getByLabel('Rótulo').fill(label);
       await page.getByRole('button', { name: 'Salvar' }).click();
@@ -150,8 +145,7 @@ test.describe('superuser configuration', () => {
 
       const ctx = await browser.newContext();
       const admin = await ctx.newPage();
-      await login(admin, ACCOUNTS.admin, 'admin');
-      await admin.goto('/bens-cadastrados/novo');
+      await openAs(admin, ACCOUNTS.admin, '/bens-cadastrados/novo');
       await expect(admin.getByLabel(label)).toBeVisible();
       await admin.goto('/exportacao');
       const item = admin
@@ -177,8 +171,7 @@ test.describe('superuser configuration', () => {
   });
 
   test('the manual is rendered and its search finds sections', async ({ page }) => {
-    await login(page, ACCOUNTS.superuser, 'superuser');
-    await page.goto('/superuser/documentation');
+    await openAs(page, ACCOUNTS.superuser, '/superuser/documentation');
     await expect(page.getByRole('heading', { name: 'Acesso ao sistema' })).toBeVisible();
     await shots(page, 'documentation');
     await page.getByLabel('Buscar no manual').fill('posição inicial');
@@ -189,8 +182,7 @@ test.describe('superuser configuration', () => {
   });
 
   test('personalização of a municipality: header preview and logo upload', async ({ page }) => {
-    await login(page, ACCOUNTS.admin, 'admin');
-    await page.goto('/configuracoes/personalizacao');
+    await openAs(page, ACCOUNTS.admin, '/configuracoes/personalizacao');
     await expect(page.getByTestId('header-preview')).toBeVisible();
     await page.getByLabel('Nome da prefeitura').fill('Prefeitura de Teste');
     await expect(page.getByTestId('header-preview')).toContainText('Prefeitura de Teste');
@@ -213,7 +205,7 @@ test.describe('superuser configuration', () => {
       const put = await request.put('/api/customization', { headers, data: { welcomeTitle: title } });
       expect(put.ok()).toBeTruthy();
       await expect(page.getByRole('heading', { name: title })).toBeVisible();
-      await page.screenshot({ path: path.join(SCREENSHOTS, 'superuser-login-live.png') });
+      await snap(page, { path: path.join(SCREENSHOTS, 'superuser-login-live.png') });
     } finally {
       await request.put('/api/customization', { headers, data: before });
     }

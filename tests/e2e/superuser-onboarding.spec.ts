@@ -6,10 +6,10 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { SUPERUSER_MSG } from '@tombo/shared';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, login, mailedLink, submitLogin, unique } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, login, openAs, mailedLink, submitLogin, unique, snap } from './helpers';
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
+  snap(page, { path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
 
 test('the superuser onboards a municipality and its first admin signs in', async ({ page, browser }) => {
   test.slow(); // three browser contexts and a dozen steps: more than the default minute on a busy machine
@@ -19,8 +19,7 @@ test('the superuser onboards a municipality and its first admin signs in', async
   const email = `admin.${k}@onboarding.gov.br`;
   const ibge = `43${String(Math.floor(Math.random() * 100_000)).padStart(5, '0')}`;
 
-  await login(page, ACCOUNTS.superuser, 'superuser');
-  await page.goto('/superuser/municipalities');
+  await openAs(page, ACCOUNTS.superuser, '/superuser/municipalities');
   await page.getByRole('button', { name: 'Novo Município' }).click();
   const dialog = page.getByRole('dialog', { name: 'Novo Município' });
   await dialog.getByRole('textbox', { name: 'Nome', exact: true }).fill(name);

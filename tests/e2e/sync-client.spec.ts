@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiAs, apiToken, assetRefs, login, unique } from './helpers';
+import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiAs, apiToken, assetRefs, login, unique, snap } from './helpers';
 
 // The sync client (/ferramentas/sync-client, spec §4 Sync, §8 Sync texts): the municipality's assets
 // kept in IndexedDB, page by page with progress; cancel; last sync kept across reloads; one sync at a
 // time across tabs; a number looked up with the connection off.
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
+  snap(page, { path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
 
 /** Slows every sync page so progress and cancel can be seen (the data still comes from the server). */
 async function openSyncClient(page: Page) {

@@ -1,6 +1,17 @@
 import path from 'node:path';
 import { expect as baseExpect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ACCOUNTS, DESKTOP, PHONE, SCREENSHOTS, apiToken, liveSentinel, login, trackRequests, unique } from './helpers';
+import {
+  ACCOUNTS,
+  DESKTOP,
+  PHONE,
+  SCREENSHOTS,
+  apiToken,
+  liveSentinel,
+  login,
+  trackRequests,
+  unique,
+  snap,
+} from './helpers';
 
 // Transfers and donations with approval, two people in two browsers: the requester and the approver
 // see each other's actions without reloading. Each test opens several browsers: generous time limits.
@@ -48,7 +59,7 @@ async function signedIn(
   return { context, page };
 }
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
+  snap(page, { path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !name.startsWith('phone') });
 /** Marks the document so that a reload would be noticed. */
 const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { __same: true }));
 const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __same?: boolean }).__same === true);
