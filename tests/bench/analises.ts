@@ -115,21 +115,21 @@ async function seed(pool: pg.Pool, m: number): Promise<void> {
   );
   await q(
     `with s as (select array_agg(id order by id) ids, array_agg(name order by id) names from sectors where municipality_id = $1)
-     insert into inventarios (municipality_id, title, tipo, sector_id, setor_nome, scope, data_inicio, status, finalized_at)
+     insert into inventarios (municipality_id, title, kind, sector_id, sector_name, scope, start_date, status, finalized_at)
      select $1, 'Inventário bench ' || g, 'anual', s.ids[1 + g % array_length(s.ids, 1)], s.names[1 + g % array_length(s.ids, 1)],
             'sector', (now() - make_interval(days => 50 * g))::date, 'completed', now() - make_interval(days => 50 * g)
        from generate_series(1, 6) g, s`,
     [m],
   );
   await q(
-    `insert into inventario_itens (municipality_id, inventario_id, patrimonio_id, numero_patrimonio, descricao_bem, valor, status)
+    `insert into inventario_items (municipality_id, inventario_id, patrimonio_id, numero_patrimonio, descricao_bem, valor_aquisicao, status)
      select i.municipality_id, i.id, p.id, p.numero_patrimonio, p.descricao_bem, p.valor_aquisicao,
             case when p.id % 20 = 7 then 'not_found' else 'found' end
        from inventarios i join patrimonios p on p.municipality_id = i.municipality_id and p.sector_id = i.sector_id
       where i.municipality_id = $1 and i.title like 'Inventário bench %' and p.numero_patrimonio like 'ANL%'`,
     [m],
   );
-  for (const t of ['patrimonios', 'patrimonio_historico', 'depreciacao_lancamentos', 'inventarios', 'inventario_itens'])
+  for (const t of ['patrimonios', 'patrimonio_historico', 'depreciacao_lancamentos', 'inventarios', 'inventario_items'])
     await q(`vacuum analyze ${t}`);
 }
 
@@ -154,7 +154,7 @@ export async function analisesBench(): Promise<void> {
     const count = async (sql: string) => (await pool.query<{ n: number }>(sql, [m])).rows[0].n;
     const n = await count(`select count(*)::int n from patrimonios where municipality_id = $1`);
     const lanc = await count(`select count(*)::int n from depreciacao_lancamentos where municipality_id = $1`);
-    const itens = await count(`select count(*)::int n from inventario_itens where municipality_id = $1`);
+    const itens = await count(`select count(*)::int n from inventario_items where municipality_id = $1`);
     console.log(
       `Dados: ${n.toLocaleString('pt-BR')} bens no município do admin, ${lanc.toLocaleString('pt-BR')} lançamentos de depreciação (${MONTHS} meses fechados), ${itens.toLocaleString('pt-BR')} itens de inventário; carga em ${((performance.now() - t) / 1000).toFixed(1)} s.`,
     );

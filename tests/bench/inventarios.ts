@@ -119,7 +119,7 @@ export async function inventariosBench(): Promise<void> {
     /** The 20 counters on one inventory; `paceMs`: each counter sends a batch every paceMs (else as fast as it can). */
     async function count(inventarioId: number, paceMs: number | null) {
       const numeros = (
-        await db.query<{ n: string }>('select numero_patrimonio n from inventario_itens where inventario_id = $1', [
+        await db.query<{ n: string }>('select numero_patrimonio n from inventario_items where inventario_id = $1', [
           inventarioId,
         ])
       ).rows.map((r) => r.n);
@@ -159,9 +159,9 @@ export async function inventariosBench(): Promise<void> {
       latencies.sort((a, b) => a - b);
       const [final] = (
         await db.query<{ encontrados: number; found: number; leituras: number; dup: number }>(
-          `select i.encontrados, (select count(*)::int from inventario_itens where inventario_id = i.id and status <> 'not_found') found,
-                  (select count(*)::int from inventario_leituras where inventario_id = i.id) leituras,
-                  (select count(*)::int from inventario_leituras where inventario_id = i.id and resultado <> 'found') dup
+          `select i.found_count encontrados, (select count(*)::int from inventario_items where inventario_id = i.id and status <> 'not_found') found,
+                  (select count(*)::int from inventario_readings where inventario_id = i.id) leituras,
+                  (select count(*)::int from inventario_readings where inventario_id = i.id and result <> 'found') dup
              from inventarios i where i.id = $1`,
           [inventarioId],
         )

@@ -42,7 +42,7 @@ async function finalizedInventory(town: TestTown, sectorCode: string, missing: P
   const sector = town.sectors[sectorCode];
   const [inv] = await ownerQuery<{ id: number }>(
     s,
-    `insert into inventarios (municipality_id, title, tipo, sector_id, setor_nome, scope, data_inicio, status, finalized_at)
+    `insert into inventarios (municipality_id, title, kind, sector_id, sector_name, scope, start_date, status, finalized_at)
      values ($1, 'Inventário anual', 'anual', $2, $3, 'sector', current_date, 'completed', now()) returning id`,
     [town.id, sector.id, sector.name],
   );
@@ -52,7 +52,7 @@ async function finalizedInventory(town: TestTown, sectorCode: string, missing: P
   ])
     await ownerQuery(
       s,
-      `insert into inventario_itens (municipality_id, inventario_id, patrimonio_id, numero_patrimonio, descricao_bem, valor, status)
+      `insert into inventario_items (municipality_id, inventario_id, patrimonio_id, numero_patrimonio, descricao_bem, valor_aquisicao, status)
        values ($1, $2, $3, $4, $5, $6, $7)`,
       [town.id, inv.id, p.id, p.numero_patrimonio, p.descricao_bem, p.valor_aquisicao, status],
     );

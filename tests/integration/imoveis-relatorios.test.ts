@@ -272,7 +272,7 @@ describe('GET /api/dashboard/imoveis', () => {
     });
     await ownerQuery(
       s,
-      `insert into manutencoes (municipality_id, imovel_id, titulo, tipo, data_prevista, status) values
+      `insert into manutencoes (municipality_id, imovel_id, title, kind, due_date, status) values
          ($1, $2, 'Pintura atrasada', 'preventiva', current_date - 10, 'pendente'),
          ($1, $2, 'Telhado em andamento', 'corretiva', current_date - 3, 'em_andamento'),
          ($1, $2, 'Concluída antiga', 'corretiva', current_date - 30, 'concluida'),

@@ -94,27 +94,27 @@ describe('20 counters at once', () => {
     expect([...results.values()].filter((r) => r.resultado === 'duplicada')).toHaveLength(sent - ITEMS);
 
     const [inv] = await q<{ encontrados: number; divergentes: number }>(
-      'select encontrados, divergentes from inventarios where id = $1',
+      'select found_count encontrados, divergent_count divergentes from inventarios where id = $1',
       [id],
     );
     expect(inv).toEqual({ encontrados: ITEMS, divergentes: 0 });
     const [items] = await q<{ notFound: number; found: number; claimedByFound: number }>(
       `select count(*) filter (where it.status = 'not_found')::int "notFound",
               count(*) filter (where it.status = 'found')::int found,
-              count(*) filter (where l.resultado = 'found' and l.item_id = it.id)::int "claimedByFound"
-         from inventario_itens it
-         left join inventario_leituras l on l.inventario_id = it.inventario_id and l.client_id = it.leitura_id
+              count(*) filter (where l.result = 'found' and l.item_id = it.id)::int "claimedByFound"
+         from inventario_items it
+         left join inventario_readings l on l.inventario_id = it.inventario_id and l.client_id = it.reading_id
         where it.inventario_id = $1`,
       [id],
     );
     expect(items).toEqual({ notFound: 0, found: ITEMS, claimedByFound: ITEMS });
     const [log] = await q<{ n: number; found: number; dup: number; pending: number; perItem: number }>(
-      `select count(*)::int n, count(*) filter (where resultado = 'found')::int found,
-              count(*) filter (where resultado = 'duplicada')::int dup,
-              count(*) filter (where resultado is null)::int pending,
-              (select max(c)::int from (select count(*) c from inventario_leituras
-                where inventario_id = $1 and resultado = 'found' group by item_id) x) "perItem"
-         from inventario_leituras where inventario_id = $1`,
+      `select count(*)::int n, count(*) filter (where result = 'found')::int found,
+              count(*) filter (where result = 'duplicada')::int dup,
+              count(*) filter (where result is null)::int pending,
+              (select max(c)::int from (select count(*) c from inventario_readings
+                where inventario_id = $1 and result = 'found' group by item_id) x) "perItem"
+         from inventario_readings where inventario_id = $1`,
       [id],
     );
     expect(log).toEqual({ n: sent, found: ITEMS, dup: sent - ITEMS, pending: 0, perItem: 1 });

@@ -155,7 +155,7 @@ describe('finalize', () => {
     expect(fin.status).toBe(200);
     const [row] = await q<{ lost: number; found: number }>(
       `select count(*) filter (where p.status = 'extraviado')::int lost, count(*) filter (where it.status = 'found')::int found
-         from inventario_itens it join patrimonios p on p.id = it.patrimonio_id where it.inventario_id = $1`,
+         from inventario_items it join patrimonios p on p.id = it.patrimonio_id where it.inventario_id = $1`,
       [inv.id],
     );
     if (readings.status === 200) {

@@ -135,7 +135,9 @@ describe('outcomes of a reading', () => {
     // A retry mixed with a new reading: only the new one is applied.
     const mixed = await send(inv.id, [batch[0], leitura(inSala[4].numero)]);
     expect(mixed.body.resultados.map((r: LeituraResult) => r.resultado)).toEqual(['found', 'found']);
-    const [row] = await q<{ encontrados: number }>('select encontrados from inventarios where id = $1', [inv.id]);
+    const [row] = await q<{ encontrados: number }>('select found_count encontrados from inventarios where id = $1', [
+      inv.id,
+    ]);
     expect(row.encontrados).toBe(3);
   });
 
@@ -147,7 +149,7 @@ describe('outcomes of a reading', () => {
     expect(y.status).toBe(200);
     expect(y.body.resultados.map((r: LeituraResult) => r.resultado)).toEqual(Array(6).fill('found'));
     const [row] = await q<{ encontrados: number; n: number }>(
-      `select encontrados, (select count(*)::int from inventario_leituras where inventario_id = $1) n
+      `select found_count encontrados, (select count(*)::int from inventario_readings where inventario_id = $1) n
          from inventarios where id = $1`,
       [inv.id],
     );
@@ -191,7 +193,7 @@ describe('refusals leave everything unchanged', () => {
         )
       ).status,
     ).toBe(200);
-    await q('delete from inventario_leituras where inventario_id = $1', [inv.id]);
+    await q('delete from inventario_readings where inventario_id = $1', [inv.id]);
     await q(`delete from audit_logs where action = 'INVENTARIO_LEITURAS' and entity_id = $1`, [String(inv.id)]);
     expect(await inventorySnapshot(s, a.id)).toEqual(before);
 

@@ -32,7 +32,7 @@ const numbers = (ids: number[]) =>
   ]).then((r) => r.map((x) => x.numero_patrimonio));
 const itemNumbers = async (id: number) =>
   (
-    await q<{ n: string }>('select numero_patrimonio n from inventario_itens where inventario_id = $1 order by 1', [id])
+    await q<{ n: string }>('select numero_patrimonio n from inventario_items where inventario_id = $1 order by 1', [id])
   ).map((r) => r.n);
 
 const assets: Record<string, number> = {};
@@ -82,7 +82,7 @@ describe('scope rules (spec §4)', () => {
     expect(await itemNumbers(inv.id)).toEqual(
       await numbers([assets.sala1, assets.sala2, assets.almox, assets.semLocal, assets.extraviado]),
     );
-    const st = await q<{ status: string }>('select distinct status from inventario_itens where inventario_id = $1', [
+    const st = await q<{ status: string }>('select distinct status from inventario_items where inventario_id = $1', [
       inv.id,
     ]);
     expect(st).toEqual([{ status: 'not_found' }]);

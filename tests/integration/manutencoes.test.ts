@@ -122,7 +122,7 @@ describe('manutenções: CRUD per role and municipality', () => {
     // A stale version → 409, nothing changed.
     const stale = await usuario('PUT', `/api/manutencoes/${m.id}`, { titulo: 'Outra', version: 0 });
     expect(stale.status).toBe(409);
-    expect((await q<{ titulo: string }>('select titulo from manutencoes where id = $1', [m.id]))[0].titulo).toBe(
+    expect((await q<{ title: string }>('select title from manutencoes where id = $1', [m.id]))[0].title).toBe(
       'Revisão elétrica',
     );
 
@@ -270,7 +270,7 @@ describe('manutenções: recurrence', () => {
     const reopened = await admin('PUT', `/api/manutencoes/${m.id}`, { status: 'pendente', version: 1 });
     expect(reopened.body.manutencao.dataConclusao).toBeNull();
     await admin('PUT', `/api/manutencoes/${m.id}`, { status: 'concluida', version: 2 });
-    expect(await count('select count(*)::int n from manutencoes where origem_id = $1', [m.id])).toBe(1);
+    expect(await count('select count(*)::int n from manutencoes where origin_id = $1', [m.id])).toBe(1);
     const history = await q<{ action: string }>(
       `select action from imovel_historico where imovel_id = $1 and details like '%2026%' order by id`,
       [imovelA.id],
@@ -356,7 +356,7 @@ describe('manutenções: the daily reminder job', () => {
     expect(await notes(t.users.usuario)).toEqual([]);
     expect(await notes(t.users.visualizador)).toEqual([]);
     const marks = await q<{ id: number; p: boolean; a: boolean }>(
-      `select id, aviso_proximo_em is not null p, aviso_atraso_em is not null a from manutencoes where id = any($1) order by id`,
+      `select id, due_soon_notified_at is not null p, overdue_notified_at is not null a from manutencoes where id = any($1) order by id`,
       [[soon.id, late.id, orphan.id]],
     );
     expect(marks).toEqual([

@@ -483,7 +483,7 @@ export async function newInventario(
 ): Promise<TestInventario> {
   const inv = await one<TestInventario>(
     s,
-    `insert into inventarios (municipality_id, title, tipo, sector_id, setor_nome, scope, data_inicio, status)
+    `insert into inventarios (municipality_id, title, kind, sector_id, sector_name, scope, start_date, status)
      values ($1, $2, 'anual', $3, $4, 'sector', current_date, $5)
      returning id, municipality_id as "municipalityId", sector_id as "sectorId", version`,
     [
@@ -502,12 +502,12 @@ export async function newInventario(
   }
   await s.owner.query(
     `with ins as (
-       insert into inventario_itens (municipality_id, inventario_id, patrimonio_id, numero_patrimonio, descricao_bem,
-                                     local_id, local_nome, valor)
+       insert into inventario_items (municipality_id, inventario_id, patrimonio_id, numero_patrimonio, descricao_bem,
+                                     local_id, local_name, valor_aquisicao)
        select municipality_id, $1, id, numero_patrimonio, descricao_bem, local_id, local_nome, valor_aquisicao
          from patrimonios where municipality_id = $2 and sector_id = $3 and status <> 'baixado' and not doado
        returning 1)
-     update inventarios set total_itens = (select count(*) from ins) where id = $1`,
+     update inventarios set total_items = (select count(*) from ins) where id = $1`,
     [inv.id, tenant.id, tenant.sector.id],
   );
   return inv;
@@ -517,7 +517,7 @@ export async function newInventario(
 export async function newLeitura(s: Server, inv: TestInventario): Promise<{ seq: number }> {
   return one(
     s,
-    `insert into inventario_leituras (municipality_id, inventario_id, client_id, numero, resultado, lido_em)
+    `insert into inventario_readings (municipality_id, inventario_id, client_id, scanned_number, result, read_at)
      values ($1, $2, gen_random_uuid(), $3, 'nao_cadastrado', now()) returning seq`,
     [inv.municipalityId, inv.id, `X-${uniq()}`],
   );
@@ -671,7 +671,7 @@ export async function newManutencao(
 ): Promise<TestManutencao> {
   return one(
     s,
-    `insert into manutencoes (municipality_id, imovel_id, titulo, tipo, data_prevista, status, recorrencia)
+    `insert into manutencoes (municipality_id, imovel_id, title, kind, due_date, status, recurrence)
      values ($1, $2, $3, 'preventiva', coalesce($4::date, current_date + 30), $5, $6)
      returning id, municipality_id as "municipalityId", imovel_id as "imovelId", version`,
     [

@@ -61,18 +61,18 @@ export async function inventorySnapshot(s: Server, m: number) {
       (await s.owner.query<{ n: number }>(`select count(*)::int n from ${table} where municipality_id = $1`, [m]))[0].n,
     );
   const [state] = await s.owner.query<{ state: string }>(
-    `select coalesce(string_agg(id || ':' || status || ':' || encontrados || ':' || version, ',' order by id), '') state
+    `select coalesce(string_agg(id || ':' || status || ':' || found_count || ':' || version, ',' order by id), '') state
        from inventarios where municipality_id = $1`,
     [m],
   );
   const [items] = await s.owner.query<{ state: string }>(
-    `select coalesce(string_agg(id || ':' || status, ',' order by id), '') state from inventario_itens where municipality_id = $1`,
+    `select coalesce(string_agg(id || ':' || status, ',' order by id), '') state from inventario_items where municipality_id = $1`,
     [m],
   );
   return {
     inventarios: state.state,
     itens: items.state,
-    leituras: await count('inventario_leituras'),
+    leituras: await count('inventario_readings'),
     // (sign-ins write their own rows, not always before the token is answered)
     audit: Number(
       (

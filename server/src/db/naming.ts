@@ -86,8 +86,6 @@ export const PENDING_TABLES: Readonly<Record<string, string>> = {
   imovel_historico: 'imovel_history',
   imovel_report_templates: 'imovel_relatorio_templates',
   importacoes: 'imports',
-  inventario_itens: 'inventario_items',
-  inventario_leituras: 'inventario_readings',
   patrimonio_arquivos: 'patrimonio_files',
   patrimonio_historico: 'patrimonio_history',
 };
@@ -108,17 +106,6 @@ export const PENDING_COLUMNS: Readonly<Record<string, Readonly<Record<string, st
   imoveis: renames(`denominacao_busca>search_text bairro>district cidade>city area_terreno>land_area
     situacao>tenure utilizacao>usage setor_nome>sector_name forma_nome>forma_aquisicao_name
     data_aquisicao>acquisition_date observacoes>notes`),
-  inventario_itens: renames(`local_nome>local_name valor>valor_aquisicao local_encontrado_id>found_local_id
-    local_encontrado_nome>found_local_name estado>condition nota>note lido_por_id>read_by_id
-    lido_por_nome>read_by_name lido_em>read_at leitura_id>reading_id`),
-  inventario_leituras: renames(`numero>scanned_number resultado>result local_nome>local_name estado>condition
-    nota>note lido_por_id>read_by_id lido_por_nome>read_by_name lido_em>read_at recebido_em>received_at`),
-  inventarios: renames(`tipo>kind setor_nome>sector_name local_nome>local_name data_inicio>start_date
-    total_itens>total_items encontrados>found_count divergentes>divergent_count`),
-  manutencoes: renames(`titulo>title tipo>kind data_prevista>due_date responsavel>assignee
-    custo_estimado>estimated_cost custo_real>actual_cost observacoes>notes recorrencia>recurrence
-    data_conclusao>completed_date origem_id>origin_id aviso_proximo_em>due_soon_notified_at
-    aviso_atraso_em>overdue_notified_at`),
   patrimonios: renames(`descricao_busca>search_text tipo_id>tipo_bem_id tipo_nome>tipo_bem_name
     setor_nome>sector_name local_nome>local_name forma_nome>forma_aquisicao_name quantidade>quantity
     data_aquisicao>acquisition_date data_entrada_servico>in_service_date vida_util_meses>useful_life_months

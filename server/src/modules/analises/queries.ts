@@ -123,9 +123,9 @@ export function temporalSql(
       group by 1`,
     perdas: sql`
       select to_char(date_trunc(${unit}, i.finalized_at at time zone ${tz}), ${fmt}) as periodo, count(*)::int as n,
-        coalesce(sum(it.valor * p.quantidade), 0)::numeric(18,2)::text as valor
+        coalesce(sum(it.valor_aquisicao * p.quantidade), 0)::numeric(18,2)::text as valor
       from inventarios i
-      join inventario_itens it on it.inventario_id = i.id and it.status = 'not_found'
+      join inventario_items it on it.inventario_id = i.id and it.status = 'not_found'
       join patrimonios p on p.id = it.patrimonio_id
       where i.municipality_id = ${scope.municipalityId} and i.status = 'completed'
         and i.finalized_at >= ${from} and i.finalized_at < ${until} and ${where}

@@ -134,10 +134,10 @@ export const imovelFields = pgTable(
 );
 
 /**
- * Maintenance tasks of a property (spec §3 Maintenance task; the server field is `data_prevista`, the API
- * also answers `dueDate`). 'atrasada' is not stored: it is a pending/in-progress task past its date.
- * A recurring task, when completed, creates its next occurrence (`origem_id` points back to it).
- * `aviso_proximo_em` / `aviso_atraso_em` record the reminder job's notices so each is sent once.
+ * Maintenance tasks of a property (spec §3 Maintenance task; the column is `due_date`, the API answers
+ * `dataPrevista` and `dueDate`). 'atrasada' is not stored: it is a pending/in-progress task past its date.
+ * A recurring task, when completed, creates its next occurrence (`origin_id` points back to it).
+ * `due_soon_notified_at` / `overdue_notified_at` record the reminder job's notices so each is sent once.
  */
 export const manutencoes = pgTable(
   'manutencoes',
@@ -149,23 +149,23 @@ export const manutencoes = pgTable(
     imovelId: integer('imovel_id')
       .notNull()
       .references(() => imoveis.id, { onDelete: 'cascade' }),
-    titulo: text('titulo').notNull(),
+    title: text('title').notNull(),
     /** preventiva | corretiva | inspecao */
-    tipo: text('tipo').notNull(),
-    dataPrevista: date('data_prevista', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
     /** pendente | em_andamento | concluida | cancelada */
     status: text('status').notNull().default('pendente'),
-    responsavel: text('responsavel'),
-    custoEstimado: numeric('custo_estimado', { precision: 14, scale: 2 }),
-    custoReal: numeric('custo_real', { precision: 14, scale: 2 }),
-    observacoes: text('observacoes'),
+    assignee: text('assignee'),
+    estimatedCost: numeric('estimated_cost', { precision: 14, scale: 2 }),
+    actualCost: numeric('actual_cost', { precision: 14, scale: 2 }),
+    notes: text('notes'),
     /** null | mensal | trimestral | anual */
-    recorrencia: text('recorrencia'),
-    dataConclusao: date('data_conclusao', { mode: 'string' }),
+    recurrence: text('recurrence'),
+    completedDate: date('completed_date', { mode: 'string' }),
     /** The occurrence this one was created from when that one was completed. */
-    origemId: integer('origem_id').references((): AnyPgColumn => manutencoes.id, { onDelete: 'set null' }),
-    avisoProximoEm: ts('aviso_proximo_em'),
-    avisoAtrasoEm: ts('aviso_atraso_em'),
+    originId: integer('origin_id').references((): AnyPgColumn => manutencoes.id, { onDelete: 'set null' }),
+    dueSoonNotifiedAt: ts('due_soon_notified_at'),
+    overdueNotifiedAt: ts('overdue_notified_at'),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdByName: text('created_by_name'),
     createdAt: created(),
@@ -173,10 +173,10 @@ export const manutencoes = pgTable(
     version: version(),
   },
   (t) => [
-    index('manutencoes_m_prevista_idx').on(t.municipalityId, t.dataPrevista, t.id),
-    index('manutencoes_m_status_prevista_idx').on(t.municipalityId, t.status, t.dataPrevista),
-    index('manutencoes_imovel_idx').on(t.imovelId, t.dataPrevista),
-    uniqueIndex('manutencoes_origem_uq').on(t.origemId),
+    index('manutencoes_m_due_date_idx').on(t.municipalityId, t.dueDate, t.id),
+    index('manutencoes_m_status_due_date_idx').on(t.municipalityId, t.status, t.dueDate),
+    index('manutencoes_imovel_idx').on(t.imovelId, t.dueDate),
+    uniqueIndex('manutencoes_origin_uq').on(t.originId),
   ],
 );
 

@@ -9,24 +9,25 @@ export const isoOf = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-
 
 /** The columns of `InventarioListItem`, from `inventarios i` (commission as a JSON array, by name). */
 export const LIST_COLUMNS =
-  sql.raw(`i.id, i.title, i.description, i.tipo, i.sector_id as "sectorId", i.setor_nome as setor,
-  i.scope, i.location_type as "locationType", i.specific_location_id as "specificLocationId", i.local_nome as local,
-  to_char(i.data_inicio, 'YYYY-MM-DD') as "dataInicio", i.status, ${isoOf('i.finalized_at')} as "finalizedAt",
-  i.total_itens as "totalItens", i.encontrados, i.divergentes, i.created_by_name as "createdByNome", i.version,
+  sql.raw(`i.id, i.title, i.description, i.kind as tipo, i.sector_id as "sectorId", i.sector_name as setor,
+  i.scope, i.location_type as "locationType", i.specific_location_id as "specificLocationId", i.local_name as local,
+  to_char(i.start_date, 'YYYY-MM-DD') as "dataInicio", i.status, ${isoOf('i.finalized_at')} as "finalizedAt",
+  i.total_items as "totalItens", i.found_count as encontrados, i.divergent_count as divergentes,
+  i.created_by_name as "createdByNome", i.version,
   coalesce((select json_agg(json_build_object('id', c.user_id, 'name', c.user_name) order by c.user_name, c.id)
               from inventario_comissao c where c.inventario_id = i.id), '[]'::json) as comissao`);
 
-/** The columns of `InventarioItem`, from `inventario_itens it`. */
+/** The columns of `InventarioItem`, from `inventario_items it`. */
 export const ITEM_COLUMNS = sql.raw(`it.id, it.patrimonio_id as "patrimonioId", it.numero_patrimonio, it.descricao_bem,
-  it.local_id as "localId", it.local_nome as "localNome", it.status, it.local_encontrado_id as "localEncontradoId",
-  it.local_encontrado_nome as "localEncontradoNome", it.estado, it.nota, it.lido_por_nome as "lidoPorNome",
-  ${isoOf('it.lido_em')} as "lidoEm", it.valor::text as valor`);
+  it.local_id as "localId", it.local_name as "localNome", it.status, it.found_local_id as "localEncontradoId",
+  it.found_local_name as "localEncontradoNome", it.condition as estado, it.note as nota,
+  it.read_by_name as "lidoPorNome", ${isoOf('it.read_at')} as "lidoEm", it.valor_aquisicao::text as valor`);
 
-/** The columns of `InventarioLeitura`, from `inventario_leituras l` left-joined to `inventario_itens it`. */
-export const LEITURA_COLUMNS = sql.raw(`l.client_id::text as id, l.seq::text as seq, l.numero, l.resultado,
-  l.patrimonio_id as "patrimonioId", it.descricao_bem, l.local_id as "localId", l.local_nome as "localNome", l.estado,
-  l.nota, l.lido_por_id as "lidoPorId", l.lido_por_nome as "lidoPorNome", ${isoOf('l.lido_em')} as "lidoEm",
-  ${isoOf('l.recebido_em')} as "recebidoEm"`);
+/** The columns of `InventarioLeitura`, from `inventario_readings l` left-joined to `inventario_items it`. */
+export const LEITURA_COLUMNS = sql.raw(`l.client_id::text as id, l.seq::text as seq, l.scanned_number as numero,
+  l.result as resultado, l.patrimonio_id as "patrimonioId", it.descricao_bem, l.local_id as "localId",
+  l.local_name as "localNome", l.condition as estado, l.note as nota, l.read_by_id as "lidoPorId",
+  l.read_by_name as "lidoPorNome", ${isoOf('l.read_at')} as "lidoEm", ${isoOf('l.received_at')} as "recebidoEm"`);
 
 export const toListItem = (r: InventarioListItem): InventarioListItem => ({
   ...r,

@@ -68,7 +68,7 @@ export async function findInventario(
   const [row] = rowsOf<InventarioHead>(
     await tx.execute(sql`select i.id, i.municipality_id as "municipalityId", i.title, i.status, i.sector_id as "sectorId",
       i.scope, i.location_type as "locationType", i.specific_location_id as "specificLocationId",
-      i.total_itens as "totalItens", i.version,
+      i.total_items as "totalItens", i.version,
       exists (select 1 from inventario_comissao mc where mc.inventario_id = i.id and mc.user_id = ${viewerId}) as member
       from inventarios i where i.id = ${id} and ${visibleWhere(scope, viewerId)}
       ${lock ? sql.raw(`for ${lock} of i`) : sql``}`),
@@ -119,7 +119,7 @@ export async function listInventarios(
   if (q.sectorId) conds.push(sql`i.sector_id = ${q.sectorId}`);
   if (q.q) {
     const like = containsPattern(q.q);
-    conds.push(sql`(i.title ilike ${like} or i.description ilike ${like} or i.setor_nome ilike ${like})`);
+    conds.push(sql`(i.title ilike ${like} or i.description ilike ${like} or i.sector_name ilike ${like})`);
   }
   const where = sql.join(conds, sql` and `);
   const rows = rowsOf<InventarioListItem & { __n: number }>(
@@ -144,7 +144,7 @@ export async function listInventarios(
 /** Items by status (every status present, 0 when none). */
 export async function countsByStatus(tx: Db, inventarioId: number): Promise<Record<ItemStatus, number>> {
   const rows = rowsOf<{ status: ItemStatus; n: number }>(
-    await tx.execute(sql`select status, count(*)::int as n from inventario_itens
+    await tx.execute(sql`select status, count(*)::int as n from inventario_items
       where inventario_id = ${inventarioId} group by status`),
   );
   const out = Object.fromEntries(ITEM_STATUSES.map((s) => [s, 0])) as Record<ItemStatus, number>;
@@ -158,9 +158,9 @@ export async function countsByCounter(
   inventarioId: number,
 ): Promise<{ userId: number | null; name: string; leituras: number }[]> {
   return rowsOf(
-    await tx.execute(sql`select lido_por_id as "userId", coalesce(max(lido_por_nome), '—') as name,
-      count(*)::int as leituras from inventario_leituras where inventario_id = ${inventarioId}
-      group by lido_por_id order by 3 desc, 2`),
+    await tx.execute(sql`select read_by_id as "userId", coalesce(max(read_by_name), '—') as name,
+      count(*)::int as leituras from inventario_readings where inventario_id = ${inventarioId}
+      group by read_by_id order by 3 desc, 2`),
   );
 }
 
@@ -175,8 +175,8 @@ export async function getInventario(
   const item = await listItemById(tx, id);
   const porStatus = await countsByStatus(tx, id);
   const [oc] = rowsOf<{ n: number }>(
-    await tx.execute(sql`select count(*)::int as n from inventario_leituras
-      where inventario_id = ${id} and resultado in ('nao_inventariado', 'nao_cadastrado')`),
+    await tx.execute(sql`select count(*)::int as n from inventario_readings
+      where inventario_id = ${id} and result in ('nao_inventariado', 'nao_cadastrado')`),
   );
   const contadores = (await countsByCounter(tx, id))
     .filter((c) => c.userId != null)
@@ -202,11 +202,11 @@ export async function listItens(
   }
   const where = sql.join(conds, sql` and `);
   const itens = rowsOf<InventarioItem>(
-    await tx.execute(sql`select ${ITEM_COLUMNS} from inventario_itens it where ${where}
+    await tx.execute(sql`select ${ITEM_COLUMNS} from inventario_items it where ${where}
       order by it.numero_patrimonio, it.id limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`),
   );
   const [c] = rowsOf<{ n: number }>(
-    await tx.execute(sql`select count(*)::int as n from inventario_itens it where ${where}`),
+    await tx.execute(sql`select count(*)::int as n from inventario_items it where ${where}`),
   );
   return { itens, total: c.n, page: q.page, pageSize: q.pageSize };
 }
@@ -222,8 +222,8 @@ export async function listLeituras(
   await findInventario(tx, scope, viewerId, id);
   const after = q.after ? sql`and l.seq < ${q.after}::bigint` : sql``;
   const rows = rowsOf<InventarioLeitura>(
-    await tx.execute(sql`select ${LEITURA_COLUMNS} from inventario_leituras l
-      left join inventario_itens it on it.id = l.item_id
+    await tx.execute(sql`select ${LEITURA_COLUMNS} from inventario_readings l
+      left join inventario_items it on it.id = l.item_id
       where l.inventario_id = ${id} ${after} order by l.seq desc limit ${q.pageSize + 1}`),
   );
   const more = rows.length > q.pageSize;

@@ -16,19 +16,19 @@ import { countsByCounter, countsByStatus, findInventario, listItemById } from '.
 /** Values of the items: expected (all), found (counted) and missing (not found), decimal strings. */
 async function valores(tx: Db, id: number): Promise<InventarioResumo['valores']> {
   const [v] = rowsOf<InventarioResumo['valores']>(
-    await tx.execute(sql`select coalesce(sum(valor), 0)::text as esperado,
-      coalesce(sum(valor) filter (where status <> 'not_found'), 0)::text as encontrado,
-      coalesce(sum(valor) filter (where status = 'not_found'), 0)::text as faltante
-      from inventario_itens where inventario_id = ${id}`),
+    await tx.execute(sql`select coalesce(sum(valor_aquisicao), 0)::text as esperado,
+      coalesce(sum(valor_aquisicao) filter (where status <> 'not_found'), 0)::text as encontrado,
+      coalesce(sum(valor_aquisicao) filter (where status = 'not_found'), 0)::text as faltante
+      from inventario_items where inventario_id = ${id}`),
   );
   return v;
 }
 
 async function ocorrencias(tx: Db, id: number): Promise<InventarioOcorrencia[]> {
   return rowsOf(
-    await tx.execute(sql`select numero, resultado, lido_por_nome as "lidoPorNome", ${sql.raw(isoOf('lido_em'))} as "lidoEm",
-      nota from inventario_leituras
-      where inventario_id = ${id} and resultado in ('nao_inventariado', 'nao_cadastrado') order by seq`),
+    await tx.execute(sql`select scanned_number as numero, result as resultado, read_by_name as "lidoPorNome",
+      ${sql.raw(isoOf('read_at'))} as "lidoEm", note as nota from inventario_readings
+      where inventario_id = ${id} and result in ('nao_inventariado', 'nao_cadastrado') order by seq`),
   );
 }
 
@@ -37,18 +37,18 @@ export async function getResumo(tx: Db, scope: TenantScope, viewerId: number, id
   await findInventario(tx, scope, viewerId, id);
   const inventario = await listItemById(tx, id);
   const porLocal = rowsOf<InventarioResumoLocal>(
-    await tx.execute(sql`select local_id as "localId", max(local_nome) as "localNome", count(*)::int as esperados,
+    await tx.execute(sql`select local_id as "localId", max(local_name) as "localNome", count(*)::int as esperados,
       count(*) filter (where status <> 'not_found')::int as encontrados,
       count(*) filter (where status = 'local_divergente')::int as divergentes,
       count(*) filter (where status = 'not_found')::int as faltantes,
-      coalesce(sum(valor), 0)::text as "valorEsperado",
-      coalesce(sum(valor) filter (where status <> 'not_found'), 0)::text as "valorEncontrado"
-      from inventario_itens where inventario_id = ${id}
-      group by local_id order by max(local_nome) nulls last, local_id`),
+      coalesce(sum(valor_aquisicao), 0)::text as "valorEsperado",
+      coalesce(sum(valor_aquisicao) filter (where status <> 'not_found'), 0)::text as "valorEncontrado"
+      from inventario_items where inventario_id = ${id}
+      group by local_id order by max(local_name) nulls last, local_id`),
   );
   const porEstado = rowsOf<{ estado: EstadoInventario | null; n: number }>(
-    await tx.execute(sql`select estado, count(*)::int as n from inventario_itens
-      where inventario_id = ${id} and status <> 'not_found' group by estado order by estado nulls last`),
+    await tx.execute(sql`select condition as estado, count(*)::int as n from inventario_items
+      where inventario_id = ${id} and status <> 'not_found' group by condition order by condition nulls last`),
   );
   return {
     inventario,
@@ -100,8 +100,8 @@ export async function loadInventarioReport(
       from inventarios i join municipalities m on m.id = i.municipality_id where i.id = ${id}`),
   );
   const itens = rowsOf<InventarioItem>(
-    await tx.execute(sql`select ${ITEM_COLUMNS} from inventario_itens it where it.inventario_id = ${id}
-      order by it.local_nome nulls last, it.numero_patrimonio, it.id`),
+    await tx.execute(sql`select ${ITEM_COLUMNS} from inventario_items it where it.inventario_id = ${id}
+      order by it.local_name nulls last, it.numero_patrimonio, it.id`),
   );
   const porStatus = await countsByStatus(tx, id);
   const v = await valores(tx, id);

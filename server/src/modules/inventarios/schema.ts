@@ -19,7 +19,7 @@ import { users } from '../users/schema';
 
 /**
  * Inventories (spec §3 Inventário, §4 Inventory): a commission counts the assets of a sector's scope.
- * `encontrados`/`divergentes` are kept by the readings command (one conditional update per batch), so
+ * `found_count`/`divergent_count` are kept by the readings command (one conditional update per batch), so
  * lists and live events never count items.
  */
 export const inventarios = pgTable(
@@ -31,25 +31,25 @@ export const inventarios = pgTable(
       .references(() => municipalities.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     description: text('description'),
-    tipo: text('tipo').notNull(),
+    kind: text('kind').notNull(),
     sectorId: integer('sector_id')
       .notNull()
       .references(() => sectors.id, { onDelete: 'restrict' }),
-    setorNome: text('setor_nome').notNull(),
+    sectorName: text('sector_name').notNull(),
     /** 'sector' | 'location' | 'specific_location' */
     scope: text('scope').notNull(),
     locationType: text('location_type'),
     specificLocationId: integer('specific_location_id').references(() => locais.id, { onDelete: 'set null' }),
-    localNome: text('local_nome'),
-    dataInicio: date('data_inicio', { mode: 'string' }).notNull(),
+    localName: text('local_name'),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
     /** 'in_progress' | 'completed' */
     status: text('status').notNull().default('in_progress'),
     finalizedAt: ts('finalized_at'),
     finalizedById: integer('finalized_by_id').references(() => users.id, { onDelete: 'set null' }),
     finalizedByName: text('finalized_by_name'),
-    totalItens: integer('total_itens').notNull().default(0),
-    encontrados: integer('encontrados').notNull().default(0),
-    divergentes: integer('divergentes').notNull().default(0),
+    totalItems: integer('total_items').notNull().default(0),
+    foundCount: integer('found_count').notNull().default(0),
+    divergentCount: integer('divergent_count').notNull().default(0),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdByName: text('created_by_name'),
     createdAt: created(),
@@ -89,8 +89,8 @@ export const inventarioComissao = pgTable(
  * The snapshot of the assets in scope when the inventory was created (one `INSERT … SELECT`), each
  * `not_found` until a reading claims it (a conditional update: counted exactly once).
  */
-export const inventarioItens = pgTable(
-  'inventario_itens',
+export const inventarioItems = pgTable(
+  'inventario_items',
   {
     id: serial('id').primaryKey(),
     /** The inventory's (no foreign key: the row goes with its inventory, which has one). */
@@ -103,25 +103,25 @@ export const inventarioItens = pgTable(
     descricaoBem: text('descricao_bem').notNull(),
     /** Registered location when the snapshot was taken. */
     localId: integer('local_id'),
-    localNome: text('local_nome'),
-    valor: numeric('valor', { precision: 14, scale: 2 }).notNull().default('0'),
+    localName: text('local_name'),
+    valorAquisicao: numeric('valor_aquisicao', { precision: 14, scale: 2 }).notNull().default('0'),
     /** 'not_found' | 'found' | 'local_divergente' */
     status: text('status').notNull().default('not_found'),
-    localEncontradoId: integer('local_encontrado_id'),
-    localEncontradoNome: text('local_encontrado_nome'),
-    estado: text('estado'),
-    nota: text('nota'),
-    lidoPorId: integer('lido_por_id'),
-    lidoPorNome: text('lido_por_nome'),
-    lidoEm: ts('lido_em'),
+    foundLocalId: integer('found_local_id'),
+    foundLocalName: text('found_local_name'),
+    condition: text('condition'),
+    note: text('note'),
+    readById: integer('read_by_id'),
+    readByName: text('read_by_name'),
+    readAt: ts('read_at'),
     /** The client id of the reading that counted it. */
-    leituraId: uuid('leitura_id'),
+    readingId: uuid('reading_id'),
   },
   (t) => [
-    uniqueIndex('inventario_itens_numero_uq').on(t.inventarioId, t.numeroPatrimonio),
-    index('inventario_itens_status_idx').on(t.inventarioId, t.status, t.id),
-    index('inventario_itens_local_idx').on(t.inventarioId, t.localId, t.id),
-    index('inventario_itens_patrimonio_idx').on(t.patrimonioId),
+    uniqueIndex('inventario_items_numero_uq').on(t.inventarioId, t.numeroPatrimonio),
+    index('inventario_items_status_idx').on(t.inventarioId, t.status, t.id),
+    index('inventario_items_local_idx').on(t.inventarioId, t.localId, t.id),
+    index('inventario_items_patrimonio_idx').on(t.patrimonioId),
   ],
 );
 
@@ -130,8 +130,8 @@ export const inventarioItens = pgTable(
  * offline batch finds its first result). Readings 'nao_inventariado' / 'nao_cadastrado' are the
  * "ocorrências" the commission resolves.
  */
-export const inventarioLeituras = pgTable(
-  'inventario_leituras',
+export const inventarioReadings = pgTable(
+  'inventario_readings',
   {
     seq: bigserial('seq', { mode: 'number' }).primaryKey(),
     /** The inventory's (no foreign key: the row goes with its inventory, which has one). */
@@ -140,26 +140,26 @@ export const inventarioLeituras = pgTable(
       .notNull()
       .references(() => inventarios.id, { onDelete: 'cascade' }),
     clientId: uuid('client_id').notNull(),
-    numero: text('numero').notNull(),
+    scannedNumber: text('scanned_number').notNull(),
     /** Set in the same transaction as the insert; null never survives a commit. */
-    resultado: text('resultado'),
+    result: text('result'),
     itemId: integer('item_id'),
     patrimonioId: integer('patrimonio_id'),
     localId: integer('local_id'),
-    localNome: text('local_nome'),
-    estado: text('estado'),
-    nota: text('nota'),
-    lidoPorId: integer('lido_por_id'),
-    lidoPorNome: text('lido_por_nome'),
-    lidoEm: ts('lido_em').notNull(),
-    recebidoEm: ts('recebido_em').notNull().defaultNow(),
+    localName: text('local_name'),
+    condition: text('condition'),
+    note: text('note'),
+    readById: integer('read_by_id'),
+    readByName: text('read_by_name'),
+    readAt: ts('read_at').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('inventario_leituras_client_uq').on(t.inventarioId, t.clientId),
-    index('inventario_leituras_inv_seq_idx').on(t.inventarioId, t.seq),
-    index('inventario_leituras_ocorrencias_idx')
+    uniqueIndex('inventario_readings_client_uq').on(t.inventarioId, t.clientId),
+    index('inventario_readings_inv_seq_idx').on(t.inventarioId, t.seq),
+    index('inventario_readings_ocorrencias_idx')
       .on(t.inventarioId, t.seq)
-      .where(sql`${t.resultado} in ('nao_inventariado', 'nao_cadastrado')`),
-    index('inventario_leituras_user_idx').on(t.inventarioId, t.lidoPorId),
+      .where(sql`${t.result} in ('nao_inventariado', 'nao_cadastrado')`),
+    index('inventario_readings_user_idx').on(t.inventarioId, t.readById),
   ],
 );

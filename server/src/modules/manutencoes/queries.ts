@@ -76,7 +76,7 @@ export async function getManutencao(tx: Db, scope: TenantScope, id: number): Pro
 
 const open = inArray(manutencoes.status, ['pendente', 'em_andamento']);
 /** Pending or in progress, due before `today`. */
-export const overdueWhere = (today: string) => and(open, lt(manutencoes.dataPrevista, today))!;
+export const overdueWhere = (today: string) => and(open, lt(manutencoes.dueDate, today))!;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A page of the scope's tasks, by due date, with the filters of the list and of the calendar's month. */
@@ -87,14 +87,14 @@ export async function listManutencoes(tx: Db, scope: TenantScope, q: ManutencaoL
   const c = [...base];
   if (q.status === 'atrasada') c.push(overdueWhere(today));
   else if (q.status) c.push(eq(manutencoes.status, q.status));
-  if (q.tipo) c.push(eq(manutencoes.tipo, q.tipo));
-  if (q.de) c.push(gte(manutencoes.dataPrevista, q.de));
-  if (q.ate) c.push(lte(manutencoes.dataPrevista, q.ate));
+  if (q.tipo) c.push(eq(manutencoes.kind, q.tipo));
+  if (q.de) c.push(gte(manutencoes.dueDate, q.de));
+  if (q.ate) c.push(lte(manutencoes.dueDate, q.ate));
   if (q.q) {
     const text = `%${escapeLike(fold(q.q))}%`;
     c.push(
       or(
-        sql`immutable_unaccent(lower(${manutencoes.titulo})) like ${text}`,
+        sql`immutable_unaccent(lower(${manutencoes.title})) like ${text}`,
         sql`${imoveis.denominacaoBusca} like ${text}`,
         sql`lower(${imoveis.numeroPatrimonio}) like ${`%${escapeLike(q.q.toLowerCase())}%`}`,
       )!,
@@ -106,7 +106,7 @@ export async function listManutencoes(tx: Db, scope: TenantScope, q: ManutencaoL
     .from(manutencoes)
     .innerJoin(imoveis, eq(imoveis.id, manutencoes.imovelId))
     .where(and(...c))
-    .orderBy(dir(manutencoes.dataPrevista), dir(manutencoes.id))
+    .orderBy(dir(manutencoes.dueDate), dir(manutencoes.id))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   const count = (w: SQL) =>

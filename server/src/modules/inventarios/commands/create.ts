@@ -24,10 +24,10 @@ export async function createInventario(
   const members = await comissaoUsers(tx, m, input.comissao);
   const actor = out.actor;
   const [{ id }] = rowsOf<{ id: number }>(
-    await tx.execute(sql`insert into inventarios (municipality_id, title, description, tipo, sector_id, setor_nome, scope,
-        location_type, specific_location_id, local_nome, data_inicio, created_by_id, created_by_name)
-      values (${m}, ${input.title}, ${input.description}, ${input.tipo}, ${s.sectorId}, ${s.setorNome}, ${s.scope},
-        ${s.locationType}, ${s.specificLocationId}, ${s.localNome}, ${input.dataInicio}, ${actor?.id ?? null},
+    await tx.execute(sql`insert into inventarios (municipality_id, title, description, kind, sector_id, sector_name, scope,
+        location_type, specific_location_id, local_name, start_date, created_by_id, created_by_name)
+      values (${m}, ${input.title}, ${input.description}, ${input.tipo}, ${s.sectorId}, ${s.sectorName}, ${s.scope},
+        ${s.locationType}, ${s.specificLocationId}, ${s.localName}, ${input.dataInicio}, ${actor?.id ?? null},
         ${actor?.name ?? null})
       returning id`),
   );
@@ -46,10 +46,10 @@ export async function createInventario(
         new_value: {
           title: input.title,
           tipo: input.tipo,
-          setor: s.setorNome,
+          setor: s.sectorName,
           scope: s.scope,
           ...(s.locationType ? { locationType: s.locationType } : {}),
-          ...(s.localNome ? { local: s.localNome } : {}),
+          ...(s.localName ? { local: s.localName } : {}),
           dataInicio: input.dataInicio,
           comissao: members.map((u) => u.name),
           itens: total,

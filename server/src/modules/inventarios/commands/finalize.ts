@@ -28,7 +28,7 @@ export async function finalizeInventario(
       finalized_by_id = ${out.actor?.id ?? null}, finalized_by_name = ${out.actor?.name ?? null},
       updated_at = now(), version = version + 1 where id = ${id}`);
   const missing = rowsOf<{ patrimonioId: number }>(
-    await tx.execute(sql`select patrimonio_id as "patrimonioId" from inventario_itens
+    await tx.execute(sql`select patrimonio_id as "patrimonioId" from inventario_items
       where inventario_id = ${id} and status = 'not_found' and patrimonio_id is not null order by patrimonio_id`),
   );
   const lost = await markLost(tx, out, scope, {

@@ -81,7 +81,7 @@ export async function applyLeituras(
     await tx.execute(sql`with v as (
         -- seq in the batch's order (the reading log's order); rows inserted in client-id order, so two
         -- requests carrying the same ids wait for each other instead of deadlocking
-        select v.*, nextval(pg_get_serial_sequence('inventario_leituras', 'seq')) as seq
+        select v.*, nextval(pg_get_serial_sequence('inventario_readings', 'seq')) as seq
           from jsonb_to_recordset(${json(
             unique.map((l) => ({
               id: l.id,
@@ -93,8 +93,8 @@ export async function applyLeituras(
               lido_em: l.lidoEm,
             })),
           )}) as v(id text, numero text, local_id int, local_nome text, estado text, nota text, lido_em text))
-      insert into inventario_leituras (seq, municipality_id, inventario_id, client_id, numero, local_id, local_nome, estado,
-        nota, lido_por_id, lido_por_nome, lido_em)
+      insert into inventario_readings (seq, municipality_id, inventario_id, client_id, scanned_number, local_id,
+        local_name, condition, note, read_by_id, read_by_name, read_at)
       select v.seq, ${m}, ${id}, v.id::uuid, v.numero, v.local_id, v.local_nome, v.estado, v.nota, ${actor.id},
              ${actor.name}, v.lido_em::timestamptz
         from v order by v.id
@@ -108,8 +108,8 @@ export async function applyLeituras(
 
   // Every reading of the request, in its order: the new ones as just resolved, the others as first stored.
   const stored = rowsOf<InventarioItem & { leitura: string; resultado: LeituraResultado; numeroLido: string }>(
-    await tx.execute(sql`select l.client_id::text as leitura, l.resultado, l.numero as "numeroLido", ${ITEM_COLUMNS}
-      from inventario_leituras l left join inventario_itens it on it.id = l.item_id
+    await tx.execute(sql`select l.client_id::text as leitura, l.result as resultado, l.scanned_number as "numeroLido",
+      ${ITEM_COLUMNS} from inventario_readings l left join inventario_items it on it.id = l.item_id
       where l.inventario_id = ${id} and l.client_id in (${sql.join(
         unique.map((l) => sql`${l.id}::uuid`),
         sql`, `,
@@ -150,10 +150,10 @@ export async function applyLeituras(
   const [counts] = rowsOf<{ encontrados: number; totalItens: number }>(
     await tx.execute(
       found + divergent
-        ? sql`update inventarios set encontrados = encontrados + ${found + divergent},
-            divergentes = divergentes + ${divergent} where id = ${id}
-            returning encontrados, total_itens as "totalItens"`
-        : sql`select encontrados, total_itens as "totalItens" from inventarios where id = ${id}`,
+        ? sql`update inventarios set found_count = found_count + ${found + divergent},
+            divergent_count = divergent_count + ${divergent} where id = ${id}
+            returning found_count as encontrados, total_items as "totalItens"`
+        : sql`select found_count as encontrados, total_items as "totalItens" from inventarios where id = ${id}`,
     ),
   );
   out.emit(room.inventario(id), 'inventario.leituras', {
@@ -197,7 +197,7 @@ async function resolve(
     );
   const itemRows = rowsOf<{ id: number; numero: string; patrimonioId: number | null; status: string }>(
     await tx.execute(sql`select id, numero_patrimonio as numero, patrimonio_id as "patrimonioId", status
-      from inventario_itens where inventario_id = ${id} and numero_patrimonio in (${texts(numeros)})
+      from inventario_items where inventario_id = ${id} and numero_patrimonio in (${texts(numeros)})
       order by id for update`),
   );
   const itemOf = new Map(itemRows.map((r) => [r.numero, r]));
@@ -242,21 +242,21 @@ async function resolve(
         select * from jsonb_to_recordset(${json(rows)}) as v(id text, item_id int, patrimonio_id int, claims boolean,
           otherwise text, local_id int, estado text, nota text, lido_em text)),
       claimed as (
-        update inventario_itens it set
+        update inventario_items it set
             status = case when v.local_id is not null and it.local_id is not null and v.local_id <> it.local_id
                           then 'local_divergente' else 'found' end,
-            local_encontrado_id = coalesce(v.local_id, it.local_id),
-            local_encontrado_nome = case when v.local_id is null then it.local_nome else l.name end,
-            estado = v.estado, nota = v.nota, lido_por_id = ${actor.id}, lido_por_nome = ${actor.name},
-            lido_em = v.lido_em::timestamptz, leitura_id = v.id::uuid
+            found_local_id = coalesce(v.local_id, it.local_id),
+            found_local_name = case when v.local_id is null then it.local_name else l.name end,
+            condition = v.estado, note = v.nota, read_by_id = ${actor.id}, read_by_name = ${actor.name},
+            read_at = v.lido_em::timestamptz, reading_id = v.id::uuid
           from v left join locais l on l.id = v.local_id
          where v.claims and it.id = v.item_id and it.status = 'not_found' and it.id in (${claimIds})
         returning it.id, it.status)
-      update inventario_leituras r set resultado = coalesce(c.status, v.otherwise), item_id = v.item_id,
+      update inventario_readings r set result = coalesce(c.status, v.otherwise), item_id = v.item_id,
           patrimonio_id = v.patrimonio_id
         from v left join claimed c on v.claims and c.id = v.item_id
        where r.inventario_id = ${id} and r.client_id = v.id::uuid and r.client_id in (${clientIds})
-      returning r.client_id::text as id, r.resultado`),
+      returning r.client_id::text as id, r.result as resultado`),
   );
   const outcome = new Map(marked.map((r) => [r.id, r.resultado]));
   return rows.map((r) => ({

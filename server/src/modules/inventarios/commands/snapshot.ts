@@ -8,11 +8,11 @@ import { containsPattern, rowsOf } from '../presenters';
 /** The scope of an inventory, checked: its sector (and location) of the municipality. */
 export interface ResolvedScope {
   sectorId: number;
-  setorNome: string;
+  sectorName: string;
   scope: InventarioScope;
   locationType: string | null;
   specificLocationId: number | null;
-  localNome: string | null;
+  localName: string | null;
 }
 
 /** Checks the sector (in the caller's scope) and the specific location (of that sector); 400 otherwise. */
@@ -30,11 +30,11 @@ export async function resolveScope(
     throw badRequest(INVENTARIO_MSG.sectorNotFound, { sectorId: INVENTARIO_MSG.sectorNotFound });
   const out: ResolvedScope = {
     sectorId: sector.id,
-    setorNome: sector.name,
+    sectorName: sector.name,
     scope: input.scope,
     locationType: null,
     specificLocationId: null,
-    localNome: null,
+    localName: null,
   };
   if (input.scope === 'location') {
     if (!input.locationType)
@@ -54,7 +54,7 @@ export async function resolveScope(
         specificLocationId: INVENTARIO_MSG.specificLocationNotFound,
       });
     out.specificLocationId = local.id;
-    out.localNome = local.name;
+    out.localName = local.name;
   }
   return out;
 }
@@ -78,14 +78,14 @@ function inScopeWhere(m: number, s: ResolvedScope) {
 export async function snapshotItems(tx: Db, m: number, inventarioId: number, s: ResolvedScope): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
     await tx.execute(sql`with ins as (
-        insert into inventario_itens (municipality_id, inventario_id, patrimonio_id, numero_patrimonio, descricao_bem,
-                                      local_id, local_nome, valor)
+        insert into inventario_items (municipality_id, inventario_id, patrimonio_id, numero_patrimonio, descricao_bem,
+                                      local_id, local_name, valor_aquisicao)
         select p.municipality_id, ${inventarioId}, p.id, p.numero_patrimonio, p.descricao_bem, p.local_id, p.local_nome,
                p.valor_aquisicao
           from patrimonios p where ${inScopeWhere(m, s)}
         returning 1)
-      update inventarios set total_itens = (select count(*) from ins) where id = ${inventarioId}
-      returning total_itens::int as n`),
+      update inventarios set total_items = (select count(*) from ins) where id = ${inventarioId}
+      returning total_items::int as n`),
   );
   return row.n;
 }

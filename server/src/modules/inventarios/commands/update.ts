@@ -18,7 +18,7 @@ import { inventarioUpdated, listRooms } from '../rooms';
 import { comissaoUsers, resolveScope, snapshotItems, writeComissao } from './snapshot';
 
 const hasReadings = async (tx: Db, id: number) =>
-  rowsOf(await tx.execute(sql`select 1 from inventario_leituras where inventario_id = ${id} limit 1`)).length > 0;
+  rowsOf(await tx.execute(sql`select 1 from inventario_readings where inventario_id = ${id} limit 1`)).length > 0;
 
 /**
  * Who may have lost sight of the inventory: the members taken off its commission and, when it moved, the
@@ -79,18 +79,18 @@ export async function updateInventario(
   };
   put('title', 'title', before.title, input.title);
   put('description', 'description', before.description, input.description);
-  put('tipo', 'tipo', before.tipo, input.tipo);
-  put('data_inicio', 'dataInicio', before.dataInicio, input.dataInicio);
+  put('kind', 'tipo', before.tipo, input.tipo);
+  put('start_date', 'dataInicio', before.dataInicio, input.dataInicio);
   if (scopeChanged) {
     if (await hasReadings(tx, id)) throw conflict(INVENTARIO_MSG.scopeLocked);
     const s = await resolveScope(tx, scope, wanted);
     put('sector_id', 'sectorId', before.sectorId, s.sectorId);
-    put('setor_nome', 'setor', before.setor, s.setorNome);
+    put('sector_name', 'setor', before.setor, s.sectorName);
     put('scope', 'scope', before.scope, s.scope);
     put('location_type', 'locationType', before.locationType, s.locationType);
     put('specific_location_id', 'specificLocationId', before.specificLocationId, s.specificLocationId);
-    put('local_nome', 'local', before.local, s.localNome);
-    await tx.execute(sql`delete from inventario_itens where inventario_id = ${id}`);
+    put('local_name', 'local', before.local, s.localName);
+    await tx.execute(sql`delete from inventario_items where inventario_id = ${id}`);
     await snapshotItems(tx, m, id, s);
   }
   const formerIds = before.comissao.map((c) => c.id);

@@ -55,7 +55,7 @@ export async function attachAnexo(
     scope.municipalityId,
     task.imovelId,
     H.anexoAdded,
-    `'${p.fileName}' em '${task.titulo}'`,
+    `'${p.fileName}' em '${task.title}'`,
   );
   const item = await presentOne(tx, task, imovel);
   await record(
@@ -65,7 +65,7 @@ export async function attachAnexo(
       action: 'MANUTENCAO_FILE_ADD',
       entityType: 'Manutencao',
       entityId: id,
-      label: task.titulo,
+      label: task.title,
       details: { new_value: { fileId: row.id, fileName: p.fileName, size: p.size } },
     },
     manutencaoEvent(scope.municipalityId, 'manutencao.updated', item),
@@ -94,7 +94,7 @@ export async function removeAnexo(
     scope.municipalityId,
     task.imovelId,
     H.anexoRemoved,
-    `'${row.fileName}' de '${task.titulo}'`,
+    `'${row.fileName}' de '${task.title}'`,
   );
   const item = await presentOne(tx, task, imovel);
   await record(
@@ -104,7 +104,7 @@ export async function removeAnexo(
       action: 'MANUTENCAO_FILE_REMOVE',
       entityType: 'Manutencao',
       entityId: id,
-      label: task.titulo,
+      label: task.title,
       details: { old_value: { fileId: row.id, fileName: row.fileName } },
     },
     manutencaoEvent(scope.municipalityId, 'manutencao.updated', item),

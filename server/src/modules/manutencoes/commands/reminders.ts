@@ -35,18 +35,18 @@ export async function sweepManutencoes(
   const mine = and(ofTenant(manutencoes, scope), open);
   const atrasadas = await tx
     .update(manutencoes)
-    .set({ avisoAtrasoEm: now })
-    .where(and(mine, overdueWhere(today), isNull(manutencoes.avisoAtrasoEm)))
+    .set({ overdueNotifiedAt: now })
+    .where(and(mine, overdueWhere(today), isNull(manutencoes.overdueNotifiedAt)))
     .returning();
   const proximas = await tx
     .update(manutencoes)
-    .set({ avisoProximoEm: now })
+    .set({ dueSoonNotifiedAt: now })
     .where(
       and(
         mine,
-        gte(manutencoes.dataPrevista, today),
-        lte(manutencoes.dataPrevista, addDaysISO(today, MANUTENCAO_AVISO_DIAS)),
-        isNull(manutencoes.avisoProximoEm),
+        gte(manutencoes.dueDate, today),
+        lte(manutencoes.dueDate, addDaysISO(today, MANUTENCAO_AVISO_DIAS)),
+        isNull(manutencoes.dueSoonNotifiedAt),
       ),
     )
     .returning();
@@ -72,9 +72,9 @@ export async function sweepManutencoes(
     await notify(tx, out, scope, await whoFor(p.sectorId), {
       title: late ? MANUTENCAO_MSG.overdueTitle : MANUTENCAO_MSG.dueSoonTitle,
       description: (late ? MANUTENCAO_MSG.overdueDescription : MANUTENCAO_MSG.dueSoonDescription)(
-        t.titulo,
+        t.title,
         imovel,
-        formatDate(t.dataPrevista),
+        formatDate(t.dueDate),
       ),
       type: 'system',
       link: `/imoveis/manutencao?imovelId=${p.id}`,

@@ -22,21 +22,36 @@ import { findImovel, findManutencao, presentOne } from '../queries';
 import type { ImovelRef, ManutencaoRow } from '../presenters';
 import { manutencaoDeleted, manutencaoEvent } from '../rooms';
 
-const describe = (r: Pick<ManutencaoRow, 'titulo' | 'dataPrevista'>) =>
-  `'${r.titulo}', prevista para ${formatDate(r.dataPrevista)}`;
+const describe = (r: Pick<ManutencaoRow, 'title' | 'dueDate'>) =>
+  `'${r.title}', prevista para ${formatDate(r.dueDate)}`;
 
 /** What the audit keeps of a task. */
 const auditShape = (r: ManutencaoRow, imovel: ImovelRef) => ({
   imovel: imovel.numero_patrimonio,
-  titulo: r.titulo,
-  tipo: r.tipo,
-  dataPrevista: r.dataPrevista,
+  titulo: r.title,
+  tipo: r.kind,
+  dataPrevista: r.dueDate,
   status: r.status,
-  responsavel: r.responsavel,
-  custoEstimado: r.custoEstimado,
-  custoReal: r.custoReal,
-  recorrencia: r.recorrencia,
+  responsavel: r.assignee,
+  custoEstimado: r.estimatedCost,
+  custoReal: r.actualCost,
+  recorrencia: r.recurrence,
 });
+
+/** The API's task fields (`ManutencaoCreate`/`ManutencaoUpdate`) as the row's columns; absent ones stay absent. */
+function columnsOf(input: Partial<Omit<ManutencaoCreate, 'imovelId'>>) {
+  const c: Partial<typeof manutencoes.$inferInsert> = {};
+  if (input.titulo !== undefined) c.title = input.titulo;
+  if (input.tipo !== undefined) c.kind = input.tipo;
+  if (input.dataPrevista !== undefined) c.dueDate = input.dataPrevista;
+  if (input.status !== undefined) c.status = input.status;
+  if (input.responsavel !== undefined) c.assignee = input.responsavel;
+  if (input.custoEstimado !== undefined) c.estimatedCost = input.custoEstimado;
+  if (input.custoReal !== undefined) c.actualCost = input.custoReal;
+  if (input.observacoes !== undefined) c.notes = input.observacoes;
+  if (input.recorrencia !== undefined) c.recurrence = input.recorrencia;
+  return c;
+}
 
 /** Creates a task for a property of the scope's municipality (404 for any other). */
 export async function createManutencao(
@@ -51,16 +66,16 @@ export async function createManutencao(
     .values({
       municipalityId: scope.municipalityId,
       imovelId: imovel.id,
-      titulo: input.titulo,
-      tipo: input.tipo,
-      dataPrevista: input.dataPrevista,
+      title: input.titulo,
+      kind: input.tipo,
+      dueDate: input.dataPrevista,
       status: input.status,
-      responsavel: input.responsavel,
-      custoEstimado: input.custoEstimado,
-      custoReal: input.custoReal,
-      observacoes: input.observacoes,
-      recorrencia: input.recorrencia,
-      dataConclusao: input.status === 'concluida' ? manutencaoToday() : null,
+      assignee: input.responsavel,
+      estimatedCost: input.custoEstimado,
+      actualCost: input.custoReal,
+      notes: input.observacoes,
+      recurrence: input.recorrencia,
+      completedDate: input.status === 'concluida' ? manutencaoToday() : null,
       createdById: out.actor?.id ?? null,
       createdByName: out.actor?.name ?? null,
     })
@@ -74,7 +89,7 @@ export async function createManutencao(
       action: 'MANUTENCAO_CREATE',
       entityType: 'Manutencao',
       entityId: row.id,
-      label: row.titulo,
+      label: row.title,
       details: { new_value: auditShape(row, imovel) },
     },
     manutencaoEvent(scope.municipalityId, 'manutencao.created', item),
@@ -85,28 +100,28 @@ export async function createManutencao(
 
 /**
  * The next occurrence of a recurring task just completed: same fields, due 1/3/12 months later, pending.
- * The unique index on `origem_id` makes it once only, even when two requests complete it together.
+ * The unique index on `origin_id` makes it once only, even when two requests complete it together.
  */
 async function scheduleNext(tx: Db, out: Outbox, scope: TenantScope, done: ManutencaoRow, imovel: ImovelRef) {
-  if (!done.recorrencia) return;
+  if (!done.recurrence) return;
   const [next] = await tx
     .insert(manutencoes)
     .values({
       municipalityId: done.municipalityId,
       imovelId: done.imovelId,
-      titulo: done.titulo,
-      tipo: done.tipo,
-      dataPrevista: nextOccurrence(done.dataPrevista, done.recorrencia as RecorrenciaManutencao),
+      title: done.title,
+      kind: done.kind,
+      dueDate: nextOccurrence(done.dueDate, done.recurrence as RecorrenciaManutencao),
       status: 'pendente',
-      responsavel: done.responsavel,
-      custoEstimado: done.custoEstimado,
-      observacoes: done.observacoes,
-      recorrencia: done.recorrencia,
-      origemId: done.id,
+      assignee: done.assignee,
+      estimatedCost: done.estimatedCost,
+      notes: done.notes,
+      recurrence: done.recurrence,
+      originId: done.id,
       createdById: out.actor?.id ?? null,
       createdByName: out.actor?.name ?? null,
     })
-    .onConflictDoNothing({ target: manutencoes.origemId })
+    .onConflictDoNothing({ target: manutencoes.originId })
     .returning();
   if (!next) return;
   await addImovelHistory(tx, out, scope.municipalityId, imovel.id, H.next, describe(next));
@@ -117,7 +132,7 @@ async function scheduleNext(tx: Db, out: Outbox, scope: TenantScope, done: Manut
       action: 'MANUTENCAO_CREATE',
       entityType: 'Manutencao',
       entityId: next.id,
-      label: next.titulo,
+      label: next.title,
       details: { new_value: { ...auditShape(next, imovel), origemId: done.id } },
     },
     manutencaoEvent(scope.municipalityId, 'manutencao.created', await presentOne(tx, next, imovel)),
@@ -141,15 +156,15 @@ export async function updateManutencao(
   if (old.version !== input.version) throw conflict();
   const imovel =
     input.imovelId && input.imovelId !== old.imovelId ? await findImovel(tx, scope, input.imovelId) : oldImovel;
-  const { version: _v, ...changes } = input;
+  const { version: _v, imovelId: _i, ...changes } = input;
   const status = changes.status ?? old.status;
   const completing = status === 'concluida' && old.status !== 'concluida';
   const [row] = await tx
     .update(manutencoes)
     .set({
-      ...changes,
+      ...columnsOf(changes),
       imovelId: imovel.id,
-      dataConclusao: completing ? manutencaoToday() : status === 'concluida' ? old.dataConclusao : null,
+      completedDate: completing ? manutencaoToday() : status === 'concluida' ? old.completedDate : null,
       updatedAt: new Date(),
       version: old.version + 1,
     })
@@ -165,7 +180,7 @@ export async function updateManutencao(
       action: completing ? 'MANUTENCAO_COMPLETE' : 'MANUTENCAO_UPDATE',
       entityType: 'Manutencao',
       entityId: row.id,
-      label: row.titulo,
+      label: row.title,
       details: { old_value: auditShape(old, oldImovel), new_value: auditShape(row, imovel) },
     },
     manutencaoEvent(scope.municipalityId, 'manutencao.updated', item),
@@ -196,7 +211,7 @@ export async function deleteManutencao(
       action: 'MANUTENCAO_DELETE',
       entityType: 'Manutencao',
       entityId: row.id,
-      label: row.titulo,
+      label: row.title,
       details: { old_value: auditShape(row, imovel) },
     },
     manutencaoDeleted(scope.municipalityId, row.id, row.imovelId),
