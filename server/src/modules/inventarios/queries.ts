@@ -13,7 +13,6 @@ import {
   type InventarioListItem,
   type InventarioListQuery,
   type ItemStatus,
-  type InventarioMembro,
 } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
@@ -229,14 +228,4 @@ export async function listLeituras(
   const more = rows.length > q.pageSize;
   const leituras = rows.slice(0, q.pageSize);
   return { leituras, nextCursor: more ? leituras[leituras.length - 1].seq : null };
-}
-
-/** Who may sit on a commission: the municipality's users, by name (the form's picker; no e-mail or role is shown). */
-export async function listMembros(tx: Db, scope: TenantScope): Promise<{ membros: InventarioMembro[] }> {
-  const membros = rowsOf<InventarioMembro>(
-    await tx.execute(
-      sql`select id, name from users where municipality_id = ${scope.municipalityId} order by lower(name), id`,
-    ),
-  );
-  return { membros };
 }

@@ -14,7 +14,8 @@ import { HttpError } from '../../http/errors';
 import { route } from '../../http/route';
 import { parse } from '../../http/validate';
 import { applyLeituras, createInventario, deleteInventario, finalizeInventario, updateInventario } from './commands';
-import { getInventario, listInventarios, listItens, listLeituras, listMembros } from './queries';
+import { listMembrosPossiveis } from '../comissoes';
+import { getInventario, listInventarios, listItens, listLeituras } from './queries';
 import { getResumo } from './report';
 
 /** Inventories (spec §3 Inventário, §4 Inventory, §7): a commission counting live, readings applied once. */
@@ -32,7 +33,8 @@ export const inventarioRoutes = [
     path: '/inventarios/membros',
     audience: 'municipal',
     permission: 'inventarios:create',
-    handler: (c) => c.read((tx) => listMembros(tx, c.scope)),
+    // Who may sit on an inventory's commission: the same people a standing commission may name.
+    handler: (c) => c.read((tx) => listMembrosPossiveis(tx, c.scope)),
   }),
   route({
     method: 'post',
