@@ -23,7 +23,7 @@ export default function ComissoesPage({ title }: PageProps) {
   const columns: CrudColumn<Comissao>[] = [
     { key: 'tipo', label: 'Tipo', render: (c) => COMISSAO_TIPO_LABELS[c.tipo] },
     { key: 'ato', label: 'Ato', render: (c) => `${c.ato}, de ${formatDate(c.dataAto)}` },
-    { key: 'presidente', label: 'Presidente', render: presidente },
+    { key: 'presidente', label: 'Presidente', wide: true, render: presidente },
     { key: 'membros', label: 'Demais membros', wide: true, render: outros },
     {
       key: 'validade',
