@@ -51,6 +51,17 @@ const ACCESS_FACTORIES: Partial<Record<AccessPermission, Factory>> = {
   'sector.manage': async (s, t) => ({ table: 'sectors', id: (await newSector(s, t.id)).id }),
   'labelTemplate.manage': async (s, t) => ({ table: 'etiqueta_templates', id: (await newLabelTemplate(s, t.id)).id }),
   'local.manage': async (s, t) => ({ table: 'locais', id: (await newLocal(s, t.sector)).id }),
+  'comissao.own': async (s, t) => ({
+    table: 'comissoes',
+    id: (
+      await ownerQuery<{ id: number }>(
+        s,
+        `insert into comissoes (municipality_id, kind, act, act_date, valid_until)
+         values ($1, 'inventario', 'Portaria da matriz', '2026-01-01', '2026-12-31') returning id`,
+        [t.id],
+      )
+    )[0].id,
+  }),
   'exportTemplate.read': async (s, t) => ({
     table: 'export_templates',
     id: (

@@ -1,3 +1,4 @@
+import { COMISSAO_TIPO_LABELS } from '../comissoes/schemas';
 import { EMPRESTIMO_STATUS_LABELS } from '../emprestimos/messages';
 import { PAPEL_CONTA_LABELS } from '../contabilidade/plano-padrao';
 import { RECORRENCIA_MANUTENCAO_LABELS, SITUACAO_IMOVEL_LABELS, STATUS_MANUTENCAO_LABELS } from '../imoveis/values';
@@ -59,6 +60,7 @@ export const AUDIT_VALUE_LABELS: Record<string, Record<string, string>> = {
   type: TRANSFER_TYPE_LABELS,
   tipo: {
     ...INVENTARIO_TIPO_LABELS,
+    ...COMISSAO_TIPO_LABELS,
     reavaliacao: 'Reavaliação',
     reducao: 'Redução ao valor recuperável',
     reversao: 'Reversão de redução',
