@@ -49,6 +49,15 @@ const SOFT_REFERENCES: Readonly<Record<string, readonly ForeignKey[]>> = {
   partidas: [{ column: 'imovel_id', references: 'imoveis', nullable: true, soft: true }],
 };
 
+/**
+ * Derived tables, left out of a backup: a restore deletes the municipality's rows before writing the others and
+ * rebuilds them after, with the function named here (`select fn(municipality)`), from the restored rows.
+ */
+export const DERIVED: Readonly<Record<string, string>> = {
+  // The ledger's monthly movements per account (migration 0055), sums of `partidas`.
+  movimentos_contabeis: 'contabilidade_recalcular_movimentos',
+};
+
 // Written by a trigger of another table (patrimonios → asset_versions, imoveis → imovel_versions): restored after everything else.
 const LAST = new Set(['asset_versions', 'imovel_versions']);
 
@@ -90,7 +99,7 @@ export async function backupTables(tx: Db): Promise<BackupTable[]> {
   const tenant = new Set([...byTable].filter(([, cs]) => cs.some((c) => c.c === 'municipality_id')).map(([t]) => t));
   const tables: BackupTable[] = [];
   for (const [name, cs] of byTable) {
-    if (EXCLUDED.has(name) || name === 'municipalities') continue;
+    if (EXCLUDED.has(name) || name in DERIVED || name === 'municipalities') continue;
     const own = fks.filter((f) => f.t === name);
     let filter: string;
     if (tenant.has(name)) filter = `municipality_id = $1`;
