@@ -123,6 +123,30 @@ describe('the monthly movements are the sums of the lines', () => {
     );
   }, 120_000);
 
+  it("a line whose entry does not exist, or is another municipality's, never reaches the database", async () => {
+    const [conta] = await ownerQuery<{ id: number }>(
+      s,
+      `select id from contas_contabeis where municipality_id = $1 order by code limit 1`,
+      [t.id],
+    );
+    const linha = (lancamento: number, municipio = t.id) =>
+      ownerQuery(
+        s,
+        `insert into partidas (municipality_id, lancamento_id, conta_id, debit, credit)
+         values ($1, $2, $3, 5, 0), ($1, $2, $3, 0, 5)`,
+        [municipio, lancamento, conta.id],
+      );
+    await expect(linha(9_000_000_000)).rejects.toMatchObject({ code: '23503' });
+    const outro = await newTenant(s);
+    const [l] = await ownerQuery<{ id: string }>(
+      s,
+      `select min(id)::text as id from lancamentos where municipality_id = $1`,
+      [t.id],
+    );
+    await expect(linha(Number(l.id), outro.id)).rejects.toThrow(/não pertencem/);
+    await expectKeptEqualsScan(t.id);
+  });
+
   it("a restore in place drops what came after the backup; a copy's statement equals the original's", async () => {
     const token = await t.users.admin.token();
     const b = await backup(t);

@@ -42,11 +42,15 @@ const EXCLUDED = new Set([
 /** Credentials left out of a municipality backup's rows; a restore keeps the current ones or invites the user. */
 export const WITHHELD: Readonly<Record<string, readonly string[]>> = { users: ['password_hash'] };
 /**
- * References without a foreign key, remapped like one by a restore into a new municipality: a ledger line names the
- * property it moved, which may since have been deleted (migration 0054); such a value is cleared in the copy.
+ * References without a foreign key, remapped like one by a restore into a new municipality (and ordering the tables
+ * like one): a ledger line names the property it moved, which may since have been deleted (migration 0054; `soft`:
+ * such a value is cleared in the copy), and its entry (migration 0055: the balance trigger checks it instead).
  */
 const SOFT_REFERENCES: Readonly<Record<string, readonly ForeignKey[]>> = {
-  partidas: [{ column: 'imovel_id', references: 'imoveis', nullable: true, soft: true }],
+  partidas: [
+    { column: 'imovel_id', references: 'imoveis', nullable: true, soft: true },
+    { column: 'lancamento_id', references: 'lancamentos', nullable: false },
+  ],
 };
 
 /**

@@ -120,12 +120,12 @@ export const partidas = pgTable(
   'partidas',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    municipalityId: integer('municipality_id')
-      .notNull()
-      .references(() => municipalities.id, { onDelete: 'restrict' }),
-    lancamentoId: bigint('lancamento_id', { mode: 'number' })
-      .notNull()
-      .references(() => lancamentos.id, { onDelete: 'restrict' }),
+    /**
+     * No foreign keys on these two (migration 0055): the balance trigger checks, once per INSERT, that each line's
+     * entry exists and is of the line's municipality (the entry's own key is checked) — a close writes 100,000 lines.
+     */
+    municipalityId: integer('municipality_id').notNull(),
+    lancamentoId: bigint('lancamento_id', { mode: 'number' }).notNull(),
     contaId: integer('conta_id')
       .notNull()
       .references(() => contasContabeis.id, { onDelete: 'restrict' }),
