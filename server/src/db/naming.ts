@@ -23,16 +23,16 @@ export const ENGLISH = new Set(
     encoding entity entries error errors estimated events expense expires export fact factor failed family fields file
     files filters finalized finished form format found frequency from gross has hash header headers height history
     holder hour id impairment imports in installation invitation ip is item items job jobs keep key kind label land
-    last latitude layout layouts life limit link location lockout login logs longitude members mime months
-    municipalities municipality must name next note notes notifications notified notify number numbering options
-    origin overdue owner password path patterns payload pct pending permissions photo policies position posting
-    president preview progress public purchase qr quantity read reading readings reason reasons received recipient
-    recovery recurrence refresh remaining reminder removed report requested requester required reset residual result
-    return returned reverses revoked role rollback rollbacks rounding rule run scanned schedule schema scope search
-    secret sector sectors security sent separator seq sequences service settings sha256 show signatures size slug soon
-    specific start started status step stored summary system template templates tenure text title to token tokens
-    total transit two type until updated upgrade upgrades uploaded url usage used useful user users valid value values
-    version versions width year
+    last latitude layout layouts life limit lines link location lockout login logs longitude members mime months
+    movements municipalities municipality must name next note notes notifications notified notify number numbering
+    options origin overdue owner password path patterns payload pct pending permissions photo policies position
+    posting president preview progress public purchase qr quantity read reading readings reason reasons received
+    recipient recovery recurrence refresh remaining reminder removed report requested requester required reset
+    residual result return returned reverses revoked role rollback rollbacks rounding rule run scanned schedule schema
+    scope search secret sector sectors security sent separator seq sequences service settings sha256 show signatures
+    size slug soon specific start started status step stored summary system template templates tenure text title to
+    token tokens total transit two type until updated upgrade upgrades uploaded url usage used useful user users valid
+    value values version versions width year
   `),
 );
 

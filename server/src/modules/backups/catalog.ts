@@ -42,11 +42,24 @@ const EXCLUDED = new Set([
 /** Credentials left out of a municipality backup's rows; a restore keeps the current ones or invites the user. */
 export const WITHHELD: Readonly<Record<string, readonly string[]>> = { users: ['password_hash'] };
 /**
- * References without a foreign key, remapped like one by a restore into a new municipality: a ledger line names the
- * property it moved, which may since have been deleted (migration 0054); such a value is cleared in the copy.
+ * References without a foreign key, remapped like one by a restore into a new municipality (and ordering the tables
+ * like one): a ledger line names the property it moved, which may since have been deleted (migration 0054; `soft`:
+ * such a value is cleared in the copy), and its entry (migration 0055: the balance trigger checks it instead).
  */
 const SOFT_REFERENCES: Readonly<Record<string, readonly ForeignKey[]>> = {
-  partidas: [{ column: 'imovel_id', references: 'imoveis', nullable: true, soft: true }],
+  partidas: [
+    { column: 'imovel_id', references: 'imoveis', nullable: true, soft: true },
+    { column: 'lancamento_id', references: 'lancamentos', nullable: false },
+  ],
+};
+
+/**
+ * Derived tables, left out of a backup: a restore deletes the municipality's rows before writing the others and
+ * rebuilds them after, with the function named here (`select fn(municipality)`), from the restored rows.
+ */
+export const DERIVED: Readonly<Record<string, string>> = {
+  // The ledger's monthly movements per account (migration 0055), sums of `partidas`.
+  conta_movements: 'contabilidade_recalcular_movimentos',
 };
 
 // Written by a trigger of another table (patrimonios → asset_versions, imoveis → imovel_versions): restored after everything else.
@@ -90,7 +103,7 @@ export async function backupTables(tx: Db): Promise<BackupTable[]> {
   const tenant = new Set([...byTable].filter(([, cs]) => cs.some((c) => c.c === 'municipality_id')).map(([t]) => t));
   const tables: BackupTable[] = [];
   for (const [name, cs] of byTable) {
-    if (EXCLUDED.has(name) || name === 'municipalities') continue;
+    if (EXCLUDED.has(name) || name in DERIVED || name === 'municipalities') continue;
     const own = fks.filter((f) => f.t === name);
     let filter: string;
     if (tenant.has(name)) filter = `municipality_id = $1`;

@@ -12,7 +12,7 @@ import { INVITATION_TTL_DAYS, BACKUP_MSG } from '@tombo/shared';
 import { newOpaqueToken, sha256 } from '../../auth/tokens';
 import { passwordResetTokens } from '../../db/schema';
 import { ArchiveRefused, type Manifest } from './archive';
-import { backupTables, checksumSql, ident, type BackupTable } from './catalog';
+import { DERIVED, backupTables, checksumSql, ident, type BackupTable } from './catalog';
 import { whereOf } from './dump';
 import { isOwnStoredFile, retargetStoredFile } from './paths';
 import { rowsOf } from '../../db/rows';
@@ -289,7 +289,11 @@ export async function restoreMunicipality(
       // From here the row-level security of the target municipality guards every write.
       await enterTenancy(tx, scopeOfMunicipality(m.id));
       const uninvited = await fillCredentials(tx, unusable);
+      // Derived tables (catalog DERIVED) go first, so nothing they refer to is held, and are rebuilt from the rows.
+      for (const d of Object.keys(DERIVED))
+        await tx.execute(sql`delete from ${sql.raw(ident(d))} where municipality_id = ${m.id}`);
       await replaceRows(tx, tables, manifest, m.id, target.kind === 'new');
+      for (const fn of Object.values(DERIVED)) await tx.execute(sql`select ${sql.raw(ident(fn))}(${m.id}::int)`);
       const invitations = await invite(tx, uninvited);
       await putFiles(ctx.config.dataDir, manifest, dir, m.id, created);
       return { ...m, invitations };

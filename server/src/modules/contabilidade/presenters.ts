@@ -99,6 +99,8 @@ const diaBR = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)
  */
 export function lancamentosCsv(lancamentos: LancamentoContabil[], field: (v: string | number) => string): string {
   const linhas = [CSV_HEADER.join(';')];
+  // An entry's columns and an account's are formatted once (an entry of the close has one line per asset).
+  const contas = new Map<number, string>();
   for (const l of lancamentos) {
     const d = l.documento;
     const head = [
@@ -114,21 +116,17 @@ export function lancamentosCsv(lancamentos: LancamentoContabil[], field: (v: str
       d.processo ?? '',
       d.notaFiscal ?? '',
       d.empenho ?? '',
-    ];
-    const partidas = l.partidas.length ? l.partidas : [null];
-    for (const p of partidas)
+    ]
+      .map(field)
+      .join(';');
+    if (!l.partidas.length) linhas.push(`${head};;;;;`);
+    for (const p of l.partidas) {
+      let conta = contas.get(p.conta.id);
+      if (conta === undefined) contas.set(p.conta.id, (conta = `${field(p.conta.codigo)};${field(p.conta.nome)}`));
       linhas.push(
-        [
-          ...head,
-          p?.conta.codigo ?? '',
-          p?.conta.nome ?? '',
-          p ? virgula(p.debito) : '',
-          p ? virgula(p.credito) : '',
-          p?.contaCorrente ?? '',
-        ]
-          .map(field)
-          .join(';'),
+        `${head};${conta};${field(virgula(p.debito))};${field(virgula(p.credito))};${field(p.contaCorrente ?? '')}`,
       );
+    }
   }
   return `\uFEFF${linhas.join('\r\n')}\r\n`;
 }

@@ -70,8 +70,6 @@ interface LRow {
 interface PRow {
   lancamento_id: string;
   conta_id: number;
-  codigo: string;
-  nome: string;
   debit: string;
   credit: string;
   conta_corrente: string | null;
@@ -118,25 +116,31 @@ export async function puxarLancamentos(tx: Db, scope: TenantScope, q: Lancamento
     ls.map((l) => sql`${Number(l.id)}::bigint`),
     sql`, `,
   );
+  // The lines alone (in the order of the index on (lancamento_id, id)); the chart's accounts apart (a few dozen).
   const ps = rowsOf<PRow>(
     await tx.execute(sql`
-      select p.lancamento_id::text, p.conta_id, k.code as codigo, k.name as nome, p.debit::text, p.credit::text,
-        p.conta_corrente
-        from partidas p join contas_contabeis k on k.id = p.conta_id
-       where p.municipality_id = ${m} and p.lancamento_id in (${ids})
+      select p.lancamento_id::text, p.conta_id, p.debit::text, p.credit::text, p.conta_corrente
+        from partidas p
+       where p.lancamento_id in (${ids}) and p.municipality_id = ${m}
          ${q.patrimonioId ? sql`and p.patrimonio_id = ${q.patrimonioId}` : sql``}
        order by p.lancamento_id, p.id`),
   );
+  const contas = new Map(
+    rowsOf<{ id: number; codigo: string; nome: string }>(
+      await tx.execute(sql`select k.id, k.code as codigo, k.name as nome from contas_contabeis k
+        where k.municipality_id = ${m}`),
+    ).map((k) => [k.id, { id: k.id, codigo: k.codigo, nome: k.nome }]),
+  );
   const porLancamento = new Map<string, LancamentoContabil['partidas']>();
   for (const p of ps) {
-    const list = porLancamento.get(p.lancamento_id) ?? [];
+    let list = porLancamento.get(p.lancamento_id);
+    if (!list) porLancamento.set(p.lancamento_id, (list = []));
     list.push({
-      conta: { id: p.conta_id, codigo: p.codigo, nome: p.nome },
+      conta: contas.get(p.conta_id)!,
       debito: decimalOfCents(p.debit),
       credito: decimalOfCents(p.credit),
       contaCorrente: p.conta_corrente,
     });
-    porLancamento.set(p.lancamento_id, list);
   }
   return {
     lancamentos: ls.map((l) => ({

@@ -1,13 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  competenciaBR,
-  ultimoDia,
-  type Rmb,
-  type RmbConta,
-  type RmbGrupo,
-  type RmbTotais,
-  type SaldosMes,
-} from '@tombo/shared';
+import { competenciaBR, type Rmb, type RmbConta, type RmbGrupo, type RmbTotais, type SaldosMes } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import type { TenantScope } from '../../tenancy/scope';
 import { decimalOfCents } from './presenters';
@@ -66,8 +58,9 @@ async function contasDeImoveis(tx: Db, m: number): Promise<Set<number>> {
 }
 
 /**
- * GET /api/contabilidade/rmb: the monthly statement per account (RMB-style) from the ledger itself: what the
- * accounts held before the month (the opening included), the month's movements by kind, and the closing balance.
+ * GET /api/contabilidade/rmb: the monthly statement per account (RMB-style) from the ledger's monthly movements
+ * (`conta_movements`, the lines' sums kept by a trigger): what the accounts held before the month (the
+ * opening included), the month's movements by kind, and the closing balance.
  */
 export async function rmbDoMes(tx: Db, scope: TenantScope, competencia: string): Promise<Rmb> {
   const m = scope.municipalityId;
@@ -80,13 +73,11 @@ export async function rmbDoMes(tx: Db, scope: TenantScope, competencia: string):
     v: string;
   }>(
     await tx.execute(sql`
-      select k.id, k.code as codigo, k.name as nome, coalesce(o.fact, l.fact) as fato,
-             l.fact_date < ${`${competencia}-01`}::date as anterior, sum(p.debit - p.credit)::text as v
-        from partidas p
-        join lancamentos l on l.id = p.lancamento_id
-        left join lancamentos o on o.id = l.reverses_lancamento_id
-        join contas_contabeis k on k.id = p.conta_id
-       where p.municipality_id = ${m} and l.municipality_id = ${m} and l.fact_date <= ${ultimoDia(competencia)}::date
+      select k.id, k.code as codigo, k.name as nome, mv.fact as fato, mv.competencia < ${competencia} as anterior,
+             sum(mv.debit - mv.credit)::text as v
+        from conta_movements mv
+        join contas_contabeis k on k.id = mv.conta_id
+       where mv.municipality_id = ${m} and mv.competencia <= ${competencia}
          and k.role in (${sql.join(
            PAPEIS_DO_RMB.map((r) => sql`${r}`),
            sql`, `,
@@ -135,11 +126,11 @@ export async function saldosDoMes(tx: Db, scope: TenantScope, competencia: strin
   const m = scope.municipalityId;
   const rows = rowsOf<{ id: number; codigo: string; nome: string; papel: string; d: string; c: string }>(
     await tx.execute(sql`
-      select k.id, k.code as codigo, k.name as nome, k.role as papel, sum(p.debit)::text as d, sum(p.credit)::text as c
-        from partidas p
-        join lancamentos l on l.id = p.lancamento_id
-        join contas_contabeis k on k.id = p.conta_id
-       where p.municipality_id = ${m} and l.municipality_id = ${m} and l.fact_date <= ${ultimoDia(competencia)}::date
+      select k.id, k.code as codigo, k.name as nome, k.role as papel, sum(mv.debit)::text as d,
+             sum(mv.credit)::text as c
+        from conta_movements mv
+        join contas_contabeis k on k.id = mv.conta_id
+       where mv.municipality_id = ${m} and mv.competencia <= ${competencia}
        group by 1, 2, 3, 4
        order by k.code`),
   );

@@ -120,12 +120,12 @@ export const partidas = pgTable(
   'partidas',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    municipalityId: integer('municipality_id')
-      .notNull()
-      .references(() => municipalities.id, { onDelete: 'restrict' }),
-    lancamentoId: bigint('lancamento_id', { mode: 'number' })
-      .notNull()
-      .references(() => lancamentos.id, { onDelete: 'restrict' }),
+    /**
+     * No foreign keys on these two (migration 0055): the balance trigger checks, once per INSERT, that each line's
+     * entry exists and is of the line's municipality (the entry's own key is checked) — a close writes 100,000 lines.
+     */
+    municipalityId: integer('municipality_id').notNull(),
+    lancamentoId: bigint('lancamento_id', { mode: 'number' }).notNull(),
     contaId: integer('conta_id')
       .notNull()
       .references(() => contasContabeis.id, { onDelete: 'restrict' }),
@@ -144,11 +144,42 @@ export const partidas = pgTable(
     imovelId: integer('imovel_id'),
   },
   (t) => [
-    index('partidas_lancamento_idx').on(t.lancamentoId),
+    // An entry's lines in their order (the pull reads them so, without a sort; migration 0055).
+    index('partidas_lancamento_id_idx').on(t.lancamentoId, t.id),
     index('partidas_conta_idx').on(t.municipalityId, t.contaId, t.lancamentoId),
     index('partidas_patrimonio_idx').on(t.patrimonioId),
     index('partidas_imovel_idx')
       .on(t.imovelId)
       .where(sql`${t.imovelId} is not null`),
   ],
+);
+
+/**
+ * Derived (migration 0055): each month's debits and credits per account and statement column (the fact of the
+ * entry, or of the entry a reversal reverses), kept by a statement trigger on `partidas` in the same transaction.
+ * The statement (RMB) and the balances read it instead of the lines; a restore rebuilds it from the lines.
+ */
+export const contaMovements = pgTable(
+  'conta_movements',
+  {
+    municipalityId: integer('municipality_id')
+      .notNull()
+      .references(() => municipalities.id, { onDelete: 'restrict' }),
+    /** 'YYYY-MM' of the entries' fact date. */
+    competencia: text('competencia').notNull(),
+    contaId: integer('conta_id')
+      .notNull()
+      .references(() => contasContabeis.id, { onDelete: 'restrict' }),
+    /** The entry's fact; a reversal's is its original's. */
+    fact: text('fact').notNull(),
+    debit: bigint('debit', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    credit: bigint('credit', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    /** The number of partidas summed. */
+    lines: integer('lines').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.municipalityId, t.competencia, t.contaId, t.fact] })],
 );
