@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { COMISSAO_MSG, room, type Comissao, type ComissaoCreate, type ComissaoUpdate } from '@tombo/shared';
 import type { Db } from '../../db/client';
 import { comissaoMembers, comissoes, users } from '../../db/schema';
@@ -16,13 +16,7 @@ async function membersOf(tx: Db, scope: TenantScope, comissaoId: number, input: 
   const found = await tx
     .select({ id: users.id, name: users.name })
     .from(users)
-    .where(
-      and(
-        inArray(users.id, input.membros),
-        eq(users.municipalityId, scope.municipalityId),
-        isNotNull(users.municipalityId),
-      ),
-    );
+    .where(and(inArray(users.id, input.membros), eq(users.municipalityId, scope.municipalityId)));
   if (found.length !== input.membros.length)
     throw new HttpError(422, 'UNPROCESSABLE', COMISSAO_MSG.membroInvalido, { membros: COMISSAO_MSG.membroInvalido });
   const names = new Map(found.map((u) => [u.id, u.name]));

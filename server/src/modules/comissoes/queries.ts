@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import {
   COMISSAO_MSG,
   COMISSAO_TIPO_LABELS,
+  formatDate,
   isoDayOf,
   type Comissao,
   type ComissaoListQuery,
@@ -100,8 +101,8 @@ export async function comissaoQueAtua(
     .select()
     .from(comissaoMembers)
     .where(and(eq(comissaoMembers.comissaoId, id), ofTenant(comissaoMembers, scope)));
-  if (day > row.validUntil) throw fields(COMISSAO_MSG.vencida(row.validUntil.split('-').reverse().join('/')));
-  if (day < row.actDate) throw fields(COMISSAO_MSG.naoVigente(row.actDate.split('-').reverse().join('/')));
+  if (day > row.validUntil) throw fields(COMISSAO_MSG.vencida(formatDate(row.validUntil)));
+  if (day < row.actDate) throw fields(COMISSAO_MSG.naoVigente(formatDate(row.actDate)));
   if (!mayAct(row, members, day)) throw fields(COMISSAO_MSG.incompleta);
   return presentComissao(row, members);
 }
